@@ -1,0 +1,145 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/**
+ * The one local database. Every completed session is written here first; the outbox
+ * (src/sync) uploads what is pending. Bump the version and add an upgrade for any
+ * schema change: upgrades must keep every row (tests/data covers each step).
+ */
+
+/** Where a local session stands with the server. */
+export type SyncState =
+  | 'guest' // practised while signed out: stays on the device until attached to an account
+  | 'pending' // waiting for upload
+  | 'synced' // the server has it
+  | 'failed' // permanent 4xx: kept, shown, retryable by hand
+  | 'local_only'; // the session API answered 404: kept on the device only
+
+export type SessionType = 'classic' | 'enhanced' | 'mobile';
+
+export interface SessionRecord {
+  /** Client-made UUID: the idempotency key for uploads. */
+  id: string;
+  /** Owner once attached to an account; null for a guest session. */
+  userId: string | null;
+  patternId: string;
+  patternName: string;
+  sessionType: SessionType;
+  /** Epoch ms. */
+  startTime: number;
+  endTime: number;
+  /** Seconds of practice, pauses excluded. */
+  duration: number;
+  cycleCount: number;
+  targetCycles: number;
+  completed: boolean;
+  /** Longest breath hold in seconds; absent when the session had no hold. */
+  breathHoldTime?: number;
+  /** 0-100, only when a camera measured it. */
+  restlessnessScore?: number;
+  stillnessScore?: number;
+  phaseAccuracy?: number;
+  rhythmConsistency?: number;
+  qualityScore?: number;
+  cameraUsed: boolean;
+  aiUsed: boolean;
+  visionSessionId?: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  syncState: SyncState;
+  attempts: number;
+  lastError?: string;
+  syncedAt?: number;
+  /** Epoch ms before which the outbox will not retry (back-off). */
+  nextAttemptAt?: number;
+}
+
+export interface CustomPatternRecord {
+  id: string;
+  userId: string | null;
+  name: string;
+  description: string;
+  inhale: number;
+  hold: number;
+  exhale: number;
+  hold_after_exhale: number;
+  category: 'stress' | 'sleep' | 'focus' | 'energy';
+  difficulty: 'Beginner' | 'Intermediate' | 'Advanced';
+  benefits: string[];
+  createdAt: string;
+  updatedAt: string;
+  deleted?: boolean;
+  syncState: SyncState;
+  lastError?: string;
+}
+
+export interface KeyValueRecord<T = unknown> {
+  key: string;
+  value: T;
+}
+
+export interface RecentPatternRecord {
+  patternId: string;
+  usedAt: number;
+}
+
+export interface FavoritePatternRecord {
+  patternId: string;
+  addedAt: number;
+}
+
+export interface PatternRatingRecord {
+  patternId: string;
+  /** 1-5 stars given by this user on the results screen. */
+  rating: number;
+  ratedAt: number;
+}
+
+export interface ErrorLogRecord {
+  id?: number;
+  timestamp: number;
+  message: string;
+  category: string;
+  severity: 'low' | 'medium' | 'high' | 'critical';
+  stack?: string;
+  context?: Record<string, unknown>;
+  reported: boolean;
+}
+
+export interface AuthSessionRecord {
+  key: 'current';
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+  userId: string;
+  email: string;
+}
+
+export class PneumaDatabase extends Dexie {
+  sessions!: EntityTable<SessionRecord, 'id'>;
+  patterns!: EntityTable<CustomPatternRecord, 'id'>;
+  preferences!: EntityTable<KeyValueRecord, 'key'>;
+  flags!: EntityTable<KeyValueRecord<boolean>, 'key'>;
+  recentPatterns!: EntityTable<RecentPatternRecord, 'patternId'>;
+  favorites!: EntityTable<FavoritePatternRecord, 'patternId'>;
+  ratings!: EntityTable<PatternRatingRecord, 'patternId'>;
+  errorLog!: EntityTable<ErrorLogRecord, 'id'>;
+  authSession!: EntityTable<AuthSessionRecord, 'key'>;
+
+  constructor(name = 'pneuma') {
+    super(name);
+    this.version(1).stores({
+      sessions: 'id, createdAt, syncState, userId, patternId, [syncState+nextAttemptAt]',
+      patterns: 'id, userId, name, updatedAt, syncState',
+      preferences: 'key',
+      flags: 'key',
+      recentPatterns: 'patternId, usedAt',
+      favorites: 'patternId, addedAt',
+      ratings: 'patternId',
+      errorLog: '++id, timestamp, severity, reported',
+      authSession: 'key',
+    });
+  }
+}
+
+export const db = new PneumaDatabase();
