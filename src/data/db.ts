@@ -139,6 +139,12 @@ export class PneumaDatabase extends Dexie {
       errorLog: '++id, timestamp, severity, reported',
       authSession: 'key',
     });
+    // v2: the outbox asks for "pending sessions of this user"; a compound index answers it
+    // without scanning every pending row of other accounts. No data changes: every row is kept.
+    this.version(2).stores({
+      sessions:
+        'id, createdAt, syncState, userId, patternId, [syncState+nextAttemptAt], [userId+syncState]',
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { db, type SessionRecord } from './db';
+import { db, type SessionRecord, type SyncState } from './db';
 
 /** Writes a finished session locally, at once. The outbox picks it up from here. */
 export async function addSession(session: SessionRecord): Promise<void> {
@@ -12,4 +12,142 @@ export async function getSession(id: string): Promise<SessionRecord | undefined>
 /** Newest first. */
 export async function listSessions(): Promise<SessionRecord[]> {
   return db.sessions.orderBy('createdAt').reverse().toArray();
+}
+
+/** The fields a finished session carries; the sync bookkeeping is filled in here. */
+export type NewSession = Omit<
+  SessionRecord,
+  'id' | 'userId' | 'createdAt' | 'syncState' | 'attempts' | 'lastError' | 'syncedAt' | 'nextAttemptAt'
+> & { id?: string; createdAt?: string };
+
+/**
+ * Builds and stores a completed session: a guest session (stays on the device) when
+ * nobody is signed in, otherwise pending for the outbox.
+ */
+export async function recordSession(
+  session: NewSession,
+  userId: string | null,
+): Promise<SessionRecord> {
+  const record: SessionRecord = {
+    ...session,
+    id: session.id ?? crypto.randomUUID(),
+    createdAt: session.createdAt ?? new Date(session.endTime || Date.now()).toISOString(),
+    userId,
+    syncState: userId ? 'pending' : 'guest',
+    attempts: 0,
+  };
+  await db.sessions.put(record);
+  return record;
+}
+
+/** Sessions visible to this person: their own plus guest sessions of this device. */
+export async function listSessionsFor(userId: string | null): Promise<SessionRecord[]> {
+  const all = await listSessions();
+  return all.filter((s) => s.userId === null || s.userId === userId);
+}
+
+export interface SyncCounts {
+  pending: number;
+  failed: number;
+  localOnly: number;
+  guest: number;
+  synced: number;
+}
+
+/** Counts per sync state. With a userId, only that user's rows (guest counts device-wide). */
+export async function countBySyncState(userId?: string | null): Promise<SyncCounts> {
+  const counts: SyncCounts = { pending: 0, failed: 0, localOnly: 0, guest: 0, synced: 0 };
+  const key: Record<SyncState, keyof SyncCounts> = {
+    pending: 'pending',
+    failed: 'failed',
+    local_only: 'localOnly',
+    guest: 'guest',
+    synced: 'synced',
+  };
+  await db.sessions.each((s) => {
+    if (s.syncState !== 'guest' && userId !== undefined && s.userId !== userId) return;
+    counts[key[s.syncState]] += 1;
+  });
+  return counts;
+}
+
+/** Sessions that need attention: failed uploads and local-only ones, newest first. */
+export async function listProblemSessions(userId?: string | null): Promise<SessionRecord[]> {
+  const rows = await db.sessions.where('syncState').anyOf('failed', 'local_only').toArray();
+  return rows
+    .filter((s) => userId === undefined || s.userId === userId)
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+}
+
+/**
+ * Puts a failed (or local-only) session back in the outbox; returns false when there is
+ * nothing to retry.
+ */
+export async function retrySession(id: string): Promise<boolean> {
+  return db.transaction('rw', db.sessions, async () => {
+    const s = await db.sessions.get(id);
+    if (!s || (s.syncState !== 'failed' && s.syncState !== 'local_only')) return false;
+    await db.sessions.update(id, {
+      syncState: 'pending',
+      attempts: 0,
+      nextAttemptAt: undefined,
+      lastError: undefined,
+    });
+    return true;
+  });
+}
+
+/** Puts every failed session of the user back in the outbox; returns how many. */
+export async function retryAllFailed(userId: string): Promise<number> {
+  return db.sessions
+    .where('[userId+syncState]')
+    .equals([userId, 'failed'])
+    .modify((s) => {
+      s.syncState = 'pending';
+      s.attempts = 0;
+      delete s.nextAttemptAt;
+      delete s.lastError;
+    });
+}
+
+export async function countGuestSessions(): Promise<number> {
+  return db.sessions.where('syncState').equals('guest').count();
+}
+
+/**
+ * The user chose to add this device's guest sessions to the account: they become theirs
+ * and pending, so they sync like any other. Guest-made custom patterns move with them.
+ * Returns the number of sessions attached.
+ */
+export async function attachGuestSessions(userId: string): Promise<number> {
+  return db.transaction('rw', db.sessions, db.patterns, async () => {
+    const n = await db.sessions
+      .where('syncState')
+      .equals('guest')
+      .modify((s) => {
+        s.userId = userId;
+        s.syncState = 'pending';
+        s.attempts = 0;
+        delete s.nextAttemptAt;
+      });
+    await db.patterns
+      .where('syncState')
+      .equals('guest')
+      .modify((p) => {
+        p.userId = userId;
+        p.syncState = 'pending';
+      });
+    return n;
+  });
+}
+
+export const GUEST_ATTACH_DECLINED_KEY = 'guestAttachDeclined';
+
+/** Remembers that this user said "keep them on this device", so we do not ask again. */
+export async function declineGuestAttach(userId: string): Promise<void> {
+  await db.preferences.put({ key: `${GUEST_ATTACH_DECLINED_KEY}:${userId}`, value: true });
+}
+
+export async function hasDeclinedGuestAttach(userId: string): Promise<boolean> {
+  return (await db.preferences.get(`${GUEST_ATTACH_DECLINED_KEY}:${userId}`))?.value === true;
 }

@@ -1,0 +1,27 @@
+import { db } from './db';
+
+/** Local flags of spec 3. Missing flags read as false. */
+export type FlagName = 'hasCompletedSession' | 'onboardingCompleted';
+
+export interface LocalFlags {
+  hasCompletedSession: boolean;
+  onboardingCompleted: boolean;
+}
+
+const FLAG_NAMES: FlagName[] = ['hasCompletedSession', 'onboardingCompleted'];
+
+export async function getFlag(name: FlagName): Promise<boolean> {
+  return (await db.flags.get(name))?.value === true;
+}
+
+export async function setFlag(name: FlagName, value = true): Promise<void> {
+  await db.flags.put({ key: name, value });
+}
+
+export async function getFlags(): Promise<LocalFlags> {
+  const rows = await db.flags.bulkGet(FLAG_NAMES);
+  return {
+    hasCompletedSession: rows[0]?.value === true,
+    onboardingCompleted: rows[1]?.value === true,
+  };
+}

@@ -1,0 +1,55 @@
+import { db } from './db';
+
+/**
+ * The locally kept selected pattern (spec 3, key selectedPattern). Two shapes exist:
+ * chosen from the library, or from the discovery page.
+ */
+export interface LibrarySelectedPattern {
+  source: 'library';
+  key: string;
+  name: string;
+  phases: { inhale: number; hold: number; exhale: number; pause: number };
+  cycles: number;
+  hasBreathHold: boolean;
+}
+
+export interface DiscoverySelectedPattern {
+  source: 'discovery';
+  id: string;
+  name: string;
+  inhale: number;
+  hold: number;
+  exhale: number;
+  hold_after_exhale: number;
+  benefits: string[];
+}
+
+export type SelectedPattern = LibrarySelectedPattern | DiscoverySelectedPattern;
+
+export const SELECTED_PATTERN_KEY = 'selectedPattern';
+
+/** Library defaults of spec 3: cycles 5, hasBreathHold false. */
+export function librarySelection(
+  p: Omit<LibrarySelectedPattern, 'source' | 'cycles' | 'hasBreathHold'> &
+    Partial<Pick<LibrarySelectedPattern, 'cycles' | 'hasBreathHold'>>,
+): LibrarySelectedPattern {
+  return { source: 'library', cycles: 5, hasBreathHold: false, ...p };
+}
+
+export async function getSelectedPattern(): Promise<SelectedPattern | undefined> {
+  const row = await db.preferences.get(SELECTED_PATTERN_KEY);
+  return (row?.value as SelectedPattern | undefined) ?? undefined;
+}
+
+export async function setSelectedPattern(p: SelectedPattern): Promise<void> {
+  await db.preferences.put({ key: SELECTED_PATTERN_KEY, value: p });
+}
+
+export async function clearSelectedPattern(): Promise<void> {
+  await db.preferences.delete(SELECTED_PATTERN_KEY);
+}
+
+/** The pattern id of a selection, whichever shape it has. */
+export function selectedPatternId(p: SelectedPattern): string {
+  return p.source === 'library' ? p.key : p.id;
+}
