@@ -1,0 +1,35 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * The project's Playwright `test`: every page records the requests it makes, and a test
+ * fails if any leaves this machine (spec: nothing may download from anywhere else).
+ */
+export const test = base.extend<{ externalRequests: string[] }>({
+  externalRequests: [
+    async ({ context }, use) => {
+      const external: string[] = [];
+      context.on('request', (req) => {
+        const url = new URL(req.url());
+        if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return;
+        if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) external.push(req.url());
+      });
+      await use(external);
+      expect(external, 'requests that left localhost').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until the service worker controls the page (after the first visit). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return Boolean(reg.active);
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  }
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { test, expect, waitForServiceWorkerControl } from './fixtures';
+
+/** Every route of the route table and the heading it must render (spec 2.1). */
+const ROUTES: Array<[string, RegExp]> = [
+  ['/', /Transform your breathing/],
+  ['/enhanced', /Transform your breathing/],
+  ['/session', /./],
+  ['/session/classic', /./],
+  ['/session/enhanced', /./],
+  ['/session/mobile', /./],
+  ['/results', /./],
+  ['/patterns', /./],
+  ['/marketplace', /./],
+  ['/create', /./],
+  ['/create-post', /./],
+  ['/community', /./],
+  ['/progress', /./],
+  ['/profile', /./],
+  ['/auth', /Welcome/],
+  ['/onboarding', /Welcome/],
+  ['/instructor-onboarding', /./],
+  ['/creator-dashboard', /./],
+];
+
+test.describe('app shell', () => {
+  for (const [path, heading] of ROUTES) {
+    test(`${path} renders its own heading`, async ({ page }) => {
+      await page.goto(path);
+      const h1 = page.getByRole('heading', { level: 1 }).first();
+      await expect(h1).toBeVisible();
+      await expect(h1).toHaveText(heading);
+      await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toHaveCount(0);
+    });
+  }
+
+  test('an unknown path shows the 404 page with a way home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown session mode redirects to /session', async ({ page }) => {
+    await page.goto('/session/turbo');
+    await expect(page).toHaveURL(/\/session$/);
+  });
+
+  test('auth screens render outside the main layout', async ({ page }) => {
+    await page.goto('/auth?context=progress');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await page.goto('/patterns');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1);
+  });
+
+  test('guest header shows Sign In and hides signed-in links', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/patterns');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Practice' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Teach' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Progress' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Patterns' })).toHaveCount(0);
+    await page.goto('/');
+    await expect(nav.getByRole('link', { name: 'Teach' })).toHaveCount(0);
+  });
+
+  test('mobile: bottom navigation and slide-out menu; hidden on session screens', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto('/patterns');
+    const bottom = page.getByRole('navigation', { name: 'Bottom' });
+    await expect(bottom).toBeVisible();
+    await expect(bottom.getByRole('link', { name: 'Breathe' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await menu.getByLabel(/Explore first/).check();
+    await page.keyboard.press('Escape');
+    await expect(bottom.getByRole('link', { name: 'Explore' })).toBeVisible();
+    await page.goto('/session/classic');
+    await expect(page.getByRole('navigation', { name: 'Bottom' })).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe('install and offline', () => {
+  test('the manifest meets Chrome installability criteria', async ({ page, request }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const res = await request.get(href!);
+    expect(res.ok()).toBe(true);
+    const manifest = (await res.json()) as Record<string, unknown> & {
+      icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+      shortcuts: Array<{ url: string }>;
+    };
+    expect(manifest).toEqual(JSON.parse(readFileSync('manifest.webmanifest', 'utf8')));
+    expect(manifest.name).toBe('Pneuma');
+    expect(manifest.short_name).toBeTruthy();
+    expect(manifest.start_url).toBe('/');
+    expect(['standalone', 'fullscreen', 'minimal-ui']).toContain(manifest.display);
+    for (const size of ['192x192', '512x512']) {
+      const icon = manifest.icons.find((i) => i.sizes === size && (i.purpose ?? 'any').includes('any'));
+      expect(icon, `icon ${size}`).toBeTruthy();
+      const img = await request.get(icon!.src);
+      expect(img.headers()['content-type']).toContain('image/png');
+      const body = await img.body();
+      // PNG signature and the IHDR width/height match the declared size
+      expect(body.subarray(1, 4).toString()).toBe('PNG');
+      const [w, h] = size.split('x').map(Number);
+      expect(body.readUInt32BE(16)).toBe(w);
+      expect(body.readUInt32BE(20)).toBe(h);
+    }
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    expect(manifest.shortcuts.some((s) => s.url === '/session/classic?pattern=box')).toBe(true);
+  });
+
+  test('the service worker controls the page and every route opens offline', async ({ page, context }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain('/sw.js');
+    await context.setOffline(true);
+    for (const path of ['/', '/patterns', '/session/classic', '/progress', '/create', '/results', '/no/such/page']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,24 @@
+// `npm run bench`: every benchmark of the project, one after another, each writing its
+// figures to bench-results/. Performance targets live here, not in timed unit tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const BENCHES = [
+  ['bundle size', 'node', ['scripts/size-budget.mjs']],
+  ['server upserts (PGlite, PostgreSQL, direct ceiling)', 'npx', ['tsx', 'bench/server-bench.ts']],
+  ['offline sync of 1,000 sessions', 'npx', ['tsx', 'bench/sync-bench.ts']],
+  ['breath timing in Chromium (real time, >= 2 min)', 'npx', ['tsx', 'bench/session-timing.ts']],
+];
+
+let failed = 0;
+for (const [name, cmd, args] of BENCHES) {
+  const script = args.find((a) => /\.(ts|mjs)$/.test(a));
+  if (script && !existsSync(script)) {
+    console.log(`\n== ${name}: not present (${script})`);
+    continue;
+  }
+  console.log(`\n== ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,28 @@
+// `npm start`: build the app when dist/ is missing or older than its sources, then serve
+// the app and the embedded backend from one Node process (server/main.ts).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SOURCES = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const builtAt = existsSync('dist/index.html') && existsSync('dist/sw.js') ? statSync('dist/index.html').mtimeMs : 0;
+const sourcesAt = Math.max(...SOURCES.map(newestMtime));
+if (process.env.PNEUMA_SKIP_BUILD !== '1' && builtAt < sourcesAt) {
+  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build found: building…');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,102 @@
+/**
+ * Which navigation links a user sees (spec 2.2 and 6). Pure: the shell renders what this
+ * returns.
+ */
+export interface NavContext {
+  signedIn: boolean;
+  role?: 'user' | 'creator' | 'instructor';
+  /** Current path, e.g. "/" or "/session/classic". */
+  path: string;
+}
+
+export interface NavLink {
+  to: string;
+  label: string;
+  /** Extra paths that also mark the link as current. */
+  alsoActiveOn?: string[];
+}
+
+export function headerLinks({ signedIn, role, path }: NavContext): NavLink[] {
+  const links: NavLink[] = [
+    { to: '/', label: 'Home' },
+    { to: '/session', label: 'Practice' },
+    { to: '/create-post', label: 'Share' },
+  ];
+  if (signedIn) {
+    links.push({ to: '/marketplace', label: 'Patterns' });
+    links.push({ to: '/progress', label: 'Progress' });
+  }
+  if (signedIn) links.push({ to: '/instructor-onboarding', label: 'Start Teaching' });
+  else if (path !== '/') links.push({ to: '/instructor-onboarding', label: 'Teach' });
+  if (role === 'creator') {
+    links.push({
+      to: '/creator-dashboard',
+      label: 'Creator Hub',
+      alsoActiveOn: ['/instructor', '/create-pattern'],
+    });
+  }
+  if (signedIn) links.push({ to: '/profile', label: 'Profile' });
+  else links.push({ to: '/auth', label: 'Sign In' });
+  return links;
+}
+
+/** True when `link` marks the current page. */
+export function isActiveLink(link: NavLink, path: string): boolean {
+  if (link.to === '/') return path === '/';
+  if (path === link.to || path.startsWith(`${link.to}/`)) return true;
+  return (link.alsoActiveOn ?? []).some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** Bottom navigation and the floating start button hide on these paths (spec 2.2). */
+export function isBottomNavHidden(path: string): boolean {
+  return path.startsWith('/session/') || path.startsWith('/auth') || path.startsWith('/onboarding');
+}
+
+/** Routes rendered without the main layout (spec 2.1). */
+export function isOutsideMainLayout(path: string): boolean {
+  return path === '/auth' || path === '/onboarding' || path.startsWith('/auth/') || path.startsWith('/onboarding/');
+}
+
+export type BottomNavVariant = 'A' | 'B';
+
+export interface BottomTab {
+  to: string;
+  label: string;
+  search?: Record<string, string>;
+  badge?: string;
+}
+
+export interface BottomNavContext {
+  signedIn: boolean;
+  hasHistory: boolean;
+}
+
+/** Variant A: five tabs (spec 2.2). */
+export function bottomTabsA(): BottomTab[] {
+  return [
+    { to: '/session', label: 'Practice' },
+    { to: '/marketplace', label: 'Explore' },
+    { to: '/create', label: 'Create' },
+    { to: '/community', label: 'Community' },
+    { to: '/profile', label: 'Profile' },
+  ];
+}
+
+/** Variant B: Breathe-first tabs plus a floating start button (spec 2.2). */
+export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomTab[] {
+  return [
+    { to: '/', label: 'Breathe' },
+    hasHistory
+      ? { to: '/create-post', label: 'Share', badge: signedIn ? undefined : 'New' }
+      : { to: '/', label: 'Share', search: { prompt: 'share' } },
+    signedIn ? { to: '/progress', label: 'Progress' } : { to: '/auth', label: 'Progress', search: { context: 'progress' } },
+    { to: '/community', label: 'Community' },
+    signedIn ? { to: '/profile', label: 'Profile' } : { to: '/auth', label: 'Profile' },
+  ];
+}
+
+/** A tab badge count reads 9+ above nine. */
+export function badgeCount(n: number): string | undefined {
+  if (n <= 0) return undefined;
+  return n > 9 ? '9+' : String(n);
+}

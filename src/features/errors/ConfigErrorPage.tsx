@@ -1,0 +1,22 @@
+/** Shown instead of the app when required backend settings are missing (spec 5). */
+export function ConfigErrorPage({ missing, detail }: { missing: string[]; detail?: string }) {
+  return (
+    <div className="page error-page" role="alert">
+      <h1>Pneuma is not configured</h1>
+      <p>The app needs its backend settings before it can start. Missing:</p>
+      <ul>
+        {missing.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+      {detail ? <p className="muted">While loading /config.json: {detail}</p> : null}
+      <p className="muted">
+        Start the app with <code>npm start</code> (it serves /config.json), or build it with VITE_SUPABASE_URL and
+        VITE_SUPABASE_ANON_KEY set.
+      </p>
+      <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+        Refresh Page
+      </button>
+    </div>
+  );
+}

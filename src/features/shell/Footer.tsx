@@ -1,0 +1,34 @@
+/**
+ * Footer: the project's social profiles (set at build time with VITE_SOCIAL_LINKS as
+ * "Label|https://url,Label|https://url"; none are invented) and the copyright line.
+ */
+function socialLinks(): { label: string; href: string }[] {
+  const raw = import.meta.env.VITE_SOCIAL_LINKS as string | undefined;
+  if (!raw) return [];
+  return raw
+    .split(',')
+    .map((pair) => pair.split('|'))
+    .filter((p): p is [string, string] => p.length === 2 && /^https:\/\//.test(p[1] ?? ''))
+    .slice(0, 3)
+    .map(([label, href]) => ({ label, href }));
+}
+
+export function Footer() {
+  const links = socialLinks();
+  return (
+    <footer className="app-footer">
+      {links.length > 0 ? (
+        <ul className="row" aria-label="Pneuma on social media">
+          {links.map((l) => (
+            <li key={l.href}>
+              <a href={l.href} rel="noopener noreferrer" target="_blank">
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="muted">© {new Date().getFullYear()} Pneuma. Breathe well.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { headerLinks, isActiveLink } from '../../domain/navigation';
+import { signOut, useAuth } from '../auth/authStore';
+
+// The slide-out menu (and its dialog library) loads only when first opened.
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
+
+/** Top bar: brand, the links of spec 2.2 by sign-in state, and the mobile menu button. */
+export function Header() {
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const { user } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = headerLinks({ signedIn: Boolean(user), path });
+
+  return (
+    <header className="app-header">
+      <div className="app-header__inner">
+        <Link to="/" className="brand" aria-label="Pneuma home">
+          <img src="/icons/icon-192.png" alt="" width="32" height="32" />
+          <span>Pneuma</span>
+        </Link>
+        <nav aria-label="Main" className="app-header__nav">
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="nav-link"
+                  aria-current={isActiveLink(link, path) ? 'page' : undefined}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            {user ? (
+              <li>
+                <button type="button" className="nav-link nav-link--button" onClick={() => void signOut()}>
+                  Sign Out
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className="app-header__status">{/* status badges (sync) */}</div>
+        <button
+          type="button"
+          className="btn btn--ghost btn--icon app-header__menu-button"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

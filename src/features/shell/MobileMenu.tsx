@@ -1,0 +1,66 @@
+import { Link } from '@tanstack/react-router';
+import { Dialog } from '../../ui/Dialog';
+import { signOut, useAuth } from '../auth/authStore';
+import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
+
+/** Slide-out menu (spec 2.2): Profile, Start Teaching, Sign In, a wallet area, Sign Out. */
+export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { user } = useAuth();
+  const variant = useBottomNavVariant();
+  const close = () => onOpenChange(false);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Menu" variant="sheet">
+      <nav aria-label="Menu" className="mobile-menu">
+        <ul>
+          {user ? (
+            <li>
+              <Link to="/profile" onClick={close}>
+                Profile
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/instructor-onboarding" onClick={close}>
+              Start Teaching
+            </Link>
+          </li>
+          {!user ? (
+            <li>
+              <Link to="/auth" onClick={close}>
+                Sign In
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <section className="mobile-menu__section" aria-labelledby="menu-wallet-heading">
+        <h3 id="menu-wallet-heading">Wallet</h3>
+        <p className="muted">Wallet sign-in is not available in this version yet.</p>
+      </section>
+      <fieldset className="mobile-menu__section">
+        <legend>Bottom navigation</legend>
+        <label className="row">
+          <input type="radio" name="bottom-nav" checked={variant === 'B'} onChange={() => setBottomNavVariant('B')} />
+          Breathe first (Breathe, Share, Progress, Community, Profile)
+        </label>
+        <label className="row">
+          <input type="radio" name="bottom-nav" checked={variant === 'A'} onChange={() => setBottomNavVariant('A')} />
+          Explore first (Practice, Explore, Create, Community, Profile)
+        </label>
+      </fieldset>
+      {user ? (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => {
+            close();
+            void signOut();
+          }}
+        >
+          Sign Out
+        </button>
+      ) : null}
+    </Dialog>
+  );
+}

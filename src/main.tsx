@@ -1,0 +1,40 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import './styles/base.css';
+import './ui/ui.css';
+import './features/shell/shell.css';
+import './features/errors/errors.css';
+import './features/pwa/pwa.css';
+import { loadConfig } from './backend/config';
+import { startAuth } from './features/auth/authStore';
+import { APP_ERROR_HTML, AppErrorPage } from './features/errors/AppErrorPage';
+import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
+import { RootErrorBoundary } from './features/errors/RootErrorBoundary';
+import { router } from './router';
+
+async function boot(rootElement: HTMLElement): Promise<void> {
+  const root = createRoot(rootElement);
+  try {
+    const config = await loadConfig();
+    if (!config.ok) {
+      root.render(<ConfigErrorPage missing={config.missing} detail={config.detail} />);
+      return;
+    }
+    startAuth();
+    root.render(
+      <StrictMode>
+        <RootErrorBoundary>
+          <RouterProvider router={router} />
+        </RootErrorBoundary>
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error(error);
+    root.render(<AppErrorPage />);
+  }
+}
+
+const rootElement = document.getElementById('root');
+if (rootElement) void boot(rootElement);
+else document.body.innerHTML = APP_ERROR_HTML;

@@ -1,0 +1,46 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { isHeavyAsset, isBackendPath } from './routing';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+// The app shell and every route chunk are precached at install, so every route opens
+// offline after the first visit.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The first install takes control at once; later versions wait until the user chooses
+// 'Reload' (the page sends SKIP_WAITING, and never during a running session).
+clientsClaim();
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Any navigation (deep links too) is answered with the shell; the router takes it from there.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/auth\/v1\//, /^\/rest\/v1\//],
+  }),
+);
+
+// The backend settings: fresh when online, the last copy when not.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
+  new NetworkFirst({ cacheName: 'pneuma-config', networkTimeoutSeconds: 3 }),
+);
+
+// Heavy optional assets (wasm, camera models, wallet/token libraries, charts) are not
+// precached: cached on first use instead.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && !isBackendPath(url.pathname) && isHeavyAsset(url.pathname),
+  new CacheFirst({
+    cacheName: 'pneuma-heavy-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 60 * 60 * 24 * 90 })],
+  }),
+);

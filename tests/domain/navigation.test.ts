@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  badgeCount,
+  bottomTabsA,
+  bottomTabsB,
+  headerLinks,
+  isActiveLink,
+  isBottomNavHidden,
+  isOutsideMainLayout,
+} from '../../src/domain/navigation';
+
+const labels = (links: { label: string }[]) => links.map((l) => l.label);
+
+describe('header links (spec 2.2, 6)', () => {
+  it('guest sees Practice, Share, Teach and Sign In; no Patterns or Progress', () => {
+    expect(labels(headerLinks({ signedIn: false, path: '/patterns' }))).toEqual([
+      'Home',
+      'Practice',
+      'Share',
+      'Teach',
+      'Sign In',
+    ]);
+  });
+  it('Teach is hidden on home', () => {
+    expect(labels(headerLinks({ signedIn: false, path: '/' }))).not.toContain('Teach');
+  });
+  it('signed-in users get Patterns, Progress, Start Teaching and Profile', () => {
+    expect(labels(headerLinks({ signedIn: true, path: '/' }))).toEqual([
+      'Home',
+      'Practice',
+      'Share',
+      'Patterns',
+      'Progress',
+      'Start Teaching',
+      'Profile',
+    ]);
+  });
+  it('Creator Hub only for creators, highlighted on instructor and create-pattern paths', () => {
+    expect(labels(headerLinks({ signedIn: true, role: 'user', path: '/' }))).not.toContain('Creator Hub');
+    const hub = headerLinks({ signedIn: true, role: 'creator', path: '/' }).find((l) => l.label === 'Creator Hub')!;
+    expect(hub.to).toBe('/creator-dashboard');
+    expect(isActiveLink(hub, '/instructor/courses')).toBe(true);
+    expect(isActiveLink(hub, '/create-pattern')).toBe(true);
+    expect(isActiveLink(hub, '/create')).toBe(false);
+  });
+  it('home is active only on /', () => {
+    expect(isActiveLink({ to: '/', label: 'Home' }, '/')).toBe(true);
+    expect(isActiveLink({ to: '/', label: 'Home' }, '/patterns')).toBe(false);
+    expect(isActiveLink({ to: '/session', label: 'Practice' }, '/session/classic')).toBe(true);
+    expect(isActiveLink({ to: '/session', label: 'Practice' }, '/sessions')).toBe(false);
+  });
+});
+
+describe('bottom navigation', () => {
+  it('is hidden on /session/*, /auth and /onboarding only', () => {
+    expect(isBottomNavHidden('/session/classic')).toBe(true);
+    expect(isBottomNavHidden('/session')).toBe(false);
+    expect(isBottomNavHidden('/auth')).toBe(true);
+    expect(isBottomNavHidden('/onboarding')).toBe(true);
+    expect(isBottomNavHidden('/patterns')).toBe(false);
+  });
+  it('variant A has five tabs', () => {
+    expect(labels(bottomTabsA())).toEqual(['Practice', 'Explore', 'Create', 'Community', 'Profile']);
+  });
+  it('variant B routes by sign-in and history', () => {
+    const guestNoHistory = bottomTabsB({ signedIn: false, hasHistory: false });
+    expect(guestNoHistory[1]).toMatchObject({ label: 'Share', to: '/', search: { prompt: 'share' } });
+    expect(guestNoHistory[2]).toMatchObject({ to: '/auth', search: { context: 'progress' } });
+    expect(guestNoHistory[4]).toMatchObject({ to: '/auth' });
+    const guestHistory = bottomTabsB({ signedIn: false, hasHistory: true });
+    expect(guestHistory[1]).toMatchObject({ to: '/create-post', badge: 'New' });
+    const member = bottomTabsB({ signedIn: true, hasHistory: true });
+    expect(member[1]?.badge).toBeUndefined();
+    expect(member[2]).toMatchObject({ to: '/progress' });
+    expect(member[4]).toMatchObject({ to: '/profile' });
+  });
+  it('badge reads 9+ above nine', () => {
+    expect(badgeCount(0)).toBeUndefined();
+    expect(badgeCount(9)).toBe('9');
+    expect(badgeCount(10)).toBe('9+');
+  });
+});
+
+describe('layout', () => {
+  it('auth and onboarding render outside the main layout', () => {
+    expect(isOutsideMainLayout('/auth')).toBe(true);
+    expect(isOutsideMainLayout('/onboarding')).toBe(true);
+    expect(isOutsideMainLayout('/authors')).toBe(false);
+    expect(isOutsideMainLayout('/')).toBe(false);
+  });
+});
