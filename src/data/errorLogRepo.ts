@@ -1,0 +1,76 @@
+import { db, type ErrorLogRecord } from './db';
+
+/**
+ * The local error log (spec 9: 100 stored errors kept on the device, 50 per page session
+ * in memory). It is also the offline queue of error reports: a record with
+ * `reported: false` waits to be sent, unless the sampling left it out.
+ */
+
+export const ERROR_LOG_LIMITS = Object.freeze({ local: 100, session: 50 });
+
+/** Context key marking a record the 10% sampling kept off the server (kept locally only). */
+export const SAMPLED_OUT_KEY = 'reporting';
+export const SAMPLED_OUT_VALUE = 'sampled_out';
+
+export type NewErrorLogRecord = Omit<ErrorLogRecord, 'id'>;
+
+let sessionLog: ErrorLogRecord[] = [];
+
+export function isSampledOut(record: ErrorLogRecord): boolean {
+  return record.context?.[SAMPLED_OUT_KEY] === SAMPLED_OUT_VALUE;
+}
+
+/** Stores an error, then drops the oldest beyond the last 100. Returns its id. */
+export async function addErrorLog(record: NewErrorLogRecord): Promise<number> {
+  const id = await db.transaction('rw', db.errorLog, async () => {
+    const newId = (await db.errorLog.add(record as ErrorLogRecord)) as number;
+    const count = await db.errorLog.count();
+    if (count > ERROR_LOG_LIMITS.local) {
+      const oldest = await db.errorLog.orderBy(':id').limit(count - ERROR_LOG_LIMITS.local).primaryKeys();
+      await db.errorLog.bulkDelete(oldest);
+    }
+    return newId;
+  });
+  rememberInSession({ ...record, id });
+  return id;
+}
+
+/** Keeps an error in this page session's memory only (also used when IndexedDB fails). */
+export function rememberInSession(record: ErrorLogRecord): void {
+  sessionLog.push(record);
+  if (sessionLog.length > ERROR_LOG_LIMITS.session) sessionLog = sessionLog.slice(-ERROR_LOG_LIMITS.session);
+}
+
+/** This page session's errors, oldest first (at most 50). */
+export function sessionErrors(): readonly ErrorLogRecord[] {
+  return sessionLog;
+}
+
+export function clearSessionErrors(): void {
+  sessionLog = [];
+}
+
+/** Stored errors, newest first. */
+export async function listErrorLogs(limit = ERROR_LOG_LIMITS.local): Promise<ErrorLogRecord[]> {
+  return db.errorLog.orderBy(':id').reverse().limit(limit).toArray();
+}
+
+/** Errors waiting to be reported, oldest first. */
+export async function pendingReports(limit = ERROR_LOG_LIMITS.local): Promise<ErrorLogRecord[]> {
+  return db.errorLog
+    .orderBy(':id')
+    .filter((r) => !r.reported && !isSampledOut(r))
+    .limit(limit)
+    .toArray();
+}
+
+export async function markReported(ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.errorLog.where(':id').anyOf([...ids]).modify({ reported: true });
+  for (const r of sessionLog) if (r.id !== undefined && ids.includes(r.id)) r.reported = true;
+}
+
+export async function clearErrorLog(): Promise<void> {
+  await db.errorLog.clear();
+  sessionLog = [];
+}

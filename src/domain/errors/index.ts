@@ -1,0 +1,4 @@
+export * from './types';
+export * from './messages';
+export * from './appErrors';
+export * from './classifier';

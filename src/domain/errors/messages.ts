@@ -1,0 +1,177 @@
+import type { ErrorCategory, ErrorRecovery } from './types';
+
+/**
+ * Every user-visible error text of spec section 8 (and the error screens of 2.11), in one
+ * place. Components, toasts and services import these constants; no other file spells them.
+ */
+
+/** The rows of the spec 8 table. */
+export const ERROR_CASES = {
+  'network.default': {
+    category: 'network',
+    message: 'Network connection issue. Please check your internet connection.',
+    recovery: 'retry',
+  },
+  'network.error': {
+    category: 'network',
+    message: 'Connection problem. Please check your internet and try again.',
+    recovery: 'retry',
+    action: 'Retry',
+  },
+  'camera.default': {
+    category: 'camera',
+    message: 'Camera access failed. Please check your camera permissions.',
+    recovery: 'user_action',
+    action: 'Check Camera',
+  },
+  'camera.denied': {
+    category: 'camera',
+    message: 'Camera access denied. Please allow camera permissions in your browser settings.',
+    recovery: 'user_action',
+  },
+  'camera.none': {
+    category: 'camera',
+    message: 'No camera found. Please connect a camera and try again.',
+    recovery: 'user_action',
+  },
+  'camera.in_use': {
+    category: 'camera',
+    message: 'Camera is already in use by another application.',
+    recovery: 'user_action',
+  },
+  'camera.timeout': {
+    category: 'camera',
+    message: 'Camera access timed out. Please check permissions and try again.',
+    recovery: 'retry',
+  },
+  /** Any other camera failure during a session: the session continues without tracking. */
+  'camera.other': {
+    category: 'camera',
+    message: 'Camera access was denied. Continuing without camera tracking.',
+    recovery: 'fallback',
+  },
+  'wallet.default': {
+    category: 'wallet',
+    message: 'Wallet connection issue. Please check your wallet.',
+    recovery: 'retry',
+    action: 'Retry',
+  },
+  'wallet.rejected': {
+    category: 'wallet',
+    message: 'Transaction rejected. Please try again if you want to proceed.',
+    recovery: 'user_action',
+  },
+  'wallet.insufficient': {
+    category: 'wallet',
+    message: 'Insufficient funds for this transaction.',
+    recovery: 'user_action',
+  },
+  session: {
+    category: 'session',
+    message: 'Session error occurred. Please try restarting your session.',
+    recovery: 'retry',
+    action: 'Restart Session',
+  },
+  authentication: {
+    category: 'authentication',
+    message: 'Authentication failed. Please sign in again.',
+    recovery: 'user_action',
+  },
+  other: {
+    category: 'unknown',
+    message: 'An unexpected error occurred. Please try again.',
+    recovery: 'retry',
+  },
+} as const satisfies Record<
+  string,
+  { category: ErrorCategory; message: string; recovery: ErrorRecovery; action?: string }
+>;
+
+export type ErrorCase = keyof typeof ERROR_CASES;
+
+/** Camera setup failures shown inline on the camera setup step. */
+export const CAMERA_SETUP_MESSAGES = {
+  initFailed: 'Failed to initialize camera. Please check permissions and try again.',
+  startFailed: 'Failed to start session',
+} as const;
+
+/** "Other messages" of spec 8: texts of errors thrown by services and clients. */
+export const ERROR_TEXT = {
+  noWalletProvider: 'No wallet provider available',
+  noActiveWalletProvider: 'No active wallet provider',
+  circuitOpen: 'Circuit breaker is open',
+  operationTimeout: 'Operation timeout',
+  operationAborted: 'Operation aborted',
+  transactionCancelUnsupported: 'Transaction cancellation is not supported on Flow blockchain',
+  flowClientNotInitialized: 'Flow client not initialized',
+  accountNotFound: 'Account not found',
+  noWalletConnected: 'No wallet connected',
+  notAuthenticated: 'Not authenticated',
+  noRefreshToken: 'No refresh token available',
+  refreshFailed: 'Failed to refresh authentication',
+  shareFailed: 'Failed to share session',
+  createPostFailed: 'Failed to create post',
+  timelineFailed: 'Failed to load timeline',
+  dependenciesNotResolved: 'Dependencies not resolved',
+  flowInitFailed: 'Flow initialization failed',
+  connectionFailed: 'Connection failed',
+  noConnectedAccount: 'No connected account',
+  noAddressProvided: 'No address provided',
+} as const;
+
+/** 'Transaction {id} timed out after {ms}ms' */
+export function transactionTimeoutMessage(transactionId: string, timeoutMs: number): string {
+  return `Transaction ${transactionId} timed out after ${timeoutMs}ms`;
+}
+
+/** 'Transaction failed: {reason}' */
+export function transactionFailedMessage(reason: string): string {
+  return `Transaction failed: ${reason}`;
+}
+
+/** Wallet switch to a chain the wallet does not know (EIP-1193 code 4902). */
+export function chainNotAddedMessage(chainId: number | string): string {
+  return `Chain ${chainId} not added to wallet. Use addChain() first.`;
+}
+
+/** Toast texts of spec 8. Toast limit is 1 (see src/features/errors/toast.tsx). */
+export const TOAST_TEXT = {
+  connectionFailed: 'Connection failed',
+  walletConnected: 'Wallet connected',
+  addressCopied: 'Address copied',
+  copyFailed: 'Copy failed',
+  copyFailedDescription: 'Could not copy address to clipboard',
+  walletDisconnected: 'Wallet disconnected',
+  disconnectFailed: 'Disconnect failed',
+  flowAccountReady: 'Flow account ready for breathing NFTs!',
+  failedToCopyAddress: 'Failed to copy address',
+  flowDisconnected: 'Successfully disconnected Flow wallet',
+  flowDisconnectFailed: 'Failed to disconnect Flow wallet',
+  lensDisconnected: 'Successfully disconnected from Lens',
+  lensDisconnectFailed: 'Failed to disconnect from Lens',
+  lensConnectFailed: 'Failed to connect to Lens',
+  loggedIn: 'Successfully logged in!',
+  confirmationEmailSent: 'Confirmation email sent! Please check your inbox.',
+} as const;
+
+/** Fallback notices of spec 8. */
+export const FALLBACK_TEXT = {
+  offline:
+    "You're offline. Sessions will sync when connection is restored. Core breathing features remain available.",
+  fallbackVision: 'Using fallback vision',
+} as const;
+
+/** The generic error screens of spec 2.11. */
+export const ERROR_SCREEN_TEXT = {
+  fullPageTitle: 'Oops! Something went wrong',
+  tryAgain: 'Try Again',
+  refreshPage: 'Refresh Page',
+  retry: 'Retry',
+  restartSession: 'Restart Session',
+  appErrorTitle: 'Application Error',
+  appErrorBody:
+    'Pneuma could not display this page. Please refresh the page, and contact support if the problem continues.',
+  missingRootBody:
+    'Pneuma could not start because its page is incomplete. Please refresh the page, and contact support if the problem continues.',
+  errorDetails: 'Error details',
+} as const;
