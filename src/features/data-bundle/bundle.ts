@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { db, type CustomPatternRecord, type SessionRecord, type SyncState } from '../../data/db';
+import { getPreferences, setPreferences, type UserPreferences } from '../../data/preferencesRepo';
+import { customPatternInputSchema } from '../../data/customPatternsRepo';
+
+/**
+ * The offline data bundle (spec 3): { sessions, patterns, userPreferences } as a JSON file.
+ * Import validates with a schema (spec 5: all three sections are required), explains what
+ * is wrong in words, and merges without duplicating sessions (the session id is the key;
+ * ids that are not UUIDs, such as the older `offline_...` ids, map to a stable UUID so
+ * importing the same file twice still adds nothing).
+ */
+export const BUNDLE_FORMAT = 'pneuma-offline-data';
+export const BUNDLE_VERSION = 1;
+/** Larger files are refused before parsing. */
+export const MAX_BUNDLE_BYTES = 20 * 1024 * 1024;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const timeValue = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const ms = typeof v === 'number' ? v : Date.parse(v);
+  if (!Number.isFinite(ms) || ms <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'is not a valid date (ISO text or epoch milliseconds)' });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+const optionalScore = z.number().finite().min(0).max(100).nullish().transform((v) => v ?? undefined);
+const syncStates = ['guest', 'pending', 'synced', 'failed', 'local_only'] as const;
+
+const bundleSessionSchema = z.object({
+  id: z.string().min(1, 'needs an id'),
+  userId: z.string().min(1).nullish(),
+  patternId: z.string().min(1, 'needs a pattern id'),
+  patternName: z.string().min(1, 'needs a pattern name'),
+  sessionType: z.enum(['classic', 'enhanced', 'mobile']).default('classic'),
+  startTime: timeValue,
+  endTime: timeValue.optional(),
+  duration: z.number().finite().min(0, 'duration cannot be negative').default(5),
+  cycleCount: z.number().int().min(0).default(0),
+  targetCycles: z.number().int().min(0).default(10),
+  completed: z.boolean().default(true),
+  breathHoldTime: z.number().finite().min(0).nullish().transform((v) => v ?? undefined),
+  restlessnessScore: optionalScore,
+  stillnessScore: optionalScore,
+  phaseAccuracy: optionalScore,
+  rhythmConsistency: optionalScore,
+  qualityScore: optionalScore,
+  cameraUsed: z.boolean().default(false),
+  aiUsed: z.boolean().default(false),
+  visionSessionId: z.string().nullish().transform((v) => v ?? undefined),
+  createdAt: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'is not a valid date').optional(),
+  syncState: z.enum(syncStates).optional(),
+  /** The older offline-session shape (spec 3) used a boolean. */
+  synced: z.boolean().optional(),
+});
+
+const bundlePatternSchema = customPatternInputSchema
+  .extend({
+    id: z.string().min(1, 'needs an id'),
+    userId: z.string().min(1).nullish(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+    deleted: z.boolean().optional(),
+    syncState: z.enum(syncStates).optional(),
+    lastError: z.string().optional(),
+  })
+  .strip();
+
+const bundlePreferencesSchema = z.object({
+  defaultPattern: z.string().min(1, 'must name a pattern').default('box'),
+  voiceEnabled: z.boolean({ error: 'must be true or false' }).default(true),
+  cameraEnabled: z.boolean({ error: 'must be true or false' }).default(false),
+  lastSyncTime: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((v) => {
+      if (v === null || v === undefined) return null;
+      const ms = typeof v === 'number' ? v : Date.parse(v);
+      return Number.isFinite(ms) ? ms : null;
+    }),
+});
+
+export const bundleSchema = z.object({
+  format: z.literal(BUNDLE_FORMAT).optional(),
+  version: z.number().int().optional(),
+  exportedAt: z.string().optional(),
+  sessions: z.array(bundleSessionSchema, { error: 'sessions must be a list' }),
+  patterns: z.array(bundlePatternSchema, { error: 'patterns must be a list' }),
+  userPreferences: bundlePreferencesSchema,
+});
+
+export type ParsedBundle = z.output<typeof bundleSchema>;
+
+export interface OfflineDataBundle {
+  format: typeof BUNDLE_FORMAT;
+  version: number;
+  exportedAt: string;
+  sessions: SessionRecord[];
+  patterns: CustomPatternRecord[];
+  userPreferences: UserPreferences;
+}
+
+export class BundleImportError extends Error {
+  constructor(
+    message: string,
+    public readonly problems: string[] = [],
+  ) {
+    super(message);
+    this.name = 'BundleImportError';
+  }
+}
+
+export async function buildBundle(now: Date = new Date()): Promise<OfflineDataBundle> {
+  const [sessions, patterns, userPreferences] = await Promise.all([
+    db.sessions.orderBy('createdAt').toArray(),
+    db.patterns.toArray(),
+    getPreferences(),
+  ]);
+  return {
+    format: BUNDLE_FORMAT,
+    version: BUNDLE_VERSION,
+    exportedAt: now.toISOString(),
+    sessions,
+    patterns,
+    userPreferences,
+  };
+}
+
+export function bundleFileName(now: Date = new Date()): string {
+  return `pneuma-offline-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+function describePath(path: PropertyKey[]): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out ? `.${String(p)}` : String(p);
+  }
+  return out;
+}
+
+/** Parses and validates the text of a bundle file; throws BundleImportError in words. */
+export function parseBundle(text: string): ParsedBundle {
+  if (text.length > MAX_BUNDLE_BYTES) {
+    throw new BundleImportError('The file is too large to be a Pneuma data export (over 20 MB).');
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new BundleImportError(
+      `The file is not valid JSON (${e instanceof Error ? e.message : 'parse error'}).`,
+    );
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new BundleImportError(
+      'The file is not a Pneuma data export: expected an object with sessions, patterns and userPreferences.',
+    );
+  }
+  const missing = (['sessions', 'patterns', 'userPreferences'] as const).filter((k) => !(k in data));
+  if (missing.length) {
+    throw new BundleImportError(
+      `The file is missing ${missing.join(', ')}: a Pneuma data export needs sessions, patterns and userPreferences.`,
+      missing.map((m) => `${m} is missing`),
+    );
+  }
+  const r = bundleSchema.safeParse(data);
+  if (!r.success) {
+    const problems = r.error.issues.map((i) => {
+      const where = describePath(i.path);
+      return where ? `${where}: ${i.message}` : i.message;
+    });
+    const shown = problems.slice(0, 5).join('; ');
+    const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
+    throw new BundleImportError(`The file could not be imported: ${shown}${more}.`, problems);
+  }
+  return r.data;
+}
+
+/** A stable UUID for an id that is not one (name-based, SHA-1, like UUID v5). */
+export async function stableUuid(id: string): Promise<string> {
+  if (UUID_RE.test(id)) return id.toLowerCase();
+  const bytes = new Uint8Array(
+    await crypto.subtle.digest('SHA-1', new TextEncoder().encode(`pneuma-session:${id}`)),
+  ).slice(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export interface ImportSummary {
+  sessionsAdded: number;
+  sessionsAlreadyHere: number;
+  patternsAdded: number;
+  patternsUpdated: number;
+  preferencesApplied: boolean;
+}
+
+/**
+ * Merges a parsed bundle into the local database. Sessions already present (same id) are
+ * left alone. Imported sessions that were not yet on the server become pending (the outbox
+ * only ever uploads the signed-in user's own), and sessions without an owner become guest
+ * sessions (offered for attaching like any other).
+ */
+export async function importBundle(
+  bundle: ParsedBundle,
+  now: Date = new Date(),
+): Promise<ImportSummary> {
+  const summary: ImportSummary = {
+    sessionsAdded: 0,
+    sessionsAlreadyHere: 0,
+    patternsAdded: 0,
+    patternsUpdated: 0,
+    preferencesApplied: false,
+  };
+  const sessions: SessionRecord[] = [];
+  const seen = new Set<string>();
+  for (const s of bundle.sessions) {
+    const id = await stableUuid(s.id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const userId = s.userId ?? null;
+    const wasSynced = s.syncState === 'synced' || s.synced === true;
+    let syncState: SyncState;
+    if (!userId) syncState = 'guest';
+    else if (wasSynced) syncState = 'synced';
+    else if (s.syncState === 'local_only' || s.syncState === 'failed') syncState = s.syncState;
+    else syncState = 'pending';
+    const endTime = s.endTime ?? s.startTime + s.duration * 1000;
+    const {
+      synced: _synced,
+      syncState: _state,
+      userId: _user,
+      id: _id,
+      createdAt,
+      endTime: _end,
+      ...rest
+    } = s;
+    sessions.push({
+      ...rest,
+      id,
+      userId,
+      endTime,
+      createdAt: createdAt ?? new Date(endTime).toISOString(),
+      syncState,
+      attempts: 0,
+    });
+  }
+  const patterns: CustomPatternRecord[] = bundle.patterns.map((p) => ({
+    ...p,
+    userId: p.userId ?? null,
+    createdAt: p.createdAt ?? now.toISOString(),
+    updatedAt: p.updatedAt ?? p.createdAt ?? now.toISOString(),
+    syncState: p.syncState ?? (p.userId ? 'pending' : 'guest'),
+  }));
+
+  await db.transaction('rw', db.sessions, db.patterns, db.preferences, async () => {
+    const existing = await db.sessions.bulkGet(sessions.map((s) => s.id));
+    const fresh = sessions.filter((_, i) => !existing[i]);
+    summary.sessionsAlreadyHere = sessions.length - fresh.length;
+    await db.sessions.bulkAdd(fresh);
+    summary.sessionsAdded = fresh.length;
+
+    const existingPatterns = await db.patterns.bulkGet(patterns.map((p) => p.id));
+    const toPut: CustomPatternRecord[] = [];
+    patterns.forEach((p, i) => {
+      const cur = existingPatterns[i];
+      if (!cur) {
+        toPut.push(p);
+        summary.patternsAdded += 1;
+      } else if (p.updatedAt > cur.updatedAt) {
+        toPut.push({ ...p, syncState: cur.userId ? 'pending' : p.syncState });
+        summary.patternsUpdated += 1;
+      }
+    });
+    await db.patterns.bulkPut(toPut);
+
+    const current = await getPreferences();
+    const { lastSyncTime, ...prefs } = bundle.userPreferences;
+    await setPreferences({
+      ...prefs,
+      lastSyncTime: Math.max(current.lastSyncTime ?? 0, lastSyncTime ?? 0) || null,
+    });
+    summary.preferencesApplied = true;
+  });
+  return summary;
+}

@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../src/data/db';
+import { setPreferences } from '../../src/data/preferencesRepo';
+import {
+  BundleImportError,
+  buildBundle,
+  importBundle,
+  parseBundle,
+  stableUuid,
+} from '../../src/features/data-bundle/bundle';
+import { makeSession } from '../sync/helpers';
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+function errorOf(text: string): BundleImportError {
+  try {
+    parseBundle(text);
+  } catch (e) {
+    if (e instanceof BundleImportError) return e;
+    throw e;
+  }
+  throw new Error('expected a BundleImportError');
+}
+
+describe('offline data bundle', () => {
+  it('round-trips: export, wipe, import gives back the same sessions, patterns and preferences', async () => {
+    const sessions = [makeSession({ syncState: 'synced' }, 1), makeSession({ userId: null, syncState: 'guest' }, 2)];
+    await db.sessions.bulkPut(sessions);
+    await db.patterns.put({
+      id: 'p1', userId: 'user-a', name: 'Mine', description: '', inhale: 4, hold: 2, exhale: 6, hold_after_exhale: 0,
+      category: 'sleep', difficulty: 'Beginner', benefits: ['calm'], createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z', deleted: false, syncState: 'synced',
+    });
+    await setPreferences({ defaultPattern: 'sleep', voiceEnabled: false, lastSyncTime: 1234 });
+    const text = JSON.stringify(await buildBundle());
+    await Promise.all(db.tables.map((t) => t.clear()));
+    const summary = await importBundle(parseBundle(text));
+    expect(summary).toMatchObject({ sessionsAdded: 2, sessionsAlreadyHere: 0, patternsAdded: 1 });
+    expect(await db.sessions.get(sessions[0]!.id)).toMatchObject({ ...sessions[0], attempts: 0 });
+    expect(await db.sessions.get(sessions[1]!.id)).toMatchObject({ syncState: 'guest', userId: null });
+    expect((await db.patterns.get('p1'))?.name).toBe('Mine');
+    expect((await db.preferences.get('defaultPattern'))?.value).toBe('sleep');
+    expect((await db.preferences.get('lastSyncTime'))?.value).toBe(1234);
+  });
+
+  it('importing the same file twice adds nothing the second time', async () => {
+    await db.sessions.bulkPut([makeSession({}, 1), makeSession({}, 2)]);
+    const bundle = parseBundle(JSON.stringify(await buildBundle()));
+    const s = await importBundle(bundle);
+    expect(s).toMatchObject({ sessionsAdded: 0, sessionsAlreadyHere: 2 });
+    expect(await db.sessions.count()).toBe(2);
+  });
+
+  it('accepts the older offline-session shape (offline_ ids, ISO times, synced flag) with stable ids', async () => {
+    const text = JSON.stringify({
+      sessions: [
+        { id: 'offline_1700000000_abc', patternId: 'box', patternName: 'Box', duration: 120, cycleCount: 7,
+          breathHoldTime: 4, restlessnessScore: 20, startTime: '2026-11-01T08:00:00Z', endTime: '2026-11-01T08:02:00Z',
+          completed: true, synced: false },
+        { id: 'offline_1700000000_abc', patternId: 'box', patternName: 'Box', startTime: '2026-11-01T08:00:00Z' },
+      ],
+      patterns: [],
+      userPreferences: { defaultPattern: 'box', voiceEnabled: true, cameraEnabled: false, lastSyncTime: null },
+    });
+    const s1 = await importBundle(parseBundle(text));
+    expect(s1.sessionsAdded).toBe(1);
+    const s2 = await importBundle(parseBundle(text));
+    expect(s2).toMatchObject({ sessionsAdded: 0, sessionsAlreadyHere: 1 });
+    const row = (await db.sessions.toArray())[0]!;
+    expect(row.id).toBe(await stableUuid('offline_1700000000_abc'));
+    expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(row).toMatchObject({ startTime: Date.parse('2026-11-01T08:00:00Z'), syncState: 'guest', duration: 120 });
+  });
+
+  it('rejects non-JSON with a clear message', () => {
+    expect(errorOf('{not json').message).toMatch(/^The file is not valid JSON/);
+  });
+
+  it('rejects a file without the required sections, naming them', () => {
+    const e = errorOf(JSON.stringify({ sessions: [] }));
+    expect(e.message).toBe(
+      'The file is missing patterns, userPreferences: a Pneuma data export needs sessions, patterns and userPreferences.',
+    );
+    expect(errorOf('[1,2]').message).toMatch(/expected an object with sessions, patterns and userPreferences/);
+  });
+
+  it('names the exact field that is wrong', () => {
+    const e = errorOf(
+      JSON.stringify({
+        sessions: [makeSession(), { ...makeSession(), startTime: 'yesterday-ish' }],
+        patterns: [{ id: 'p', name: 'x', inhale: 4, hold: 0, exhale: 99, hold_after_exhale: 0 }],
+        userPreferences: { voiceEnabled: 'yes' },
+      }),
+    );
+    expect(e.problems).toEqual(
+      expect.arrayContaining([
+        'sessions[1].startTime: is not a valid date (ISO text or epoch milliseconds)',
+        'patterns[0].exhale: Exhale can be at most 60 seconds',
+        'userPreferences.voiceEnabled: must be true or false',
+      ]),
+    );
+    expect(e.message).toMatch(/^The file could not be imported: /);
+  });
+});
