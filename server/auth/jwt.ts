@@ -1,0 +1,58 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { JWTPayload } from 'jose';
+
+export type Claims = JWTPayload & {
+  role?: string;
+  email?: string;
+  session_id?: string;
+  user_metadata?: Record<string, unknown>;
+  app_metadata?: Record<string, unknown>;
+};
+
+const enc = new TextEncoder();
+
+export async function signJwt(claims: Claims, secret: string, expiresInSeconds: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresInSeconds)
+    .sign(enc.encode(secret));
+}
+
+export class JwtError extends Error {
+  constructor(
+    readonly kind: 'expired' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Verifies an HS256 JWT; throws JwtError('expired' | 'invalid'). */
+export async function verifyJwt(token: string, secret: string): Promise<Claims> {
+  try {
+    const { payload } = await jwtVerify(token, enc.encode(secret), { algorithms: ['HS256'] });
+    return payload as Claims;
+  } catch (e) {
+    if (e instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired');
+    throw new JwtError('invalid', e instanceof Error ? e.message : 'invalid JWT');
+  }
+}
+
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+export type ApiRole = (typeof API_ROLES)[number];
+export function isApiRole(r: unknown): r is ApiRole {
+  return typeof r === 'string' && (API_ROLES as readonly string[]).includes(r);
+}
+
+/** The bearer token of a request: Authorization: Bearer X, else the apikey header. */
+export function requestToken(authorization: string | undefined, apikey: string | undefined): { token?: string; malformed?: boolean } {
+  if (authorization !== undefined) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!m) return { malformed: true };
+    return { token: m[1] };
+  }
+  if (apikey) return { token: apikey.trim() };
+  return {};
+}

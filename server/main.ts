@@ -1,0 +1,87 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createPneumaServer, DEFAULT_RATE_LIMITS } from './app';
+import type { PneumaServer } from './app';
+import { migrate } from './db/migrate';
+import { openPglite } from './db/pglite';
+import { openPostgres } from './db/postgres';
+import type { Db } from './db/types';
+import { parseRateLimit } from './rate-limit';
+import { loadSecrets } from './secrets';
+
+export { createPneumaServer } from './app';
+export type { PneumaServer, PneumaServerOptions } from './app';
+
+/** Opens the database the environment asks for and brings its schema up to date. */
+export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
+  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite') });
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.close().catch(() => undefined);
+    throw e;
+  }
+  return db;
+}
+
+/** Everything main does except listening: used by tests and the benchmark too. */
+export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<PneumaServer> {
+  const dataDir = resolve(env.PNEUMA_DATA_DIR || '.data');
+  await mkdir(dataDir, { recursive: true });
+  const secrets = await loadSecrets(dataDir, env);
+  const db = await openDatabase(env);
+  return createPneumaServer({
+    db,
+    secrets,
+    distDir: env.PNEUMA_DIST_DIR || 'dist',
+    jwtExpSeconds: env.PNEUMA_JWT_EXP ? positiveInt(env.PNEUMA_JWT_EXP, 'PNEUMA_JWT_EXP') : 3600,
+    rateLimits: {
+      signup: parseRateLimit(env.PNEUMA_RATE_LIMIT_SIGNUP, DEFAULT_RATE_LIMITS.signup),
+      token: parseRateLimit(env.PNEUMA_RATE_LIMIT_TOKEN, DEFAULT_RATE_LIMITS.token),
+    },
+    corsOrigins: (env.PNEUMA_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: env.PNEUMA_TRUST_PROXY === '1' || env.PNEUMA_TRUST_PROXY === 'true',
+  });
+}
+
+function positiveInt(v: string, name: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of seconds`);
+  return n;
+}
+
+async function main() {
+  const port = process.env.PORT ? positiveInt(process.env.PORT, 'PORT') : 8787;
+  const host = process.env.HOST || '127.0.0.1';
+  const server = await createFromEnv();
+  const http = serve({ fetch: server.app.fetch, port, hostname: host }, (info) => {
+    const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    console.log(`Pneuma listening on http://${shown}:${info.port}`);
+  });
+  http.on('error', (err: NodeJS.ErrnoException) => {
+    console.error(err.code === 'EADDRINUSE' ? `Port ${port} on ${host} is already in use: set PORT to another port.` : err.message);
+    void server.close().finally(() => process.exit(1));
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Pneuma stopping (${signal})`);
+    http.close();
+    void server.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+if (invokedDirectly) {
+  main().catch((e: unknown) => {
+    console.error(`Pneuma could not start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,3 @@
+import { serverSuite } from './suite';
+
+serverSuite('pglite');

@@ -1,0 +1,12 @@
+import { describe, it } from 'vitest';
+import { pgClusterUnavailable } from '../../server/dev/pg-cluster';
+import { serverSuite } from './suite';
+
+const why = pgClusterUnavailable();
+if (why) {
+  describe('embedded backend on postgres', () => {
+    it.skip(`skipped: ${why}`, () => undefined);
+  });
+} else {
+  serverSuite('postgres');
+}
