@@ -102,7 +102,7 @@ export const TIER_BENEFITS: Record<Exclude<GateRequirement, 'none'>, readonly st
 export function safeRedirectTarget(raw: unknown, fallback = '/'): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) return fallback;
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f]/.test(raw)) return fallback;
+  if ([...raw].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
   const path = raw.split(/[?#]/)[0] ?? '';
   if (path === '/auth' || path === '/onboarding' || path.startsWith('/auth/') || path.startsWith('/onboarding/')) {
     return fallback;
