@@ -5,6 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { isHeavyAsset, isBackendPath } from './routing';
+import { registerSyncHandlers } from './backgroundSync';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -44,3 +45,6 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 60 * 60 * 24 * 90 })],
   }),
 );
+
+// The outbox: Background Sync uploads pending sessions even after the tab is closed.
+registerSyncHandlers(self);

@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { headerLinks, isActiveLink } from '../../domain/navigation';
 import { signOut, useAuth } from '../auth/authStore';
+import { SyncBadge } from '../sync/SyncBadge';
 
 // The slide-out menu (and its dialog library) loads only when first opened.
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
@@ -42,7 +43,9 @@ export function Header() {
             ) : null}
           </ul>
         </nav>
-        <div className="app-header__status">{/* status badges (sync) */}</div>
+        <div className="app-header__status">
+          <SyncBadge />
+        </div>
         <button
           type="button"
           className="btn btn--ghost btn--icon app-header__menu-button"

@@ -1,0 +1,67 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSignedInUser, useSyncCounts } from '../../data/hooks';
+import { useNetworkStatus } from '../network';
+import { ensureSyncStarted, useSyncSnapshot } from './syncRuntime';
+import { GuestAttachPrompt } from './GuestAttachPrompt';
+import { useTick } from './useTick';
+import { OFFLINE, ONLINE, SLOW } from './strings';
+import './sync.css';
+
+// The details dialog (and its dialog library) loads when first opened.
+const SyncDetailsDialog = lazy(() => import('./SyncDetailsDialog').then((m) => ({ default: m.SyncDetailsDialog })));
+
+/**
+ * Header badge (spec 2.11): Online or Offline plus the pending-session count, 'slow' on
+ * 2g/slow-2g. Opens the detailed view. Mounting it starts the page's sync triggers.
+ */
+export function SyncBadge() {
+  useEffect(() => ensureSyncStarted(), []);
+  useTick();
+  const network = useNetworkStatus().status;
+  const user = useSignedInUser();
+  const counts = useSyncCounts(user?.userId ?? null);
+  const { running } = useSyncSnapshot();
+  const [open, setOpen] = useState(false);
+
+  const offline = network === 'offline';
+  const pending = user ? counts.pending : 0;
+  const label = offline ? OFFLINE : ONLINE;
+  const needsAttention = user ? counts.failed > 0 : false;
+  const spoken = [
+    `Sync status: ${label}`,
+    network === 'slow' ? SLOW : null,
+    user ? `${pending} pending ${pending === 1 ? 'session' : 'sessions'}` : null,
+    needsAttention ? `${counts.failed} failed` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`sync-badge sync-badge--${network}${needsAttention ? ' sync-badge--attention' : ''}`}
+        aria-label={spoken}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="sync-badge"
+      >
+        <span className="sync-badge__dot" aria-hidden="true" />
+        <span className="sync-badge__label">{label}</span>
+        {network === 'slow' ? <span className="sync-badge__slow">slow</span> : null}
+        {user && pending > 0 ? (
+          <span className="sync-badge__count" data-testid="sync-pending">
+            {pending} pending
+          </span>
+        ) : null}
+        {running ? <span className="sync-badge__spinner" aria-hidden="true" /> : null}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <SyncDetailsDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+      {user ? <GuestAttachPrompt userId={user.userId} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../src/data/db';
+import { SyncController } from '../../src/features/sync/syncController';
+import { loadSyncConfig } from '../../src/sync/syncConfig';
+import { handleOutboxSync } from '../../src/sync/syncEventHandler';
+import { FakeRest } from './fakeRest';
+import { config, makeSession } from './helpers';
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+function targets() {
+  const win = new EventTarget();
+  const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  return { win, doc };
+}
+
+async function until(cond: () => boolean | Promise<boolean>, ms = 3000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await cond()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition not met in time');
+}
+
+async function signIn(server: FakeRest) {
+  const t = server.issue('user-a');
+  await db.authSession.put({ key: 'current', ...t, expiresAt: 2e9, userId: 'user-a', email: 'a@x.test' });
+}
+
+describe('page sync triggers', () => {
+  it('runs at start, stores the backend settings for the service worker, and uploads', async () => {
+    const server = new FakeRest();
+    await signIn(server);
+    await db.sessions.bulkPut([makeSession({}, 1), makeSession({}, 2)]);
+    const { win, doc } = targets();
+    const c = new SyncController({ getConfig: () => config, deps: { fetch: server.fetch }, win, doc });
+    const stop = c.start();
+    await until(() => server.rows.size === 2);
+    await until(() => c.getSnapshot().lastResult?.status === 'done');
+    expect(await loadSyncConfig()).toEqual(config);
+    stop();
+  });
+
+  it('the online event, the page becoming visible and a new pending session each trigger a run', async () => {
+    const server = new FakeRest();
+    await signIn(server);
+    const { win, doc } = targets();
+    const c = new SyncController({ getConfig: () => config, deps: { fetch: server.fetch }, win, doc, debounceMs: 10 });
+    const spy = vi.spyOn(c, 'run');
+    const stop = c.start();
+    await until(() => c.getSnapshot().lastRunAt !== null);
+    // A session finishes while the app is open: uploaded without any other trigger.
+    await db.sessions.put(makeSession({}, 3));
+    await until(() => server.rows.size === 1);
+    const before = spy.mock.calls.length;
+    win.dispatchEvent(new Event('online'));
+    expect(spy.mock.calls.length).toBe(before + 1);
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(spy.mock.calls.length).toBe(before + 1);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(spy.mock.calls.length).toBe(before + 2);
+    stop();
+    win.dispatchEvent(new Event('online'));
+    expect(spy.mock.calls.length).toBe(before + 2);
+    await until(() => !c.getSnapshot().running);
+  });
+
+  it('an upload that fails for lack of network registers Background Sync', async () => {
+    const server = new FakeRest();
+    await signIn(server);
+    server.setFault(() => ({ kind: 'drop' }));
+    await db.sessions.put(makeSession({}, 1));
+    const registered = vi.fn(async () => true);
+    const { win, doc } = targets();
+    const c = new SyncController({
+      getConfig: () => config,
+      deps: { fetch: server.fetch, isOnline: () => false },
+      win,
+      doc,
+      registerBackgroundSync: registered,
+    });
+    const stop = c.start();
+    await until(() => registered.mock.calls.length === 1);
+    expect(c.getSnapshot().lastResult).toMatchObject({ status: 'retry_later', offline: true, remaining: 1 });
+    // Back online: the event runs it and the session arrives.
+    server.setFault(undefined);
+    await c.syncNow();
+    expect(server.rows.size).toBe(1);
+    stop();
+  });
+
+  it('concurrent triggers share one run and then run once more', async () => {
+    const server = new FakeRest();
+    await signIn(server);
+    await db.sessions.bulkPut(Array.from({ length: 5 }, (_, i) => makeSession({}, i)));
+    const { win, doc } = targets();
+    const c = new SyncController({ getConfig: () => config, deps: { fetch: server.fetch }, win, doc });
+    const [a, b] = await Promise.all([c.run(), c.run()]);
+    expect(a).toBe(b);
+    await until(() => !c.getSnapshot().running);
+    expect(server.rows.size).toBe(5);
+    expect(server.restCalls).toBe(1);
+  });
+});
+
+describe('service worker sync handler', () => {
+  it('does nothing before the page stored the backend settings', async () => {
+    expect(await handleOutboxSync()).toBeNull();
+  });
+  it('runs the outbox with the stored token and throws while something is left (browser retries)', async () => {
+    const server = new FakeRest();
+    await signIn(server);
+    await db.sessions.put(makeSession({}, 1));
+    const run = (c: typeof config) =>
+      import('../../src/sync/outbox').then((m) => m.runOutbox(c, { fetch: server.fetch, sleep: async () => undefined }));
+    server.setFault(() => ({ kind: 'status', status: 503 }));
+    await expect(handleOutboxSync({ loadConfig: async () => config, run })).rejects.toThrow(/1 sessions left/);
+    server.setFault(undefined);
+    await db.sessions.toCollection().modify({ nextAttemptAt: 0 });
+    const r = await handleOutboxSync({ loadConfig: async () => config, run });
+    expect(r).toMatchObject({ status: 'done', uploaded: 1 });
+  });
+});
