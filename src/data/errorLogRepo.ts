@@ -8,16 +8,22 @@ import { db, type ErrorLogRecord } from './db';
 
 export const ERROR_LOG_LIMITS = Object.freeze({ local: 100, session: 50 });
 
-/** Context key marking a record the 10% sampling kept off the server (kept locally only). */
+/**
+ * Context key marking a record that is kept on the device and never sent: its value says
+ * why ('sampled_out': outside the 10% sample of low errors; 'local_only': logged only;
+ * 'rejected': the server refused it as malformed).
+ */
 export const SAMPLED_OUT_KEY = 'reporting';
 export const SAMPLED_OUT_VALUE = 'sampled_out';
+export type LocalOnlyReason = 'sampled_out' | 'local_only' | 'rejected';
 
 export type NewErrorLogRecord = Omit<ErrorLogRecord, 'id'>;
 
 let sessionLog: ErrorLogRecord[] = [];
 
+/** True when the record is not meant for the server (see SAMPLED_OUT_KEY). */
 export function isSampledOut(record: ErrorLogRecord): boolean {
-  return record.context?.[SAMPLED_OUT_KEY] === SAMPLED_OUT_VALUE;
+  return typeof record.context?.[SAMPLED_OUT_KEY] === 'string';
 }
 
 /** Stores an error, then drops the oldest beyond the last 100. Returns its id. */
@@ -51,12 +57,12 @@ export function clearSessionErrors(): void {
 }
 
 /** Stored errors, newest first. */
-export async function listErrorLogs(limit = ERROR_LOG_LIMITS.local): Promise<ErrorLogRecord[]> {
+export async function listErrorLogs(limit: number = ERROR_LOG_LIMITS.local): Promise<ErrorLogRecord[]> {
   return db.errorLog.orderBy(':id').reverse().limit(limit).toArray();
 }
 
 /** Errors waiting to be reported, oldest first. */
-export async function pendingReports(limit = ERROR_LOG_LIMITS.local): Promise<ErrorLogRecord[]> {
+export async function pendingReports(limit: number = ERROR_LOG_LIMITS.local): Promise<ErrorLogRecord[]> {
   return db.errorLog
     .orderBy(':id')
     .filter((r) => !r.reported && !isSampledOut(r))
@@ -68,6 +74,17 @@ export async function markReported(ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.errorLog.where(':id').anyOf([...ids]).modify({ reported: true });
   for (const r of sessionLog) if (r.id !== undefined && ids.includes(r.id)) r.reported = true;
+}
+
+/** Takes records off the report queue for good, saying why; they stay in the local log. */
+export async function markLocalOnly(ids: readonly number[], reason: LocalOnlyReason): Promise<void> {
+  if (ids.length === 0) return;
+  await db.errorLog
+    .where(':id')
+    .anyOf([...ids])
+    .modify((r) => {
+      r.context = { ...r.context, [SAMPLED_OUT_KEY]: reason };
+    });
 }
 
 export async function clearErrorLog(): Promise<void> {

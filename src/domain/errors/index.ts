@@ -2,3 +2,4 @@ export * from './types';
 export * from './messages';
 export * from './appErrors';
 export * from './classifier';
+export * from './scrub';

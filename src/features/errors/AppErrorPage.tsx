@@ -1,20 +1,35 @@
+import { useEffect, useRef } from 'react';
+import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
+
 /**
- * 'Application Error' (spec 2.11): shown when the app itself cannot render (or the root
- * element is missing). Plain markup and inline styles only: nothing here may fail.
+ * 'Application Error' (spec 2.11): shown when the app itself cannot render. It asks to
+ * refresh or contact support. Plain markup only: nothing here may fail.
  */
 export function AppErrorPage({ message }: { message?: string }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
   return (
     <div className="page error-page" role="alert">
-      <h1>Application Error</h1>
-      <p>{message ?? 'Pneuma could not start. Please refresh the page, or contact support if this keeps happening.'}</p>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {ERROR_SCREEN_TEXT.appErrorTitle}
+      </h1>
+      <p>{message ?? ERROR_SCREEN_TEXT.appErrorBody}</p>
       <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-        Refresh Page
+        {ERROR_SCREEN_TEXT.refreshPage}
       </button>
     </div>
   );
 }
 
-/** Used before React exists (no root element). */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** Used before React exists (no root element): the similar message of spec 2.11. */
 export const APP_ERROR_HTML =
-  '<div role="alert" style="font-family:system-ui;padding:2rem"><h1>Application Error</h1>' +
-  '<p>Pneuma could not find its page root. Please refresh the page, or contact support if this keeps happening.</p></div>';
+  '<div role="alert" style="font-family:system-ui;padding:2rem;max-width:40rem;margin:0 auto">' +
+  `<h1>${escapeHtml(ERROR_SCREEN_TEXT.appErrorTitle)}</h1>` +
+  `<p>${escapeHtml(ERROR_SCREEN_TEXT.missingRootBody)}</p>` +
+  `<button type="button" onclick="location.reload()">${escapeHtml(ERROR_SCREEN_TEXT.refreshPage)}</button></div>`;

@@ -1,24 +1,53 @@
+import { useEffect, useRef } from 'react';
+import { classifyError } from '../../domain/errors/classifier';
+import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
+import { scrubString } from '../../domain/errors/scrub';
 import { Button } from '../../ui/Button';
+import { captureError } from './globalHandlers';
 
-/** Full-page error (spec 2.11): 'Try Again' re-renders the route, 'Refresh Page' reloads. */
+const captured = new WeakSet<object>();
+
+/**
+ * Full-page error (spec 2.11): 'Oops! Something went wrong' with the catalogue's calm
+ * message, 'Try Again' (re-renders the route through `reset`) and 'Refresh Page'
+ * (reloads). The error is recorded once (high severity) and its technical text is
+ * only under "Error details".
+ */
 export function FullPageError({ error, reset }: { error?: unknown; reset?: () => void }) {
-  const detail = error instanceof Error ? error.message : undefined;
+  const classified = classifyError(error);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (error === undefined) return;
+    if (typeof error === 'object' && error !== null) {
+      if (captured.has(error)) return;
+      captured.add(error);
+    }
+    captureError(error, { source: 'route', minSeverity: 'high' });
+  }, [error]);
+
   return (
     <div className="page error-page" role="alert">
-      <h1>Oops! Something went wrong</h1>
-      <p className="muted">An unexpected error occurred. Please try again.</p>
-      {detail ? (
-        <details>
-          <summary>Details</summary>
-          <pre>{detail}</pre>
-        </details>
-      ) : null}
+      <h1 ref={headingRef} tabIndex={-1}>
+        {ERROR_SCREEN_TEXT.fullPageTitle}
+      </h1>
+      <p className="muted">{classified.userMessage}</p>
       <div className="row">
-        {reset ? <Button onClick={reset}>Try Again</Button> : null}
+        {reset ? <Button onClick={reset}>{ERROR_SCREEN_TEXT.tryAgain}</Button> : null}
         <Button variant="secondary" onClick={() => window.location.reload()}>
-          Refresh Page
+          {ERROR_SCREEN_TEXT.refreshPage}
         </Button>
       </div>
+      {classified.message && error !== undefined ? (
+        <details className="error-page__details">
+          <summary>{ERROR_SCREEN_TEXT.errorDetails}</summary>
+          <pre>{scrubString(`${classified.name}: ${classified.message}`)}</pre>
+        </details>
+      ) : null}
     </div>
   );
 }

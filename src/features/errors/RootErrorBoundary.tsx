@@ -1,5 +1,6 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AppErrorPage } from './AppErrorPage';
+import { captureError } from './globalHandlers';
 
 /** Last line of defence: a render failure outside any route shows 'Application Error'. */
 export class RootErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -7,6 +8,14 @@ export class RootErrorBoundary extends Component<{ children: ReactNode }, { fail
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    captureError(error, {
+      source: 'root-boundary',
+      minSeverity: 'critical',
+      context: { componentStack: info.componentStack?.slice(0, 2_000) },
+    });
   }
 
   override render() {

@@ -1,0 +1,110 @@
+import { useId, type ReactNode } from 'react';
+import { classifyError, type ClassifiedError, type ClassifyOptions } from '../../domain/errors/classifier';
+import { ERROR_CASES, ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+
+/**
+ * The generic error cards of spec 2.11: the inline error card, the wallet-issue card
+ * with Retry, and the session-error card with 'Restart Session'. Each shows the
+ * catalogue's calm text and the button its recovery calls for:
+ * retry -> the given retry function; refresh -> reloads the page; user_action -> the
+ * given action (the text says what to do when there is none); fallback -> no button,
+ * the app carries on.
+ */
+
+export interface RecoveryHandlers {
+  onRetry?: () => void;
+  /** For user_action errors: e.g. open the camera check or the sign-in page. */
+  onAction?: () => void;
+}
+
+function RecoveryButton({ classified, onRetry, onAction }: RecoveryHandlers & { classified: ClassifiedError }) {
+  switch (classified.recovery) {
+    case 'retry':
+      return onRetry ? (
+        <Button size="sm" onClick={onRetry}>
+          {classified.action ?? ERROR_SCREEN_TEXT.retry}
+        </Button>
+      ) : null;
+    case 'refresh':
+      return (
+        <Button size="sm" variant="secondary" onClick={() => window.location.reload()}>
+          {ERROR_SCREEN_TEXT.refreshPage}
+        </Button>
+      );
+    case 'user_action':
+      return onAction && classified.action ? (
+        <Button size="sm" variant="secondary" onClick={onAction}>
+          {classified.action}
+        </Button>
+      ) : null;
+    case 'fallback':
+      return null;
+  }
+}
+
+export interface ErrorCardProps extends RecoveryHandlers, ClassifyOptions {
+  /** The thrown value; its category picks the message. */
+  error?: unknown;
+  /** A message already fit for users (e.g. an inline camera setup message); wins over `error`. */
+  message?: string;
+  title?: string;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** Inline error card: the message and the recovery button, announced to screen readers. */
+export function ErrorCard({ error, message, title, onRetry, onAction, cameraContinues, className, children }: ErrorCardProps) {
+  const classified = classifyError(error ?? message, { cameraContinues });
+  const text = message ?? classified.userMessage;
+  const titleId = useId();
+  return (
+    <Card
+      className={['error-card', `error-card--${classified.category}`, className].filter(Boolean).join(' ')}
+      role="alert"
+      aria-labelledby={title ? titleId : undefined}
+    >
+      {title ? (
+        <h2 id={titleId} className="error-card__title">
+          {title}
+        </h2>
+      ) : null}
+      <p className="error-card__message">{text}</p>
+      {children}
+      <div className="row error-card__actions">
+        <RecoveryButton classified={classified} onRetry={onRetry} onAction={onAction} />
+      </div>
+    </Card>
+  );
+}
+
+/** Wallet-issue card: the wallet message (rejected, insufficient funds, or the default) and Retry. */
+export function WalletIssueCard({ error, onRetry, className }: { error?: unknown; onRetry: () => void; className?: string }) {
+  const classified = classifyError(error ?? new Error('wallet'));
+  const text = classified.category === 'wallet' ? classified.userMessage : ERROR_CASES['wallet.default'].message;
+  return (
+    <Card className={['error-card', 'error-card--wallet', className].filter(Boolean).join(' ')} role="alert">
+      <p className="error-card__message">{text}</p>
+      <div className="row error-card__actions">
+        <Button size="sm" onClick={onRetry}>
+          {ERROR_SCREEN_TEXT.retry}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Session-error card: the session message and 'Restart Session'. */
+export function SessionErrorCard({ onRestart, className }: { onRestart: () => void; className?: string }) {
+  return (
+    <Card className={['error-card', 'error-card--session', className].filter(Boolean).join(' ')} role="alert">
+      <p className="error-card__message">{ERROR_CASES.session.message}</p>
+      <div className="row error-card__actions">
+        <Button size="sm" onClick={onRestart}>
+          {ERROR_SCREEN_TEXT.restartSession}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { deriveNetworkStatus, type NetworkInputs, type NetworkStatus } from '../../domain/networkStatus';
+import { HEALTH_SETTINGS, checkHealth, createHealthMonitor, type HealthMonitor, type HealthReport } from '../../backend/health';
+import { requester, type RequestOutcome } from '../../backend/request';
+
+/**
+ * The network status the app shows (sync badge, offline notice): the browser's online
+ * flag, the connection's effective type, and whether the backend answers its health
+ * check or any request. Components read it with useNetworkStatus().
+ */
+
+export interface NetworkSnapshot extends NetworkInputs {
+  status: NetworkStatus;
+  /** Epoch ms of the last health check, if any. */
+  lastCheckedAt?: number;
+}
+
+interface NetworkInformationLike extends EventTarget {
+  effectiveType?: string;
+}
+
+function connection(): NetworkInformationLike | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  return (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+}
+
+function browserOnline(): boolean {
+  return typeof navigator === 'undefined' ? true : navigator.onLine !== false;
+}
+
+let inputs: NetworkInputs = { browserOnline: browserOnline(), effectiveType: connection()?.effectiveType, backendReachable: null };
+let lastCheckedAt: number | undefined;
+let snapshot: NetworkSnapshot = { ...inputs, status: deriveNetworkStatus(inputs) };
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<NetworkInputs>, checkedAt?: number): void {
+  const next = { ...inputs, ...patch };
+  if (checkedAt !== undefined) lastCheckedAt = checkedAt;
+  if (
+    next.browserOnline === inputs.browserOnline &&
+    next.effectiveType === inputs.effectiveType &&
+    next.backendReachable === inputs.backendReachable &&
+    snapshot.lastCheckedAt === lastCheckedAt
+  ) {
+    return;
+  }
+  inputs = next;
+  snapshot = { ...inputs, status: deriveNetworkStatus(inputs), lastCheckedAt };
+  for (const listener of listeners) listener();
+}
+
+export function subscribeNetworkStatus(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getNetworkSnapshot(): NetworkSnapshot {
+  return snapshot;
+}
+
+export function getNetworkStatus(): NetworkStatus {
+  return snapshot.status;
+}
+
+/** Feeds a health report into the status (exported for tests and the monitor). */
+export function applyHealthReport(report: HealthReport): void {
+  update({ backendReachable: report.backendReachable }, report.checkedAt);
+}
+
+let monitor: HealthMonitor | undefined;
+let stopMonitoring: (() => void) | undefined;
+
+/** A check soon after a request failed to reach the backend (at most one per 5 s). */
+const FAILURE_RECHECK_MIN_GAP_MS = 5_000;
+
+/**
+ * Starts watching: browser online/offline events, connection changes, request outcomes,
+ * and the health monitor (a check now, then every 10 minutes; every 30 s while the
+ * backend is unreachable). Returns a stop function. Safe to call twice.
+ */
+export function startNetworkMonitoring(apiUrl: string, check: () => Promise<HealthReport> = () => checkHealth(apiUrl)): () => void {
+  if (stopMonitoring) return stopMonitoring;
+  const m = createHealthMonitor({ check, onReport: applyHealthReport });
+  monitor = m;
+  let lastFailureCheck = 0;
+
+  const onOnline = () => {
+    update({ browserOnline: true });
+    void m.checkNow();
+  };
+  const onOffline = () => update({ browserOnline: false });
+  const conn = connection();
+  const onConnectionChange = () => update({ effectiveType: connection()?.effectiveType });
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible') return;
+    const last = m.last;
+    if (!last || Date.now() - last.checkedAt >= HEALTH_SETTINGS.intervalMs) void m.checkNow();
+  };
+  const offOutcome = requester.onOutcome((outcome: RequestOutcome) => {
+    if (!outcome.url.startsWith(apiUrl) || outcome.service === 'health') return;
+    if (!outcome.unreachable) {
+      update({ backendReachable: true });
+    } else if (Date.now() - lastFailureCheck >= FAILURE_RECHECK_MIN_GAP_MS) {
+      lastFailureCheck = Date.now();
+      void m.checkNow();
+    }
+  });
+
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  conn?.addEventListener('change', onConnectionChange);
+  document.addEventListener('visibilitychange', onVisible);
+  update({ browserOnline: browserOnline(), effectiveType: conn?.effectiveType });
+  m.start();
+
+  stopMonitoring = () => {
+    m.stop();
+    offOutcome();
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    conn?.removeEventListener('change', onConnectionChange);
+    document.removeEventListener('visibilitychange', onVisible);
+    monitor = undefined;
+    stopMonitoring = undefined;
+  };
+  return stopMonitoring;
+}
+
+/** Runs a health check now (e.g. from a "Sync now" action). */
+export function recheckNetwork(): Promise<HealthReport | undefined> {
+  return monitor?.checkNow() ?? Promise.resolve(undefined);
+}
+
+/** For tests: back to the initial state. */
+export function resetNetworkStoreForTests(): void {
+  stopMonitoring?.();
+  inputs = { browserOnline: browserOnline(), effectiveType: connection()?.effectiveType, backendReachable: null };
+  lastCheckedAt = undefined;
+  snapshot = { ...inputs, status: deriveNetworkStatus(inputs) };
+}
