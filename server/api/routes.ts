@@ -62,7 +62,7 @@ const report = z
     context: z.record(z.string(), z.unknown()).optional(),
   })
   .loose();
-const errorsBody = z.union([z.object({ reports: z.array(report).min(1).max(50) }), report]);
+const reportBatch = z.object({ reports: z.array(report).min(1).max(50) });
 
 function firstIssue(err: z.ZodError): { field: string; message: string } {
   const issue = err.issues[0];
@@ -183,13 +183,13 @@ export function apiRoutes(opts: ApiOptions): Hono {
     if (auth instanceof Response) return auth;
     const b = await body(c);
     if (b instanceof Response) return b;
-    const parsed = errorsBody.safeParse(b.value);
+    const batch = typeof b.value === 'object' && b.value !== null && 'reports' in b.value;
+    const parsed = batch ? reportBatch.safeParse(b.value) : report.safeParse(b.value);
     if (!parsed.success) {
       const { field, message } = firstIssue(parsed.error);
       return apiError(c, 400, 'validation_failed', message, field);
     }
-    const data = parsed.data as { reports?: unknown[] };
-    const reports: unknown[] = Array.isArray(data.reports) ? data.reports : [parsed.data];
+    const reports: unknown[] = batch ? (parsed.data as z.infer<typeof reportBatch>).reports : [parsed.data];
     const userId = auth.role === 'authenticated' ? (auth.claims.sub ?? null) : null;
     await db.query(
       `insert into public.error_reports (user_id, report)
