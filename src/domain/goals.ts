@@ -1,0 +1,92 @@
+/**
+ * The six home goals (spec 2.3) with their patterns and best time of day. Pure data.
+ */
+import { isOptimalTime, type GoalTime } from './timeBands';
+
+export type GoalId =
+  | 'stress-relief'
+  | 'focus-boost'
+  | 'energy-boost'
+  | 'better-sleep'
+  | 'lung-capacity'
+  | 'general-wellness';
+
+export interface Goal {
+  id: GoalId;
+  title: string;
+  /** One line on what the goal is for (app copy, not a claim). */
+  description: string;
+  /** Pattern ids, in the order the spec lists them. */
+  patterns: readonly string[];
+  time: GoalTime;
+}
+
+export const GOALS: readonly Goal[] = Object.freeze([
+  {
+    id: 'stress-relief',
+    title: 'Reduce Stress',
+    description: 'Calm your body and settle a busy mind.',
+    patterns: ['box', 'relaxation'],
+    time: 'any',
+  },
+  {
+    id: 'focus-boost',
+    title: 'Boost Focus',
+    description: 'Clear your head before work that needs attention.',
+    patterns: ['box', 'energizing'],
+    time: 'morning',
+  },
+  {
+    id: 'energy-boost',
+    title: 'Increase Energy',
+    description: 'Wake up your body and lift your alertness.',
+    patterns: ['energizing', 'wim_hof'],
+    time: 'morning',
+  },
+  {
+    id: 'better-sleep',
+    title: 'Better Sleep',
+    description: 'Slow down and prepare for rest.',
+    patterns: ['relaxation', 'sleep'],
+    time: 'evening',
+  },
+  {
+    id: 'lung-capacity',
+    title: 'Build Lung Capacity',
+    description: 'Train long, full breaths and breath holds.',
+    patterns: ['wim_hof', 'coherent'],
+    time: 'morning',
+  },
+  {
+    id: 'general-wellness',
+    title: 'General Wellness',
+    description: 'A steady daily practice for body and mind.',
+    patterns: ['box', 'relaxation', 'coherent'],
+    time: 'any',
+  },
+] satisfies Goal[]);
+
+const byId = new Map<string, Goal>(GOALS.map((g) => [g.id, g]));
+
+export function getGoal(id: string | null | undefined): Goal | undefined {
+  return id == null ? undefined : byId.get(id);
+}
+
+export function isGoalId(id: unknown): id is GoalId {
+  return typeof id === 'string' && byId.has(id);
+}
+
+/** The 'Optimal Time' badge: the goal's time is any or matches the hour. */
+export function isGoalOptimalNow(goal: Goal, hour: number): boolean {
+  return isOptimalTime(goal.time, hour);
+}
+
+/**
+ * The pattern preselected when a goal is chosen (spec 2.3): the highest-ranked
+ * recommended pattern among the goal's patterns, else the goal's first.
+ * `rankedPatternIds` is the recommendation order, best first.
+ */
+export function preselectPatternForGoal(goal: Goal, rankedPatternIds: readonly string[]): string {
+  const recommended = rankedPatternIds.find((id) => goal.patterns.includes(id));
+  return recommended ?? goal.patterns[0]!;
+}

@@ -1,0 +1,263 @@
+/**
+ * Search, filter and sort for the pattern library (spec 2.7, spec 3 pattern card) and
+ * the pattern selection screen (spec 2.5). Pure.
+ *
+ * Honesty: `usageCount` is this device's real count of sessions with the pattern and
+ * `rating` is the user's own star rating; both are absent (not zero, not invented)
+ * where there is no data.
+ */
+import { type BreathingPattern, type PatternCategory, type Difficulty } from './patterns';
+import type { Goal } from './goals';
+
+export interface LibraryPhase {
+  name: 'inhale' | 'hold' | 'exhale' | 'hold_after_exhale';
+  /** Milliseconds. */
+  duration: number;
+}
+
+/** Spec 3 'Pattern card in library' (the fields this app has real values for). */
+export interface LibraryCard {
+  id: string;
+  name: string;
+  description: string;
+  phases: LibraryPhase[];
+  category: PatternCategory;
+  difficulty: Difficulty;
+  /** Seconds in one full cycle. */
+  duration: number;
+  creator: 'Built-in' | 'You';
+  builtIn: boolean;
+  featured: boolean;
+  tags: string[];
+  benefits: string[];
+  /** The user's own 1-5 rating, when they gave one. */
+  rating?: number;
+  /** Sessions with this pattern on this device, when there was at least one. */
+  usageCount?: number;
+  /** Epoch ms of the last use, when known. */
+  lastUsed?: number;
+  /** Timings in seconds, for the session. */
+  timings: { inhale: number; hold: number; exhale: number; hold_after_exhale: number };
+}
+
+/** Spec 2.7: box is the featured pattern. */
+export const FEATURED_PATTERN_IDS: readonly string[] = ['box'];
+
+export interface CardStats {
+  usageCount?: number;
+  rating?: number;
+  lastUsed?: number;
+}
+
+export interface PatternLike {
+  id: string;
+  name: string;
+  description: string;
+  inhale: number;
+  hold: number;
+  exhale: number;
+  hold_after_exhale: number;
+  category: PatternCategory;
+  difficulty: Difficulty;
+  benefits: readonly string[];
+  bestFor?: readonly string[];
+  builtIn: boolean;
+}
+
+export function toLibraryCard(p: PatternLike, stats: CardStats = {}): LibraryCard {
+  const card: LibraryCard = {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    phases: [
+      { name: 'inhale', duration: p.inhale * 1000 },
+      { name: 'hold', duration: p.hold * 1000 },
+      { name: 'exhale', duration: p.exhale * 1000 },
+      { name: 'hold_after_exhale', duration: p.hold_after_exhale * 1000 },
+    ],
+    category: p.category,
+    difficulty: p.difficulty,
+    duration: p.inhale + p.hold + p.exhale + p.hold_after_exhale,
+    creator: p.builtIn ? 'Built-in' : 'You',
+    builtIn: p.builtIn,
+    featured: FEATURED_PATTERN_IDS.includes(p.id),
+    tags: [...(p.bestFor ?? [])],
+    benefits: [...p.benefits],
+    timings: { inhale: p.inhale, hold: p.hold, exhale: p.exhale, hold_after_exhale: p.hold_after_exhale },
+  };
+  if (stats.usageCount && stats.usageCount > 0) card.usageCount = stats.usageCount;
+  if (stats.rating !== undefined && stats.rating >= 1 && stats.rating <= 5) card.rating = stats.rating;
+  if (stats.lastUsed !== undefined && Number.isFinite(stats.lastUsed)) card.lastUsed = stats.lastUsed;
+  return card;
+}
+
+function norm(s: string): string {
+  return s.trim().toLocaleLowerCase();
+}
+
+/** Case-insensitive contains match on name, description, tags and benefits. Blank matches all. */
+export function matchesLibraryQuery(card: LibraryCard, query: string): boolean {
+  const q = norm(query);
+  if (!q) return true;
+  return [card.name, card.description, ...card.tags, ...card.benefits].some((f) => norm(f).includes(q));
+}
+
+export type CategoryFilter = 'all' | PatternCategory;
+
+export const CATEGORY_OPTIONS: readonly { value: CategoryFilter; label: string }[] = [
+  { value: 'all', label: 'All Categories' },
+  { value: 'stress', label: 'Stress Relief' },
+  { value: 'sleep', label: 'Sleep' },
+  { value: 'focus', label: 'Focus' },
+  { value: 'energy', label: 'Energy' },
+];
+
+export function isCategoryFilter(x: unknown): x is CategoryFilter {
+  return CATEGORY_OPTIONS.some((o) => o.value === x);
+}
+
+export function matchesCategory(card: LibraryCard, category: CategoryFilter): boolean {
+  return category === 'all' || card.category === category;
+}
+
+export type LibrarySort = 'popular' | 'rated' | 'recent' | 'az';
+
+export const SORT_OPTIONS: readonly { value: LibrarySort; label: string }[] = [
+  { value: 'popular', label: 'Most Popular' },
+  { value: 'rated', label: 'Highest Rated' },
+  { value: 'recent', label: 'Recently Used' },
+  { value: 'az', label: 'A-Z' },
+];
+
+export function isLibrarySort(x: unknown): x is LibrarySort {
+  return SORT_OPTIONS.some((o) => o.value === x);
+}
+
+const byName = (a: LibraryCard, b: LibraryCard) => a.name.localeCompare(b.name);
+
+/**
+ * Most Popular: this device's usage count (unused last); Highest Rated: the user's own
+ * rating (unrated last); Recently Used: last use (never used last); A-Z: name. Ties and
+ * the "no data" tail fall back to A-Z, so the order is always deterministic.
+ */
+export function sortCards(cards: readonly LibraryCard[], sort: LibrarySort): LibraryCard[] {
+  const list = [...cards];
+  switch (sort) {
+    case 'popular':
+      return list.sort((a, b) => (b.usageCount ?? 0) - (a.usageCount ?? 0) || byName(a, b));
+    case 'rated':
+      return list.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || byName(a, b));
+    case 'recent':
+      return list.sort((a, b) => (b.lastUsed ?? -Infinity) - (a.lastUsed ?? -Infinity) || byName(a, b));
+    case 'az':
+      return list.sort(byName);
+  }
+}
+
+export type LibraryTab = 'all' | 'builtin' | 'mine' | 'recent' | 'favorites';
+
+export const LIBRARY_TABS: readonly { value: LibraryTab; label: string }[] = [
+  { value: 'all', label: 'All Patterns' },
+  { value: 'builtin', label: 'Built-in' },
+  { value: 'mine', label: 'My Library' },
+  { value: 'recent', label: 'Recent' },
+  { value: 'favorites', label: 'Favorites' },
+];
+
+/** Spec 9: the Recent tab shows up to 8. */
+export const RECENT_TAB_LIMIT = 8;
+
+export interface TabInputs {
+  /** Recently used pattern ids, newest first. */
+  recentIds: readonly string[];
+  favoriteIds: ReadonlySet<string>;
+}
+
+/** The cards of one tab. Recent keeps recency order (up to 8); the others keep input order. */
+export function cardsForTab(cards: readonly LibraryCard[], tab: LibraryTab, inputs: TabInputs): LibraryCard[] {
+  switch (tab) {
+    case 'all':
+      return [...cards];
+    case 'builtin':
+      return cards.filter((c) => c.builtIn);
+    case 'mine':
+      return cards.filter((c) => !c.builtIn);
+    case 'favorites':
+      return cards.filter((c) => inputs.favoriteIds.has(c.id));
+    case 'recent': {
+      const byId = new Map(cards.map((c) => [c.id, c]));
+      return inputs.recentIds
+        .map((id) => byId.get(id))
+        .filter((c): c is LibraryCard => c !== undefined)
+        .slice(0, RECENT_TAB_LIMIT);
+    }
+  }
+}
+
+export interface LibraryQuery {
+  tab: LibraryTab;
+  search: string;
+  category: CategoryFilter;
+  sort: LibrarySort;
+}
+
+/** Tab, then search and category, then sort (Recent keeps recency order unless another sort is asked for). */
+export function queryLibrary(cards: readonly LibraryCard[], q: LibraryQuery, inputs: TabInputs): LibraryCard[] {
+  const inTab = cardsForTab(cards, q.tab, inputs).filter(
+    (c) => matchesLibraryQuery(c, q.search) && matchesCategory(c, q.category),
+  );
+  return q.tab === 'recent' && q.sort === 'recent' ? inTab : sortCards(inTab, q.sort);
+}
+
+// ---------------------------------------------------------------------------------------
+// Pattern selection screen (spec 2.5)
+
+/** Case-insensitive contains match on name, benefits and best-for (spec 2.5). Blank matches all. */
+export function matchesSelectionQuery(
+  p: Pick<BreathingPattern, 'name' | 'benefits' | 'bestFor' | 'userBenefit'>,
+  query: string,
+): boolean {
+  const q = norm(query);
+  if (!q) return true;
+  return [p.name, p.userBenefit, ...p.benefits, ...p.bestFor].some((f) => norm(f).includes(q));
+}
+
+export type SelectionTab = 'recommended' | 'all' | 'stress' | 'energy' | 'sleep' | 'focus' | 'lung';
+
+export const SELECTION_TABS: readonly { value: SelectionTab; label: string }[] = [
+  { value: 'recommended', label: 'Recommended' },
+  { value: 'all', label: 'All Patterns' },
+  { value: 'stress', label: 'Reduce Stress' },
+  { value: 'energy', label: 'Boost Energy' },
+  { value: 'sleep', label: 'Better Sleep' },
+  { value: 'focus', label: 'Improve Focus' },
+  { value: 'lung', label: 'Build Lung Capacity' },
+];
+
+const TAB_GOAL: Record<Exclude<SelectionTab, 'recommended' | 'all' | 'lung'>, string> = {
+  stress: 'stress-relief',
+  energy: 'energy-boost',
+  sleep: 'better-sleep',
+  focus: 'focus-boost',
+};
+
+/**
+ * The patterns of a selection tab: a category tab holds the patterns of that category
+ * plus the patterns of the matching home goal; Build Lung Capacity holds that goal's
+ * patterns; Recommended holds `recommendedIds` in their order.
+ */
+export function patternsForSelectionTab(
+  patterns: readonly BreathingPattern[],
+  tab: SelectionTab,
+  goals: readonly Goal[],
+  recommendedIds: readonly string[],
+): BreathingPattern[] {
+  if (tab === 'all') return [...patterns];
+  if (tab === 'recommended') {
+    const byId = new Map(patterns.map((p) => [p.id, p]));
+    return recommendedIds.map((id) => byId.get(id)).filter((p): p is BreathingPattern => p !== undefined);
+  }
+  const goalId = tab === 'lung' ? 'lung-capacity' : TAB_GOAL[tab];
+  const goalPatterns = goals.find((g) => g.id === goalId)?.patterns ?? [];
+  return patterns.filter((p) => goalPatterns.includes(p.id) || (tab !== 'lung' && p.category === tab));
+}

@@ -1,0 +1,182 @@
+/**
+ * The recommendation engine (spec 3 Recommendation, spec 5 recommendation rules, spec 9
+ * windows). Pure: the home screen hands in the hour, the chosen goal, the local session
+ * history, the user level and the session type.
+ *
+ * Rules:
+ *  - a first session gets only box;
+ *  - a beginner never gets wim_hof;
+ *  - duplicates are removed (the best-ranked entry stays);
+ *  - sorted by priority (high, medium, low) then confidence;
+ *  - capped at 4 for an enhanced session, else 3 (the home screen shows 3).
+ *
+ * Every reason is a statement that is true for this user: it names their goal, the time
+ * window they are in, or a count taken from their own history. Confidence is a percent
+ * (0-100): the engine's own ranking score, not a measured probability.
+ */
+import { PATTERNS, getPattern, type BreathingPattern, type Difficulty } from './patterns';
+import type { Goal } from './goals';
+import { mostUsedPattern, type HistoryItem, type UserLevel } from './historySummary';
+import { assertHour, recommendationWindow, type RecommendationWindow } from './timeBands';
+
+export type Priority = 'high' | 'medium' | 'low';
+export type RecommendationSource = 'first-session' | 'goal' | 'time' | 'history' | 'explore';
+
+export interface Recommendation {
+  patternId: string;
+  pattern: BreathingPattern;
+  reason: string;
+  /** Percent, 0-100. */
+  confidence: number;
+  timeToEffect: string;
+  bestFor: string[];
+  priority: Priority;
+  source: RecommendationSource;
+}
+
+export interface RecommendationContext {
+  /** Local hour, 0-23. */
+  hour: number;
+  goal?: Goal | null;
+  /** The local session history (newest first or any order). */
+  history: readonly HistoryItem[];
+  userLevel: UserLevel;
+  sessionType: 'classic' | 'enhanced' | 'mobile';
+  isFirstSession: boolean;
+}
+
+export const PRIORITY_ORDER: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
+
+/** Spec 5 / 9: at most 4 for enhanced, else 3. */
+export function recommendationLimit(sessionType: RecommendationContext['sessionType']): number {
+  return sessionType === 'enhanced' ? 4 : 3;
+}
+
+/** The number of recommendations the home screen shows (spec 5). */
+export const HOME_RECOMMENDATION_COUNT = 3;
+
+/** Spec 2.3 / 9: one star per 20 confidence, 0-5. */
+export function starsFor(confidence: number): number {
+  if (!Number.isFinite(confidence)) return 0;
+  return Math.max(0, Math.min(5, Math.floor(confidence / 20)));
+}
+
+const WINDOW_PICKS: Record<RecommendationWindow, { ids: readonly string[]; reason: string }> = {
+  morning: { ids: ['energizing', 'energy'], reason: 'It is morning (6-10): a lift to start your day.' },
+  midday: { ids: ['box', 'mindfulness'], reason: 'It is midday (10-14): a short reset to sharpen your focus.' },
+  afternoon: { ids: ['energy', 'coherent'], reason: 'It is afternoon (14-18): a steady lift for the afternoon slump.' },
+  evening: { ids: ['relaxation', 'resonant'], reason: 'It is evening (18-22): helps you unwind after the day.' },
+  night: { ids: ['sleep', 'relaxation'], reason: 'It is late at night: helps you ease into sleep.' },
+};
+
+const DIFFICULTY_RANK: Record<Difficulty, number> = { Beginner: 0, Intermediate: 1, Advanced: 2 };
+const LEVEL_MAX_DIFFICULTY: Record<UserLevel, number> = { beginner: 0, intermediate: 1, advanced: 2 };
+
+/** Spec 5: a beginner never gets wim_hof. */
+export function isAllowedForLevel(patternId: string, level: UserLevel): boolean {
+  return !(level === 'beginner' && patternId === 'wim_hof');
+}
+
+function make(
+  id: string,
+  priority: Priority,
+  confidence: number,
+  reason: string,
+  source: RecommendationSource,
+): Recommendation | null {
+  const pattern = getPattern(id);
+  if (!pattern) return null;
+  return {
+    patternId: id,
+    pattern,
+    reason,
+    confidence,
+    timeToEffect: pattern.timeToEffect,
+    bestFor: [...pattern.bestFor],
+    priority,
+    source,
+  };
+}
+
+/** Sort by priority, then confidence (both descending in importance); stable otherwise. */
+export function sortRecommendations(list: readonly Recommendation[]): Recommendation[] {
+  return [...list].sort(
+    (a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || b.confidence - a.confidence,
+  );
+}
+
+/** Keeps the first entry per pattern id (call after sorting so the best one stays). */
+export function dedupeRecommendations(list: readonly Recommendation[]): Recommendation[] {
+  const seen = new Set<string>();
+  return list.filter((r) => (seen.has(r.patternId) ? false : (seen.add(r.patternId), true)));
+}
+
+/** Every candidate after the rules, best first, uncapped (used for the percent-match badges). */
+export function rankRecommendations(ctx: RecommendationContext): Recommendation[] {
+  assertHour(ctx.hour);
+  if (ctx.isFirstSession) {
+    const box = make(
+      'box',
+      'high',
+      95,
+      'This is your first session: four equal counts make Box Breathing the easiest place to start.',
+      'first-session',
+    );
+    return box ? [box] : [];
+  }
+
+  const out: (Recommendation | null)[] = [];
+
+  if (ctx.goal) {
+    ctx.goal.patterns.forEach((id, i) => {
+      out.push(make(id, 'high', 90 - 5 * i, `Matches your goal: ${ctx.goal!.title}.`, 'goal'));
+    });
+  }
+
+  const window = recommendationWindow(ctx.hour);
+  const picks = WINDOW_PICKS[window];
+  picks.ids.forEach((id, i) => out.push(make(id, 'medium', 80 - 5 * i, picks.reason, 'time')));
+  // Spec 9: the morning, 6-12, shows an energy suggestion (the 10-12 part of midday too).
+  if (ctx.hour >= 6 && ctx.hour < 12 && !picks.ids.includes('energy')) {
+    out.push(make('energy', 'medium', 70, 'It is morning: an energy boost for the hours ahead.', 'time'));
+  }
+
+  const most = mostUsedPattern(ctx.history);
+  if (most && most.count >= 2 && most.patternId) {
+    out.push(
+      make(
+        most.patternId,
+        'medium',
+        72,
+        `Your most practised pattern: ${most.count} sessions so far.`,
+        'history',
+      ),
+    );
+  }
+
+  if (ctx.history.length > 0) {
+    const tried = new Set(ctx.history.map((s) => s.patternId).filter(Boolean));
+    const triedNames = new Set(ctx.history.map((s) => s.patternName));
+    const maxDifficulty = LEVEL_MAX_DIFFICULTY[ctx.userLevel];
+    const already = new Set(out.map((r) => r?.patternId));
+    const fresh = PATTERNS.find(
+      (p) =>
+        !tried.has(p.id) &&
+        !triedNames.has(p.name) &&
+        !already.has(p.id) &&
+        isAllowedForLevel(p.id, ctx.userLevel) &&
+        DIFFICULTY_RANK[p.difficulty] <= maxDifficulty,
+    );
+    if (fresh) out.push(make(fresh.id, 'low', 60, 'New for you: you have not practised this pattern yet.', 'explore'));
+  }
+
+  const allowed = out.filter(
+    (r): r is Recommendation => r !== null && isAllowedForLevel(r.patternId, ctx.userLevel),
+  );
+  return dedupeRecommendations(sortRecommendations(allowed));
+}
+
+/** Spec 5: the rules above, capped at 4 for enhanced and 3 otherwise. */
+export function recommend(ctx: RecommendationContext): Recommendation[] {
+  return rankRecommendations(ctx).slice(0, recommendationLimit(ctx.sessionType));
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cardsForTab,
+  matchesLibraryQuery,
+  matchesSelectionQuery,
+  patternsForSelectionTab,
+  queryLibrary,
+  sortCards,
+  toLibraryCard,
+  type LibraryCard,
+} from '../../src/domain/librarySearch';
+import { PATTERNS, getPattern } from '../../src/domain/patterns';
+import { GOALS } from '../../src/domain/goals';
+
+const builtIns = PATTERNS.map((p) => toLibraryCard(p));
+const custom = toLibraryCard({
+  id: 'c1',
+  name: 'Ocean Calm',
+  description: 'My own slow waves',
+  inhale: 5,
+  hold: 1,
+  exhale: 7,
+  hold_after_exhale: 0,
+  category: 'sleep',
+  difficulty: 'Beginner',
+  benefits: ['Drifts off'],
+  builtIn: false,
+});
+const all = [...builtIns, custom];
+const none = { recentIds: [], favoriteIds: new Set<string>() };
+
+describe('library cards (spec 3)', () => {
+  it('has phases in ms, duration in seconds, Built-in creator and box featured', () => {
+    const box = builtIns.find((c) => c.id === 'box')!;
+    expect(box.phases).toEqual([
+      { name: 'inhale', duration: 4000 },
+      { name: 'hold', duration: 4000 },
+      { name: 'exhale', duration: 4000 },
+      { name: 'hold_after_exhale', duration: 4000 },
+    ]);
+    expect(box).toMatchObject({ duration: 16, creator: 'Built-in', featured: true, builtIn: true });
+    expect(custom).toMatchObject({ creator: 'You', featured: false, builtIn: false });
+  });
+
+  it('shows no usage count or rating where there is no data', () => {
+    const c = toLibraryCard(getPattern('sleep')!, { usageCount: 0 });
+    expect(c.usageCount).toBeUndefined();
+    expect(c.rating).toBeUndefined();
+    expect(toLibraryCard(getPattern('sleep')!, { rating: 9 }).rating).toBeUndefined();
+    expect(toLibraryCard(getPattern('sleep')!, { usageCount: 3, rating: 4 })).toMatchObject({ usageCount: 3, rating: 4 });
+  });
+});
+
+describe('search and filter', () => {
+  it('matches name, description, tags and benefits, case-insensitively', () => {
+    const ids = (q: string) => all.filter((c) => matchesLibraryQuery(c, q)).map((c) => c.id);
+    expect(ids('BOX')).toEqual(['box']);
+    expect(ids('ocean')).toEqual(['c1']);
+    expect(ids('slow waves')).toEqual(['c1']);
+    expect(ids('lung capacity').sort()).toEqual(['coherent', 'wim_hof']);
+    expect(ids('  ')).toHaveLength(all.length);
+    expect(ids('zzzz')).toEqual([]);
+  });
+
+  it('filters by category', () => {
+    const q = { tab: 'all' as const, search: '', sort: 'az' as const };
+    expect(queryLibrary(all, { ...q, category: 'sleep' }, none).map((c) => c.id)).toEqual(['c1', 'sleep']);
+    expect(queryLibrary(all, { ...q, category: 'focus' }, none).map((c) => c.id)).toEqual(['mindfulness']);
+    expect(queryLibrary(all, { ...q, category: 'all' }, none)).toHaveLength(all.length);
+  });
+});
+
+describe('sort', () => {
+  const cards: LibraryCard[] = [
+    toLibraryCard(getPattern('sleep')!, { usageCount: 2, rating: 5, lastUsed: 100 }),
+    toLibraryCard(getPattern('box')!, { usageCount: 7, lastUsed: 50 }),
+    toLibraryCard(getPattern('energy')!, { rating: 3 }),
+    toLibraryCard(getPattern('relaxation')!, { usageCount: 2, lastUsed: 300 }),
+  ];
+  const names = (l: LibraryCard[]) => l.map((c) => c.id);
+
+  it('Most Popular: real usage, unused last, ties by name', () => {
+    expect(names(sortCards(cards, 'popular'))).toEqual(['box', 'relaxation', 'sleep', 'energy']);
+  });
+  it('Highest Rated: own ratings, unrated last by name', () => {
+    expect(names(sortCards(cards, 'rated'))).toEqual(['sleep', 'energy', 'relaxation', 'box']);
+  });
+  it('Recently Used: newest first, never used last', () => {
+    expect(names(sortCards(cards, 'recent'))).toEqual(['relaxation', 'sleep', 'box', 'energy']);
+  });
+  it('A-Z by name', () => {
+    expect(sortCards(cards, 'az').map((c) => c.name)).toEqual([
+      '4-7-8 Relaxation',
+      'Box Breathing',
+      'Energy Boost',
+      'Sleep Preparation',
+    ]);
+  });
+  it('does not change its input', () => {
+    const copy = [...cards];
+    sortCards(cards, 'az');
+    expect(cards).toEqual(copy);
+  });
+});
+
+describe('tabs', () => {
+  it('Built-in, My Library, Favorites', () => {
+    expect(cardsForTab(all, 'builtin', none)).toHaveLength(builtIns.length);
+    expect(cardsForTab(all, 'mine', none).map((c) => c.id)).toEqual(['c1']);
+    expect(cardsForTab(all, 'favorites', { ...none, favoriteIds: new Set(['sleep', 'c1']) }).map((c) => c.id)).toEqual(['sleep', 'c1']);
+    expect(cardsForTab(all, 'favorites', none)).toEqual([]);
+  });
+
+  it('Recent keeps recency order, at most 8, and skips unknown ids', () => {
+    const recentIds = ['sleep', 'gone', 'box', 'c1', 'energy', 'relaxation', 'wim_hof', 'mindfulness', 'coherent', 'resonant'];
+    const r = cardsForTab(all, 'recent', { ...none, recentIds });
+    expect(r.map((c) => c.id)).toEqual(['sleep', 'box', 'c1', 'energy', 'relaxation', 'wim_hof', 'mindfulness', 'coherent']);
+    expect(queryLibrary(all, { tab: 'recent', search: '', category: 'all', sort: 'recent' }, { ...none, recentIds }).map((c) => c.id)[0]).toBe('sleep');
+  });
+});
+
+describe('pattern selection (spec 2.5)', () => {
+  it('searches name, benefit and best-for case-insensitively', () => {
+    const ids = (q: string) => PATTERNS.filter((p) => matchesSelectionQuery(p, q)).map((p) => p.id);
+    expect(ids('wim')).toEqual(['wim_hof']);
+    expect(ids('FALL ASLEEP')).toEqual(['relaxation']);
+    expect(ids('afternoon slump')).toEqual(['energy']);
+    expect(ids('')).toHaveLength(PATTERNS.length);
+  });
+
+  it('fills each tab from its category and goal', () => {
+    const ids = (tab: Parameters<typeof patternsForSelectionTab>[1], rec: string[] = []) =>
+      patternsForSelectionTab(PATTERNS, tab, GOALS, rec).map((p) => p.id);
+    expect(ids('all')).toHaveLength(PATTERNS.length);
+    expect(ids('recommended', ['sleep', 'box', 'unknown'])).toEqual(['sleep', 'box']);
+    expect(ids('sleep')).toEqual(['relaxation', 'sleep']);
+    expect(ids('lung')).toEqual(['wim_hof', 'coherent']);
+    expect(ids('energy')).toEqual(expect.arrayContaining(['wim_hof', 'energy', 'energizing']));
+    expect(ids('focus')).toEqual(expect.arrayContaining(['box', 'mindfulness', 'energizing']));
+    expect(ids('stress')).toEqual(expect.arrayContaining(['box', 'relaxation']));
+  });
+});

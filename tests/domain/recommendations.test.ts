@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dedupeRecommendations,
+  rankRecommendations,
+  recommend,
+  recommendationLimit,
+  sortRecommendations,
+  starsFor,
+  type Recommendation,
+  type RecommendationContext,
+} from '../../src/domain/recommendations';
+import { getGoal } from '../../src/domain/goals';
+import { getPattern } from '../../src/domain/patterns';
+import type { HistoryItem } from '../../src/domain/historySummary';
+
+const item = (patternId: string, daysAgo = 0): HistoryItem => ({
+  patternId,
+  patternName: getPattern(patternId)?.name ?? patternId,
+  createdAt: new Date(Date.parse('2026-11-22T12:00:00Z') - daysAgo * 86_400_000).toISOString(),
+});
+
+const ctx = (over: Partial<RecommendationContext> = {}): RecommendationContext => ({
+  hour: 9,
+  goal: null,
+  history: [item('box')],
+  userLevel: 'beginner',
+  sessionType: 'classic',
+  isFirstSession: false,
+  ...over,
+});
+
+describe('recommendation rules (spec 5)', () => {
+  it('a first session gets only box, whatever the goal, hour or type', () => {
+    for (const hour of [0, 9, 15, 20]) {
+      const r = recommend(ctx({ hour, isFirstSession: true, history: [], goal: getGoal('better-sleep'), sessionType: 'enhanced' }));
+      expect(r.map((x) => x.patternId)).toEqual(['box']);
+      expect(r[0]!.reason).toMatch(/first session/);
+    }
+  });
+
+  it('a beginner never gets wim_hof, even when the goal lists it', () => {
+    for (let hour = 0; hour < 24; hour++) {
+      for (const goalId of ['energy-boost', 'lung-capacity']) {
+        const all = rankRecommendations(ctx({ hour, goal: getGoal(goalId), userLevel: 'beginner' }));
+        expect(all.map((x) => x.patternId)).not.toContain('wim_hof');
+      }
+    }
+  });
+
+  it('an intermediate or advanced user can get wim_hof for a goal that lists it', () => {
+    const r = rankRecommendations(ctx({ goal: getGoal('lung-capacity'), userLevel: 'advanced', history: Array(25).fill(item('box')) }));
+    expect(r.map((x) => x.patternId)).toContain('wim_hof');
+  });
+
+  it('caps at 3 for classic and mobile, 4 for enhanced', () => {
+    const many = ctx({ goal: getGoal('general-wellness'), userLevel: 'intermediate', history: [item('box'), item('box'), item('sleep')] });
+    expect(rankRecommendations(many).length).toBeGreaterThan(4);
+    expect(recommend(many)).toHaveLength(3);
+    expect(recommend({ ...many, sessionType: 'mobile' })).toHaveLength(3);
+    expect(recommend({ ...many, sessionType: 'enhanced' })).toHaveLength(4);
+    expect(recommendationLimit('enhanced')).toBe(4);
+    expect(recommendationLimit('classic')).toBe(3);
+  });
+
+  it('has no duplicates, for every hour, goal and level', () => {
+    for (let hour = 0; hour < 24; hour++) {
+      for (const goalId of [null, 'stress-relief', 'focus-boost', 'energy-boost', 'better-sleep', 'lung-capacity', 'general-wellness']) {
+        for (const userLevel of ['beginner', 'intermediate', 'advanced'] as const) {
+          const r = rankRecommendations(ctx({ hour, goal: getGoal(goalId), userLevel, history: [item('box'), item('box')] }));
+          const ids = r.map((x) => x.patternId);
+          expect(new Set(ids).size).toBe(ids.length);
+          // Sorted by priority, then confidence.
+          const order = { high: 0, medium: 1, low: 2 };
+          for (let i = 1; i < r.length; i++) {
+            const a = r[i - 1]!;
+            const b = r[i]!;
+            expect(order[a.priority] < order[b.priority] || (a.priority === b.priority && a.confidence >= b.confidence)).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('puts the chosen goal first with a reason naming it', () => {
+    const r = recommend(ctx({ hour: 21, goal: getGoal('better-sleep') }));
+    expect(r.slice(0, 2).map((x) => x.patternId)).toEqual(['relaxation', 'sleep']);
+    expect(r[0]).toMatchObject({ priority: 'high', reason: 'Matches your goal: Better Sleep.' });
+  });
+
+  it('follows the time windows of spec 9 without a goal', () => {
+    expect(recommend(ctx({ hour: 7 }))[0]!.patternId).toBe('energizing');
+    expect(recommend(ctx({ hour: 7 }))[0]!.reason).toMatch(/morning \(6-10\)/);
+    expect(recommend(ctx({ hour: 12 }))[0]!.patternId).toBe('box');
+    expect(recommend(ctx({ hour: 15 }))[0]!.patternId).toBe('energy');
+    expect(recommend(ctx({ hour: 19 }))[0]!.patternId).toBe('relaxation');
+    expect(recommend(ctx({ hour: 23 }))[0]!.patternId).toBe('sleep');
+    expect(recommend(ctx({ hour: 3 }))[0]!.patternId).toBe('sleep');
+  });
+
+  it('shows an energy suggestion in the 10-12 part of the morning', () => {
+    const ids = rankRecommendations(ctx({ hour: 11 })).map((x) => x.patternId);
+    expect(ids).toContain('energy');
+    expect(rankRecommendations(ctx({ hour: 13 })).map((x) => x.patternId)).not.toContain('energizing');
+  });
+
+  it('names the most-used pattern with its true count, only from two sessions up', () => {
+    const h = [item('sleep'), item('sleep', 1), item('sleep', 2), item('box', 3)];
+    const r = rankRecommendations(ctx({ hour: 12, history: h }));
+    const fav = r.find((x) => x.source === 'history');
+    expect(fav).toMatchObject({ patternId: 'sleep', reason: 'Your most practised pattern: 3 sessions so far.' });
+    expect(rankRecommendations(ctx({ hour: 12, history: [item('sleep')] })).some((x) => x.source === 'history')).toBe(false);
+  });
+
+  it('suggests an untried pattern only when it truly is untried and fits the level', () => {
+    const h = [item('box'), item('relaxation')];
+    const fresh = rankRecommendations(ctx({ hour: 12, history: h })).find((x) => x.source === 'explore');
+    expect(fresh).toBeDefined();
+    expect(h.map((x) => x.patternId)).not.toContain(fresh!.patternId);
+    expect(getPattern(fresh!.patternId)!.difficulty).toBe('Beginner');
+    expect(fresh!.priority).toBe('low');
+  });
+
+  it('carries the pattern, time to effect and best-for of the catalogue', () => {
+    const [first] = recommend(ctx());
+    expect(first!.pattern).toBe(getPattern(first!.patternId));
+    expect(first!.timeToEffect).toBe(first!.pattern.timeToEffect);
+    expect(first!.bestFor).toEqual(first!.pattern.bestFor);
+    expect(first!.confidence).toBeGreaterThan(0);
+    expect(first!.confidence).toBeLessThanOrEqual(100);
+  });
+
+  it('rejects a bad hour clearly', () => {
+    expect(() => recommend(ctx({ hour: 25 }))).toThrow(/0 to 23/);
+  });
+});
+
+describe('helpers', () => {
+  const rec = (patternId: string, priority: Recommendation['priority'], confidence: number) =>
+    ({ patternId, priority, confidence }) as Recommendation;
+
+  it('sorts by priority then confidence and keeps the best duplicate', () => {
+    const sorted = sortRecommendations([rec('a', 'low', 99), rec('b', 'high', 50), rec('c', 'high', 80), rec('b', 'medium', 90)]);
+    expect(sorted.map((r) => `${r.patternId}${r.confidence}`)).toEqual(['c80', 'b50', 'b90', 'a99']);
+    expect(dedupeRecommendations(sorted).map((r) => `${r.patternId}${r.confidence}`)).toEqual(['c80', 'b50', 'a99']);
+  });
+
+  it.each([
+    [0, 0],
+    [19, 0],
+    [20, 1],
+    [59, 2],
+    [60, 3],
+    [95, 4],
+    [100, 5],
+    [150, 5],
+    [-5, 0],
+    [Number.NaN, 0],
+  ])('confidence %s shows %i stars', (c, n) => expect(starsFor(c)).toBe(n));
+});
