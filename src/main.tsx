@@ -11,6 +11,10 @@ import { startAuth } from './features/auth/authStore';
 import { APP_ERROR_HTML, AppErrorPage } from './features/errors/AppErrorPage';
 import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
 import { RootErrorBoundary } from './features/errors/RootErrorBoundary';
+import { installGlobalErrorHandlers } from './features/errors/globalHandlers';
+import { startNetworkMonitoring } from './features/network/networkStore';
+import { queryClient } from './backend/queryClient';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { router } from './router';
 
 async function boot(rootElement: HTMLElement): Promise<void> {
@@ -21,11 +25,15 @@ async function boot(rootElement: HTMLElement): Promise<void> {
       root.render(<ConfigErrorPage missing={config.missing} detail={config.detail} />);
       return;
     }
+    installGlobalErrorHandlers();
+    startNetworkMonitoring(config.config.apiUrl);
     startAuth();
     root.render(
       <StrictMode>
         <RootErrorBoundary>
-          <RouterProvider router={router} />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
         </RootErrorBoundary>
       </StrictMode>,
     );

@@ -16,6 +16,7 @@ import { Route as CreateRouteImport } from './routes/create'
 import { Route as CreatePostRouteImport } from './routes/create-post'
 import { Route as CreatorDashboardRouteImport } from './routes/creator-dashboard'
 import { Route as EnhancedRouteImport } from './routes/enhanced'
+import { Route as ErrorTestRouteImport } from './routes/error-test'
 import { Route as InstructorOnboardingRouteImport } from './routes/instructor-onboarding'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
@@ -59,6 +60,11 @@ const CreatorDashboardRoute = CreatorDashboardRouteImport.update({
 const EnhancedRoute = EnhancedRouteImport.update({
   id: '/enhanced',
   path: '/enhanced',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ErrorTestRoute = ErrorTestRouteImport.update({
+  id: '/error-test',
+  path: '/error-test',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InstructorOnboardingRoute = InstructorOnboardingRouteImport.update({
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/create-post': typeof CreatePostRoute
   '/creator-dashboard': typeof CreatorDashboardRoute
   '/enhanced': typeof EnhancedRoute
+  '/error-test': typeof ErrorTestRoute
   '/instructor-onboarding': typeof InstructorOnboardingRoute
   '/marketplace': typeof MarketplaceRoute
   '/onboarding': typeof OnboardingRoute
@@ -133,6 +140,7 @@ export interface FileRoutesByTo {
   '/create-post': typeof CreatePostRoute
   '/creator-dashboard': typeof CreatorDashboardRoute
   '/enhanced': typeof EnhancedRoute
+  '/error-test': typeof ErrorTestRoute
   '/instructor-onboarding': typeof InstructorOnboardingRoute
   '/marketplace': typeof MarketplaceRoute
   '/onboarding': typeof OnboardingRoute
@@ -152,6 +160,7 @@ export interface FileRoutesById {
   '/create-post': typeof CreatePostRoute
   '/creator-dashboard': typeof CreatorDashboardRoute
   '/enhanced': typeof EnhancedRoute
+  '/error-test': typeof ErrorTestRoute
   '/instructor-onboarding': typeof InstructorOnboardingRoute
   '/marketplace': typeof MarketplaceRoute
   '/onboarding': typeof OnboardingRoute
@@ -172,6 +181,7 @@ export interface FileRouteTypes {
     | '/create-post'
     | '/creator-dashboard'
     | '/enhanced'
+    | '/error-test'
     | '/instructor-onboarding'
     | '/marketplace'
     | '/onboarding'
@@ -190,6 +200,7 @@ export interface FileRouteTypes {
     | '/create-post'
     | '/creator-dashboard'
     | '/enhanced'
+    | '/error-test'
     | '/instructor-onboarding'
     | '/marketplace'
     | '/onboarding'
@@ -208,6 +219,7 @@ export interface FileRouteTypes {
     | '/create-post'
     | '/creator-dashboard'
     | '/enhanced'
+    | '/error-test'
     | '/instructor-onboarding'
     | '/marketplace'
     | '/onboarding'
@@ -227,6 +239,7 @@ export interface RootRouteChildren {
   CreatePostRoute: typeof CreatePostRoute
   CreatorDashboardRoute: typeof CreatorDashboardRoute
   EnhancedRoute: typeof EnhancedRoute
+  ErrorTestRoute: typeof ErrorTestRoute
   InstructorOnboardingRoute: typeof InstructorOnboardingRoute
   MarketplaceRoute: typeof MarketplaceRoute
   OnboardingRoute: typeof OnboardingRoute
@@ -287,6 +300,13 @@ declare module '@tanstack/react-router' {
       path: '/enhanced'
       fullPath: '/enhanced'
       preLoaderRoute: typeof EnhancedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/error-test': {
+      id: '/error-test'
+      path: '/error-test'
+      fullPath: '/error-test'
+      preLoaderRoute: typeof ErrorTestRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/instructor-onboarding': {
@@ -363,6 +383,7 @@ const rootRouteChildren: RootRouteChildren = {
   CreatePostRoute: CreatePostRoute,
   CreatorDashboardRoute: CreatorDashboardRoute,
   EnhancedRoute: EnhancedRoute,
+  ErrorTestRoute: ErrorTestRoute,
   InstructorOnboardingRoute: InstructorOnboardingRoute,
   MarketplaceRoute: MarketplaceRoute,
   OnboardingRoute: OnboardingRoute,

@@ -2,6 +2,8 @@ import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router'
 import { isOutsideMainLayout } from '../domain/navigation';
 import { AppShell } from '../features/shell/AppShell';
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
+import { AppToaster } from '../features/errors/toast';
+import { OfflineNotice } from '../features/network/OfflineNotice';
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -11,6 +13,7 @@ function RootLayout() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   return (
     <>
+      <OfflineNotice />
       {isOutsideMainLayout(path) ? (
         <main id="main" className="app-main app-main--bare">
           <Outlet />
@@ -21,6 +24,7 @@ function RootLayout() {
         </AppShell>
       )}
       <UpdatePrompt />
+      <AppToaster />
     </>
   );
 }
