@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { db } from '../../src/data/db';
+import { fromSupabaseSession, saveAuthSession } from '../../src/data/authSessionRepo';
+import { runOutbox } from '../../src/sync/outbox';
+import { makeSession } from './helpers';
+import { signUp, startRealServer, supabase, type RealServer } from './realServer';
+
+/**
+ * The outbox against the real embedded backend (Hono + PGlite, the project's migrations,
+ * row-level security), with supabase-js for sign-up and for reading back what arrived.
+ */
+let srv: RealServer;
+beforeAll(async () => {
+  srv = await startRealServer(18851);
+});
+afterAll(async () => {
+  await srv?.stop();
+});
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+const noSleep = async () => undefined;
+
+async function signedIn(tag: string): Promise<{ sb: SupabaseClient; userId: string }> {
+  const sb = supabase(srv.url, srv.anonKey);
+  const session = await signUp(sb, tag);
+  await saveAuthSession(fromSupabaseSession(session));
+  return { sb, userId: session.user.id };
+}
+
+const cfg = () => ({ supabaseUrl: srv.url, supabaseAnonKey: srv.anonKey });
+
+async function serverRows(sb: SupabaseClient) {
+  const { data, error } = await sb.from('sessions').select('*').order('start_time');
+  if (error) throw new Error(error.message);
+  return data as Record<string, unknown>[];
+}
+
+describe('outbox against the embedded backend', () => {
+  it('uploads every pending session once; replays store nothing twice; supabase-js reads them back', async () => {
+    const { sb, userId } = await signedIn('sync-a');
+    const sessions = Array.from({ length: 120 }, (_, i) =>
+      makeSession({ userId, restlessnessScore: i % 100, stillnessScore: 50, sessionType: 'enhanced', cameraUsed: true }, i),
+    );
+    await db.sessions.bulkPut(sessions);
+    const r = await runOutbox(cfg(), { sleep: noSleep });
+    expect(r).toMatchObject({ status: 'done', uploaded: 120, remaining: 0, failed: 0 });
+    const rows = await serverRows(sb);
+    expect(rows).toHaveLength(120);
+    const first = rows[0]!;
+    expect(first).toMatchObject({
+      id: sessions[0]!.id,
+      user_id: userId,
+      pattern_id: 'box',
+      pattern_name: 'Box Breathing',
+      session_duration: 160,
+      cycle_count: 10,
+      target_cycles: 10,
+      breath_hold_time: 4,
+      restlessness_score: 0,
+      stillness_score: 50,
+      session_type: 'enhanced',
+      camera_used: true,
+      ai_used: false,
+      completed: true,
+    });
+    expect(new Date(first.start_time as string).getTime()).toBe(sessions[0]!.startTime);
+
+    // Replay: as if the page never learnt the uploads succeeded.
+    await db.sessions.toCollection().modify({ syncState: 'pending' });
+    const again = await runOutbox(cfg(), { sleep: noSleep });
+    expect(again.uploaded).toBe(120);
+    expect(await serverRows(sb)).toHaveLength(120);
+  });
+
+  it('an expired access token is refreshed once through the real Auth API, and the new pair is stored', async () => {
+    const { sb, userId } = await signedIn('sync-b');
+    const stored = await db.authSession.get('current');
+    await db.authSession.update('current', { accessToken: `${stored!.accessToken}x` });
+    await db.sessions.bulkPut([makeSession({ userId }, 1), makeSession({ userId }, 2)]);
+    const r = await runOutbox(cfg(), { sleep: noSleep });
+    expect(r).toMatchObject({ status: 'done', uploaded: 2 });
+    const after = await db.authSession.get('current');
+    expect(after?.accessToken).not.toBe(`${stored!.accessToken}x`);
+    expect(after?.refreshToken).not.toBe(stored!.refreshToken);
+    expect(await serverRows(sb)).toHaveLength(2);
+  });
+
+  it('the page path: refresh through supabase-js keeps its own session valid', async () => {
+    const sb = supabase(srv.url, srv.anonKey);
+    const session = await signUp(sb, 'sync-c');
+    await sb.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token });
+    await saveAuthSession({ ...fromSupabaseSession(session), accessToken: 'not-a-jwt' });
+    await db.sessions.put(makeSession({ userId: session.user.id }, 1));
+    const r = await runOutbox(cfg(), {
+      sleep: noSleep,
+      refreshSession: async () => {
+        const { data, error } = await sb.auth.refreshSession();
+        return error || !data.session ? null : fromSupabaseSession(data.session);
+      },
+    });
+    expect(r).toMatchObject({ status: 'done', uploaded: 1 });
+    expect(await serverRows(sb)).toHaveLength(1);
+  });
+
+  it('a row the database refuses (check constraint) is marked failed with its message; the others arrive', async () => {
+    const { sb, userId } = await signedIn('sync-d');
+    const good = Array.from({ length: 4 }, (_, i) => makeSession({ userId }, i));
+    const bad = makeSession({ userId, duration: 100_000 }, 9);
+    await db.sessions.bulkPut([...good, bad]);
+    const r = await runOutbox(cfg(), { sleep: noSleep });
+    expect(r).toMatchObject({ uploaded: 4, failed: 1 });
+    const row = await db.sessions.get(bad.id);
+    expect(row?.syncState).toBe('failed');
+    expect(row?.lastError).toMatch(/^400: .*check constraint/);
+    expect(await serverRows(sb)).toHaveLength(4);
+  });
+
+  it('row-level security: sessions of another account are never sent with this token', async () => {
+    const a = await signedIn('sync-e');
+    await db.sessions.bulkPut([makeSession({ userId: a.userId }, 1), makeSession({ userId: 'b-not-me' }, 2)]);
+    const r = await runOutbox(cfg(), { sleep: noSleep });
+    expect(r.uploaded).toBe(1);
+    expect(await serverRows(a.sb)).toHaveLength(1);
+  });
+
+  it('fault injection: 200 sessions, random 500s, dropped connections (before and after the write), a 401 mid-run -> exactly 200 rows, 0 pending', async () => {
+    const { sb, userId } = await signedIn('sync-f');
+    await db.sessions.bulkPut(Array.from({ length: 200 }, (_, i) => makeSession({ userId }, i)));
+    let a = 42; // mulberry32: a seeded run can be replayed
+    const rand = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const seen = { s500: 0, dropBefore: 0, dropAfter: 0, s401: 0, refresh: 0 };
+    let restCalls = 0;
+    const faulty: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.includes('/auth/v1/token')) {
+        seen.refresh += 1;
+        return fetch(input, init);
+      }
+      restCalls += 1;
+      if (restCalls === 3) {
+        // The token "expires" mid-run: this request carries a token the server rejects.
+        seen.s401 += 1;
+        const h = new Headers(init?.headers);
+        h.set('Authorization', 'Bearer expired.token.value');
+        return fetch(input, { ...init, headers: h });
+      }
+      const x = rand();
+      if (x < 0.25) {
+        seen.s500 += 1;
+        return new Response(JSON.stringify({ message: 'injected 500' }), { status: 500 });
+      }
+      if (x < 0.4) {
+        seen.dropBefore += 1;
+        throw new TypeError('fetch failed');
+      }
+      if (x < 0.5) {
+        seen.dropAfter += 1;
+        await fetch(input, init); // the server commits...
+        throw new TypeError('socket hang up'); // ...and the answer is lost
+      }
+      return fetch(input, init);
+    };
+    let clock = Date.now();
+    let runs = 0;
+    for (; runs < 100; runs++) {
+      const r = await runOutbox(cfg(), { fetch: faulty, batchSize: 20, sleep: async (ms) => void (clock += ms), now: () => clock });
+      if (r.status === 'done' && r.remaining === 0) break;
+      clock += 30_000;
+    }
+    const rows = await serverRows(sb);
+    expect(rows).toHaveLength(200);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(200);
+    expect(await db.sessions.where('syncState').equals('pending').count()).toBe(0);
+    expect(seen.s401).toBe(1);
+    expect(seen.refresh).toBe(1);
+    expect(seen.s500).toBeGreaterThan(0);
+    expect(seen.dropBefore).toBeGreaterThan(0);
+    expect(seen.dropAfter).toBeGreaterThan(0);
+    console.log(`fault injection (real server): ${runs + 1} runs, ${restCalls} REST calls`, seen);
+  });
+});
