@@ -54,8 +54,14 @@ function positiveInt(v: string, name: string): number {
   return n;
 }
 
+function portNumber(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error('PORT must be a whole number from 0 to 65535 (0 picks a free port)');
+  return n;
+}
+
 async function main() {
-  const port = process.env.PORT ? positiveInt(process.env.PORT, 'PORT') : 8787;
+  const port = process.env.PORT ? portNumber(process.env.PORT) : 8787;
   const host = process.env.HOST || '127.0.0.1';
   const server = await createFromEnv();
   const http = serve({ fetch: server.app.fetch, port, hostname: host }, (info) => {

@@ -1,0 +1,249 @@
+/**
+ * Server benchmark: authenticated session upserts through /rest/v1 (as the app's
+ * outbox sends them) with concurrency 16, on PGlite and on PostgreSQL 15, against
+ * the same inserts done directly (PGlite query / node-postgres pool) as the ceiling.
+ *
+ *   npx tsx bench/server-bench.ts [--requests 3000] [--concurrency 16]
+ *
+ * The server runs as its own process (`node --import tsx server/main.ts`, as
+ * `npm start` runs it); this process is the HTTP client. Prints a table and
+ * writes bench-results/server.json.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate } from '../server/db/migrate';
+import { openPglite } from '../server/db/pglite';
+import { openPostgres } from '../server/db/postgres';
+import type { Db } from '../server/db/types';
+import { pgClusterUnavailable, startPgCluster } from '../server/dev/pg-cluster';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(v) || v <= 0) throw new Error(`--${name} must be a positive integer`);
+  return v;
+}
+const REQUESTS = arg('requests', 3000);
+const CONCURRENCY = arg('concurrency', 16);
+const WARMUP = Math.min(300, Math.ceil(REQUESTS / 10));
+
+interface Result {
+  backend: 'pglite' | 'postgres';
+  path: 'rest' | 'direct';
+  requests: number;
+  concurrency: number;
+  seconds: number;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+}
+
+function row(userId?: string) {
+  const end = Date.now();
+  return {
+    id: randomUUID(),
+    ...(userId ? { user_id: userId } : {}),
+    pattern_id: 'box',
+    pattern_name: 'Box Breathing',
+    session_duration: 240,
+    cycle_count: 15,
+    target_cycles: 15,
+    breath_hold_time: 4,
+    restlessness_score: 18.5,
+    session_type: 'enhanced',
+    camera_used: false,
+    start_time: new Date(end - 240_000).toISOString(),
+    end_time: new Date(end).toISOString(),
+    completed: true,
+  };
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/** Runs `total` calls of op with `concurrency` in flight; latency per call. */
+async function load(total: number, concurrency: number, op: () => Promise<boolean>) {
+  const lat: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const s = performance.now();
+        const ok = await op().catch(() => false);
+        lat.push(performance.now() - s);
+        if (!ok) errors += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  lat.sort((a, b) => a - b);
+  return { seconds, rps: total / seconds, p50: quantile(lat, 0.5), p99: quantile(lat, 0.99), errors };
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PNEUMA_RATE_LIMIT_SIGNUP: '0', PNEUMA_RATE_LIMIT_TOKEN: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${log}`)), 60_000);
+    const onData = (d: Buffer) => {
+      log += d.toString();
+      const m = /Pneuma listening on (http:\/\/\S+)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1]!, child });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${log}`));
+    });
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function benchRest(backend: Result['backend'], env: Record<string, string>): Promise<Result> {
+  const { url, child } = await startServer(env);
+  try {
+    const anonKey = ((await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+    const signup = await fetch(`${url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `bench.${randomUUID()}@example.test`, password: 'bench-password' }),
+    });
+    const token = ((await signup.json()) as { access_token: string }).access_token;
+    const headers = {
+      apikey: anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      prefer: 'resolution=ignore-duplicates,return=minimal',
+    };
+    const op = async () => {
+      const r = await fetch(`${url}/rest/v1/sessions?on_conflict=id`, { method: 'POST', headers, body: JSON.stringify([row()]) });
+      await r.arrayBuffer();
+      return r.status === 201;
+    };
+    await load(WARMUP, CONCURRENCY, op);
+    const m = await load(REQUESTS, CONCURRENCY, op);
+    return { backend, path: 'rest', requests: REQUESTS, concurrency: CONCURRENCY, seconds: m.seconds, rps: m.rps, p50_ms: m.p50, p99_ms: m.p99, errors: m.errors };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function benchDirect(backend: Result['backend'], db: Db): Promise<Result> {
+  await migrate(db);
+  const uid = randomUUID();
+  await db.query(`insert into auth.users (id, email, encrypted_password) values ($1, $2, 'x')`, [uid, `direct.${uid}@example.test`]);
+  const cols = Object.keys(row(uid));
+  const sql = `insert into public.sessions (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) on conflict (id) do nothing`;
+  const op = async () => {
+    const r = await db.query(sql, Object.values(row(uid)));
+    return r.rowCount === 1;
+  };
+  await load(WARMUP, CONCURRENCY, op);
+  const m = await load(REQUESTS, CONCURRENCY, op);
+  return { backend, path: 'direct', requests: REQUESTS, concurrency: CONCURRENCY, seconds: m.seconds, rps: m.rps, p50_ms: m.p50, p99_ms: m.p99, errors: m.errors };
+}
+
+async function main() {
+  const results: Result[] = [];
+  const notes: string[] = [];
+  const tmp = await mkdtemp(join(tmpdir(), 'pneuma-bench-'));
+  try {
+    // PGlite: the default `npm start` storage (a data folder).
+    console.log(`PGlite: ${REQUESTS} upserts through /rest/v1, concurrency ${CONCURRENCY} ...`);
+    results.push(await benchRest('pglite', { PNEUMA_DATA_DIR: join(tmp, 'rest-data'), PNEUMA_DIST_DIR: join(tmp, 'no-dist') }));
+    console.log('PGlite: direct inserts (in-process PGlite query) ...');
+    const lite = await openPglite({ dataDir: join(tmp, 'direct-pglite') });
+    try {
+      results.push(await benchDirect('pglite', lite));
+    } finally {
+      await lite.close();
+    }
+
+    const why = pgClusterUnavailable();
+    if (why) {
+      notes.push(`PostgreSQL skipped: ${why}`);
+      console.log(`PostgreSQL skipped: ${why}`);
+    } else {
+      const cluster = await startPgCluster();
+      try {
+        console.log(`PostgreSQL 15: ${REQUESTS} upserts through /rest/v1, concurrency ${CONCURRENCY} ...`);
+        results.push(await benchRest('postgres', { DATABASE_URL: cluster.url, PNEUMA_DATA_DIR: join(tmp, 'pg-data'), PNEUMA_DIST_DIR: join(tmp, 'no-dist') }));
+        console.log('PostgreSQL 15: direct inserts (node-postgres pool of 16) ...');
+        const pgdb = openPostgres(cluster.url, CONCURRENCY);
+        try {
+          results.push(await benchDirect('postgres', pgdb));
+        } finally {
+          await pgdb.close();
+        }
+      } finally {
+        await cluster.stop();
+      }
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+
+  const ratio: Record<string, number> = {};
+  for (const backend of ['pglite', 'postgres'] as const) {
+    const rest = results.find((r) => r.backend === backend && r.path === 'rest');
+    const direct = results.find((r) => r.backend === backend && r.path === 'direct');
+    if (rest && direct) ratio[backend] = rest.rps / direct.rps;
+  }
+  const f = (n: number, d = 1) => n.toFixed(d);
+  console.log('');
+  console.log('backend   path                     requests  conc  req/s    p50 ms  p99 ms  errors');
+  for (const r of results) {
+    const label = r.path === 'rest' ? 'POST /rest/v1 (upsert)' : r.backend === 'postgres' ? 'direct pg client' : 'direct PGlite query';
+    console.log(
+      `${r.backend.padEnd(9)} ${label.padEnd(24)} ${String(r.requests).padStart(8)}  ${String(r.concurrency).padStart(4)}  ${f(r.rps).padStart(7)}  ${f(r.p50_ms, 2).padStart(6)}  ${f(r.p99_ms, 2).padStart(6)}  ${String(r.errors).padStart(6)}`,
+    );
+  }
+  for (const [b, v] of Object.entries(ratio)) console.log(`${b}: REST throughput is ${(v * 100).toFixed(1)}% of the direct ceiling (ratio ${v.toFixed(3)})`);
+  for (const n of notes) console.log(n);
+
+  await mkdir('bench-results', { recursive: true });
+  const out = {
+    benchmark: 'server: authenticated session upserts through /rest/v1 vs direct inserts',
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version },
+    method:
+      'Server in its own Node process (node --import tsx server/main.ts); client in this process with fetch (keep-alive). ' +
+      'Each request: POST /rest/v1/sessions?on_conflict=id, Prefer resolution=ignore-duplicates,return=minimal, one new row, user JWT. ' +
+      'Direct: the same INSERT ... ON CONFLICT DO NOTHING without HTTP, auth or RLS (PGlite in-process query; node-postgres pool).',
+    results,
+    ratio,
+    notes,
+  };
+  await writeFile('bench-results/server.json', JSON.stringify(out, null, 2) + '\n');
+  console.log('wrote bench-results/server.json');
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
