@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { validateAuthSearch } from '../features/auth/authSearch';
+import { AuthScreen } from '../features/auth/AuthScreen';
 
+/** Spec 2.9: the sign-in/sign-up form, outside the main layout. */
 export const Route = createFileRoute('/auth')({
-  component: () => <Placeholder title="Welcome"></Placeholder>,
+  validateSearch: validateAuthSearch,
+  component: AuthRoute,
 });
+
+function AuthRoute() {
+  const { context, redirect } = Route.useSearch();
+  return <AuthScreen context={context} redirect={redirect} />;
+}

@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { AuthScreen } from '../features/auth/AuthScreen';
+import { validateAuthSearch } from '../features/auth/authSearch';
 
+/** Spec 2.1: /onboarding is the same sign-in/sign-up form as /auth, outside the main layout. */
 export const Route = createFileRoute('/onboarding')({
-  component: () => <Placeholder title="Welcome"></Placeholder>,
+  validateSearch: validateAuthSearch,
+  component: OnboardingRoute,
 });
+
+function OnboardingRoute() {
+  const { context, redirect } = Route.useSearch();
+  return <AuthScreen context={context} redirect={redirect} />;
+}

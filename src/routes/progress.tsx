@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { useAuth } from '../features/auth/authStore';
+import { AuthGate } from '../features/gates/AuthGate';
+import { ProgressScreen } from '../features/progress/ProgressScreen';
 
+/** Spec 2.1: progress is for signed-in users; a guest is sent to /auth?context=progress. */
 export const Route = createFileRoute('/progress')({
-  component: () => <Placeholder title="Your Progress"></Placeholder>,
+  component: ProgressRoute,
 });
+
+function ProgressRoute() {
+  const { user } = useAuth();
+  return (
+    <AuthGate requirement="account" fallback="redirect" context="progress" feature="Your progress">
+      {user ? <ProgressScreen userId={user.id} /> : null}
+    </AuthGate>
+  );
+}

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Session } from '@supabase/supabase-js';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '../../backend/supabaseClient';
 import {
   clearAuthSession,
@@ -7,12 +7,18 @@ import {
   getAuthSession,
   saveAuthSession,
 } from '../../data/authSessionRepo';
+import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
 
 /**
  * Who is signed in, for every screen. The first answer comes from the copy kept in
  * IndexedDB (so an installed app offline still knows its user and the first screen need
  * not load supabase-js); supabase-js then takes over and its auth events keep the copy
  * fresh. A network failure never signs the user out.
+ *
+ * Also kept here: the role from the users table (a row {id, role: 'user'} is created on
+ * first sign-in), the profile name and avatar from the account metadata (display_name,
+ * avatar_url), and the auth level (none < supabase < evm < flow). Name, avatar and role
+ * are cached per user in localStorage so they show offline too.
  */
 export interface AuthUser {
   id: string;
@@ -24,15 +30,58 @@ export interface AuthUser {
 export interface AuthState {
   status: 'loading' | 'signedOut' | 'signedIn';
   user: AuthUser | null;
+  /** From the users table; null until known. */
+  role: UserRole | null;
+  level: AuthLevel;
 }
 
-let state: AuthState = { status: 'loading', user: null };
+interface WalletFacts {
+  evmConnected: boolean;
+  flowConnected: boolean;
+}
+
+let state: AuthState = { status: 'loading', user: null, role: null, level: 'none' };
+let wallets: WalletFacts = { evmConnected: false, flowConnected: false };
 const listeners = new Set<() => void>();
 let started = false;
 
-function setState(next: AuthState): void {
-  state = next;
+function setState(next: Omit<AuthState, 'level'>): void {
+  state = { ...next, level: currentAuthLevel({ signedIn: next.status === 'signedIn', ...wallets }) };
   listeners.forEach((l) => l());
+}
+
+// ---------------------------------------------------------------------------------------
+// Profile cache (name, avatar, role) per user, for offline starts.
+
+interface CachedProfile {
+  name?: string;
+  avatarUrl?: string;
+  role?: UserRole;
+}
+
+const profileKey = (userId: string) => `pneuma.profile.${userId}`;
+
+function readProfile(userId: string): CachedProfile {
+  try {
+    const raw = localStorage.getItem(profileKey(userId));
+    if (!raw) return {};
+    const p = JSON.parse(raw) as Record<string, unknown>;
+    return {
+      name: typeof p.name === 'string' ? p.name : undefined,
+      avatarUrl: typeof p.avatarUrl === 'string' ? p.avatarUrl : undefined,
+      role: p.role === undefined ? undefined : parseRole(p.role),
+    };
+  } catch {
+    return {};
+  }
+}
+
+function writeProfile(userId: string, patch: CachedProfile): void {
+  try {
+    localStorage.setItem(profileKey(userId), JSON.stringify({ ...readProfile(userId), ...patch }));
+  } catch {
+    // storage full or blocked: the live values still show this visit
+  }
 }
 
 function userFromSession(session: Session): AuthUser {
@@ -41,20 +90,68 @@ function userFromSession(session: Session): AuthUser {
   return {
     id: session.user.id,
     email: session.user.email ?? '',
-    name: typeof name === 'string' ? name : undefined,
-    avatarUrl: typeof meta.avatar_url === 'string' ? meta.avatar_url : undefined,
+    name: typeof name === 'string' ? name.trim() : undefined,
+    avatarUrl: typeof meta.avatar_url === 'string' && meta.avatar_url ? meta.avatar_url : undefined,
   };
+}
+
+/** The name to greet the user with: the profile name, else the part of the email before @. */
+export function displayName(user: Pick<AuthUser, 'name' | 'email'>): string {
+  return user.name?.trim() || user.email.split('@')[0] || user.email;
 }
 
 async function applySession(session: Session | null): Promise<void> {
   if (session) {
-    setState({ status: 'signedIn', user: userFromSession(session) });
+    const user = userFromSession(session);
+    const cached = readProfile(user.id);
+    const sameUser = state.user?.id === user.id;
+    writeProfile(user.id, { name: user.name, avatarUrl: user.avatarUrl });
+    setState({ status: 'signedIn', user, role: (sameUser ? state.role : null) ?? cached.role ?? null });
     await saveAuthSession(fromSupabaseSession(session));
+    scheduleRoleLoad(user.id);
   } else {
-    setState({ status: 'signedOut', user: null });
+    setState({ status: 'signedOut', user: null, role: null });
     await clearAuthSession();
   }
 }
+
+// ---------------------------------------------------------------------------------------
+// Role and the users row.
+
+const roleLoaded = new Set<string>();
+
+function scheduleRoleLoad(userId: string): void {
+  if (roleLoaded.has(userId)) return;
+  roleLoaded.add(userId);
+  // Outside the auth-event callback: supabase-js must not be called from inside it.
+  setTimeout(() => {
+    void (async () => {
+      try {
+        const role = await ensureUserRow(await getSupabase(), userId);
+        writeProfile(userId, { role });
+        if (state.user?.id === userId) setState({ status: state.status, user: state.user, role });
+      } catch {
+        roleLoaded.delete(userId); // offline or server trouble: try again at the next auth event
+      }
+    })();
+  }, 0);
+}
+
+/**
+ * Spec 7: select the users row by id; insert {id, role: 'user'} when there is none (first
+ * sign-in). Returns the role. Throws when the backend cannot be reached.
+ */
+export async function ensureUserRow(supabase: SupabaseClient, userId: string): Promise<UserRole> {
+  const found = await supabase.from('users').select('id, role').eq('id', userId).maybeSingle();
+  if (found.error) throw new Error(found.error.message);
+  if (found.data) return parseRole((found.data as { role?: unknown }).role);
+  const inserted = await supabase.from('users').insert({ id: userId, role: 'user' });
+  // 23505: another tab created it first; that row says user too.
+  if (inserted.error && inserted.error.code !== '23505') throw new Error(inserted.error.message);
+  return 'user';
+}
+
+// ---------------------------------------------------------------------------------------
 
 /** Starts listening; safe to call more than once. */
 export function startAuth(): void {
@@ -63,11 +160,16 @@ export function startAuth(): void {
   void (async () => {
     const cached = await getAuthSession().catch(() => undefined);
     if (state.status === 'loading') {
-      setState(
-        cached
-          ? { status: 'signedIn', user: { id: cached.userId, email: cached.email } }
-          : { status: 'signedOut', user: null },
-      );
+      if (cached) {
+        const p = readProfile(cached.userId);
+        setState({
+          status: 'signedIn',
+          user: { id: cached.userId, email: cached.email, name: p.name, avatarUrl: p.avatarUrl },
+          role: p.role ?? null,
+        });
+      } else {
+        setState({ status: 'signedOut', user: null, role: null });
+      }
     }
     // A visitor who never signed in does not need supabase-js to see the first screen:
     // it loads when a session exists or when the auth screen asks for it (connectAuth).
@@ -95,6 +197,7 @@ async function subscribeToSupabase(cached: boolean): Promise<void> {
     });
   } catch {
     // supabase-js could not load (offline first start without cache): the cached state stands.
+    connected = null;
   }
 }
 
@@ -111,9 +214,47 @@ export function useAuth(): AuthState {
   return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
 }
 
+/** For the wallet feature: report wallet logins so the auth level follows (evm, flow). */
+export function setWalletAuth(next: Partial<WalletFacts>): void {
+  wallets = { ...wallets, ...next };
+  setState({ status: state.status, user: state.user, role: state.role });
+}
+
+/** Puts a live session into the store at once (sign-in and sign-up call this). */
+export async function adoptSession(session: Session): Promise<void> {
+  await applySession(session);
+}
+
+/**
+ * Name and avatar live in the account metadata (display_name, avatar_url). Empty text
+ * removes the value. Throws with the provider's message on failure.
+ */
+export async function updateProfile(patch: { name?: string; avatarUrl?: string }): Promise<void> {
+  const supabase = await getSupabase();
+  const data: Record<string, string | null> = {};
+  if (patch.name !== undefined) data.display_name = patch.name.trim() || null;
+  if (patch.avatarUrl !== undefined) data.avatar_url = patch.avatarUrl.trim() || null;
+  const { data: result, error } = await supabase.auth.updateUser({ data });
+  if (error) throw new Error(error.message);
+  const { data: s } = await supabase.auth.getSession();
+  if (s.session) await applySession({ ...s.session, user: result.user ?? s.session.user });
+}
+
 export async function signOut(): Promise<void> {
   await connectAuth();
-  const supabase = await getSupabase();
-  await supabase.auth.signOut({ scope: 'local' });
-  await applySession(null);
+  try {
+    const supabase = await getSupabase();
+    await supabase.auth.signOut({ scope: 'local' });
+  } finally {
+    await applySession(null);
+  }
+}
+
+/** Test hook: forget everything (unit tests only). */
+export function resetAuthForTests(): void {
+  state = { status: 'loading', user: null, role: null, level: 'none' };
+  wallets = { evmConnected: false, flowConnected: false };
+  started = false;
+  connected = null;
+  roleLoaded.clear();
 }

@@ -1,0 +1,128 @@
+import './auth.css';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Field } from '../../ui/Field';
+import { safeRedirectTarget, type AuthContext } from '../../domain/authLevel';
+import { notify } from '../errors/toast';
+import { takePendingAction } from '../gates/pendingAction';
+import { signInWithPassword, signUpWithPassword, type AuthOutcome } from './authActions';
+import { connectAuth } from './authStore';
+import { AUTH_TEXT } from './strings';
+
+const CONTEXT_NOTE: Record<AuthContext, string> = {
+  social: 'Sign in to share your practice with the community.',
+  progress: 'Sign in to see your progress, streaks and achievements.',
+};
+
+export interface AuthScreenProps {
+  context?: AuthContext;
+  /** Where the gate was going (a same-site path). */
+  redirect?: string;
+}
+
+/**
+ * The sign-in / sign-up form of /auth and /onboarding (spec 2.9): both fields required,
+ * loading labels, the provider's error as a toast, 'Successfully logged in!', and the
+ * confirmation message when the backend asks for it. Success continues to the stored
+ * pending action, else the redirect target, else /.
+ */
+export function AuthScreen({ context, redirect }: AuthScreenProps) {
+  const router = useRouter();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<'signIn' | 'signUp' | null>(null);
+  const [confirmSent, setConfirmSent] = useState(false);
+
+  // Load supabase-js while the user types.
+  useEffect(() => {
+    void connectAuth();
+  }, []);
+
+  const finish = (outcome: AuthOutcome) => {
+    if (outcome.kind === 'error') {
+      notify.error(outcome.message);
+      return;
+    }
+    if (outcome.kind === 'confirmEmail') {
+      setConfirmSent(true);
+      notify.success(AUTH_TEXT.confirmationSent);
+      return;
+    }
+    notify.success(AUTH_TEXT.loggedIn);
+    const pending = takePendingAction();
+    router.history.push(pending?.target ?? safeRedirectTarget(redirect));
+  };
+
+  const submit = async (mode: 'signIn' | 'signUp', form: HTMLFormElement | null) => {
+    if (busy) return;
+    if (form && !form.reportValidity()) return;
+    setBusy(mode);
+    setConfirmSent(false);
+    try {
+      finish(mode === 'signIn' ? await signInWithPassword(email, password) : await signUpWithPassword(email, password));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void submit('signIn', e.currentTarget);
+  };
+
+  return (
+    <div className="auth-page">
+      <Card as="section" className="auth-card" aria-labelledby="auth-title">
+        <Link to="/" className="auth-card__brand" aria-label="Pneuma home">
+          <img src="/icons/icon-192.png" alt="" width="40" height="40" />
+        </Link>
+        <h1 id="auth-title">{AUTH_TEXT.title}</h1>
+        <p className="muted">{AUTH_TEXT.subtitle}</p>
+        {context ? <p className="auth-card__context">{CONTEXT_NOTE[context]}</p> : null}
+        <form className="stack" onSubmit={onSubmit} noValidate={false}>
+          <Field
+            label={AUTH_TEXT.email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Field
+            label={AUTH_TEXT.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div className="auth-card__actions">
+            <Button type="submit" disabled={busy !== null} aria-busy={busy === 'signIn'}>
+              {busy === 'signIn' ? AUTH_TEXT.signingIn : AUTH_TEXT.signIn}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy !== null}
+              aria-busy={busy === 'signUp'}
+              onClick={(e) => void submit('signUp', e.currentTarget.form)}
+            >
+              {busy === 'signUp' ? AUTH_TEXT.signingUp : AUTH_TEXT.signUp}
+            </Button>
+          </div>
+          {confirmSent ? (
+            <p className="auth-card__confirm" role="status">
+              {AUTH_TEXT.confirmationSent}
+            </p>
+          ) : null}
+        </form>
+        <p className="muted auth-card__guest">
+          <Link to="/">Continue without an account</Link>: practice stays on this device.
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { getSupabase } from '../../backend/supabaseClient';
+import { adoptSession, connectAuth } from './authStore';
+
+/**
+ * Spec 7: sign in with password {email, password}; sign up {email, password, email
+ * redirect pointing to the site origin}. Errors carry the provider's message (shown as a
+ * toast). A sign-up that returns no session means the backend asks the user to confirm
+ * the address first.
+ */
+export type AuthOutcome = { kind: 'signedIn' } | { kind: 'confirmEmail' } | { kind: 'error'; message: string };
+
+function message(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<AuthOutcome> {
+  try {
+    await connectAuth(false);
+    const supabase = await getSupabase();
+    const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+    if (error) return { kind: 'error', message: error.message };
+    if (!data.session) return { kind: 'error', message: 'Sign-in did not return a session. Please try again.' };
+    await adoptSession(data.session);
+    return { kind: 'signedIn' };
+  } catch (e) {
+    return { kind: 'error', message: message(e) };
+  }
+}
+
+export async function signUpWithPassword(email: string, password: string): Promise<AuthOutcome> {
+  try {
+    await connectAuth(false);
+    const supabase = await getSupabase();
+    const { data, error } = await supabase.auth.signUp({
+      email: email.trim(),
+      password,
+      options: { emailRedirectTo: window.location.origin },
+    });
+    if (error) return { kind: 'error', message: error.message };
+    if (!data.session) return { kind: 'confirmEmail' };
+    await adoptSession(data.session);
+    return { kind: 'signedIn' };
+  } catch (e) {
+    return { kind: 'error', message: message(e) };
+  }
+}

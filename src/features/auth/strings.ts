@@ -1,0 +1,19 @@
+/** User-visible auth texts (spec 2.9, 8): each defined once, here. */
+export const AUTH_TEXT = Object.freeze({
+  title: 'Welcome',
+  subtitle: 'Enter your credentials to continue',
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign In',
+  signUp: 'Sign Up',
+  signingIn: 'Signing In...',
+  signingUp: 'Signing Up...',
+  loggedIn: 'Successfully logged in!',
+  confirmationSent: 'Confirmation email sent! Please check your inbox.',
+});
+
+/** Spec 2.11 gate texts. */
+export const GATE_TEXT = Object.freeze({
+  enableFeature: 'Enable Feature',
+  redirecting: 'Redirecting for authentication...',
+});

@@ -1,0 +1,74 @@
+import './gates.css';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import {
+  canSkipPrompt,
+  gateOutcome,
+  type AuthContext,
+  type GateFallback,
+  type GateRequirement,
+} from '../../domain/authLevel';
+import { useAuth } from '../auth/authStore';
+import { LoadingDots } from '../../ui/LoadingDots';
+import { GateView } from './GateView';
+import { storePendingAction } from './pendingAction';
+
+export interface AuthGateProps {
+  requirement: GateRequirement;
+  fallback: GateFallback;
+  /** Passed to /auth as ?context= (social or progress). */
+  context?: AuthContext;
+  feature: string;
+  /** Where to continue after sign-in; defaults to the current page. */
+  target?: string;
+  children: ReactNode;
+}
+
+/**
+ * Shows its content when the user's auth level meets the requirement, otherwise follows
+ * the fallback: prompt (dialog with benefits, proceed, skip except in the progress
+ * context), hide, disable ('Enable Feature') or redirect ('Redirecting for
+ * authentication...'). Before sending the user to /auth it stores the pending action, so
+ * sign-in continues where the user was going.
+ */
+export function AuthGate({ requirement, fallback, context, feature, target, children }: AuthGateProps) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const here = useRouterState({ select: (s) => s.location.href });
+  const goal = target ?? here;
+  const outcome = gateOutcome(auth.level, requirement, fallback);
+  const [promptOpen, setPromptOpen] = useState(fallback === 'prompt');
+  const [skipped, setSkipped] = useState(false);
+
+  const goSignIn = () => {
+    storePendingAction({ target: goal, requirement, context });
+    void navigate({ to: '/auth', search: { context, redirect: goal } });
+  };
+
+  useEffect(() => {
+    if (auth.status === 'loading' || outcome !== 'redirect') return;
+    storePendingAction({ target: goal, requirement, context });
+    void navigate({ to: '/auth', search: { context, redirect: goal }, replace: true });
+  }, [auth.status, outcome, goal, requirement, context, navigate]);
+
+  // While the cached session is read, do not flash a prompt at a signed-in user.
+  if (auth.status === 'loading' && requirement !== 'none') return <LoadingDots />;
+
+  return (
+    <GateView
+      outcome={skipped && outcome === 'prompt' ? 'hide' : outcome}
+      requirement={requirement}
+      feature={feature}
+      promptOpen={promptOpen}
+      onPromptOpenChange={setPromptOpen}
+      canSkip={canSkipPrompt(context)}
+      onProceed={goSignIn}
+      onSkip={() => {
+        setPromptOpen(false);
+        setSkipped(true);
+      }}
+    >
+      {children}
+    </GateView>
+  );
+}

@@ -1,0 +1,230 @@
+import './progress.css';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSessions } from '../../data/hooks';
+import type { SessionRecord } from '../../data/db';
+import { computeAchievements, isUnlocked, type Achievement } from '../../domain/achievements';
+import { userLevel, type UserLevel } from '../../domain/historySummary';
+import { qualityLabel } from '../../domain/sessionScoring';
+import {
+  deviceTimeZone,
+  formatDuration,
+  historyScore,
+  minutesPerDay,
+  progressStats,
+  sessionsPerPattern,
+  stillnessTrend,
+  WEEKLY_GOAL_SESSIONS,
+  type StatSession,
+} from '../../domain/stats';
+import { buttonClass } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadingDots } from '../../ui/LoadingDots';
+
+// recharts lives in the 'charts' chunk and loads only here.
+const ProgressCharts = lazy(() => import('./ProgressCharts'));
+
+const LEVEL_LABEL: Record<UserLevel, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};
+
+function toStat(s: SessionRecord): StatSession {
+  return {
+    patternName: s.patternName,
+    createdAt: s.createdAt,
+    duration: s.duration,
+    breathHoldTime: s.breathHoldTime,
+    restlessnessScore: s.restlessnessScore,
+    stillnessScore: s.stillnessScore,
+    cameraUsed: s.cameraUsed,
+  };
+}
+
+function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="stat">
+      <dt>{label}</dt>
+      <dd>
+        <span className="stat__value">{value}</span>
+        {note ? <span className="stat__note muted">{note}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+function ProgressBar({ value, max, label }: { value: number; max: number; label: string }) {
+  const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
+  return (
+    <div
+      className="meter"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={Math.min(value, max)}
+      aria-valuetext={`${Math.min(value, max)} of ${max}`}
+    >
+      <span className="meter__fill" style={{ width: `${pct}%` }} />
+    </div>
+  );
+}
+
+function AchievementCard({ a }: { a: Achievement }) {
+  const unlocked = isUnlocked(a);
+  return (
+    <li className={`achievement ${unlocked ? 'achievement--unlocked' : ''}`}>
+      <span className="achievement__icon" aria-hidden="true">
+        {a.icon}
+      </span>
+      <div className="achievement__body">
+        <h3>{a.title}</h3>
+        <p className="muted">{a.description}</p>
+        <ProgressBar value={a.progress} max={a.maxProgress} label={`${a.title} progress`} />
+        <p className="achievement__status">
+          {unlocked
+            ? `Unlocked ${new Date(a.unlockedAt!).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}`
+            : `${a.progress} / ${a.maxProgress}`}
+          <span className="visually-hidden">, {a.rarity}</span>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function HistoryList({ sessions }: { sessions: SessionRecord[] }) {
+  return (
+    <ol className="history-list">
+      {sessions.map((s) => {
+        const score = historyScore(s);
+        return (
+          <li key={s.id} className="history-item">
+            <div>
+              <strong>{s.patternName}</strong>
+              <div className="muted">
+                <time dateTime={s.createdAt}>{dateTime(s.createdAt)}</time> · {formatDuration(s.duration ?? 5)}
+              </div>
+            </div>
+            <span className="history-item__quality">
+              {score === undefined ? (
+                <span className="muted">Quality not measured</span>
+              ) : (
+                <>
+                  {qualityLabel(score)} <span className="muted">({score})</span>
+                </>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** /progress: the spec 9 statistics, charts, history and achievements, from local data. */
+export function ProgressScreen({ userId }: { userId: string }) {
+  const sessions = useSessions(userId);
+  const timeZone = deviceTimeZone();
+  const view = useMemo(() => {
+    if (!sessions) return null;
+    const list = sessions.map(toStat);
+    const now = new Date();
+    return {
+      stats: progressStats(list, now, timeZone),
+      days: minutesPerDay(list, now, timeZone, 30),
+      patterns: sessionsPerPattern(list),
+      stillness: stillnessTrend(list, timeZone),
+      achievements: computeAchievements(list, timeZone),
+      level: userLevel(list.length),
+    };
+  }, [sessions, timeZone]);
+
+  if (!sessions || !view) return <LoadingDots label="Loading your progress" />;
+  const { stats } = view;
+
+  return (
+    <div className="page progress-page stack">
+      <h1>Your Progress</h1>
+      {sessions.length === 0 ? (
+        <EmptyState title="No sessions yet. Your statistics, charts and achievements start with your first session.">
+          <div className="row">
+            <Link to="/session" className={buttonClass('primary')}>
+              Start your first session
+            </Link>
+            <Link to="/patterns" className={buttonClass('secondary')}>
+              Browse patterns
+            </Link>
+          </div>
+        </EmptyState>
+      ) : (
+        <>
+          <section aria-labelledby="stats-heading">
+            <h2 id="stats-heading">Overview</h2>
+            <dl className="stats-grid">
+              <Stat label="Total Sessions" value={String(stats.totalSessions)} />
+              <Stat label="Total Minutes" value={String(stats.totalMinutes)} />
+              <Stat label="This Week" value={String(stats.thisWeek)} note="sessions in the last 7 days" />
+              <Stat
+                label="Current Streak"
+                value={`${stats.currentStreak} ${stats.currentStreak === 1 ? 'day' : 'days'}`}
+                note={stats.longestStreak > stats.currentStreak ? `best: ${stats.longestStreak} days` : undefined}
+              />
+              <Stat
+                label="Longest Breath Hold"
+                value={stats.longestBreathHold !== undefined ? `${Math.round(stats.longestBreathHold * 10) / 10} s` : '—'}
+                note={stats.longestBreathHold === undefined ? 'no hold recorded yet' : undefined}
+              />
+              <Stat
+                label="Average Restlessness"
+                value={stats.averageRestlessness !== undefined ? String(stats.averageRestlessness) : '—'}
+                note={stats.averageRestlessness === undefined ? 'measured only in camera sessions' : 'lower is calmer'}
+              />
+              <Stat label="Preferred Pattern" value={stats.preferredPattern ?? 'None'} />
+              <Stat label="Level" value={LEVEL_LABEL[view.level]} />
+            </dl>
+            <div className="weekly-goal card">
+              <h3 id="weekly-goal-heading">Weekly goal</h3>
+              <p className="muted">
+                {stats.thisWeek} of {WEEKLY_GOAL_SESSIONS} sessions in the last 7 days ({stats.weeklyGoalProgress}%)
+              </p>
+              <ProgressBar value={stats.weeklyGoalProgress} max={100} label="Weekly goal progress" />
+            </div>
+          </section>
+
+          <section aria-labelledby="charts-heading">
+            <h2 id="charts-heading">Trends</h2>
+            <Suspense fallback={<LoadingDots label="Loading charts" />}>
+              <ProgressCharts days={view.days} patterns={view.patterns} stillness={view.stillness} />
+            </Suspense>
+          </section>
+        </>
+      )}
+
+      <section aria-labelledby="achievements-heading">
+        <h2 id="achievements-heading">Achievements</h2>
+        <p className="muted">
+          {view.achievements.filter(isUnlocked).length} of {view.achievements.length} unlocked
+        </p>
+        <ul className="achievements-grid">
+          {view.achievements.map((a) => (
+            <AchievementCard key={a.id} a={a} />
+          ))}
+        </ul>
+      </section>
+
+      {sessions.length > 0 ? (
+        <section aria-labelledby="history-heading">
+          <h2 id="history-heading">Session history</h2>
+          <Card>
+            <HistoryList sessions={sessions} />
+          </Card>
+        </section>
+      ) : null}
+    </div>
+  );
+}
