@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_CASES, FALLBACK_TEXT, HttpError, NetworkError } from '../../src/domain/errors';
+import { AppErrorPage, APP_ERROR_HTML } from '../../src/features/errors/AppErrorPage';
+import { ErrorCard, SessionErrorCard, WalletIssueCard } from '../../src/features/errors/ErrorCards';
+import { FullPageError } from '../../src/features/errors/FullPageError';
+import { AppToaster, notify } from '../../src/features/errors/toast';
+import { OfflineNotice } from '../../src/features/network/OfflineNotice';
+import { applyHealthReport, resetNetworkStoreForTests } from '../../src/features/network/networkStore';
+import { listErrorLogs, clearErrorLog } from '../../src/data/errorLogRepo';
+
+const reload = vi.fn();
+
+beforeEach(async () => {
+  reload.mockReset();
+  Object.defineProperty(window, 'location', { value: { ...window.location, reload }, configurable: true, writable: true });
+  await clearErrorLog();
+});
+afterEach(() => {
+  cleanup();
+  resetNetworkStoreForTests();
+});
+
+describe('full-page error', () => {
+  it("shows 'Oops! Something went wrong', the calm message; Try Again resets, Refresh Page reloads", async () => {
+    const reset = vi.fn();
+    render(<FullPageError error={new Error('Something odd')} reset={reset} />);
+    expect(screen.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeTruthy();
+    expect(screen.getByText(ERROR_CASES.other.message)).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Oops! Something went wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reset).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Page' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('records the error once in the local log with high severity', async () => {
+    const error = new Error('Something odd');
+    const { rerender } = render(<FullPageError error={error} reset={() => undefined} />);
+    rerender(<FullPageError error={error} reset={() => undefined} />);
+    await vi.waitFor(async () => expect(await listErrorLogs()).toHaveLength(1));
+    const [row] = await listErrorLogs();
+    expect(row).toMatchObject({ message: 'Something odd', severity: 'high' });
+    expect(row!.context?.source).toBe('route');
+  });
+});
+
+describe('application error page', () => {
+  it("asks to refresh or contact support; the no-root HTML says the same", () => {
+    render(<AppErrorPage />);
+    expect(screen.getByRole('heading', { name: 'Application Error' })).toBeTruthy();
+    expect(screen.getByText(/refresh the page.*contact support/i)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Page' }));
+    expect(reload).toHaveBeenCalled();
+    expect(APP_ERROR_HTML).toContain('Application Error');
+    expect(APP_ERROR_HTML).toMatch(/contact support/);
+  });
+});
+
+describe('error cards', () => {
+  it('inline card: retry recovery offers Retry and calls it', () => {
+    const onRetry = vi.fn();
+    render(<ErrorCard error={new NetworkError()} onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toContain(ERROR_CASES['network.error'].message);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('inline card: refresh recovery reloads the page', () => {
+    const e = new Error('x');
+    e.name = 'QuotaExceededError';
+    render(<ErrorCard error={e} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh Page' }));
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('inline card: user_action shows the action when given (Check Camera)', () => {
+    const onAction = vi.fn();
+    render(<ErrorCard error={new Error('Camera stream ended')} onAction={onAction} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check Camera' }));
+    expect(onAction).toHaveBeenCalled();
+  });
+
+  it('inline card: fallback shows no button; authentication has no retry', () => {
+    render(<ErrorCard error={new Error('AI analysis failed')} onRetry={() => undefined} />);
+    expect(screen.queryByRole('button')).toBeNull();
+    cleanup();
+    render(<ErrorCard error={new HttpError(401)} onRetry={() => undefined} />);
+    expect(screen.getByRole('alert').textContent).toContain(ERROR_CASES.authentication.message);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('wallet-issue card with Retry', () => {
+    const onRetry = vi.fn();
+    render(<WalletIssueCard onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toContain(ERROR_CASES['wallet.default'].message);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+    cleanup();
+    render(<WalletIssueCard error={Object.assign(new Error('denied'), { code: 4001 })} onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toContain(ERROR_CASES['wallet.rejected'].message);
+  });
+
+  it("session-error card with 'Restart Session'", () => {
+    const onRestart = vi.fn();
+    render(<SessionErrorCard onRestart={onRestart} />);
+    expect(screen.getByRole('alert').textContent).toContain(ERROR_CASES.session.message);
+    fireEvent.click(screen.getByRole('button', { name: 'Restart Session' }));
+    expect(onRestart).toHaveBeenCalled();
+  });
+});
+
+describe('offline notice', () => {
+  it('appears when the backend is unreachable and goes when it answers again', () => {
+    render(<OfflineNotice />);
+    expect(screen.queryByText(FALLBACK_TEXT.offline)).toBeNull();
+    act(() => applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 }));
+    expect(screen.getByText(FALLBACK_TEXT.offline)).toBeTruthy();
+    expect(screen.getByRole('status')).toBeTruthy();
+    act(() => applyHealthReport({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 }));
+    expect(screen.queryByText(FALLBACK_TEXT.offline)).toBeNull();
+  });
+});
+
+describe('toasts', () => {
+  it('one at a time: a new toast replaces the one on screen', async () => {
+    render(<AppToaster />);
+    act(() => {
+      notify.success('Wallet connected');
+    });
+    await screen.findByText('Wallet connected');
+    act(() => {
+      notify.error('Connection failed');
+    });
+    await screen.findByText('Connection failed');
+    await vi.waitFor(() => expect(screen.queryByText('Wallet connected')).toBeNull());
+  });
+
+  it('fromError shows the catalogue message with Retry', async () => {
+    render(<AppToaster />);
+    const onRetry = vi.fn();
+    act(() => {
+      notify.fromError(new NetworkError(), { onRetry });
+    });
+    await screen.findByText(ERROR_CASES['network.error'].message);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});
