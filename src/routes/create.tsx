@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { CreatePatternScreen } from '../features/create-pattern/CreatePatternScreen';
 
+/** /create: custom patterns for everyone (kept locally; synced for signed-in users). */
 export const Route = createFileRoute('/create')({
-  component: () => <Placeholder title="Create Pattern"></Placeholder>,
+  component: CreatePatternScreen,
 });

@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { useAuth } from '../features/auth/authStore';
+import { AuthGate } from '../features/gates/AuthGate';
+import { ProfileScreen } from '../features/profile/ProfileScreen';
 
+/** Spec 2.1: the profile is for signed-in users; a guest is sent to sign in. */
 export const Route = createFileRoute('/profile')({
-  component: () => <Placeholder title="Profile"></Placeholder>,
+  component: ProfileRoute,
 });
+
+function ProfileRoute() {
+  const { user, role } = useAuth();
+  return (
+    <AuthGate requirement="account" fallback="redirect" feature="Your profile">
+      {user ? <ProfileScreen user={user} role={role} /> : null}
+    </AuthGate>
+  );
+}

@@ -10,9 +10,9 @@ const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.M
 /** Top bar: brand, the links of spec 2.2 by sign-in state, and the mobile menu button. */
 export function Header() {
   const path = useRouterState({ select: (s) => s.location.pathname });
-  const { user } = useAuth();
+  const { user, role } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
-  const links = headerLinks({ signedIn: Boolean(user), path });
+  const links = headerLinks({ signedIn: Boolean(user), role: role ?? undefined, path });
 
   return (
     <header className="app-header">

@@ -1,0 +1,268 @@
+import './profile.css';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import type { UserRole } from '../../domain/authLevel';
+import { DataBundlePanel } from '../data-bundle/DataBundlePanel';
+import { SyncStatusPanel } from '../sync/SyncStatusPanel';
+import { notify } from '../errors/toast';
+import { displayName, signOut, updateProfile, type AuthUser } from '../auth/authStore';
+import { avatarFromFile, deleteAccount, DELETE_CONFIRMATION_WORD } from './accountApi';
+
+const ROLE_LABEL: Record<UserRole, string> = { user: 'User', creator: 'Creator', instructor: 'Instructor' };
+
+/** Accepts https/http links and the small data-URL images this screen makes. */
+export function avatarUrlError(raw: string): string | undefined {
+  const v = raw.trim();
+  if (!v) return undefined;
+  if (v.startsWith('data:image/')) return undefined;
+  try {
+    const u = new URL(v);
+    if (u.protocol === 'https:' || u.protocol === 'http:') return undefined;
+  } catch {
+    // fall through
+  }
+  return 'Enter a web address starting with https://, or choose an image file.';
+}
+
+function Avatar({ user, size = 72 }: { user: AuthUser; size?: number }) {
+  const [broken, setBroken] = useState(false);
+  const initial = displayName(user).slice(0, 1).toUpperCase();
+  if (user.avatarUrl && !broken) {
+    return (
+      <img
+        className="avatar"
+        src={user.avatarUrl}
+        alt=""
+        width={size}
+        height={size}
+        onError={() => setBroken(true)}
+      />
+    );
+  }
+  return (
+    <span className="avatar avatar--initial" style={{ width: size, height: size }} aria-hidden="true">
+      {initial}
+    </span>
+  );
+}
+
+function EditProfile({ user }: { user: AuthUser }) {
+  const [name, setName] = useState(user.name ?? '');
+  const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const urlError = avatarUrlError(avatarUrl);
+    if (urlError) {
+      setError(urlError);
+      return;
+    }
+    if (name.trim().length > 60) {
+      setError('Name can be at most 60 characters.');
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await updateProfile({ name, avatarUrl });
+      notify.success('Profile saved');
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : 'Could not save the profile.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack" onSubmit={(e) => void onSubmit(e)} aria-labelledby="edit-profile-heading">
+      <h2 id="edit-profile-heading">Edit profile</h2>
+      <Field label="Display name" name="display_name" autoComplete="name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+      <Field
+        label="Avatar image address"
+        name="avatar_url"
+        type="text"
+        inputMode="url"
+        value={avatarUrl.startsWith('data:') ? '' : avatarUrl}
+        placeholder={avatarUrl.startsWith('data:') ? 'Image chosen from this device' : 'https://'}
+        hint="A link to a picture, or choose one from this device."
+        error={error}
+        onChange={(e) => setAvatarUrl(e.target.value)}
+      />
+      <div className="row">
+        <label htmlFor={fileId} className="btn btn--secondary btn--sm">
+          Choose image
+        </label>
+        <input
+          id={fileId}
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          className="visually-hidden"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            if (!file) return;
+            try {
+              setAvatarUrl(await avatarFromFile(file));
+              setError(undefined);
+            } catch (err) {
+              setError(err instanceof Error ? err.message : 'This image could not be used.');
+            } finally {
+              if (fileRef.current) fileRef.current.value = '';
+            }
+          }}
+        />
+        {avatarUrl ? (
+          <Button variant="ghost" size="sm" onClick={() => setAvatarUrl('')}>
+            Remove avatar
+          </Button>
+        ) : null}
+      </div>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const navigate = useNavigate();
+  const confirmed = typed.trim() === DELETE_CONFIRMATION_WORD;
+
+  return (
+    <section className="stack" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete account</h2>
+      <p className="muted">
+        Deletes your account and everything it holds on the server: sessions, custom patterns and profile. This cannot
+        be undone. Export your data first if you want to keep a copy.
+      </p>
+      <div>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete account…
+        </Button>
+      </div>
+      <Dialog
+        open={open}
+        onOpenChange={(o) => {
+          if (busy) return;
+          setOpen(o);
+          setTyped('');
+          setError(undefined);
+        }}
+        title="Delete your account?"
+        description={`Your account, its sessions and its patterns are removed from the server and from this device. Type ${DELETE_CONFIRMATION_WORD} to confirm.`}
+      >
+        <form
+          className="stack"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (!confirmed || busy) return;
+            setBusy(true);
+            setError(undefined);
+            try {
+              await deleteAccount();
+              setOpen(false);
+              notify.success('Your account has been deleted.');
+              void navigate({ to: '/' });
+            } catch (err) {
+              setError(err instanceof Error ? err.message : 'The account could not be deleted.');
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Field
+            label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+            name="confirm"
+            autoComplete="off"
+            value={typed}
+            error={error}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <div className="row">
+            <Button type="submit" variant="danger" disabled={!confirmed || busy}>
+              {busy ? 'Deleting...' : 'Delete my account'}
+            </Button>
+            <Button variant="ghost" disabled={busy} onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </section>
+  );
+}
+
+/** /profile: who you are, your data, your account. */
+export function ProfileScreen({ user, role }: { user: AuthUser; role: UserRole | null }) {
+  const navigate = useNavigate();
+  return (
+    <div className="page profile-page stack">
+      <h1>Profile</h1>
+      <Card className="profile-summary">
+        <Avatar user={user} />
+        <div>
+          <p className="profile-summary__welcome">Welcome, {displayName(user)}</p>
+          <p className="muted">{user.email}</p>
+          <p>
+            Role: <Badge tone="primary">{role ? ROLE_LABEL[role] : 'Checking…'}</Badge>
+          </p>
+        </div>
+      </Card>
+
+      <Card>
+        <EditProfile key={`${user.id}:${user.name ?? ''}:${user.avatarUrl ?? ''}`} user={user} />
+      </Card>
+
+      <Card as="section" aria-labelledby="wallets-heading">
+        <h2 id="wallets-heading">Linked wallets</h2>
+        <p className="muted">
+          No wallet is linked to this account. Wallet sign-in (a social wallet for community features, a token wallet for
+          pattern tokens) arrives in a later release; nothing here is connected yet.
+        </p>
+      </Card>
+
+      <Card>
+        <SyncStatusPanel />
+      </Card>
+
+      <Card>
+        <DataBundlePanel />
+      </Card>
+
+      <Card as="section" aria-labelledby="signout-heading" className="stack">
+        <h2 id="signout-heading">Sign out</h2>
+        <p className="muted">Your sessions stay on this device; pending ones upload after you sign in again.</p>
+        <div>
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              await signOut();
+              void navigate({ to: '/' });
+            }}
+          >
+            Sign Out
+          </Button>
+        </div>
+      </Card>
+
+      <Card className="profile-danger">
+        <DeleteAccount />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { getConfig } from '../../backend/config';
+import { getSupabase } from '../../backend/supabaseClient';
+import { db } from '../../data/db';
+import { signOut } from '../auth/authStore';
+
+/** The text the user types to confirm deletion. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+export class AccountDeletionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AccountDeletionError';
+  }
+}
+
+/**
+ * Deletes the account: `DELETE /api/account` with the user's bearer token removes the
+ * account and every row it owns on the server (cascade). Then this device forgets the
+ * account's sessions and patterns and signs out. Guest sessions of the device stay.
+ */
+export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<void> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  const session = data.session;
+  if (!session) throw new AccountDeletionError('Your sign-in has expired. Please sign in again, then delete the account.');
+  let res: Response;
+  try {
+    res = await fetchImpl(`${getConfig().apiUrl}/api/account`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+  } catch {
+    throw new AccountDeletionError('Could not reach the server. Connect to the internet and try again; nothing was deleted.');
+  }
+  if (!res.ok) {
+    let detail = '';
+    try {
+      const body = (await res.json()) as { message?: unknown; msg?: unknown; error?: unknown };
+      const m = body.message ?? body.msg ?? body.error;
+      detail = typeof m === 'string' ? m : '';
+    } catch {
+      // not JSON
+    }
+    throw new AccountDeletionError(detail || `The server refused the deletion (status ${res.status}). Nothing was deleted.`);
+  }
+  const userId = session.user.id;
+  await db.transaction('rw', db.sessions, db.patterns, async () => {
+    await db.sessions.where('userId').equals(userId).delete();
+    await db.patterns.where('userId').equals(userId).delete();
+  });
+  try {
+    localStorage.removeItem(`pneuma.profile.${userId}`);
+  } catch {
+    // ignore
+  }
+  await signOut();
+}
+
+/** Reads an image file into a small square JPEG data URL for the avatar (kept in the account metadata). */
+export async function avatarFromFile(file: File, size = 96): Promise<string> {
+  if (!file.type.startsWith('image/')) throw new Error('Choose an image file (JPEG, PNG, WebP or GIF).');
+  if (file.size > 10 * 1024 * 1024) throw new Error('That image is larger than 10 MB. Choose a smaller one.');
+  const bitmap = await createImageBitmap(file).catch(() => {
+    throw new Error('This image could not be read. Try another file.');
+  });
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot resize images.');
+  const side = Math.min(bitmap.width, bitmap.height);
+  ctx.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
+  bitmap.close();
+  const url = canvas.toDataURL('image/jpeg', 0.75);
+  if (url.length > 12_000) throw new Error('That image is too detailed to store. Try a simpler picture.');
+  return url;
+}
