@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
@@ -171,6 +171,7 @@ async function benchDirect(backend: Result['backend'], db: Db): Promise<Result> 
 async function main() {
   const results: Result[] = [];
   const notes: string[] = [];
+  const loadBefore = loadavg();
   const tmp = await mkdtemp(join(tmpdir(), 'pneuma-bench-'));
   try {
     // PGlite: the default `npm start` storage (a data folder).
@@ -225,12 +226,13 @@ async function main() {
   }
   for (const [b, v] of Object.entries(ratio)) console.log(`${b}: REST throughput is ${(v * 100).toFixed(1)}% of the direct ceiling (ratio ${v.toFixed(3)})`);
   for (const n of notes) console.log(n);
+  console.log(`load average (1 min) before ${loadBefore[0]!.toFixed(2)}, after ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores: other work on the machine skews these figures`);
 
   await mkdir('bench-results', { recursive: true });
   const out = {
     benchmark: 'server: authenticated session upserts through /rest/v1 vs direct inserts',
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, node: process.version },
+    machine: { cpus: cpus().length, node: process.version, loadavg_before: loadBefore, loadavg_after: loadavg() },
     method:
       'Server in its own Node process (node --import tsx server/main.ts); client in this process with fetch (keep-alive). ' +
       'Each request: POST /rest/v1/sessions?on_conflict=id, Prefer resolution=ignore-duplicates,return=minimal, one new row, user JWT. ' +

@@ -7,6 +7,7 @@ import type { RequestAuth } from '../auth/request-auth';
 import type { Db } from '../db/types';
 import { isPgError } from '../db/types';
 import { readJson } from '../http';
+import { requestSetup } from '../rest/routes';
 import type { Secrets } from '../secrets';
 
 /** /api: health, session upload (spec 7), error reports, account deletion. */
@@ -152,7 +153,6 @@ export function apiRoutes(opts: ApiOptions): Hono {
     ];
     try {
       const result = await db.transaction(async (tx) => {
-        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [JSON.stringify(auth.claims)]);
         const ins = await tx.query<{ body: string }>(
           `with _m as (
              insert into public.sessions (id, pattern_id, pattern_name, session_duration, cycle_count, target_cycles, breath_hold_time,
@@ -166,7 +166,7 @@ export function apiRoutes(opts: ApiOptions): Hono {
         // Already there: visible only if it is the caller's own (row-level security).
         const own = await tx.query<{ body: string }>('select row_to_json(s)::text as body from public.sessions s where id = $1::uuid', [s.id]);
         return own.rows[0] ? { created: false, body: own.rows[0].body } : null;
-      });
+      }, requestSetup(auth, 'POST'));
       if (!result) return apiError(c, 409, 'conflict', 'A session with this id already exists for another account', 'id');
       return c.body(`{"created":${result.created},"session":${result.body}}`, result.created ? 201 : 200, { 'Content-Type': 'application/json; charset=utf-8' });
     } catch (e) {

@@ -29,8 +29,29 @@ export class JwtError extends Error {
   }
 }
 
+// Verified tokens, so a busy client does not pay for an HMAC check on every request.
+// Only successes are cached, keyed by secret and token; expiry is re-checked on each hit.
+const verified = new Map<string, Claims>();
+const CACHE_MAX = 2000;
+
 /** Verifies an HS256 JWT; throws JwtError('expired' | 'invalid'). */
 export async function verifyJwt(token: string, secret: string): Promise<Claims> {
+  const key = `${secret.length}:${secret}:${token}`;
+  const hit = verified.get(key);
+  if (hit) {
+    if (typeof hit.exp === 'number' && hit.exp * 1000 <= Date.now()) {
+      verified.delete(key);
+      throw new JwtError('expired', 'JWT expired');
+    }
+    return hit;
+  }
+  const claims = await verifyUncached(token, secret);
+  if (verified.size >= CACHE_MAX) verified.delete(verified.keys().next().value as string);
+  verified.set(key, claims);
+  return claims;
+}
+
+async function verifyUncached(token: string, secret: string): Promise<Claims> {
   try {
     const { payload } = await jwtVerify(token, enc.encode(secret), { algorithms: ['HS256'] });
     return payload as Claims;

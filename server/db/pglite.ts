@@ -32,8 +32,11 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { pglit
     pglite,
     query: base.query,
     exec: base.exec,
-    transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      return pglite.transaction((tx) => fn(wrap(tx)));
+    transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string): Promise<T> {
+      return pglite.transaction(async (tx) => {
+        if (setup) await tx.query(setup);
+        return fn(wrap(tx));
+      });
     },
     async close() {
       if (!pglite.closed) await pglite.close();

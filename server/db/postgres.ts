@@ -17,10 +17,10 @@ export function openPostgres(connectionString: string, max = 10): Db & { pool: p
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
+        await client.query(setup ? `BEGIN; ${setup}` : 'BEGIN');
         const tx: Tx = {
           async exec(sql: string) {
             await client.query(sql);

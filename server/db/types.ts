@@ -18,8 +18,12 @@ export interface Tx extends Queryable {
 }
 
 export interface Db extends Tx {
-  /** BEGIN ... COMMIT around fn; ROLLBACK when it throws. */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * BEGIN ... COMMIT around fn; ROLLBACK when it throws. `setup` (parameterless SQL,
+   * built only from trusted values) runs right after BEGIN, in the same round trip
+   * where the driver allows it.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
@@ -36,4 +40,12 @@ export function isPgError(e: unknown): e is PgErrorLike & Error {
   if (!(e instanceof Error)) return false;
   const code = (e as unknown as { code?: unknown }).code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/** A SQL string literal for a trusted value (dollar-quoted with a tag absent from it). */
+export function sqlLiteral(value: string): string {
+  if (value.includes('\0')) throw new Error('NUL in SQL literal');
+  let tag = 'q';
+  while (value.includes(`$${tag}$`)) tag += 'q';
+  return `$${tag}$${value}$${tag}$`;
 }

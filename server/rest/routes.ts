@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authenticateRequest, isAuthFailure } from '../auth/request-auth';
 import type { RequestAuth } from '../auth/request-auth';
 import type { Db, Tx } from '../db/types';
-import { isPgError } from '../db/types';
+import { isPgError, sqlLiteral } from '../db/types';
 import { isPlainObject, readJson } from '../http';
 import type { Secrets } from '../secrets';
 import { loadCatalog, qi } from './catalog';
@@ -61,6 +61,19 @@ function parseAccept(accept: string | undefined): Media {
 
 const MAX_ROWS_PER_REQUEST = 1000;
 
+/**
+ * What PostgREST does at the start of each request transaction: switch to the JWT's
+ * role and expose its claims to auth.uid() and the policies. The role is one of the
+ * three API roles (checked by authenticateRequest); the claims come from a verified JWT.
+ */
+export function requestSetup(auth: RequestAuth, method: string): string {
+  return (
+    `select set_config('role', ${sqlLiteral(auth.role)}, true), ` +
+    `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(auth.claims))}, true), ` +
+    `set_config('request.method', ${sqlLiteral(method)}, true), set_config('statement_timeout', '15s', true)`
+  );
+}
+
 export function restRoutes(opts: RestOptions): Hono {
   const { db, secrets } = opts;
   const app = new Hono();
@@ -81,14 +94,7 @@ export function restRoutes(opts: RestOptions): Hono {
 
   async function run<T>(auth: RequestAuth, method: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(async (tx) => {
-        await tx.query(
-          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                  set_config('request.method', $3, true), set_config('statement_timeout', '15s', true)`,
-          [auth.role, JSON.stringify(auth.claims), method],
-        );
-        return fn(tx);
-      });
+      return await db.transaction(fn, requestSetup(auth, method));
     } catch (e) {
       if (e instanceof RestError) throw e;
       if (isPgError(e)) throw fromPg(e, auth.role);
