@@ -15,14 +15,10 @@ import {
   type Difficulty,
   type PatternTimings,
 } from './patterns';
+import type { SessionMode } from './sessionSearch';
 
-export const SESSION_MODES = ['classic', 'enhanced', 'mobile'] as const;
-export type SessionMode = (typeof SESSION_MODES)[number];
-
-export function isSessionMode(x: unknown): x is SessionMode {
-  return typeof x === 'string' && (SESSION_MODES as readonly string[]).includes(x);
-}
-
+// The modes live with the route's search parsing (one source of truth).
+export { SESSION_MODES, isSessionMode, type SessionMode } from './sessionSearch';
 /** Target cycles per mode (spec 9). */
 export const TARGET_CYCLES: Record<SessionMode, number> = { classic: 10, enhanced: 15, mobile: 8 };
 

@@ -1,6 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { ResultsScreen } from '../features/results/ResultsScreen';
+import { parseResultsSearch } from '../features/results/resultsSearch';
+import '../features/session/navState';
 
 export const Route = createFileRoute('/results')({
-  component: () => <Placeholder title="Session Results"><p>Your session figures appear here after you finish a session.</p></Placeholder>,
+  validateSearch: parseResultsSearch,
+  component: ResultsRoute,
 });
+
+function ResultsRoute() {
+  const { id } = Route.useSearch();
+  const navState = useRouterState({ select: (s) => s.location.state.sessionResult });
+  return <ResultsScreen id={id} navState={navState} />;
+}

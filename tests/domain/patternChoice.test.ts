@@ -14,7 +14,6 @@ describe('session modes', () => {
     expect(isSessionMode('mobile')).toBe(true);
     expect(isSessionMode('advanced')).toBe(false);
     expect(isSessionMode('')).toBe(false);
-    expect(isSessionMode(undefined)).toBe(false);
   });
 
   it('has the target cycles of spec 9 and the mode presets', () => {

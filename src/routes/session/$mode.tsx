@@ -1,16 +1,31 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
 import { isSessionMode, parseSessionSearch } from '../../domain/sessionSearch';
-import { Placeholder } from '../../ui/Placeholder';
+import { SessionScreen } from '../../features/session/SessionScreen';
+import { useSessionPattern } from '../../features/session/useSessionPattern';
+import '../../features/session/navState';
+import { LoadingDots } from '../../ui/LoadingDots';
 
 export const Route = createFileRoute('/session/$mode')({
   validateSearch: parseSessionSearch,
   beforeLoad: ({ params }) => {
     if (!isSessionMode(params.mode)) throw redirect({ to: '/session' });
   },
-  component: SessionScreen,
+  component: SessionRoute,
 });
 
-function SessionScreen() {
+function SessionRoute() {
   const { mode } = Route.useParams();
-  return <Placeholder title={`${mode[0]?.toUpperCase()}${mode.slice(1)} session`} />;
+  const { pattern: patternParam, flow } = Route.useSearch();
+  const navPattern = useRouterState({ select: (s) => s.location.state.pattern });
+  const pattern = useSessionPattern(patternParam, navPattern);
+  if (!isSessionMode(mode)) return null;
+  if (!pattern) return <LoadingDots label="Preparing your session" />;
+  return (
+    <SessionScreen
+      key={`${mode}:${pattern.id}`}
+      mode={mode}
+      pattern={pattern}
+      adaptive={flow === 'adaptive'}
+    />
+  );
 }

@@ -1,0 +1,141 @@
+import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getSession } from '../../data/sessionsRepo';
+import { Badge } from '../../ui/Badge';
+import { buttonClass } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadingDots } from '../../ui/LoadingDots';
+import type { ResultsNavState } from '../session/navState';
+import { RatePattern } from './RatePattern';
+import {
+  figuresFromNavState,
+  figuresFromRecord,
+  formatDuration,
+  type ResultFigures,
+} from './resultFigures';
+import './results.css';
+
+const SYNC_TEXT: Record<NonNullable<ResultFigures['syncState']>, string> = {
+  guest: 'Saved on this device.',
+  pending: 'Saved on this device; it will sync to your account when online.',
+  synced: 'Saved and synced to your account.',
+  failed: 'Saved on this device; the last upload failed.',
+  local_only: 'Saved on this device only.',
+};
+
+/**
+ * The results of one session: read back from the local database by id (so a reload
+ * works), with the navigation state as the first paint. Only measured figures.
+ */
+export function ResultsScreen({ id, navState }: { id?: string; navState?: ResultsNavState }) {
+  const stored = useLiveQuery(
+    async () => (id ? ((await getSession(id)) ?? null) : null),
+    [id],
+    'loading' as const,
+  );
+  const fromState =
+    navState && (!id || navState.sessionId === id) ? figuresFromNavState(navState) : undefined;
+  const figures = stored && stored !== 'loading' ? figuresFromRecord(stored) : fromState;
+
+  if (!figures) {
+    if (stored === 'loading') return <LoadingDots label="Loading your results" />;
+    return (
+      <div className="page results">
+        <h1>Session Results</h1>
+        <EmptyState title={id ? 'That session is not on this device.' : 'No session to show yet.'}>
+          <Link to="/session" className={buttonClass('primary')}>
+            Start a session
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const f = figures;
+  return (
+    <div className="page results" data-testid="results">
+      <h1>Session Results</h1>
+      <Card as="section" className="results__summary" aria-labelledby="results-pattern">
+        <h2 id="results-pattern" className="results__pattern">
+          {f.patternName}
+          <Badge tone={f.completed ? 'success' : 'warning'}>
+            {f.completed ? 'Completed' : 'Ended early'}
+          </Badge>
+        </h2>
+        {f.score !== undefined ? (
+          <p className="results__quality">
+            <span className="results__message">{f.message}</span>
+            <Badge tone="primary" data-testid="quality-label">
+              {f.label}
+            </Badge>
+            <span className="results__score">Quality {f.score} / 100</span>
+          </p>
+        ) : null}
+        <dl className="results__stats">
+          <div className="stat">
+            <dt className="stat__label">Practice time</dt>
+            <dd className="stat__value" data-testid="result-duration">
+              {formatDuration(f.duration)}
+            </dd>
+          </div>
+          <div className="stat">
+            <dt className="stat__label">Cycles</dt>
+            <dd className="stat__value" data-testid="result-cycles">
+              {f.cycleCount} / {f.targetCycles}
+            </dd>
+          </div>
+          {f.breathHoldTime !== undefined ? (
+            <div className="stat">
+              <dt className="stat__label">Longest breath hold</dt>
+              <dd className="stat__value">{f.breathHoldTime.toFixed(1)} s</dd>
+            </div>
+          ) : null}
+          {f.rhythmConsistency !== undefined ? (
+            <div className="stat">
+              <dt className="stat__label">Rhythm steadiness</dt>
+              <dd className="stat__value">{f.rhythmConsistency}%</dd>
+            </div>
+          ) : null}
+          {f.stillness !== undefined ? (
+            <div className="stat">
+              <dt className="stat__label">Stillness</dt>
+              <dd className="stat__value">{f.stillness}%</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="results__note">
+          Practice time excludes pauses. Rhythm steadiness is the share of cycles you breathed
+          through without pausing.
+          {f.score !== undefined
+            ? f.stillness !== undefined
+              ? ' Quality combines camera stillness and steadiness.'
+              : ' Quality combines completion and steadiness; no camera was used, so there is no stillness figure.'
+            : ''}
+        </p>
+        {f.syncState ? <p className="results__note">{SYNC_TEXT[f.syncState]}</p> : null}
+      </Card>
+
+      <Card as="section">
+        <RatePattern patternId={f.patternId} patternName={f.patternName} />
+      </Card>
+
+      <div className="results__actions">
+        <Link
+          to="/session/$mode"
+          params={{ mode: f.sessionType }}
+          search={{ pattern: f.patternId }}
+          className={buttonClass('primary')}
+        >
+          Practice Again
+        </Link>
+        <Link to="/patterns" className={buttonClass('secondary')}>
+          Explore Patterns
+        </Link>
+        <Link to="/" className={buttonClass('ghost')}>
+          Home
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { SessionRecord } from '../../data/db';
+import {
+  completionPercent,
+  measuredQualityScore,
+  qualityLabel,
+  scoreMessage,
+} from '../../domain/sessionScoring';
+import type { ResultsNavState } from '../session/navState';
+
+/** The figures the results screen shows: only what the session measured. */
+export interface ResultFigures {
+  sessionId: string;
+  patternId: string;
+  patternName: string;
+  sessionType: 'classic' | 'enhanced' | 'mobile';
+  /** Seconds, pauses excluded. */
+  duration: number;
+  cycleCount: number;
+  targetCycles: number;
+  completed: boolean;
+  completionPercent: number;
+  breathHoldTime?: number;
+  rhythmConsistency?: number;
+  /** Only with a camera. */
+  stillness?: number;
+  score?: number;
+  label?: string;
+  message?: string;
+  syncState?: SessionRecord['syncState'];
+}
+
+function finish(
+  f: Omit<ResultFigures, 'completionPercent' | 'score' | 'label' | 'message'>,
+): ResultFigures {
+  const completion = completionPercent(f.cycleCount, f.targetCycles);
+  const score = measuredQualityScore({
+    completionPercent: completion,
+    rhythmConsistency: f.rhythmConsistency,
+    stillness: f.stillness,
+  });
+  return {
+    ...f,
+    completionPercent: completion,
+    ...(score !== undefined
+      ? { score, label: qualityLabel(score), message: scoreMessage(score) }
+      : {}),
+  };
+}
+
+export function figuresFromRecord(r: SessionRecord): ResultFigures {
+  return finish({
+    sessionId: r.id,
+    patternId: r.patternId,
+    patternName: r.patternName,
+    sessionType: r.sessionType,
+    duration: r.duration,
+    cycleCount: r.cycleCount,
+    targetCycles: r.targetCycles,
+    completed: r.completed,
+    breathHoldTime: r.breathHoldTime,
+    rhythmConsistency: r.rhythmConsistency,
+    stillness: r.cameraUsed && typeof r.stillnessScore === 'number' ? r.stillnessScore : undefined,
+    syncState: r.syncState,
+  });
+}
+
+export function figuresFromNavState(s: ResultsNavState): ResultFigures {
+  return finish({
+    sessionId: s.sessionId,
+    patternId: s.patternId,
+    patternName: s.patternName,
+    sessionType: s.sessionType,
+    duration: s.sessionDuration,
+    cycleCount: s.cycleCount,
+    targetCycles: s.targetCycles,
+    completed: s.completed,
+    breathHoldTime: s.breathHoldTime,
+    rhythmConsistency: s.rhythmConsistency,
+    stillness:
+      s.cameraUsed && typeof s.restlessnessScore === 'number'
+        ? Math.max(0, 100 - s.restlessnessScore)
+        : undefined,
+  });
+}
+
+/** "2 min 40 s", "45 s". */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const m = Math.floor(s / 60);
+  return m ? `${m} min ${s % 60} s` : `${s} s`;
+}

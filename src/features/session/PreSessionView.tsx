@@ -1,0 +1,117 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { SessionPattern } from '../../domain/patternChoice';
+import type { preSessionMachine } from '../../machines/preSession';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+
+type PreSessionRef = ActorRefFrom<typeof preSessionMachine>;
+
+function PatternTimings({ pattern }: { pattern: SessionPattern }) {
+  const parts: [string, number][] = [
+    ['Inhale', pattern.inhale],
+    ['Hold', pattern.hold],
+    ['Exhale', pattern.exhale],
+    ['Hold', pattern.hold_after_exhale],
+  ];
+  return (
+    <ul className="session-timings" aria-label="Pattern timings">
+      {parts
+        .filter(([, s]) => s > 0)
+        .map(([label, s], i) => (
+          <li key={i}>
+            <span className="session-timings__value">{s}s</span>
+            <span className="session-timings__label">{label}</span>
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+/** Benefits -> intro -> countdown -> ready (spec 2.6), driven by the pre-session machine. */
+export function PreSessionView({
+  preRef,
+  pattern,
+  targetCycles,
+  onUserGesture,
+}: {
+  preRef: PreSessionRef;
+  pattern: SessionPattern;
+  targetCycles: number;
+  /** Audio can only start from a user gesture: called on every button press. */
+  onUserGesture: () => void;
+}) {
+  const step = useSelector(preRef, (s) => s.value);
+  const remaining = useSelector(preRef, (s) => s.context.remaining);
+  const send = (type: 'NEXT' | 'SKIP' | 'BEGIN' | 'CANCEL') => {
+    onUserGesture();
+    preRef.send({ type });
+  };
+
+  if (step === 'benefits') {
+    return (
+      <Card as="section" className="presession" aria-labelledby="presession-title">
+        <h2 id="presession-title">{pattern.name}</h2>
+        {pattern.description ? <p className="presession__lead">{pattern.description}</p> : null}
+        <PatternTimings pattern={pattern} />
+        {pattern.benefits.length ? (
+          <>
+            <h3 className="presession__subtitle">Benefits</h3>
+            <ul className="presession__benefits">
+              {pattern.benefits.map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <div className="presession__actions">
+          <Button variant="secondary" onClick={() => send('SKIP')}>
+            Skip to Session
+          </Button>
+          <Button onClick={() => send('NEXT')}>I'm Ready to Try This</Button>
+        </div>
+      </Card>
+    );
+  }
+
+  if (step === 'intro') {
+    return (
+      <Card as="section" className="presession" aria-labelledby="presession-title">
+        <h2 id="presession-title">Get comfortable</h2>
+        <p className="presession__lead">
+          Sit upright, relax your shoulders and breathe through your nose. Follow the circle: it
+          grows as you breathe in and shrinks as you breathe out. {targetCycles} cycles of{' '}
+          {pattern.name}.
+        </p>
+        <div className="presession__actions">
+          <Button variant="secondary" onClick={() => send('SKIP')}>
+            Start Immediately
+          </Button>
+          <Button onClick={() => send('BEGIN')}>Begin Preparation</Button>
+        </div>
+      </Card>
+    );
+  }
+
+  if (step === 'countdown') {
+    return (
+      <section className="presession presession--countdown" aria-label="Countdown">
+        <p className="countdown" aria-live="assertive" aria-atomic="true" data-testid="countdown">
+          {remaining}
+        </p>
+        <p className="presession__lead">Starting soon. Take a slow breath.</p>
+        <Button variant="ghost" onClick={() => send('CANCEL')} disabled={remaining <= 1}>
+          Cancel
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="presession presession--countdown" aria-label="Starting">
+      <p className="countdown countdown--go" role="status">
+        Breathe in
+      </p>
+    </section>
+  );
+}

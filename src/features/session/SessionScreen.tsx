@@ -1,0 +1,162 @@
+import { useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { getFlag } from '../../data/flagsRepo';
+import { usePreferences } from '../../data/hooks';
+import { setPreference } from '../../data/preferencesRepo';
+import {
+  sessionConfigFor,
+  type SessionMode,
+  type SessionPattern,
+} from '../../domain/patternChoice';
+import { buildSessionRecord } from '../../machines/completionFlow';
+import type { SessionRecord } from '../../data/db';
+import { Badge } from '../../ui/Badge';
+import { buttonClass } from '../../ui/Button';
+import { useAuth } from '../auth/authStore';
+import { SessionErrorCard } from '../errors/ErrorCards';
+import { ActiveSession } from './ActiveSession';
+import { CameraSetupView } from './CameraSetupView';
+import { CompletionView } from './CompletionView';
+import { PreSessionView } from './PreSessionView';
+import { SessionErrorBoundary } from './SessionErrorBoundary';
+import { useSessionController } from './useSessionController';
+import './session.css';
+
+const MODE_TITLES: Record<SessionMode, string> = {
+  classic: 'Classic session',
+  enhanced: 'Enhanced session',
+  mobile: 'Quick session',
+};
+
+export interface SessionScreenProps {
+  mode: SessionMode;
+  pattern: SessionPattern;
+  /** flow=adaptive: Adaptive Encouragement starts switched on. */
+  adaptive: boolean;
+}
+
+/** The session screen for one mode and pattern. 'Continue Practice' remounts it at setup. */
+export function SessionScreen(props: SessionScreenProps) {
+  const [generation, setGeneration] = useState(0);
+  return (
+    <SessionErrorBoundary onReset={() => setGeneration((g) => g + 1)}>
+      <SessionFlow key={generation} {...props} />
+    </SessionErrorBoundary>
+  );
+}
+
+function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
+  const config = useMemo(() => sessionConfigFor(mode, pattern), [mode, pattern]);
+  const controller = useSessionController(config);
+  const { view, store, loopRef, actions } = controller;
+  const step = useSelector(view, (s) => s.value);
+  const preRef = useSelector(view, (s) => s.children.preSession);
+  const auth = useAuth();
+  const prefs = usePreferences();
+  const compact = mode === 'mobile';
+
+  // First-time state (spec 4) is read before the session, so saving cannot change it.
+  const firstTimeRef = useRef<boolean | null>(null);
+  useEffect(() => {
+    void getFlag('hasCompletedSession')
+      .then((done) => {
+        firstTimeRef.current = !done;
+      })
+      .catch(() => {
+        firstTimeRef.current = false;
+      });
+  }, []);
+
+  // The record is built once, when the store completes.
+  const [completed, setCompleted] = useState<{
+    record: SessionRecord;
+    isFirstTime: boolean;
+  } | null>(null);
+  useEffect(() => {
+    if (step !== 'complete') {
+      setCompleted(null);
+      return;
+    }
+    const ctx = store.getSnapshot().context;
+    if (!ctx.summary || !ctx.config) return;
+    const userId = auth.status === 'signedIn' && auth.user ? auth.user.id : null;
+    setCompleted(
+      (prev) =>
+        prev ?? {
+          record: buildSessionRecord({
+            id: crypto.randomUUID(),
+            loop: ctx.summary!,
+            config: ctx.config!,
+            startEpochMs: ctx.metrics.startTime ?? Date.now(),
+            endEpochMs: ctx.endTime ?? Date.now(),
+            userId,
+          }),
+          isFirstTime: firstTimeRef.current === true && userId === null,
+        },
+    );
+  }, [step, store, auth]);
+
+  let body: ReactNode = null;
+  if (step === 'setup' && preRef) {
+    body = (
+      <PreSessionView
+        preRef={preRef as never}
+        pattern={pattern}
+        targetCycles={config.targetCycles}
+        onUserGesture={actions.unlockAudio}
+      />
+    );
+  } else if (step === 'camera_setup') {
+    body = (
+      <CameraSetupView
+        onStart={() => {
+          actions.unlockAudio();
+          view.send({ type: 'START_SESSION' });
+        }}
+      />
+    );
+  } else if (step === 'active' && loopRef) {
+    body = (
+      <ActiveSession
+        controller={controller}
+        loopRef={loopRef}
+        config={config}
+        adaptiveDefault={adaptive}
+        voiceEnabled={prefs.voiceEnabled}
+        onVoiceChange={(on) => void setPreference('voiceEnabled', on)}
+        compact={compact}
+      />
+    );
+  } else if (step === 'complete' && completed) {
+    body = (
+      <CompletionView
+        record={completed.record}
+        isFirstTime={completed.isFirstTime}
+        onPracticeAgain={actions.restart}
+      />
+    );
+  }
+
+  const error = useSelector(store, (s) => s.context.error);
+
+  return (
+    <div className={`session-screen ${compact ? 'session-screen--compact' : ''}`}>
+      <header className="session-screen__header">
+        <Link to="/session" className={buttonClass('ghost', 'sm')} onClick={() => actions.stop()}>
+          ← Practice
+        </Link>
+        <h1 className="session-screen__title">
+          {pattern.name}
+          <Badge tone="primary" className="session-screen__mode">
+            {MODE_TITLES[mode]}
+          </Badge>
+        </h1>
+      </header>
+      {error ? (
+        <SessionErrorCard onRestart={actions.restart} className="session-screen__error" />
+      ) : null}
+      {body}
+    </div>
+  );
+}

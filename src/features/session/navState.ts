@@ -1,0 +1,31 @@
+/**
+ * What travels in router navigation state to and from the session screens.
+ * `pattern`: a pattern handed to a session (spec 3), read by /session/{mode}.
+ * `sessionResult`: the results screen's navigation state (spec 2.1).
+ */
+export interface ResultsNavState {
+  sessionId: string;
+  patternName: string;
+  patternId: string;
+  sessionDuration: number;
+  cycleCount: number;
+  targetCycles: number;
+  breathHoldTime?: number;
+  restlessnessScore?: number;
+  phaseAccuracy?: number;
+  rhythmConsistency?: number;
+  qualityScore?: number;
+  sessionType: 'classic' | 'enhanced' | 'mobile';
+  cameraUsed: boolean;
+  aiUsed: boolean;
+  visionSessionId?: string;
+  isOffline: boolean;
+  completed: boolean;
+}
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    pattern?: unknown;
+    sessionResult?: ResultsNavState;
+  }
+}
