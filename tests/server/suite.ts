@@ -87,6 +87,16 @@ export function serverSuite(kind: Backend) {
       expect(first.data).toHaveLength(2);
       expect(first.data!.every((r) => r.user_id === uid)).toBe(true);
 
+      // the spec-7 insert shape: no id, explicit user_id
+      const plain = await sb
+        .from('sessions')
+        .insert({ user_id: uid, breath_hold_time: 3, restlessness_score: 40, session_duration: 60, pattern_name: 'Energy', created_at: '2025-12-31T10:00:00Z' })
+        .select('id')
+        .single();
+      expect(plain.error).toBeNull();
+      expect(plain.data?.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await sb.from('sessions').delete().eq('id', plain.data!.id).select('id')).data).toHaveLength(1);
+
       const list = await sb.from('sessions').select('*').eq('user_id', uid).order('created_at', { ascending: false });
       expect(list.error).toBeNull();
       expect(list.data!.map((r) => r.id)).toEqual([s2.id, s1.id]);
@@ -312,6 +322,34 @@ export function serverSuite(kind: Backend) {
         expect(r.status).toBe(401);
         expect(await r.json()).toMatchObject({ code });
       }
+    });
+
+    it('changes email and password, and signs out per scope', async () => {
+      const a = await signedUp('mover');
+      const newEmail = email('moved');
+      const upd = await a.sb.auth.updateUser({ email: newEmail, password: 'a brand new secret' });
+      expect(upd.error).toBeNull();
+      expect(upd.data.user?.email).toBe(newEmail);
+      const other = client(srv.url, anon);
+      expect((await other.auth.signInWithPassword({ email: a.email, password })).error?.code).toBe('invalid_credentials');
+      const second = await other.auth.signInWithPassword({ email: newEmail, password: 'a brand new secret' });
+      expect(second.error).toBeNull();
+      const same = await other.auth.updateUser({ password: 'a brand new secret' });
+      expect(same.error?.code).toBe('same_password');
+      const taken = await signedUp('taken');
+      expect((await other.auth.updateUser({ email: taken.email })).error?.code).toBe('email_exists');
+
+      // scope 'others' ends the first session only
+      expect((await other.auth.signOut({ scope: 'others' })).error).toBeNull();
+      const firstUser = await fetch(`${srv.url}/auth/v1/user`, { headers: { apikey: anon, authorization: `Bearer ${a.access}` } });
+      expect(firstUser.status).toBe(403);
+      expect((await other.auth.getUser()).data.user?.email).toBe(newEmail);
+      // scope 'local' ends this one
+      const token = second.data.session!.access_token;
+      expect((await other.auth.signOut({ scope: 'local' })).error).toBeNull();
+      const after = await fetch(`${srv.url}/auth/v1/user`, { headers: { apikey: anon, authorization: `Bearer ${token}` } });
+      expect(after.status).toBe(403);
+      expect(await after.json()).toMatchObject({ error_code: 'session_not_found' });
     });
 
     it('deletes an account and, by cascade, all of its rows', async () => {
