@@ -176,6 +176,19 @@ describe('server: static files, config, CORS, limits, migrations, secrets', () =
     await expect(migrate(db, dir)).rejects.toThrow(/was changed after it was applied/);
   });
 
+  it('never runs another request\'s query inside a transaction that switched role (PGlite)', async () => {
+    let inside = '';
+    const tx = db.transaction(async (t) => {
+      await new Promise((r) => setTimeout(r, 150));
+      inside = (await t.query<{ u: string }>('select current_user as u')).rows[0]!.u;
+    }, "select set_config('role', 'authenticated', true)");
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = (await db.query<{ u: string }>('select current_user as u')).rows[0]!.u;
+    await tx;
+    expect(inside).toBe('authenticated');
+    expect(outside).not.toBe('authenticated');
+  });
+
   it('generates secrets once, keeps them private, and honours env', async () => {
     const dir = join(tmp, 'data');
     const s1 = await loadSecrets(dir, {});

@@ -109,6 +109,31 @@ export function serverSuite(kind: Backend) {
       const merged = await sb.from('sessions').upsert({ ...s1, quality_score: 88 }, { onConflict: 'id' }).select().single();
       expect(merged.error).toBeNull();
       expect(merged.data).toMatchObject({ id: s1.id, quality_score: 88 });
+      // custom patterns: the app's batch upsert (an array, so supabase-js adds columns=)
+      const pats = [1, 2].map((i) => ({
+        id: randomUUID(),
+        user_id: uid,
+        name: `Mine ${i}`,
+        description: null,
+        inhale: 4,
+        hold: 2,
+        exhale: 6,
+        hold_after_exhale: 0,
+        category: 'stress',
+        difficulty: 'beginner',
+        benefits: ['calm', 'focus'],
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+        deleted: false,
+      }));
+      expect((await sb.from('patterns').upsert(pats, { onConflict: 'id' })).error).toBeNull();
+      expect((await sb.from('patterns').upsert([{ ...pats[0]!, deleted: true }], { onConflict: 'id' })).error).toBeNull();
+      const patRows = await sb.from('patterns').select('name, deleted, benefits').order('name');
+      expect(patRows.data).toEqual([
+        { name: 'Mine 1', deleted: true, benefits: ['calm', 'focus'] },
+        { name: 'Mine 2', deleted: false, benefits: ['calm', 'focus'] },
+      ]);
+
       const count = await sb.from('sessions').select('*', { count: 'exact', head: true });
       expect(count.count).toBe(2);
 
