@@ -21,6 +21,8 @@ export interface PneumaServerOptions {
   rateLimits?: { signup?: RateLimit; token?: RateLimit };
   /** Extra origins allowed by CORS besides the server's own. */
   corsOrigins?: string[];
+  /** Grace period for presenting a just-rotated refresh token again (default 10 s; 0 = strict). */
+  refreshReuseSeconds?: number;
   /** Trust X-Forwarded-For/-Proto/-Host (only behind your own reverse proxy). */
   trustProxy?: boolean;
   version?: string;
@@ -103,6 +105,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     signupLimit: opts.rateLimits?.signup ?? DEFAULT_RATE_LIMITS.signup,
     tokenLimit: opts.rateLimits?.token ?? DEFAULT_RATE_LIMITS.token,
     trustProxy,
+    refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
   }));
   app.route('/rest/v1', restRoutes({ db, secrets }));
   app.route('/api', api);

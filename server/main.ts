@@ -18,6 +18,9 @@ export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite') });
   try {
     await migrate(db);
+    // Housekeeping: ended sign-in sessions and used refresh tokens older than 30 days.
+    await db.query(`delete from auth.refresh_tokens where revoked and created_at < now() - interval '30 days'`);
+    await db.query(`delete from auth.sessions where revoked_at < now() - interval '30 days'`);
   } catch (e) {
     await db.close().catch(() => undefined);
     throw e;

@@ -25,6 +25,12 @@ export interface AuthOptions {
   signupLimit: RateLimit;
   tokenLimit: RateLimit;
   trustProxy: boolean;
+  /**
+   * A refresh token rotated less than this many seconds ago may be presented again
+   * (the page and the service worker refreshing at once): it gets a new token for the
+   * same session instead of ending it. Hosted Supabase uses 10 s. 0 = strict.
+   */
+  refreshReuseSeconds: number;
 }
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -243,21 +249,22 @@ export function authRoutes(opts: AuthOptions): Hono {
       if (!parsed.success) return authError(c, 400, 'validation_failed', 'refresh_token required');
       const tokenHash = hashToken(parsed.data.refresh_token);
       const result = await db.transaction(async (tx) => {
-        const rt = await tx.query<{ session_id: string; user_id: string; revoked: boolean; session_revoked: boolean }>(
-          `select t.session_id, t.user_id, t.revoked, (s.revoked_at is not null) as session_revoked
+        const rt = await tx.query<{ session_id: string; user_id: string; revoked: boolean; session_revoked: boolean; in_grace: boolean }>(
+          `select t.session_id, t.user_id, t.revoked, (s.revoked_at is not null) as session_revoked,
+                  coalesce(t.revoked_at > now() - make_interval(secs => $2), false) as in_grace
              from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
             where t.token_hash = $1 for update of t`,
-          [tokenHash],
+          [tokenHash, opts.refreshReuseSeconds],
         );
         const row = rt.rows[0];
         if (!row || row.session_revoked) return { error: 'refresh_token_not_found' as const };
-        if (row.revoked) {
+        if (row.revoked && !row.in_grace) {
           // Reuse of a rotated token: someone else may hold this session. End it.
           await tx.query('update auth.sessions set revoked_at = now() where id = $1', [row.session_id]);
-          await tx.query('update auth.refresh_tokens set revoked = true where session_id = $1', [row.session_id]);
+          await tx.query('update auth.refresh_tokens set revoked = true, revoked_at = coalesce(revoked_at, now()) where session_id = $1', [row.session_id]);
           return { error: 'refresh_token_already_used' as const };
         }
-        await tx.query('update auth.refresh_tokens set revoked = true where token_hash = $1', [tokenHash]);
+        if (!row.revoked) await tx.query('update auth.refresh_tokens set revoked = true, revoked_at = now() where token_hash = $1', [tokenHash]);
         await tx.query('update auth.sessions set refreshed_at = now() where id = $1', [row.session_id]);
         const u = await tx.query<UserRow>(`select ${USER_COLS} from auth.users where id = $1`, [row.user_id]);
         return { session: await issueSession(c, tx, u.rows[0]!, row.session_id, 'token') };
@@ -369,7 +376,7 @@ export function authRoutes(opts: AuthOptions): Hono {
       return authError(c, 400, 'validation_failed', 'scope must be one of global, local, others');
     }
     await db.query(
-      'update auth.refresh_tokens t set revoked = true from auth.sessions s where s.id = t.session_id and s.user_id = $1 and s.revoked_at is not null and not t.revoked',
+      'update auth.refresh_tokens t set revoked = true, revoked_at = now() from auth.sessions s where s.id = t.session_id and s.user_id = $1 and s.revoked_at is not null and not t.revoked',
       [who.user.id],
     );
     return c.body(null, 204);

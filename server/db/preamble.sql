@@ -60,6 +60,7 @@ create table if not exists auth.refresh_tokens (
   revoked boolean not null default false,
   created_at timestamptz not null default now()
 );
+alter table auth.refresh_tokens add column if not exists revoked_at timestamptz;
 create index if not exists refresh_tokens_session_idx on auth.refresh_tokens (session_id);
 create index if not exists sessions_user_idx on auth.sessions (user_id);
 
