@@ -22,8 +22,20 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 
-// recharts lives in the 'charts' chunk and loads only here.
-const ProgressCharts = lazy(() => import('./ProgressCharts'));
+function ChartsUnavailable() {
+  return (
+    <p className="muted" role="status">
+      The charts could not load (they download the first time you open this page online). Your numbers above and your
+      session history below are complete.
+    </p>
+  );
+}
+
+// recharts lives in the 'charts' chunk and loads only here. Offline before it was ever
+// cached, the page still works without the charts.
+const ProgressCharts = lazy(() =>
+  import('./ProgressCharts').catch(() => ({ default: ChartsUnavailable as (p: object) => ReturnType<typeof ChartsUnavailable> })),
+);
 
 const LEVEL_LABEL: Record<UserLevel, string> = {
   beginner: 'Beginner',
