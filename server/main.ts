@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createPneumaServer, DEFAULT_RATE_LIMITS } from './app';
 import type { PneumaServer } from './app';
@@ -87,7 +88,7 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   main().catch((e: unknown) => {
     console.error(`Pneuma could not start: ${e instanceof Error ? e.message : String(e)}`);
