@@ -110,7 +110,8 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/rest/v1', restRoutes({ db, secrets }));
   app.route('/api', api);
   app.get('/health', healthHandler(db, opts.version ?? '0.1.0'));
-  for (const prefix of ['/auth', '/rest', '/api']) {
+  // /auth and /auth?context=… are app screens: only /auth/v1 belongs to the backend.
+  for (const prefix of ['/auth/v1', '/rest', '/api']) {
     app.all(`${prefix}/*`, (c) => c.json({ error: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` }, 404));
     app.all(prefix, (c) => c.json({ error: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` }, 404));
   }
