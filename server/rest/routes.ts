@@ -107,13 +107,12 @@ export function restRoutes(opts: RestOptions): Hono {
     return `select coalesce(json_agg(${row}), '[]')::text as body, count(*)::int as n from (${inner}) _r`;
   }
 
-  function respond(c: Context, status: number, body: string, n: number, media: Media, extra: Record<string, string> = {}): Response {
+  function respond(c: Context, status: number, body: string, media: Media, extra: Record<string, string> = {}): Response {
     if (media.single) {
       // exactly one row or nothing (PostgREST rolls mutations back before this point)
       const obj = body.slice(1, -1);
       return c.body(obj, status as ContentfulStatusCode, { 'Content-Type': 'application/vnd.pgrst.object+json; charset=utf-8', ...extra });
     }
-    void n;
     return c.body(body, status as ContentfulStatusCode, { 'Content-Type': 'application/json; charset=utf-8', ...extra });
   }
 
@@ -200,7 +199,7 @@ export function restRoutes(opts: RestOptions): Hono {
     });
     singleCheck(media, n);
     const contentRange = `${n > 0 ? `${offset}-${offset + n - 1}` : '*'}/${total ?? '*'}`;
-    return respond(c, 200, body, n, media, { 'Content-Range': contentRange });
+    return respond(c, 200, body, media, { 'Content-Range': contentRange });
   }
 
   async function readBody(c: Context): Promise<unknown> {
@@ -215,7 +214,7 @@ export function restRoutes(opts: RestOptions): Hono {
     const rows = Array.isArray(value) ? value : [value];
     if (!rows.every(isPlainObject)) throw new RestError(400, 'PGRST102', 'Expected a JSON object or an array of JSON objects');
     if (rows.length > MAX_ROWS_PER_REQUEST) throw new RestError(413, 'PGRST413', `At most ${MAX_ROWS_PER_REQUEST} rows per request`);
-    if (rows.length === 0) return respond(c, 201, '[]', 0, { ...media, single: false });
+    if (rows.length === 0) return respond(c, 201, '[]', { ...media, single: false });
     let columns: string[];
     if (q.columns) {
       columns = [...new Set(q.columns)];
@@ -266,7 +265,7 @@ export function restRoutes(opts: RestOptions): Hono {
     for (const k of keys) {
       if (!t.columns.has(k)) throw new RestError(400, 'PGRST204', `Could not find the '${k.slice(0, 63)}' column of '${t.name}' in the schema cache`);
     }
-    if (keys.length === 0) return prefer.return === 'representation' ? respond(c, 200, '[]', 0, { ...media, single: false }) : c.body(null, 204);
+    if (keys.length === 0) return prefer.return === 'representation' ? respond(c, 200, '[]', { ...media, single: false }) : c.body(null, 204);
     const sets = keys.map((k) => `${qi(k)} = ${p.add(toParam(value[k], checkColumn(t, k), k))}::${checkColumn(t, k)}`);
     const where = whereSql(t, q.filters, p);
     return mutate(c, auth, t, q, media, prefer, `update public.${qi(t.name)} set ${sets.join(', ')}${where}`, 200, p);
@@ -302,7 +301,7 @@ export function restRoutes(opts: RestOptions): Hono {
       const status = okStatus === 201 ? 201 : 204;
       return c.body(null, status, headers);
     }
-    return respond(c, okStatus, result.body, result.n, media, headers);
+    return respond(c, okStatus, result.body, media, headers);
   }
 
   return app;
