@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,22 @@ import { promisify } from 'node:util';
  * (initdb refuses to run as root).
  */
 const run = promisify(execFile);
-export const PG_BIN = process.env.PNEUMA_PG_BIN || '/usr/lib/postgresql/15/bin';
+/** PNEUMA_PG_BIN, else Debian's PostgreSQL 15, else the newest installed version. */
+export const PG_BIN = process.env.PNEUMA_PG_BIN || findPgBin();
+
+function findPgBin(): string {
+  const preferred = '/usr/lib/postgresql/15/bin';
+  if (existsSync(join(preferred, 'initdb'))) return preferred;
+  try {
+    const versions = readdirSync('/usr/lib/postgresql')
+      .filter((v) => /^\d+$/.test(v) && existsSync(join('/usr/lib/postgresql', v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return join('/usr/lib/postgresql', versions[0], 'bin');
+  } catch {
+    /* no PostgreSQL installed */
+  }
+  return preferred;
+}
 
 export interface PgCluster {
   url: string;

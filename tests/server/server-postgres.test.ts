@@ -4,6 +4,7 @@ import { serverSuite } from './suite';
 
 const why = pgClusterUnavailable();
 if (why) {
+  console.warn(`PostgreSQL server suite skipped: ${why}`);
   describe('embedded backend on postgres', () => {
     it.skip(`skipped: ${why}`, () => undefined);
   });
