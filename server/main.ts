@@ -40,10 +40,12 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     secrets,
     distDir: env.PNEUMA_DIST_DIR || 'dist',
     jwtExpSeconds: env.PNEUMA_JWT_EXP ? positiveInt(env.PNEUMA_JWT_EXP, 'PNEUMA_JWT_EXP') : 3600,
-    rateLimits: {
-      signup: parseRateLimit(env.PNEUMA_RATE_LIMIT_SIGNUP, DEFAULT_RATE_LIMITS.signup),
-      token: parseRateLimit(env.PNEUMA_RATE_LIMIT_TOKEN, DEFAULT_RATE_LIMITS.token),
-    },
+    rateLimits: ['1', 'true'].includes(env.PNEUMA_RATE_LIMIT_DISABLED ?? '')
+      ? { signup: { limit: 0, windowMs: 1 }, token: { limit: 0, windowMs: 1 } }
+      : {
+          signup: parseRateLimit(env.PNEUMA_RATE_LIMIT_SIGNUP, DEFAULT_RATE_LIMITS.signup),
+          token: parseRateLimit(env.PNEUMA_RATE_LIMIT_TOKEN, DEFAULT_RATE_LIMITS.token),
+        },
     corsOrigins: (env.PNEUMA_CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
