@@ -21,6 +21,8 @@ export interface PneumaServerOptions {
   rateLimits?: { signup?: RateLimit; token?: RateLimit };
   /** Extra origins allowed by CORS besides the server's own. */
   corsOrigins?: string[];
+  /** Most rows one /rest/v1 read returns (default 1000, as Supabase). */
+  maxRows?: number;
   /** Grace period for presenting a just-rotated refresh token again (default 10 s; 0 = strict). */
   refreshReuseSeconds?: number;
   /** Trust X-Forwarded-For/-Proto/-Host (only behind your own reverse proxy). */
@@ -107,7 +109,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     trustProxy,
     refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
   }));
-  app.route('/rest/v1', restRoutes({ db, secrets }));
+  app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
   app.route('/api', api);
   app.get('/health', healthHandler(db, opts.version ?? '0.1.0'));
   // /auth and /auth?context=… are app screens: only /auth/v1 belongs to the backend.

@@ -51,6 +51,7 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: env.PNEUMA_TRUST_PROXY === '1' || env.PNEUMA_TRUST_PROXY === 'true',
+    maxRows: env.PNEUMA_MAX_ROWS ? positiveInt(env.PNEUMA_MAX_ROWS, 'PNEUMA_MAX_ROWS') : 1000,
   });
 }
 

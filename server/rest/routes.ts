@@ -21,6 +21,8 @@ import type { ParsedQuery } from './query';
 export interface RestOptions {
   db: Db;
   secrets: Secrets;
+  /** Most rows one read returns, as Supabase's "Max rows" setting (default 1000). */
+  maxRows?: number;
 }
 
 interface Prefer {
@@ -171,6 +173,7 @@ export function restRoutes(opts: RestOptions): Hono {
     const cols = selectSql(t, q.select);
     let limit = q.limit;
     let offset = q.offset ?? 0;
+    const maxRows = opts.maxRows ?? 1000;
     const range = c.req.header('range');
     if (range) {
       const m = /^(?:items=)?(\d{1,9})-(\d{0,9})$/.exec(range.trim());
@@ -182,9 +185,10 @@ export function restRoutes(opts: RestOptions): Hono {
         limit = limit === undefined ? rangeLimit : Math.min(limit, rangeLimit);
       }
     }
+    limit = limit === undefined ? maxRows : Math.min(limit, maxRows);
     const inner =
       `select ${cols} from public.${qi(t.name)}${where}${orderSql(t, q.order)}` +
-      (limit !== undefined ? ` limit ${limit}` : '') +
+      ` limit ${limit}` +
       (offset ? ` offset ${offset}` : '');
     const sql = aggregate(inner, media);
     const { body, n, total } = await run(auth, c.req.method, async (tx) => {

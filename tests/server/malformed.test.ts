@@ -166,6 +166,22 @@ describe('malformed requests', () => {
     expect(tables.rows[0]?.n).toBe(1);
   });
 
+  it('caps a read at maxRows, as Supabase does, and pages past it', async () => {
+    const capped = createPneumaServer({ db, secrets, distDir: null, maxRows: 2 });
+    for (let i = 0; i < 3; i++) {
+      const r = await capped.app.request(`${base}/rest/v1/sessions`, { method: 'POST', headers: { ...H(user), 'content-type': 'application/json' }, body: session() });
+      expect(r.status).toBe(201);
+    }
+    const all = await capped.app.request(`${base}/rest/v1/sessions?select=id`, { headers: { ...H(user), prefer: 'count=exact' } });
+    const rows = (await all.json()) as unknown[];
+    expect(rows).toHaveLength(2);
+    const total = Number(all.headers.get('content-range')?.split('/')[1]);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(all.headers.get('content-range')).toBe(`0-1/${total}`);
+    const next = await capped.app.request(`${base}/rest/v1/sessions?select=id&offset=2&limit=5`, { headers: H(user) });
+    expect(((await next.json()) as unknown[]).length).toBe(Math.min(2, total - 2));
+  });
+
   it('treats an injection attempt in a text filter as a plain value', async () => {
     const res = await server.app.request(`${base}/rest/v1/sessions?select=id&pattern_name=eq.${encodeURIComponent("x' or '1'='1")}`, { headers: H(user) });
     expect(res.status).toBe(200);
