@@ -11,7 +11,13 @@ begin
     create role authenticated nologin noinherit;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    -- Only a superuser may create a BYPASSRLS role (PostgreSQL 15); otherwise the
+    -- service role is still created, and is then bound by the policies like the others.
+    if (select rolsuper from pg_roles where rolname = current_user) then
+      create role service_role nologin noinherit bypassrls;
+    else
+      create role service_role nologin noinherit;
+    end if;
   end if;
 end
 $$;
