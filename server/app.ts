@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { apiError, apiRoutes, healthHandler } from './api/routes';
 import { authRoutes } from './auth/routes';
@@ -118,7 +119,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     app.all(prefix, (c) => c.json({ error: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` }, 404));
   }
 
-  if (opts.distDir !== null) app.all('*', staticHandler(opts.distDir ?? 'dist'));
+  if (opts.distDir !== null) app.all('*', compress(), staticHandler(opts.distDir ?? 'dist'));
   else app.all('*', (c) => c.text('Not Found', 404));
 
   return {

@@ -32,6 +32,7 @@ describe('server: static files, config, CORS, limits, migrations, secrets', () =
     await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Pneuma"}');
     await writeFile(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
     await writeFile(join(dist, 'assets', 'index-AbC123.css'), 'body{}');
+    await writeFile(join(dist, 'assets', 'big-Zz9.js'), 'console.log("breathe");\n'.repeat(500));
     await writeFile(join(dist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     await writeFile(join(tmp, 'secret.txt'), 'top secret');
   });
@@ -69,6 +70,19 @@ describe('server: static files, config, CORS, limits, migrations, secrets', () =
     const head = await a.request(`${base}/assets/index-AbC123.js`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe('14');
+  });
+
+  it('compresses text assets for clients that accept gzip', async () => {
+    const a = app();
+    const r = await a.request(`${base}/assets/big-Zz9.js`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    expect(r.headers.get('vary')).toContain('Accept-Encoding');
+    const raw = Buffer.from(await r.arrayBuffer());
+    const { gunzipSync } = await import('node:zlib');
+    expect(gunzipSync(raw).toString()).toBe('console.log("breathe");\n'.repeat(500));
+    expect(raw.length).toBeLessThan(1000);
+    const plain = await a.request(`${base}/assets/big-Zz9.js`);
+    expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
   it('falls back to index.html for page navigations only', async () => {
