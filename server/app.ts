@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { apiError, apiRoutes, healthHandler } from './api/routes';
+import type { ApiOptions } from './api/routes';
 import { authRoutes } from './auth/routes';
 import type { Db } from './db/types';
 import { requestOrigin } from './http';
@@ -22,6 +23,8 @@ export interface PneumaServerOptions {
   rateLimits?: { signup?: RateLimit; token?: RateLimit };
   /** Extra origins allowed by CORS besides the server's own. */
   corsOrigins?: string[];
+  /** More /api routes (e.g. AI analysis), registered before the JSON 404. */
+  extendApi?: ApiOptions['extend'];
   /** Most rows one /rest/v1 read returns (default 1000, as Supabase). */
   maxRows?: number;
   /** Grace period for presenting a just-rotated refresh token again (default 10 s; 0 = strict). */
@@ -100,7 +103,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     return c.json({ supabaseUrl: origin, supabaseAnonKey: secrets.anonKey, apiUrl: origin }, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  const api = apiRoutes({ db, secrets, version: opts.version ?? '0.1.0' });
+  const api = apiRoutes({ db, secrets, version: opts.version ?? '0.1.0', extend: opts.extendApi });
   app.route('/auth/v1', authRoutes({
     db,
     secrets,

@@ -15,6 +15,8 @@ export interface ApiOptions {
   db: Db;
   secrets: Secrets;
   version: string;
+  /** Registers more /api routes (paths relative to /api) before the JSON 404. */
+  extend?: (api: Hono, deps: { db: Db; secrets: Secrets }) => void;
 }
 
 export function apiError(c: Context, status: ContentfulStatusCode, error: string, message: string, field?: string) {
@@ -212,6 +214,7 @@ export function apiRoutes(opts: ApiOptions): Hono {
     return c.body(null, 204);
   });
 
+  opts.extend?.(app, { db, secrets });
   app.all('*', (c) => apiError(c, 404, 'not_found', `No API endpoint ${c.req.method} ${c.req.path}`));
   return app;
 }

@@ -133,6 +133,12 @@ describe('server: static files, config, CORS, limits, migrations, secrets', () =
     expect(await v.json()).toMatchObject({ configured: false, status: 'unavailable' });
   });
 
+  it('lets more /api routes be registered before the JSON 404', async () => {
+    const a = app({ extendApi: (api) => api.get('/echo', (c) => c.json({ ok: true })) });
+    expect(await (await a.request(`${base}/api/echo`)).json()).toEqual({ ok: true });
+    expect((await a.request(`${base}/api/other`)).status).toBe(404);
+  });
+
   it('allows CORS only for its own origin and the allow-list', async () => {
     const a = app({ corsOrigins: ['https://app.example.test'] });
     const pre = (origin: string) =>
