@@ -14,6 +14,7 @@ import type { SessionRecord } from '../../data/db';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { useAuth } from '../auth/authStore';
+import { setSessionRunning } from '../pwa/sessionGuard';
 import { SessionErrorCard } from '../errors/ErrorCards';
 import { ActiveSession } from './ActiveSession';
 import { CameraSetupView } from './CameraSetupView';
@@ -55,6 +56,14 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
   const auth = useAuth();
   const prefs = usePreferences();
   const compact = mode === 'mobile';
+
+  // App updates must not reload the page under a session (only the intro screens are safe).
+  const preStep = useSelector(preRef, (s) => (s ? (s.value as string) : null));
+  const reloadSafe = step === 'setup' && (preStep === 'benefits' || preStep === 'intro');
+  useEffect(() => {
+    setSessionRunning(!reloadSafe);
+  }, [reloadSafe]);
+  useEffect(() => () => setSessionRunning(false), []);
 
   // First-time state (spec 4) is read before the session, so saving cannot change it.
   const firstTimeRef = useRef<boolean | null>(null);

@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/**
+ * A full classic session in real Chromium with Playwright's fake clock fast-forwarding
+ * time (Date, timers, performance.now and requestAnimationFrame all follow it).
+ * Box is 16 s a cycle, 10 cycles: 160 s of practice. A 20 s pause must not count.
+ */
+
+/**
+ * Opens `path` once the service worker controls the origin: its first 'controlling'
+ * event reloads the page, which must not happen in the middle of a test.
+ */
+async function openControlled(page: Page, path: string) {
+  await page.goto(path);
+  await expect
+    .poll(
+      async () =>
+        page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await page.waitForLoadState('load');
+  await page.goto(path);
+}
+
+async function readSession(page: Page, id: string) {
+  return page.evaluate(
+    (sessionId) =>
+      new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
+        const open = indexedDB.open('pneuma');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('sessions', 'readonly');
+          const req = tx.objectStore('sessions').get(sessionId);
+          req.onsuccess = () => resolve(req.result as Record<string, unknown> | undefined);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    id,
+  );
+}
+
+test('a full classic session lands on /results with its real figures and is stored in IndexedDB', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openControlled(page, '/session/classic?pattern=box&flow=adaptive');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
+
+  // Benefits -> intro -> countdown 5..1 -> ready -> auto start after 0.5 s.
+  await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
+  await page.getByRole('button', { name: 'Begin Preparation' }).click();
+  await expect(page.getByTestId('countdown')).toHaveText('5');
+  await page.clock.runFor(1000);
+  await expect(page.getByTestId('countdown')).toHaveText('4');
+  await page.clock.runFor(4000 + 500);
+
+  // Active: the guide follows the clock.
+  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
+  await page.clock.runFor(4100);
+  await expect(page.getByTestId('phase-label')).toHaveText('Hold');
+  await expect(page.getByTestId('phase-announcer')).toHaveText('Hold, 4 seconds');
+
+  // Pause for 20 s: the position and the timer stay put.
+  await page.getByTestId('pause-toggle').click();
+  const timerAtPause = await page.getByTestId('session-timer').textContent();
+  await page.clock.runFor(20_000);
+  await expect(page.getByTestId('session-timer')).toHaveText(timerAtPause!);
+  await expect(page.getByTestId('phase-label')).toHaveText('Hold');
+  await page.keyboard.press('Space'); // resume with the keyboard
+  await expect(page.getByTestId('pause-toggle')).toHaveText('Pause');
+
+  await page.clock.runFor(16_000);
+  await expect(page.getByTestId('session-cycles')).toHaveText('1 / 10');
+
+  // The rest of the session: it ends by itself at 10 cycles.
+  await page.clock.runFor(160_000);
+  await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
+  await expect(page.getByText('Saved on this device.')).toBeVisible();
+
+  // Impact -> unlock (first classic session of a guest) -> next steps.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'You unlocked more of Pneuma' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'View Results' }).click();
+
+  await expect(page).toHaveURL(/\/results\?id=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('result-cycles')).toHaveText('10 / 10');
+  await expect(page.getByTestId('result-duration')).toHaveText('2 min 40 s');
+  // Completion 100, one of ten cycles paused: steadiness 90, quality 95.
+  await expect(page.getByTestId('quality-label')).toHaveText('Excellent');
+  await expect(page.getByText('Outstanding')).toBeVisible();
+  await expect(page.getByText('Stillness', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Longest breath hold')).toHaveCount(0);
+
+  const id = new URL(page.url()).searchParams.get('id')!;
+  const row = await readSession(page, id);
+  expect(row).toMatchObject({
+    id,
+    patternId: 'box',
+    patternName: 'Box Breathing',
+    sessionType: 'classic',
+    duration: 160,
+    cycleCount: 10,
+    targetCycles: 10,
+    completed: true,
+    cameraUsed: false,
+    syncState: 'guest',
+    rhythmConsistency: 90,
+    qualityScore: 95,
+  });
+  expect(row).not.toHaveProperty('breathHoldTime');
+  expect(row).not.toHaveProperty('stillnessScore');
+
+  // Rate the pattern; a reload reads the session back from IndexedDB.
+  await page.getByRole('radio', { name: '4 stars' }).click();
+  await expect(page.getByText('You rated it 4 of 5.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('result-cycles')).toHaveText('10 / 10');
+  await expect(page.getByTestId('result-duration')).toHaveText('2 min 40 s');
+  await expect(page.getByText('You rated it 4 of 5.')).toBeVisible();
+});
+
+test('an unknown mode redirects to /session', async ({ page }) => {
+  await page.goto('/session/advanced');
+  await expect(page).toHaveURL(/\/session$/);
+});
+
+test('wim_hof retention: the longest hold becomes the breath hold', async ({ page }) => {
+  await page.clock.install();
+  await openControlled(page, '/session/mobile?pattern=wim_hof');
+  await page.getByRole('button', { name: 'Skip to Session' }).click();
+  await page.clock.runFor(600);
+  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
+  await page.clock.runFor(8 * 3000 + 100); // 8 cycles of 3 s (mobile target)
+  await expect(page.getByRole('heading', { name: 'Hold your breath' })).toBeVisible();
+  await page.clock.runFor(42_000);
+  await page.getByRole('button', { name: 'I breathed again' }).click();
+  await expect(page.getByRole('heading', { name: /Hold: 42\.\d s/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish Session' }).click();
+  await expect(page.getByText('Longest hold')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'View Results' }).click();
+  await expect(page.getByTestId('result-cycles')).toHaveText('8 / 8');
+  await expect(page.getByText('Longest breath hold')).toBeVisible();
+  const row = await readSession(page, new URL(page.url()).searchParams.get('id')!);
+  expect(row?.breathHoldTime).toBeGreaterThanOrEqual(42);
+  expect(row?.breathHoldTime).toBeLessThan(43);
+});
