@@ -153,13 +153,17 @@ export function apiRoutes(opts: ApiOptions): Hono {
       s.endTime,
       s.completed ?? true,
     ];
+    // created_at is when the session happened (its end), so history stays in order when an
+    // offline session arrives days later; never in the future.
     try {
       const result = await db.transaction(async (tx) => {
         const ins = await tx.query<{ body: string }>(
           `with _m as (
              insert into public.sessions (id, pattern_id, pattern_name, session_duration, cycle_count, target_cycles, breath_hold_time,
-               restlessness_score, stillness_score, quality_score, session_type, camera_used, ai_used, start_time, end_time, completed)
-             values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::timestamptz, $15::timestamptz, $16)
+               restlessness_score, stillness_score, quality_score, session_type, camera_used, ai_used, start_time, end_time, completed,
+               created_at)
+             values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::timestamptz, $15::timestamptz, $16,
+               least($15::timestamptz, now()))
              on conflict (id) do nothing returning *)
            select row_to_json(_m)::text as body from _m`,
           row,

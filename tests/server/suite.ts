@@ -288,7 +288,9 @@ export function serverSuite(kind: Backend) {
         fetch(`${srv.url}/api/sessions`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(b2) });
       const r1 = await post(a.access);
       expect(r1.status).toBe(201);
-      expect(await r1.json()).toMatchObject({ created: true, session: { id, user_id: a.id, session_duration: 190, pattern_name: 'Relaxation' } });
+      const created = (await r1.json()) as { created: boolean; session: Record<string, unknown> };
+      expect(created).toMatchObject({ created: true, session: { id, user_id: a.id, session_duration: 190, pattern_name: 'Relaxation' } });
+      expect(new Date(String(created.session.created_at)).getTime()).toBe(new Date(body.endTime).getTime());
       const r2 = await post(a.access);
       expect(r2.status).toBe(200);
       expect(await r2.json()).toMatchObject({ created: false, session: { id } });
