@@ -154,6 +154,9 @@ export function sortCards(cards: readonly LibraryCard[], sort: LibrarySort): Lib
   }
 }
 
+/** The reset button of both empty states (spec 2.5, 2.7). */
+export const CLEAR_FILTERS_LABEL = 'Clear Filters';
+
 export type LibraryTab = 'all' | 'builtin' | 'mine' | 'recent' | 'favorites';
 
 export const LIBRARY_TABS: readonly { value: LibraryTab; label: string }[] = [
@@ -260,4 +263,16 @@ export function patternsForSelectionTab(
   const goalId = tab === 'lung' ? 'lung-capacity' : TAB_GOAL[tab];
   const goalPatterns = goals.find((g) => g.id === goalId)?.patterns ?? [];
   return patterns.filter((p) => goalPatterns.includes(p.id) || (tab !== 'lung' && p.category === tab));
+}
+
+// ---------------------------------------------------------------------------------------
+// /patterns search params (spec 2.1)
+
+export interface PatternsSearch {
+  goal?: 'energy' | 'sleep';
+}
+
+/** /patterns takes goal=energy or goal=sleep; any other value is dropped. */
+export function parsePatternsSearch(search: Record<string, unknown>): PatternsSearch {
+  return search.goal === 'energy' || search.goal === 'sleep' ? { goal: search.goal } : {};
 }

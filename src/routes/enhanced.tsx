@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { HomeScreen } from '../features/home/HomeScreen';
 
 export const Route = createFileRoute('/enhanced')({
-  component: () => <Placeholder title="Transform your breathing"><h2>Ready for More</h2></Placeholder>,
+  component: () => <HomeScreen variant="enhanced" />,
 });

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { parsePatternsSearch } from '../domain/librarySearch';
+import { LibraryScreen } from '../features/library/LibraryScreen';
 
 export const Route = createFileRoute('/patterns')({
-  component: () => <Placeholder title="Pattern Library"></Placeholder>,
+  validateSearch: parsePatternsSearch,
+  component: PatternsRoute,
 });
+
+function PatternsRoute() {
+  const { goal } = Route.useSearch();
+  return <LibraryScreen key={goal ?? 'all'} goal={goal} />;
+}

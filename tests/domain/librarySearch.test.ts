@@ -140,3 +140,14 @@ describe('pattern selection (spec 2.5)', () => {
     expect(ids('stress')).toEqual(expect.arrayContaining(['box', 'relaxation']));
   });
 });
+
+describe('/patterns search params', () => {
+  it('keeps goal=energy or sleep and drops anything else', async () => {
+    const { parsePatternsSearch } = await import('../../src/domain/librarySearch');
+    expect(parsePatternsSearch({ goal: 'energy' })).toEqual({ goal: 'energy' });
+    expect(parsePatternsSearch({ goal: 'sleep', x: 1 })).toEqual({ goal: 'sleep' });
+    expect(parsePatternsSearch({ goal: 'focus' })).toEqual({});
+    expect(parsePatternsSearch({ goal: ['sleep'] })).toEqual({});
+    expect(parsePatternsSearch({})).toEqual({});
+  });
+});

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../ui/Placeholder';
+import { SessionChoiceScreen } from '../../features/session-choice/SessionChoiceScreen';
 
 export const Route = createFileRoute('/session/')({
-  component: () => <Placeholder title="Practice" />,
+  component: SessionChoiceScreen,
 });

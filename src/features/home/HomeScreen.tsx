@@ -1,0 +1,228 @@
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
+import { Card } from '../../ui/Card';
+import { LoadingDots } from '../../ui/LoadingDots';
+import { homeGreeting } from '../../domain/timeBands';
+import { preselectPatternForGoal, type Goal } from '../../domain/goals';
+import { meetsAuthLevel } from '../../domain/authLevel';
+import { useAuth } from '../auth/authStore';
+import { useDiscovery } from './useDiscovery';
+import { MobileSelector, SessionPreview, Selector, type HomeMode, type HomeTab } from './Selector';
+import './home.css';
+
+// The desktop optimization panel loads only when the settings button first opens it.
+const DesktopPanel = lazy(() => import('../desktop-panel/DesktopPanel'));
+
+const MOBILE_QUERY = '(max-width: 40rem)';
+
+function subscribeMobile(cb: () => void): () => void {
+  const mq = window.matchMedia(MOBILE_QUERY);
+  mq.addEventListener('change', cb);
+  return () => mq.removeEventListener('change', cb);
+}
+
+function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribeMobile,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
+}
+
+const FEATURES = [
+  { title: 'Guided breathing', text: 'Box, Resonant and Wim Hof patterns with a guide that keeps exact time.' },
+  { title: 'Performance metrics', text: 'Breath-hold time and stillness for every session.' },
+  { title: 'Progress history', text: 'Every session is kept on this device and synced when you sign in.' },
+  {
+    title: 'AI vision coaching',
+    text: 'Real-time feedback on stillness, posture and breathing rhythm from your camera, on your device.',
+  },
+];
+
+const TEASERS = [
+  { title: 'Mint patterns as tokens', text: 'Turn your own patterns into tokens you own.', needs: 'Token wallet', to: '/create' },
+  { title: 'Share and connect', text: 'Share your practice and join challenges.', needs: 'Social wallet', to: '/community' },
+  {
+    title: 'Become an instructor',
+    text: 'Teach your patterns and build courses.',
+    needs: 'Account',
+    to: '/instructor-onboarding',
+  },
+] as const;
+
+const READY_FOR_MORE = [
+  { title: 'Explore the pattern library', text: 'Search, sort and keep favourites.', to: '/patterns' },
+  { title: 'Create your own pattern', text: 'Set your own inhale, hold and exhale.', to: '/create' },
+  { title: 'Share your journey', text: 'Post your progress when you are ready.', to: '/create-post' },
+] as const;
+
+export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
+  const auth = useAuth();
+  const [mode, setMode] = useState<HomeMode>('enhanced');
+  const [tab, setTab] = useState<HomeTab>('goal');
+  const [goal, setGoal] = useState<Goal | null>(null);
+  const [patternId, setPatternId] = useState<string | null>(null);
+  const [focusPatternId, setFocusPatternId] = useState<string | null>(null);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const isMobile = useIsMobile();
+  const { summary, ranked, rankFor, hour } = useDiscovery(goal, mode);
+
+  const signedIn = auth.status === 'signedIn' && auth.user !== null;
+  const name = auth.user ? auth.user.name?.trim() || auth.user.email.split('@')[0] : '';
+
+  // Home flow (spec 4): goal chosen -> patterns tab (recommended pattern preselected) -> pattern chosen -> start.
+  const chooseGoal = useCallback(
+    (g: Goal) => {
+      setGoal(g);
+      // Ranked with the chosen goal in mind: the same rules the Smart Picks use.
+      const preselected = preselectPatternForGoal(
+        g,
+        rankFor(g).map((r) => r.patternId),
+      );
+      setPatternId(preselected);
+      setTab('pattern');
+      setFocusPatternId(preselected);
+    },
+    [rankFor],
+  );
+  const clearFocus = useCallback(() => setFocusPatternId(null), []);
+
+  const selectorProps = {
+    hour,
+    goal,
+    patternId,
+    tab,
+    mode,
+    ranked,
+    onTab: setTab,
+    onGoal: chooseGoal,
+    onPattern: setPatternId,
+    focusPatternId,
+    onFocused: clearFocus,
+  };
+
+  return (
+    <div className="page home">
+      <section className="home-hero">
+        <p className="home-hero__greeting">{homeGreeting(hour)}</p>
+        <p className="muted">{signedIn ? `Welcome back, ${name}!` : 'Choose your breathing goal to get started.'}</p>
+        <h1>Transform your breathing</h1>
+        <p className="home-hero__tagline">Peace through patterns. Breathe like never before.</p>
+      </section>
+
+      <div className="home-controls">
+        <div className="home-mode" role="group" aria-label="Session type">
+          {(['classic', 'enhanced'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={`home-mode__option${mode === m ? ' home-mode__option--on' : ''}`}
+              aria-pressed={mode === m}
+              onClick={() => setMode(m)}
+            >
+              {m === 'classic' ? 'Classic' : 'Enhanced'}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="btn btn--secondary btn--icon"
+          aria-label="Desktop optimization panel"
+          aria-expanded={panelOpen}
+          aria-controls={panelOpen ? 'desktop-panel' : undefined}
+          onClick={() => setPanelOpen((o) => !o)}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="12" cy="12" r="3" />
+            <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
+          </svg>
+        </button>
+      </div>
+
+      {panelOpen ? (
+        <Suspense fallback={<LoadingDots label="Loading the desktop optimization panel" />}>
+          <DesktopPanel />
+        </Suspense>
+      ) : null}
+
+      {isMobile ? (
+        <MobileSelector {...selectorProps} />
+      ) : (
+        <div className="home-main">
+          <Selector {...selectorProps} />
+          <SessionPreview patternId={patternId} mode={mode} />
+        </div>
+      )}
+
+      {signedIn && summary.totalSessions > 0 ? (
+        <Card as="section" className="home-progress" aria-labelledby="home-progress-title">
+          <h2 id="home-progress-title">Your Progress</h2>
+          <dl className="home-progress__stats">
+            <div className="stat">
+              <dt className="stat__label">Total Sessions</dt>
+              <dd className="stat__value">{summary.totalSessions}</dd>
+            </div>
+            <div className="stat">
+              <dt className="stat__label">This Week</dt>
+              <dd className="stat__value">{summary.thisWeek}</dd>
+            </div>
+            <div className="stat">
+              <dt className="stat__label">Favorite Pattern</dt>
+              <dd className="stat__value">{summary.favoritePattern}</dd>
+            </div>
+          </dl>
+        </Card>
+      ) : null}
+
+      {meetsAuthLevel(auth.level, 'supabase') || meetsAuthLevel(auth.level, 'evm') ? (
+        <nav className="home-links" aria-label="Your areas">
+          {meetsAuthLevel(auth.level, 'supabase') ? <Link to="/progress">View your progress</Link> : null}
+          {meetsAuthLevel(auth.level, 'evm') ? <Link to="/community">Visit the community</Link> : null}
+        </nav>
+      ) : null}
+
+      {variant === 'enhanced' ? (
+        <section aria-labelledby="home-more-title" className="home-section">
+          <h2 id="home-more-title">Ready for More</h2>
+          <ul className="home-grid">
+            {READY_FOR_MORE.map((c) => (
+              <li key={c.to}>
+                <Link to={c.to} className="card card--interactive home-link-card">
+                  <span className="home-choice__title">{c.title}</span>
+                  <span className="home-choice__text">{c.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="home-features-title" className="home-section">
+        <h2 id="home-features-title">What you can do</h2>
+        <ul className="home-grid">
+          {FEATURES.map((f) => (
+            <li key={f.title} className="card">
+              <h3>{f.title}</h3>
+              <p className="muted">{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="home-teasers-title" className="home-section">
+        <h2 id="home-teasers-title">Go further</h2>
+        <ul className="home-grid">
+          {TEASERS.map((t) => (
+            <li key={t.title}>
+              <Link to={t.to} className="card card--interactive home-link-card">
+                <span className="home-choice__title">{t.title}</span>
+                <span className="home-choice__text">{t.text}</span>
+                <span className="home-choice__meta">Needs: {t.needs}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { HomeTabs } from './HomeTabs';
+import { Badge } from '../../ui/Badge';
+import { buttonClass } from '../../ui/Button';
+import { GOALS, isGoalOptimalNow, type Goal } from '../../domain/goals';
+import { PATTERNS, displayCycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
+import { HOME_RECOMMENDATION_COUNT, starsFor, type Recommendation } from '../../domain/recommendations';
+import { setSelectedPattern } from '../../data/selectedPatternRepo';
+
+export type HomeTab = 'goal' | 'pattern' | 'picks';
+
+/** The three tab labels of spec 2.3 (also the mobile variant's section headings). */
+export const HOME_TAB_LABELS: Record<HomeTab, string> = {
+  goal: 'Choose Goal',
+  pattern: 'Select Pattern',
+  picks: 'Smart Picks',
+};
+export type HomeMode = 'classic' | 'enhanced';
+
+export interface SelectorProps {
+  hour: number;
+  goal: Goal | null;
+  patternId: string | null;
+  tab: HomeTab;
+  mode: HomeMode;
+  ranked: Recommendation[];
+  onTab: (tab: HomeTab) => void;
+  onGoal: (goal: Goal) => void;
+  onPattern: (patternId: string) => void;
+  /** Set after a goal is chosen: the pattern button to move keyboard focus to. */
+  focusPatternId: string | null;
+  onFocused: () => void;
+}
+
+function GoalList({ hour, goal, onGoal, compact }: Pick<SelectorProps, 'hour' | 'goal' | 'onGoal'> & { compact?: boolean }) {
+  return (
+    <ul className={compact ? 'home-goals home-goals--compact' : 'home-goals'} aria-label="Breathing goals">
+      {GOALS.map((g) => {
+        const optimal = isGoalOptimalNow(g, hour);
+        const names = g.patterns.map((id) => getPattern(id)?.name ?? id).join(', ');
+        return (
+          <li key={g.id}>
+            <button
+              type="button"
+              className={`card card--interactive home-choice${goal?.id === g.id ? ' card--selected' : ''}`}
+              aria-pressed={goal?.id === g.id}
+              onClick={() => onGoal(g)}
+            >
+              <span className="home-choice__title">{g.title}</span>
+              {compact ? null : <span className="home-choice__text">{g.description}</span>}
+              {compact ? null : <span className="home-choice__meta">{names}</span>}
+              {optimal ? <Badge tone="success">Optimal Time</Badge> : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function PatternList({
+  goal,
+  patternId,
+  ranked,
+  onPattern,
+  focusPatternId,
+  onFocused,
+  compact,
+}: Pick<SelectorProps, 'goal' | 'patternId' | 'ranked' | 'onPattern' | 'focusPatternId' | 'onFocused'> & {
+  compact?: boolean;
+}) {
+  const patterns: BreathingPattern[] = goal
+    ? goal.patterns.map((id) => getPattern(id)).filter((p): p is BreathingPattern => Boolean(p))
+    : [...PATTERNS];
+  const confidence = new Map(ranked.map((r) => [r.patternId, r.confidence]));
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+
+  useEffect(() => {
+    if (!focusPatternId) return;
+    refs.current.get(focusPatternId)?.focus();
+    onFocused();
+  }, [focusPatternId, onFocused]);
+
+  return (
+    <>
+      {goal ? <p className="muted home-patterns__for">Patterns for {goal.title}</p> : null}
+      <ul className={compact ? 'home-patterns home-patterns--compact' : 'home-patterns'} aria-label="Breathing patterns">
+        {patterns.map((p) => {
+          const match = confidence.get(p.id);
+          return (
+            <li key={p.id}>
+              <button
+                type="button"
+                ref={(el) => {
+                  if (el) refs.current.set(p.id, el);
+                  else refs.current.delete(p.id);
+                }}
+                className={`card card--interactive home-choice${patternId === p.id ? ' card--selected' : ''}`}
+                aria-pressed={patternId === p.id}
+                onClick={() => onPattern(p.id)}
+              >
+                <span className="home-choice__title">{p.name}</span>
+                {compact ? null : <span className="home-choice__text">{p.description}</span>}
+                <span className="home-choice__meta">{displayCycleSeconds(p)}s cycle</span>
+                {match !== undefined ? <Badge tone="primary">{match}% match</Badge> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+export function Stars({ confidence }: { confidence: number }) {
+  const n = starsFor(confidence);
+  return (
+    <span className="home-stars" role="img" aria-label={`${n} out of 5 stars`}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <span key={i} aria-hidden="true" className={i < n ? 'home-stars__on' : 'home-stars__off'}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function SmartPicks({ ranked, patternId, onPattern }: Pick<SelectorProps, 'ranked' | 'patternId' | 'onPattern'>) {
+  const picks = ranked.slice(0, HOME_RECOMMENDATION_COUNT);
+  return (
+    <ul className="home-picks" aria-label={HOME_TAB_LABELS.picks}>
+      {picks.map((r) => (
+        <li key={r.patternId}>
+          <button
+            type="button"
+            className={`card card--interactive home-choice${patternId === r.patternId ? ' card--selected' : ''}`}
+            aria-pressed={patternId === r.patternId}
+            onClick={() => onPattern(r.patternId)}
+          >
+            <span className="home-choice__title">{r.pattern.name}</span>
+            <span className="home-choice__row">
+              <Stars confidence={r.confidence} />
+              <span className="home-choice__meta">{r.confidence}% confidence</span>
+            </span>
+            <span className="home-choice__text">{r.reason}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Session Preview panel of spec 2.3. */
+export function SessionPreview({ patternId, mode, sticky }: { patternId: string | null; mode: HomeMode; sticky?: boolean }) {
+  const p = getPattern(patternId);
+  const label = mode === 'classic' ? 'Start Classic Session' : 'Start Enhanced Session';
+  return (
+    <section className={`card home-preview${sticky ? ' home-preview--sticky' : ''}`} aria-labelledby="home-preview-title">
+      <h2 id="home-preview-title" className={sticky ? 'visually-hidden' : undefined}>
+        Session Preview
+      </h2>
+      {p ? (
+        <>
+          <p className="home-preview__name">{p.name}</p>
+          {sticky ? null : (
+            <dl className="home-preview__phases">
+              <div>
+                <dt>Inhale</dt>
+                <dd>{p.inhale}s</dd>
+              </div>
+              <div>
+                <dt>Hold</dt>
+                <dd>{p.hold}s</dd>
+              </div>
+              <div>
+                <dt>Exhale</dt>
+                <dd>{p.exhale}s</dd>
+              </div>
+            </dl>
+          )}
+          <Link
+            to="/session/$mode"
+            params={{ mode }}
+            search={{ pattern: p.id }}
+            className={buttonClass('primary', 'lg')}
+            onClick={() => {
+              // Kept locally too (spec 3 selected pattern, discovery shape); the URL carries the choice.
+              void setSelectedPattern({
+                source: 'discovery',
+                id: p.id,
+                name: p.name,
+                inhale: p.inhale,
+                hold: p.hold,
+                exhale: p.exhale,
+                hold_after_exhale: p.hold_after_exhale,
+                benefits: [...p.benefits],
+              }).catch(() => undefined);
+            }}
+          >
+            {label}
+          </Link>
+        </>
+      ) : (
+        <p className="muted">Select a goal and pattern to preview your session.</p>
+      )}
+    </section>
+  );
+}
+
+/** Desktop and tablet: the three tabs of spec 2.3. */
+export function Selector(props: SelectorProps) {
+  return (
+    <HomeTabs<HomeTab>
+      label="Choose how to practise"
+      className="home-selector"
+      value={props.tab}
+      onValueChange={props.onTab}
+      items={[
+        { value: 'goal', label: HOME_TAB_LABELS.goal, content: <GoalList {...props} /> },
+        { value: 'pattern', label: HOME_TAB_LABELS.pattern, content: <PatternList {...props} /> },
+        { value: 'picks', label: HOME_TAB_LABELS.picks, content: <SmartPicks {...props} /> },
+      ]}
+    />
+  );
+}
+
+/**
+ * The mobile variant (spec 2.3, last line): no tabs; the goals and patterns are compact
+ * rows one after the other, Smart Picks fold away, and the start button stays at the
+ * bottom of the screen.
+ */
+export function MobileSelector(props: SelectorProps) {
+  return (
+    <div className="home-mobile">
+      <section aria-labelledby="home-m-goal">
+        <h2 id="home-m-goal" className="home-mobile__step">
+          {HOME_TAB_LABELS.goal}
+        </h2>
+        <GoalList {...props} compact />
+      </section>
+      <section aria-labelledby="home-m-pattern">
+        <h2 id="home-m-pattern" className="home-mobile__step">
+          {HOME_TAB_LABELS.pattern}
+        </h2>
+        <PatternList {...props} compact />
+      </section>
+      <details className="home-mobile__picks">
+        <summary>{HOME_TAB_LABELS.picks}</summary>
+        <SmartPicks {...props} />
+      </details>
+      <SessionPreview patternId={props.patternId} mode={props.mode} sticky />
+    </div>
+  );
+}

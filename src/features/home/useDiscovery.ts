@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useSessions } from '../../data/hooks';
+import { useAuth } from '../auth/authStore';
+import { summarizeHistory, type HistorySummary } from '../../domain/historySummary';
+import { rankRecommendations, type Recommendation } from '../../domain/recommendations';
+import type { Goal } from '../../domain/goals';
+
+export interface DiscoveryState {
+  /** False while the local history is still loading. */
+  ready: boolean;
+  summary: HistorySummary;
+  /** Every recommendation for the chosen goal after the rules, best first (uncapped; callers slice). */
+  ranked: Recommendation[];
+  /** The same ranking for another goal (used to preselect a goal's pattern). */
+  rankFor: (goal: Goal | null) => Recommendation[];
+  hour: number;
+}
+
+/**
+ * The discovery inputs from real local data: this person's sessions on this device
+ * (their own plus guest sessions), the level and first-session facts derived from them,
+ * and the recommendations for the current hour and chosen goal.
+ */
+export function useDiscovery(goal: Goal | null, sessionType: 'classic' | 'enhanced', now: Date = new Date()): DiscoveryState {
+  const { user } = useAuth();
+  const sessions = useSessions(user?.id ?? null);
+  const hour = now.getHours();
+  const minute = Math.floor(now.getTime() / 60_000);
+  return useMemo(() => {
+    const history = sessions ?? [];
+    const summary = summarizeHistory(history, minute * 60_000);
+    const rankFor = (g: Goal | null) =>
+      rankRecommendations({
+        hour,
+        goal: g,
+        history,
+        userLevel: summary.userLevel,
+        sessionType,
+        isFirstSession: summary.isFirstSession,
+      });
+    return { ready: sessions !== undefined, summary, ranked: rankFor(goal), rankFor, hour };
+  }, [sessions, hour, minute, goal, sessionType]);
+}

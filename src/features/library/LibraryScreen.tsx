@@ -1,0 +1,315 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { Tabs } from '../../ui/Tabs';
+import { Badge } from '../../ui/Badge';
+import { Button, buttonClass } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { Field } from '../../ui/Field';
+import { libraryGreeting, recommendedForNow } from '../../domain/timeBands';
+import { getPattern } from '../../domain/patterns';
+import {
+  CATEGORY_OPTIONS,
+  CLEAR_FILTERS_LABEL,
+  LIBRARY_TABS,
+  SORT_OPTIONS,
+  cardsForTab,
+  isCategoryFilter,
+  isLibrarySort,
+  queryLibrary,
+  type CategoryFilter,
+  type LibraryCard,
+  type LibrarySort,
+  type LibraryTab,
+} from '../../domain/librarySearch';
+import { librarySelection, setSelectedPattern } from '../../data/selectedPatternRepo';
+import { markPatternUsed, toggleFavorite } from '../../data/patternUsageRepo';
+import { useLibraryCards } from './useLibraryCards';
+import './library.css';
+
+const CATEGORY_LABEL = new Map(CATEGORY_OPTIONS.map((o) => [o.value, o.label]));
+
+function phasesText(c: LibraryCard): string {
+  const t = c.timings;
+  return [t.inhale, t.hold, t.exhale, t.hold_after_exhale].join('-');
+}
+
+/** Spec 2.7: choosing a pattern stores it locally as the selected pattern, then the session. */
+function useChoosePattern() {
+  const navigate = useNavigate();
+  return async (c: LibraryCard, mode: 'classic' | 'enhanced' = 'enhanced') => {
+    const t = c.timings;
+    try {
+      await setSelectedPattern(
+        librarySelection({
+          key: c.id,
+          name: c.name,
+          phases: { inhale: t.inhale, hold: t.hold, exhale: t.exhale, pause: t.hold_after_exhale },
+        }),
+      );
+      await markPatternUsed(c.id);
+    } catch {
+      // Storage refused (private mode, quota): the URL still carries the pattern.
+    }
+    await navigate({ to: '/session/$mode', params: { mode }, search: { pattern: c.id } });
+  };
+}
+
+function PatternCard({
+  card,
+  favorite,
+  onChoose,
+  headingLevel = 3,
+}: {
+  card: LibraryCard;
+  favorite: boolean;
+  onChoose: (c: LibraryCard) => void;
+  headingLevel?: 2 | 3;
+}) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card lib-card" style={{ borderTopColor: getPattern(card.id)?.color }}>
+      <div className="lib-card__head">
+        <H className="lib-card__name">{card.name}</H>
+        <button
+          type="button"
+          className="lib-heart"
+          aria-pressed={favorite}
+          aria-label={`Favorite ${card.name}`}
+          onClick={() => void toggleFavorite(card.id)}
+        >
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z"
+              fill={favorite ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+          </svg>
+        </button>
+      </div>
+      <p className="muted lib-card__desc">{card.description}</p>
+      <div className="lib-card__badges">
+        <Badge>{CATEGORY_LABEL.get(card.category)}</Badge>
+        <Badge>{card.difficulty}</Badge>
+        <Badge tone={card.builtIn ? 'neutral' : 'primary'}>{card.creator}</Badge>
+        {card.featured ? <Badge tone="success">Featured</Badge> : null}
+      </div>
+      <dl className="lib-card__facts">
+        <div>
+          <dt>Rhythm</dt>
+          <dd>{phasesText(card)}</dd>
+        </div>
+        <div>
+          <dt>Cycle</dt>
+          <dd>{card.duration}s</dd>
+        </div>
+        {card.rating !== undefined ? (
+          <div>
+            <dt>Your rating</dt>
+            <dd>{card.rating}/5</dd>
+          </div>
+        ) : null}
+        {card.usageCount !== undefined ? (
+          <div>
+            <dt>Sessions</dt>
+            <dd>{card.usageCount}</dd>
+          </div>
+        ) : null}
+        {card.lastUsed !== undefined ? (
+          <div>
+            <dt>Last used</dt>
+            <dd>{new Date(card.lastUsed).toLocaleDateString()}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <Button size="sm" onClick={() => onChoose(card)}>
+        Use pattern<span className="visually-hidden">: {card.name}</span>
+      </Button>
+    </article>
+  );
+}
+
+export interface LibraryScreenProps {
+  goal?: 'energy' | 'sleep';
+}
+
+export function LibraryScreen({ goal }: LibraryScreenProps) {
+  const hour = new Date().getHours();
+  const { cards, recentIds, favoriteIds } = useLibraryCards();
+  const choose = useChoosePattern();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<CategoryFilter>(goal ?? 'all');
+  const [sort, setSort] = useState<LibrarySort>('popular');
+  const [tab, setTab] = useState<LibraryTab>('all');
+  const categoryId = useId();
+  const sortId = useId();
+  const inputs = { recentIds, favoriteIds };
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  const forNow = recommendedForNow(hour)
+    .map((id) => byId.get(id))
+    .filter((c): c is LibraryCard => c !== undefined);
+  const featured = cards.filter((c) => c.featured);
+  const filtered = search.trim() !== '' || category !== 'all';
+  const clearFilters = () => {
+    setSearch('');
+    setCategory('all');
+  };
+  const onChoose = (c: LibraryCard) => void choose(c);
+
+  const tabContent = (t: LibraryTab) => {
+    const inTab = cardsForTab(cards, t, inputs);
+    const shown = queryLibrary(cards, { tab: t, search, category, sort }, inputs);
+    if (t === 'mine' && inTab.length === 0) {
+      return (
+        <EmptyState title="No patterns in your library yet.">
+          <Link to="/create" className={buttonClass()}>
+            Create Your First Pattern
+          </Link>
+        </EmptyState>
+      );
+    }
+    if (t === 'favorites' && inTab.length === 0) {
+      return <EmptyState title="No favourites yet. Tap the heart on any pattern to keep it here." />;
+    }
+    if (t === 'recent' && inTab.length === 0) {
+      return <EmptyState title="No patterns used yet. The ones you practise will appear here." />;
+    }
+    if (shown.length === 0) {
+      return (
+        <EmptyState title="No patterns found matching your criteria.">
+          <Button variant="secondary" onClick={clearFilters}>
+            {CLEAR_FILTERS_LABEL}
+          </Button>
+        </EmptyState>
+      );
+    }
+    return (
+      <ul className="lib-grid" aria-label={`${LIBRARY_TABS.find((x) => x.value === t)?.label} (${shown.length})`}>
+        {shown.map((c) => (
+          <li key={c.id}>
+            <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  const box = byId.get('box');
+  const calm = byId.get('relaxation');
+
+  return (
+    <div className="page library">
+      <header className="lib-header">
+        <h1>{libraryGreeting(hour)}</h1>
+        <p className="muted">Find the pattern for this moment, or one of your own.</p>
+      </header>
+
+      <section aria-labelledby="lib-quick" className="lib-section">
+        <h2 id="lib-quick">Quick Start</h2>
+        <div className="lib-quick">
+          {box ? (
+            <Button variant="secondary" onClick={() => void choose(box, 'classic')}>
+              {box.name} <span className="muted">(classic {phasesText(box)})</span>
+            </Button>
+          ) : null}
+          {calm ? (
+            <Button variant="secondary" onClick={() => void choose(calm, 'classic')}>
+              Calm Breathing <span className="muted">({calm.name})</span>
+            </Button>
+          ) : null}
+          <Link to="/marketplace" className={buttonClass('secondary')}>
+            Explore Marketplace
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="lib-now" className="lib-section">
+        <h2 id="lib-now">Recommended for now</h2>
+        <ul className="lib-grid">
+          {forNow.map((c) => (
+            <li key={c.id}>
+              <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="lib-featured" className="lib-section">
+        <h2 id="lib-featured">Featured Patterns</h2>
+        <ul className="lib-grid">
+          {featured.map((c) => (
+            <li key={c.id}>
+              <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="lib-all" className="lib-section">
+        <h2 id="lib-all" className="visually-hidden">
+          Browse patterns
+        </h2>
+        <div className="lib-toolbar" role="search">
+          <Field
+            label="Search patterns"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Name, benefit or use"
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={categoryId}>
+              Category
+            </label>
+            <select
+              id={categoryId}
+              className="field__input"
+              value={category}
+              onChange={(e) => isCategoryFilter(e.target.value) && setCategory(e.target.value)}
+            >
+              {CATEGORY_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={sortId}>
+              Sort by
+            </label>
+            <select
+              id={sortId}
+              className="field__input"
+              value={sort}
+              onChange={(e) => isLibrarySort(e.target.value) && setSort(e.target.value)}
+            >
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Link to="/create" className={buttonClass()}>
+            Create New
+          </Link>
+        </div>
+        {filtered ? (
+          <p className="muted lib-filtered" aria-live="polite">
+            Filters are on.{' '}
+            <Button variant="ghost" size="sm" onClick={clearFilters}>
+              {CLEAR_FILTERS_LABEL}
+            </Button>
+          </p>
+        ) : null}
+        <Tabs
+          label="Pattern collections"
+          value={tab}
+          onValueChange={(v) => setTab(v as LibraryTab)}
+          items={LIBRARY_TABS.map((t) => ({ value: t.value, label: t.label, content: tabContent(t.value) }))}
+        />
+      </section>
+    </div>
+  );
+}
