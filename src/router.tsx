@@ -9,9 +9,13 @@ function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <FullPageError
       error={error}
-      reset={() => {
+      reset={async () => {
+        // Re-run the loaders first, then clear the boundary: clearing it first re-renders
+        // the failed match at once, the boundary catches its error again and keeps showing
+        // it even after the reload succeeds (seen in Chromium when 'Try Again' is pressed
+        // right after the error appears).
+        await router.invalidate();
         reset();
-        void router.invalidate();
       }}
     />
   );

@@ -78,11 +78,16 @@ async function runCheck(
 }
 
 /**
- * Runs the health checks in parallel (backend 3 s, vision 2 s) within 10 s overall.
- * Only the backend check decides reachability; vision reports whether a vision service
- * is configured (the server answers 503 when it is not).
+ * Runs the health checks in parallel within 10 s overall: the backend (3 s) always, and
+ * the vision service (2 s) when asked. Only the backend check decides reachability; the
+ * embedded server answers 503 for vision when no vision service is configured, so the
+ * periodic check leaves it out (the vision feature asks for it when it needs to know).
  */
-export async function checkHealth(apiUrl: string, partial: Partial<HealthDeps> = {}): Promise<HealthReport> {
+export async function checkHealth(
+  apiUrl: string,
+  partial: Partial<HealthDeps> = {},
+  options: { includeVision?: boolean } = {},
+): Promise<HealthReport> {
   const deps = { ...defaults(), ...partial };
   const started = deps.now();
   const controller = new AbortController();
@@ -90,7 +95,9 @@ export async function checkHealth(apiUrl: string, partial: Partial<HealthDeps> =
   try {
     const checks = await Promise.all([
       runCheck(deps, 'backend', `${apiUrl}/api/health`, HEALTH_SETTINGS.perCheckTimeoutMs, controller.signal),
-      runCheck(deps, 'vision', `${apiUrl}/api/health/vision`, HEALTH_SETTINGS.visionTimeoutMs, controller.signal),
+      ...(options.includeVision
+        ? [runCheck(deps, 'vision', `${apiUrl}/api/health/vision`, HEALTH_SETTINGS.visionTimeoutMs, controller.signal)]
+        : []),
     ]);
     return {
       backendReachable: checks[0]!.ok,

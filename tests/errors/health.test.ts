@@ -45,13 +45,16 @@ describe('health checks', () => {
       String(url).endsWith('/vision') ? new Response('{}', { status: 503 }) : new Response('{"status":"ok"}', { status: 200 }),
     );
     const r = createRequester({ fetch: fetchMock as unknown as typeof fetch });
-    const result = await checkHealth('http://api', { requester: r });
+    const result = await checkHealth('http://api', { requester: r }, { includeVision: true });
     expect(result.backendReachable).toBe(true);
     expect(result.checks.map((c) => [c.name, c.ok, c.reachable, c.status])).toEqual([
       ['backend', true, true, 200],
       ['vision', false, true, 503],
     ]);
     expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['http://api/api/health', 'http://api/api/health/vision']);
+    // the periodic check asks the backend only
+    const plain = await checkHealth('http://api', { requester: r });
+    expect(plain.checks.map((c) => c.name)).toEqual(['backend']);
   });
 
   it('a hung backend fails its check after 3 s (vision after 2 s), well within 10 s overall', async () => {
@@ -60,7 +63,7 @@ describe('health checks', () => {
         new Promise<Response>((_res, rej) => init?.signal?.addEventListener('abort', () => rej(new DOMException('aborted', 'AbortError')))),
     );
     const r = createRequester({ fetch: fetchMock as unknown as typeof fetch });
-    const p = checkHealth('http://api', { requester: r });
+    const p = checkHealth('http://api', { requester: r }, { includeVision: true });
     await vi.advanceTimersByTimeAsync(3_000);
     const result = await p;
     expect(result.backendReachable).toBe(false);
