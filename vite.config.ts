@@ -5,11 +5,17 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { copyFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** The top-level manifest.webmanifest is the one source: copied into dist as it is. */
+/**
+ * The top-level manifest.webmanifest is the one source: copied into dist as it is and
+ * linked at a stable URL (injected after Vite's HTML processing, so it is not hashed).
+ */
 function topLevelManifest() {
   return {
     name: 'pneuma-manifest',
-    apply: 'build' as const,
+    transformIndexHtml: {
+      order: 'post' as const,
+      handler: () => [{ tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' as const }],
+    },
     writeBundle() {
       copyFileSync(resolve('manifest.webmanifest'), resolve('dist/manifest.webmanifest'));
     },
@@ -33,7 +39,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,woff2}'],
         // Heavy optional assets (wasm, camera models, wallet and token libraries, charts)
         // stay out of the precache; sw/sw.ts caches them at run time on first use.
-        globIgnores: ['**/*wasm*', '**/*mediapipe*', '**/*fcl*', '**/*ethers*', '**/*wallet*', '**/*recharts*', '**/*charts*'],
+        globIgnores: ['**/*wasm*', '**/*mediapipe*', '**/*fcl*', '**/*ethers*', '**/*wallet*', '**/*recharts*', '**/*charts*', '**/*Charts*'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -45,16 +51,12 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Name the heavy vendor chunks so the precache can leave them out and the size
-        // budget can prove they are never part of the first load. The charts group takes
-        // only the chart modules themselves (not their dependencies): otherwise React,
-        // which recharts imports, is pulled into 'charts' and every screen would load it.
+        // budget can prove they are never part of the first load. Charts have no group:
+        // a group would also capture recharts' dependencies (React among them) and every
+        // screen would load it; without one, recharts lands in the lazily loaded
+        // ProgressCharts chunk (only /progress imports it).
         codeSplitting: {
           groups: [
-            {
-              name: 'charts',
-              test: (id: string) => id.includes('node_modules') && /recharts|d3-|victory-vendor/.test(id),
-              includeDependenciesRecursively: false,
-            },
             { name: 'wallet-vendor', test: (id: string) => id.includes('node_modules') && /@onflow|ethers/.test(id) },
             { name: 'mediapipe-vendor', test: (id: string) => id.includes('node_modules') && /@mediapipe/.test(id) },
           ],
