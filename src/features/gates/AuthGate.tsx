@@ -1,5 +1,5 @@
 import './gates.css';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import {
   canSkipPrompt,
@@ -35,7 +35,10 @@ export function AuthGate({ requirement, fallback, context, feature, target, chil
   const auth = useAuth();
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });
-  const goal = target ?? here;
+  // Where the user was going, fixed when the gate first renders (the location changes
+  // as soon as the redirect starts, and must not become the target itself).
+  const [goal] = useState(() => target ?? here);
+  const redirected = useRef(false);
   const outcome = gateOutcome(auth.level, requirement, fallback);
   const [promptOpen, setPromptOpen] = useState(fallback === 'prompt');
   const [skipped, setSkipped] = useState(false);
@@ -46,7 +49,8 @@ export function AuthGate({ requirement, fallback, context, feature, target, chil
   };
 
   useEffect(() => {
-    if (auth.status === 'loading' || outcome !== 'redirect') return;
+    if (auth.status === 'loading' || outcome !== 'redirect' || redirected.current) return;
+    redirected.current = true;
     storePendingAction({ target: goal, requirement, context });
     void navigate({ to: '/auth', search: { context, redirect: goal }, replace: true });
   }, [auth.status, outcome, goal, requirement, context, navigate]);
