@@ -90,9 +90,13 @@ describe('server: static files, config, CORS, limits, migrations, secrets', () =
     const deep = await a.request(`${base}/progress?tab=week`, { headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(deep.status).toBe(200);
     expect(await deep.text()).toContain('<title>Pneuma</title>');
+    // /auth is the app's sign-in screen; only /auth/v1 is the backend
+    const authPage = await a.request(`${base}/auth?context=social`, { headers: { accept: 'text/html' } });
+    expect(authPage.status).toBe(200);
+    expect(await authPage.text()).toContain('<title>Pneuma</title>');
     expect((await a.request(`${base}/missing.js`, { headers: { accept: '*/*' } })).status).toBe(404);
     expect((await a.request(`${base}/assets/gone-123.js`, { headers: { accept: 'text/html' } })).status).toBe(404);
-    for (const path of ['/api/nope', '/auth/v1/nope', '/rest/v1/', '/rest', '/api']) {
+    for (const path of ['/api/nope', '/auth/v1/nope', '/auth/v1', '/rest/v1/', '/rest', '/api']) {
       const r = await a.request(`${base}${path}`, { headers: { accept: 'text/html', apikey: secrets.anonKey } });
       expect(r.status, path).toBe(404);
       expect(r.headers.get('content-type'), path).toMatch(/application\/json/);
