@@ -115,6 +115,15 @@ test.describe('install and offline', () => {
     }
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
     expect(manifest.shortcuts.some((s) => s.url === '/session/classic?pattern=box')).toBe(true);
+
+    // Chrome's own verdict. Playwright's contexts are incognito ones, which Chrome never
+    // installs from; every other reason must be absent.
+    await waitForServiceWorkerControl(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   });
 
   test('the service worker controls the page and every route opens offline', async ({ page, context }) => {

@@ -20,8 +20,9 @@ export function UpdatePrompt() {
       if (cancelled) return;
       const instance = new Workbox('/sw.js', { scope: '/' });
       instance.addEventListener('waiting', () => setWaiting(true));
-      instance.addEventListener('controlling', () => {
-        void whenNoSessionRuns().then(() => window.location.reload());
+      // Only an update reloads; the first install takes control silently.
+      instance.addEventListener('controlling', (event) => {
+        if (event.isUpdate) void whenNoSessionRuns().then(() => window.location.reload());
       });
       void instance.register();
       setWb(instance);
