@@ -14,7 +14,8 @@ export interface SyncHandlerOptions {
 export async function handleOutboxSync(options: SyncHandlerOptions = {}): Promise<OutboxResult | null> {
   const config = await (options.loadConfig ?? loadSyncConfig)();
   if (!config) return null; // the page has never stored the backend settings: nothing to do
-  const result = await (options.run ?? ((c) => runOutbox(c)))(config);
+  // The browser fires this when connectivity is back: back-off times no longer apply.
+  const result = await (options.run ?? ((c) => runOutbox(c, { force: true })))(config);
   if (result.status === 'retry_later') {
     throw new Error(`Outbox: ${result.remaining} sessions left (${result.error ?? 'retry later'})`);
   }

@@ -58,6 +58,8 @@ describe('page sync triggers', () => {
     const before = spy.mock.calls.length;
     win.dispatchEvent(new Event('online'));
     expect(spy.mock.calls.length).toBe(before + 1);
+    // Connectivity is back: back-off times are ignored.
+    expect(spy.mock.calls.at(-1)?.[0]).toEqual({ force: true });
     doc.visibilityState = 'hidden';
     doc.dispatchEvent(new Event('visibilitychange'));
     expect(spy.mock.calls.length).toBe(before + 1);
@@ -117,12 +119,25 @@ describe('service worker sync handler', () => {
     await signIn(server);
     await db.sessions.put(makeSession({}, 1));
     const run = (c: typeof config) =>
-      import('../../src/sync/outbox').then((m) => m.runOutbox(c, { fetch: server.fetch, sleep: async () => undefined }));
+      import('../../src/sync/outbox').then((m) => m.runOutbox(c, { fetch: server.fetch, sleep: async () => undefined, force: true }));
     server.setFault(() => ({ kind: 'status', status: 503 }));
     await expect(handleOutboxSync({ loadConfig: async () => config, run })).rejects.toThrow(/1 sessions left/);
     server.setFault(undefined);
-    await db.sessions.toCollection().modify({ nextAttemptAt: 0 });
     const r = await handleOutboxSync({ loadConfig: async () => config, run });
     expect(r).toMatchObject({ status: 'done', uploaded: 1 });
+  });
+  it('the sync event ignores back-off times (the browser fires it when connectivity is back)', async () => {
+    const server = new FakeRest();
+    await signIn(server);
+    await db.sessions.put(makeSession({ attempts: 3, nextAttemptAt: Date.now() + 60_000 }, 1));
+    await db.preferences.put({ key: 'syncConfig', value: config });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = server.fetch;
+    try {
+      const r = await handleOutboxSync();
+      expect(r).toMatchObject({ status: 'done', uploaded: 1 });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 });

@@ -50,6 +50,7 @@ export class SyncController {
   private cleanup: (() => void)[] = [];
   private current: Promise<OutboxResult | null> | null = null;
   private again = false;
+  private againForce = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private debounceTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -71,7 +72,8 @@ export class SyncController {
     if (this.cleanup.length) return () => this.stop();
     const win = this.opts.win ?? (typeof window !== 'undefined' ? window : undefined);
     const doc = this.opts.doc ?? (typeof document !== 'undefined' ? document : undefined);
-    const onOnline = () => void this.run();
+    // Connectivity is back: back-off times (meant for server trouble) no longer apply.
+    const onOnline = () => void this.run({ force: true });
     const onVisible = () => {
       if (doc?.visibilityState === 'visible') void this.run();
     };
@@ -103,6 +105,7 @@ export class SyncController {
   stop(): void {
     this.cleanup.splice(0).forEach((f) => f());
     this.again = false;
+    this.againForce = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.debounceTimer) clearTimeout(this.debounceTimer);
     this.retryTimer = null;
@@ -119,15 +122,19 @@ export class SyncController {
 
   /** Runs the outbox now (joins a run in progress, then runs once more). */
   run(options: { force?: boolean } = {}): Promise<OutboxResult | null> {
+    const force = options.force ?? false;
     if (this.current) {
       this.again = true;
+      this.againForce ||= force;
       return this.current;
     }
-    this.current = this.execute(options.force ?? false).finally(() => {
+    this.current = this.execute(force).finally(() => {
       this.current = null;
       if (this.again) {
+        const againForce = this.againForce;
         this.again = false;
-        void this.run();
+        this.againForce = false;
+        void this.run({ force: againForce });
       }
     });
     return this.current;
