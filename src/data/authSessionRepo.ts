@@ -7,14 +7,15 @@ import { db, type AuthSessionRecord } from './db';
  */
 export type StoredAuthSession = Omit<AuthSessionRecord, 'key'>;
 
+/** Saves tokens obtained by the page (supabase-js). */
 export async function saveAuthSession(session: StoredAuthSession): Promise<void> {
-  await db.authSession.put({ ...session, key: 'current' });
+  await db.authSession.put({ ...session, key: 'current', updatedBy: 'page' });
 }
 
 export async function getAuthSession(): Promise<StoredAuthSession | undefined> {
   const row = await db.authSession.get('current');
   if (!row) return undefined;
-  const { key: _key, ...rest } = row;
+  const { key: _key, updatedBy: _by, ...rest } = row;
   return rest;
 }
 

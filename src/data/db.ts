@@ -113,6 +113,12 @@ export interface AuthSessionRecord {
   expiresAt: number;
   userId: string;
   email: string;
+  /**
+   * Who wrote these tokens last: the page (from supabase-js) or the outbox after its own
+   * refresh (e.g. in the service worker). The page adopts outbox-refreshed tokens into
+   * supabase-js before it starts, since a rotated refresh token must not be used again.
+   */
+  updatedBy?: 'page' | 'outbox';
 }
 
 export class PneumaDatabase extends Dexie {

@@ -328,7 +328,12 @@ export async function runOutboxUnlocked(
         : await refreshWithToken(config, auth, fetchImpl, now());
       if (!next || next.userId !== userId) return false;
       auth = next;
-      await database.authSession.put({ ...next, key: 'current' });
+      await database.authSession.put({
+        ...next,
+        key: 'current',
+        // Tokens refreshed here (not by supabase-js) must be handed to supabase-js later.
+        updatedBy: deps.refreshSession ? 'page' : 'outbox',
+      });
       return true;
     } catch {
       return false;

@@ -21,7 +21,7 @@ export interface RealServer {
 
 const SECRET = 'sync-tests-secret-that-is-at-least-32-characters';
 
-export async function startRealServer(port: number): Promise<RealServer> {
+export async function startRealServer(port: number, opts: { refreshReuseSeconds?: number } = {}): Promise<RealServer> {
   const db = await openPglite();
   await migrate(db);
   const secrets = {
@@ -33,6 +33,7 @@ export async function startRealServer(port: number): Promise<RealServer> {
     db,
     secrets,
     distDir: null,
+    refreshReuseSeconds: opts.refreshReuseSeconds,
     rateLimits: { signup: { limit: 0, windowMs: 1000 }, token: { limit: 0, windowMs: 1000 } },
   });
   const http = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
