@@ -1,4 +1,9 @@
-import { db as defaultDb, type PneumaDatabase, type SessionRecord } from '../data/db';
+import {
+  db as defaultDb,
+  type CustomPatternRecord,
+  type PneumaDatabase,
+  type SessionRecord,
+} from '../data/db';
 import type { StoredAuthSession } from '../data/authSessionRepo';
 import {
   OUTBOX_BATCH_SIZE,
@@ -79,6 +84,9 @@ export interface OutboxResult {
   /** True when the last trouble was the network (worth a Background Sync registration). */
   offline: boolean;
   error?: string;
+  /** Custom patterns uploaded / refused (kept, marked) in this run. */
+  patternsUploaded: number;
+  patternsFailed: number;
 }
 
 type SendOutcome =
@@ -143,6 +151,26 @@ export function toSessionRow(s: SessionRecord, userId: string): SessionRow {
     end_time: new Date(end).toISOString(),
     completed: Boolean(s.completed),
     created_at: s.createdAt,
+  };
+}
+
+/** The row sent to public.patterns. */
+export function toPatternRow(p: CustomPatternRecord, userId: string) {
+  return {
+    id: p.id,
+    user_id: userId,
+    name: p.name,
+    description: p.description || null,
+    inhale: p.inhale,
+    hold: p.hold,
+    exhale: p.exhale,
+    hold_after_exhale: p.hold_after_exhale,
+    category: p.category,
+    difficulty: p.difficulty,
+    benefits: p.benefits ?? [],
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+    deleted: Boolean(p.deleted),
   };
 }
 
@@ -244,6 +272,8 @@ export async function runOutboxUnlocked(
     skipped: 0,
     remaining: 0,
     offline: false,
+    patternsUploaded: 0,
+    patternsFailed: 0,
   };
 
   const authRow = await database.authSession.get('current');
@@ -281,18 +311,23 @@ export async function runOutboxUnlocked(
   }
   const sendable = due.filter((s) => isValidStartTime(s));
 
-  const send = async (rows: SessionRow[]): Promise<SendOutcome> => {
+  const send = async (
+    rows: unknown[],
+    table: 'sessions' | 'patterns' = 'sessions',
+  ): Promise<SendOutcome> => {
     const ctrl = new AbortController();
     const timer = setTimeout(() => ctrl.abort(), REQUEST_TIMEOUT_MS);
     let res: Response;
     try {
-      res = await fetchImpl(`${base}/rest/v1/sessions?on_conflict=id`, {
+      res = await fetchImpl(`${base}/rest/v1/${table}?on_conflict=id`, {
         method: 'POST',
         headers: {
           apikey: config.supabaseAnonKey,
           Authorization: `Bearer ${auth.accessToken}`,
           'Content-Type': 'application/json',
-          Prefer: 'resolution=ignore-duplicates,return=minimal',
+          // Sessions never change once made: a replay is ignored. Patterns can be edited:
+          // the newest local version wins.
+          Prefer: `resolution=${table === 'sessions' ? 'ignore' : 'merge'}-duplicates,return=minimal`,
         },
         body: JSON.stringify(rows),
         signal: ctrl.signal,
@@ -430,12 +465,68 @@ export async function runOutboxUnlocked(
     }
   };
 
+  /** Custom patterns of the user (create, edit, soft delete): upserted, newest wins. */
+  const uploadPatterns = async (): Promise<void> => {
+    const pending = (await database.patterns.where('syncState').equals('pending').toArray()).filter(
+      (p) => p.userId === userId,
+    );
+    for (let i = 0; i < pending.length; i += batchSize) {
+      const batch = pending.slice(i, i + batchSize);
+      const queue: CustomPatternRecord[][] = [batch];
+      let transientTries = 0;
+      while (queue.length) {
+        const part = queue.shift()!;
+        const outcome = await send(part.map((p) => toPatternRow(p, userId)), 'patterns');
+        if (outcome.kind === 'unauthorized' && !refreshed && (await refresh())) {
+          queue.unshift(part);
+          continue;
+        }
+        if (outcome.kind === 'transient' && transientTries < maxRetries && !(outcome.network && !isOnline())) {
+          transientTries += 1;
+          await sleep(backoffMs(transientTries));
+          queue.unshift(part);
+          continue;
+        }
+        if (outcome.kind === 'rejected' && part.length > 1) {
+          queue.unshift(...part.map((p) => [p]));
+          continue;
+        }
+        if (outcome.kind === 'unauthorized' || outcome.kind === 'transient') {
+          // Left pending for a later run.
+          result.status = outcome.kind === 'unauthorized' ? 'auth_required' : 'retry_later';
+          result.offline = outcome.kind === 'transient' && outcome.network;
+          result.error = outcome.kind === 'unauthorized' ? REFRESH_FAILED : outcome.message;
+          return;
+        }
+        await database.transaction('rw', database.patterns, async () => {
+          for (const p of part) {
+            const current = await database.patterns.get(p.id);
+            // Edited while the upload was in flight: stays pending for the newer version.
+            if (!current || current.updatedAt !== p.updatedAt || current.syncState !== 'pending') continue;
+            if (outcome.kind === 'ok') {
+              await database.patterns.update(p.id, { syncState: 'synced', lastError: undefined });
+            } else {
+              await database.patterns.update(p.id, {
+                syncState: outcome.kind === 'not_found' ? 'local_only' : 'failed',
+                lastError: outcome.message,
+              });
+            }
+          }
+        });
+        if (outcome.kind === 'ok') result.patternsUploaded += part.length;
+        else result.patternsFailed += part.length;
+      }
+    }
+  };
+
   for (let i = 0; i < sendable.length; i += batchSize) {
     const batch = sendable.slice(i, i + batchSize);
     const keepGoing = await uploadBatch(batch);
     deps.onBatch?.({ uploaded: result.uploaded, total: sendable.length });
     if (!keepGoing) break;
   }
+
+  if (result.status === 'done') await uploadPatterns();
 
   result.remaining = await database.sessions
     .where('[userId+syncState]')

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { db } from '../../src/data/db';
 import { fromSupabaseSession, saveAuthSession } from '../../src/data/authSessionRepo';
 import { runOutbox } from '../../src/sync/outbox';
+import { createCustomPattern, deleteCustomPattern, updateCustomPattern } from '../../src/data/customPatternsRepo';
 import { makeSession } from './helpers';
 import { signUp, startRealServer, supabase, type RealServer } from './realServer';
 
@@ -186,5 +187,26 @@ describe('outbox against the embedded backend', () => {
     expect(seen.dropBefore).toBeGreaterThan(0);
     expect(seen.dropAfter).toBeGreaterThan(0);
     console.log(`fault injection (real server): ${runs + 1} runs, ${restCalls} REST calls`, seen);
+  });
+
+  it('custom patterns: created, edited and deleted on the device reach the server, newest version wins', async () => {
+    const { sb, userId } = await signedIn('sync-g');
+    const a = await createCustomPattern({ name: 'Calm 5-5', inhale: 5, hold: 0, exhale: 5, hold_after_exhale: 0, benefits: ['calm'] }, { userId });
+    const b = await createCustomPattern({ name: 'Deep', inhale: 4, hold: 7, exhale: 8, hold_after_exhale: 0, category: 'sleep' }, { userId });
+    const guest = await createCustomPattern({ name: 'Guest only', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 }, { userId: null });
+    const r1 = await runOutbox(cfg(), { sleep: noSleep });
+    expect(r1).toMatchObject({ status: 'done', patternsUploaded: 2, patternsFailed: 0 });
+    await updateCustomPattern(a.id, { exhale: 7 }, new Date(Date.now() + 1000));
+    await deleteCustomPattern(b.id, new Date(Date.now() + 1000));
+    const r2 = await runOutbox(cfg(), { sleep: noSleep });
+    expect(r2.patternsUploaded).toBe(2);
+    const { data, error } = await sb.from('patterns').select('id, name, exhale, deleted, benefits, category').order('name');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: a.id, name: 'Calm 5-5', exhale: 7, deleted: false, benefits: ['calm'], category: 'stress' },
+      { id: b.id, name: 'Deep', exhale: 8, deleted: true, benefits: [], category: 'sleep' },
+    ]);
+    expect((await db.patterns.get(guest.id))?.syncState).toBe('guest');
+    expect((await db.patterns.get(a.id))?.syncState).toBe('synced');
   });
 });

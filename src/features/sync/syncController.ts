@@ -85,11 +85,13 @@ export class SyncController {
       doc.addEventListener('visibilitychange', onVisible);
       this.cleanup.push(() => doc.removeEventListener('visibilitychange', onVisible));
     }
-    // A session finished (or guest sessions attached, or a retry asked): upload soon.
+    // A session finished, a pattern was saved, guest data attached or a retry asked: upload soon.
     let lastPending = -1;
-    const sub: Subscription = liveQuery(() => db.sessions.where('syncState').equals('pending').primaryKeys()).subscribe({
-      next: (keys) => {
-        const n = keys.length;
+    const pendingCount = async () =>
+      (await db.sessions.where('syncState').equals('pending').count()) +
+      (await db.patterns.where('syncState').equals('pending').count());
+    const sub: Subscription = liveQuery(pendingCount).subscribe({
+      next: (n) => {
         if (lastPending >= 0 && n > lastPending) this.runSoon();
         lastPending = n;
       },
@@ -161,6 +163,8 @@ export class SyncController {
         skipped: 0,
         remaining: 0,
         offline: false,
+        patternsUploaded: 0,
+        patternsFailed: 0,
         error: e instanceof Error ? e.message : String(e),
       };
     }
