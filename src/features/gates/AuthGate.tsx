@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import {
   canSkipPrompt,
+  safeRedirectTarget,
   gateOutcome,
   type AuthContext,
   type GateFallback,
@@ -50,6 +51,8 @@ export function AuthGate({ requirement, fallback, context, feature, target, chil
 
   useEffect(() => {
     if (auth.status === 'loading' || outcome !== 'redirect' || redirected.current) return;
+    // Already on the way (a gate drawn again while the router moves to /auth): stay put.
+    if (safeRedirectTarget(goal, '') === '') return;
     redirected.current = true;
     storePendingAction({ target: goal, requirement, context });
     void navigate({ to: '/auth', search: { context, redirect: goal }, replace: true });

@@ -1,0 +1,240 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, waitForServiceWorkerControl } from './fixtures';
+
+/**
+ * Accounts against `npm start` (the built app and the embedded backend) in Chromium:
+ * sign up, welcome name, sign out, sign in; a gated page follows its fallback for a
+ * guest and continues after sign-in; a custom 3-2-3-1 pattern is made, practised (the
+ * clock fast-forwarded) and shows up in progress, on the server and offline; axe finds
+ * no serious or critical violation on the account screens; the account can be deleted.
+ */
+
+const PASSWORD = 'correct horse 42';
+const uniqueEmail = (tag: string) => `acc-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+async function signUpInUi(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+}
+
+async function tokens(page: Page): Promise<{ accessToken: string; userId: string }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ accessToken: string; userId: string }>((resolve, reject) => {
+        const open = indexedDB.open('pneuma');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('authSession', 'readonly').objectStore('authSession').get('current');
+          req.onsuccess = () => resolve(req.result as { accessToken: string; userId: string });
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+async function rest(request: APIRequestContext, page: Page, path: string): Promise<unknown[]> {
+  const key = ((await (await request.get('/config.json')).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+  const { accessToken } = await tokens(page);
+  const res = await request.get(`/rest/v1/${path}`, { headers: { apikey: key, authorization: `Bearer ${accessToken}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as unknown[];
+}
+
+async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+test('sign up, welcome name, sign out, sign in; wrong password shows the provider message', async ({ page }) => {
+  const email = uniqueEmail('flow');
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(page.getByText('Enter your credentials to continue')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/auth');
+
+  // Both fields are required: nothing is sent with an empty form.
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await signUpInUi(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  const header = page.getByRole('navigation', { name: 'Main' });
+  await expect(header.getByRole('link', { name: 'Progress' })).toBeVisible();
+
+  // Welcome name (no display name yet: the email's local part), then a chosen one.
+  await header.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByText(`Welcome, ${email.split('@')[0]}`)).toBeVisible();
+  await expect(page.getByText('Role:')).toContainText('User');
+  await page.getByLabel('Display name').fill('Ada Breath');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Welcome, Ada Breath')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/profile');
+
+  // The users row was created on first sign-in with role user.
+  const { userId } = await tokens(page);
+  expect(await rest(page.request, page, `users?select=id,role&id=eq.${userId}`)).toEqual([{ id: userId, role: 'user' }]);
+
+  // The name survives a reload (cached user, metadata).
+  await page.reload();
+  await expect(page.getByText('Welcome, Ada Breath')).toBeVisible();
+
+  // Signing out on a signed-in-only page sends the user to sign in; from home it stays home.
+  await header.getByRole('link', { name: 'Home' }).click();
+  await header.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Progress' })).toHaveCount(0);
+
+  await header.getByRole('link', { name: 'Sign In' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await header.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByText('Welcome, Ada Breath')).toBeVisible();
+});
+
+test('a gated page follows its fallback for a guest and continues there after sign-in', async ({ page }) => {
+  await page.goto('/progress');
+  await expect(page).toHaveURL(/\/auth\?context=progress&redirect=%2Fprogress$/);
+  await expect(page.getByText('Sign in to see your progress, streaks and achievements.')).toBeVisible();
+  await signUpInUi(page, uniqueEmail('gate'));
+  await expect(page).toHaveURL(/\/progress$/);
+  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  await expect(page.getByText('No sessions yet.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start your first session' })).toBeVisible();
+
+  // The profile gate does the same.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
+});
+
+test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the server, offline too', async ({ page, context }) => {
+  await page.clock.install();
+  await page.goto('/auth');
+  await signUpInUi(page, uniqueEmail('pattern'));
+
+  await page.goto('/create');
+  await expect(page.getByRole('heading', { name: 'Create Pattern' })).toBeVisible();
+  await expect(page.getByText('No custom patterns yet.', { exact: false })).toBeVisible();
+
+  // Clear messages for bad input.
+  await page.getByLabel('Name').fill('Triangle');
+  await page.getByLabel('Inhale', { exact: true }).fill('0');
+  await page.getByLabel('Exhale', { exact: true }).fill('61');
+  await page.getByRole('button', { name: 'Save pattern' }).click();
+  await expect(page.getByText('Inhale must be at least 0.5 seconds')).toBeVisible();
+  await expect(page.getByText('Exhale can be at most 60 seconds')).toBeVisible();
+  await expect(page.getByText('Fix the timings to see the preview.')).toBeVisible();
+
+  await page.getByLabel('Inhale', { exact: true }).fill('3');
+  await page.getByLabel('Hold', { exact: true }).fill('2');
+  await page.getByLabel('Exhale', { exact: true }).fill('3');
+  await page.getByLabel('Hold after exhale').fill('1');
+  await page.getByLabel('Description').fill('A short triangle with a rest.');
+  await page.getByLabel('Benefits').fill('Calm\nFocus');
+
+  // The live preview runs on the breath clock: inhale for 3 s, then hold.
+  const phase = page.getByTestId('preview-phase');
+  await expect(phase).toHaveText('Inhale');
+  await page.clock.runFor(3100);
+  await expect(phase).toHaveText('Hold');
+  await page.clock.runFor(2000);
+  await expect(phase).toHaveText('Exhale');
+  await expect(page.getByText('One cycle: 9 seconds')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/create');
+
+  await page.getByRole('button', { name: 'Save pattern' }).click();
+  await expect(page.getByRole('heading', { name: 'Triangle', level: 3 })).toBeVisible();
+  await expect(page.getByText('3-2-3-1 · Stress Relief · Beginner')).toBeVisible();
+  await expect(page.getByText('Synced', { exact: true })).toBeVisible();
+
+  const practise = page.getByRole('link', { name: 'Practise Triangle' });
+  const href = await practise.getAttribute('href');
+  const patternId = new URL(href!, 'http://x').searchParams.get('pattern')!;
+  expect(patternId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await rest(page.request, page, `patterns?select=id,name,inhale,hold,exhale,hold_after_exhale,deleted&id=eq.${patternId}`)).toEqual([
+    { id: patternId, name: 'Triangle', inhale: 3, hold: 2, exhale: 3, hold_after_exhale: 1, deleted: false },
+  ]);
+
+  // Practise it: 10 cycles of 9 s.
+  await practise.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Triangle');
+  await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
+  await page.getByRole('button', { name: 'Begin Preparation' }).click();
+  await page.clock.runFor(5500);
+  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
+  await page.clock.runFor(90_500);
+  await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
+
+  await page.goto('/progress');
+  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  const stat = (label: string) => page.locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('.stat__value');
+  await expect(stat('Total Sessions')).toHaveText('1');
+  await expect(stat('Total Minutes')).toHaveText('1'); // 90 s
+  await expect(stat('This Week')).toHaveText('1');
+  await expect(stat('Current Streak')).toHaveText('1 day');
+  await expect(stat('Preferred Pattern')).toHaveText('Triangle');
+  await expect(stat('Level')).toHaveText('Beginner');
+  await expect(page.getByText('1 of 7 sessions in the last 7 days (14%)')).toBeVisible();
+  const history = page.locator('.history-item');
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText('Triangle');
+  await expect(history.first()).toContainText('1 min 30 s');
+  await expect(page.locator('.achievement--unlocked')).toContainText(['First Breath']);
+  await expect(page.getByRole('table', { name: 'Sessions per pattern' })).toContainText('Triangle');
+  await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/progress');
+
+  // The session reached the server (the outbox), once.
+  await expect
+    .poll(async () => (await rest(page.request, page, 'sessions?select=pattern_name,session_duration')).length, { timeout: 15_000 })
+    .toBe(1);
+
+  // Offline: the page reloads from the service worker and the local database.
+  await waitForServiceWorkerControl(page);
+  await page.goto('/progress');
+  await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  await expect(stat('Total Sessions')).toHaveText('1');
+  await expect(stat('Preferred Pattern')).toHaveText('Triangle');
+  await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('account deletion needs the typed confirmation and removes the account', async ({ page }) => {
+  const email = uniqueEmail('delete');
+  await page.goto('/auth');
+  await signUpInUi(page, email);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Delete account…' }).click();
+  const dialog = page.getByRole('dialog');
+  const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Type DELETE to confirm').fill('delete');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await confirm.click();
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid login credentials')).toBeVisible();
+});
