@@ -80,7 +80,7 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
         <span className="sync-badge__dot" aria-hidden="true" /> {offline ? OFFLINE_MODE : CONNECTED}
         {network === 'slow' ? <span className="muted"> ({SLOW})</span> : null}
       </p>
-      {user ? (
+      {user === undefined ? null : user ? (
         <>
           <dl className="sync-panel__facts">
             <div>

@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../src/data/db';
+import { SyncBadge } from '../../src/features/sync/SyncBadge';
+import { SyncStatusPanel } from '../../src/features/sync/SyncStatusPanel';
+import { DataBundlePanel } from '../../src/features/data-bundle/DataBundlePanel';
+import { resetNetworkStoreForTests } from '../../src/features/network/networkStore';
+import { makeSession } from './helpers';
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
+  resetNetworkStoreForTests();
+}
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+  setOnline(true);
+});
+afterEach(() => {
+  cleanup();
+});
+
+async function signIn(userId = 'user-a') {
+  await db.authSession.put({ key: 'current', accessToken: 'a', refreshToken: 'r', expiresAt: 2e9, userId, email: 'a@x.test' });
+}
+
+describe('sync badge', () => {
+  it('shows Online and the pending count, with a spoken label', async () => {
+    await signIn();
+    await db.sessions.bulkPut([makeSession({}, 1), makeSession({}, 2), makeSession({ syncState: 'synced' }, 3)]);
+    render(<SyncBadge />);
+    const badge = await screen.findByRole('button', { name: /Sync status: Online/ });
+    await waitFor(() => expect(badge.textContent).toContain('2 pending'));
+    expect(badge.getAttribute('aria-label')).toBe('Sync status: Online, 2 pending sessions');
+  });
+
+  it('shows Offline when the device is offline', async () => {
+    setOnline(false);
+    await signIn();
+    await db.sessions.put(makeSession({}, 1));
+    render(<SyncBadge />);
+    const badge = await screen.findByRole('button', { name: /Sync status: Offline/ });
+    await waitFor(() => expect(badge.textContent).toContain('1 pending'));
+  });
+
+  it('a guest sees no pending count, and signing in offers to attach guest sessions', async () => {
+    await db.sessions.bulkPut([
+      makeSession({ userId: null, syncState: 'guest' }, 1),
+      makeSession({ userId: null, syncState: 'guest' }, 2),
+    ]);
+    const { rerender } = render(<SyncBadge />);
+    const badge = await screen.findByRole('button', { name: 'Sync status: Online' });
+    expect(badge.textContent).not.toContain('pending');
+    await signIn();
+    rerender(<SyncBadge />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add your guest sessions to your account?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 sessions to my account' }));
+    await waitFor(async () => expect(await db.sessions.where('syncState').equals('guest').count()).toBe(0));
+    expect((await db.sessions.toArray()).every((s) => s.userId === 'user-a')).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('"Keep on this device only" is remembered for that account', async () => {
+    await signIn();
+    await db.sessions.put(makeSession({ userId: null, syncState: 'guest' }, 1));
+    render(<SyncBadge />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep on this device only' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.sessions.where('syncState').equals('guest').count()).toBe(1);
+    cleanup();
+    render(<SyncBadge />);
+    await screen.findByRole('button', { name: /Sync status/ });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('sync details', () => {
+  it('shows Connected, last sync, pending, and failed sessions with their reason; Retry puts one back', async () => {
+    await signIn();
+    const failed = makeSession({ syncState: 'failed', lastError: '400: new row violates check constraint' }, 1);
+    await db.sessions.bulkPut([makeSession({}, 2), failed, makeSession({ syncState: 'local_only', lastError: 'The session service answered 404' }, 3)]);
+    await db.preferences.put({ key: 'lastSyncTime', value: Date.now() - 3 * 60_000 });
+    render(<SyncStatusPanel />);
+    expect(await screen.findByRole('heading', { name: 'Sync' })).toBeTruthy();
+    expect(screen.getByTestId('sync-connection').textContent).toContain('Connected');
+    await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('1'));
+    expect(screen.getByTestId('sync-last').textContent).toBe('3 minutes ago');
+    expect(screen.getByRole('button', { name: 'Sync now' })).toBeTruthy();
+    expect(screen.getByText('400: new row violates check constraint')).toBeTruthy();
+    expect(screen.getByText('The session service answered 404')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Retry Box Breathing/ }));
+    await waitFor(async () => expect((await db.sessions.get(failed.id))?.syncState).toBe('pending'));
+    await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('2'));
+  });
+
+  it('says Offline Mode when offline and never synced says Not yet', async () => {
+    setOnline(false);
+    await signIn();
+    render(<SyncStatusPanel />);
+    await waitFor(() => expect(screen.getByTestId('sync-connection').textContent).toContain('Offline Mode'));
+    await waitFor(() => expect(screen.getByTestId('sync-last').textContent).toBe('Not yet'));
+  });
+});
+
+describe('data bundle panel', () => {
+  it('a bad file gets a clear message naming what is wrong', async () => {
+    render(<DataBundlePanel />);
+    const input = screen.getByLabelText('Import data') as HTMLInputElement;
+    const file = new File([JSON.stringify({ sessions: [] })], 'bad.json', { type: 'application/json' });
+    fireEvent.change(input, { target: { files: [file] } });
+    const alert = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(alert.textContent).toContain(
+        'The file is missing patterns, userPreferences: a Pneuma data export needs sessions, patterns and userPreferences.',
+      ),
+    );
+  });
+
+  it('a good file is merged and summarised', async () => {
+    render(<DataBundlePanel />);
+    const input = screen.getByLabelText('Import data') as HTMLInputElement;
+    const bundle = {
+      sessions: [makeSession({ syncState: 'synced' }, 1)],
+      patterns: [],
+      userPreferences: { defaultPattern: 'sleep', voiceEnabled: true, cameraEnabled: false, lastSyncTime: null },
+    };
+    fireEvent.change(input, { target: { files: [new File([JSON.stringify(bundle)], 'ok.json')] } });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Import complete: 1 session added'));
+    expect(await db.sessions.count()).toBe(1);
+  });
+});
