@@ -76,13 +76,16 @@ export function ActiveSession({
   const inRetention = typeof loopState === 'object';
   const progress = completionPercent(cycleCount, target);
 
-  const [announcement, setAnnouncement] = useState('');
   const [adaptive, setAdaptive] = useState(adaptiveDefault);
   const [encouragement, setEncouragement] = useState<string | null>(null);
   const lastEncouragementAt = useRef(0);
   const encouragementCount = useRef(0);
 
   useWakeLock(!paused);
+  useEffect(() => {
+    if (announcerRef.current)
+      announcerRef.current.textContent = paused ? 'Paused' : lastAnnouncement.current;
+  }, [paused]);
 
   const voiceRef = useRef(voiceEnabled);
   const audioRef = useRef(audioEnabled);
@@ -90,8 +93,12 @@ export function ActiveSession({
     voiceRef.current = voiceEnabled;
     audioRef.current = audioEnabled;
   });
+  const announcerRef = useRef<HTMLDivElement>(null);
+  const lastAnnouncement = useRef('');
   const onPhaseChange = useCallback((phase: PhaseName, seconds: number) => {
-    setAnnouncement(`${PHASE_LABELS[phase]}, ${seconds} seconds`);
+    // Written straight to the live region: no re-render of the whole screen at a boundary.
+    lastAnnouncement.current = `${PHASE_LABELS[phase]}, ${seconds} seconds`;
+    if (announcerRef.current) announcerRef.current.textContent = lastAnnouncement.current;
     vibrateFor(phase);
     if (voiceRef.current && audioRef.current) speakPhase(phase);
   }, []);
@@ -137,13 +144,12 @@ export function ActiveSession({
       aria-label="Breathing session"
     >
       <div
+        ref={announcerRef}
         className="visually-hidden"
         aria-live="assertive"
         aria-atomic="true"
         data-testid="phase-announcer"
-      >
-        {paused ? 'Paused' : announcement}
-      </div>
+      />
       {config.enableCamera ? <CameraSlot controller={controller} /> : null}
 
       {inRetention ? (

@@ -90,7 +90,10 @@ export function BreathVisual({ loopRef, reducedMotion, onPhaseChange }: BreathVi
         }
         lastKey = key;
         lastBoundary = pos.boundaryIndex;
-        onPhaseChangeRef.current?.(pos.phase, Math.round(pos.phaseDurationMs / 1000));
+        // Side effects (speech, vibration, screen-reader text) run after this frame is painted.
+        const phase = pos.phase;
+        const seconds = Math.round(pos.phaseDurationMs / 1000);
+        setTimeout(() => onPhaseChangeRef.current?.(phase, seconds), 0);
       }
       if (secondsRef.current) secondsRef.current.textContent = String(secondsLeft(pos));
       if (reducedMotion) {

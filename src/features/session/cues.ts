@@ -11,7 +11,7 @@ import {
   type ClockState,
   type PhaseName,
 } from '../../domain/breathClock';
-import { recordAudioPlan, timingProbe } from './timingProbe';
+import { recordAudioPlan, timingProbe, type AudioPlanEntry } from './timingProbe';
 
 /** Tone per phase: pitch (Hz) and length (s). Rising for inhale, falling for exhale. */
 const TONES: Record<PhaseName, { from: number; to: number; length: number }> = {
@@ -47,7 +47,10 @@ export class AudioCueScheduler {
   private ctx: AudioContext | null = null;
   private bus: GainNode | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
-  private scheduled = new Map<string, { osc: OscillatorNode; gain: GainNode }>();
+  private scheduled = new Map<
+    string,
+    { osc: OscillatorNode; gain: GainNode; plan: AudioPlanEntry }
+  >();
   private source: (() => CueSource | null) | null = null;
   private enabled = true;
 
@@ -92,7 +95,8 @@ export class AudioCueScheduler {
   /** Forget everything scheduled (pause, stop, mute); the next pump re-plans from the clock. */
   cancelAll(): void {
     const now = this.ctx?.currentTime ?? 0;
-    for (const { osc, gain } of this.scheduled.values()) {
+    for (const { osc, gain, plan } of this.scheduled.values()) {
+      if (plan.contextTime > now) plan.cancelled = true;
       try {
         gain.gain.cancelScheduledValues(now);
         osc.stop();
@@ -163,14 +167,15 @@ export class AudioCueScheduler {
         osc.disconnect();
         gain.disconnect();
       };
-      this.scheduled.set(key, { osc, gain });
-      recordAudioPlan({
+      const plan: AudioPlanEntry = {
         boundary: b.boundaryIndex,
         round: src.round,
         phase: b.phase,
         scheduledAt: b.atMs,
         contextTime: when,
-      });
+      };
+      this.scheduled.set(key, { osc, gain, plan });
+      recordAudioPlan(plan);
     }
   }
 }

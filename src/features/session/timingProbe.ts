@@ -22,6 +22,8 @@ export interface AudioPlanEntry {
   scheduledAt: number;
   /** AudioContext time (s) the tone starts at. */
   contextTime: number;
+  /** Cancelled before it sounded (pause, mute, stop). */
+  cancelled?: boolean;
 }
 
 export interface TimingProbe {
