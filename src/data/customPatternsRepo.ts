@@ -123,15 +123,4 @@ export async function deleteCustomPattern(id: string, now: Date = new Date()): P
   });
 }
 
-export async function getCustomPattern(id: string): Promise<CustomPatternRecord | undefined> {
-  const p = await db.patterns.get(id);
-  return p && !p.deleted ? p : undefined;
-}
-
-/** Visible custom patterns, newest first. With a userId: that user's plus guest-made ones. */
-export async function listCustomPatterns(userId?: string | null): Promise<CustomPatternRecord[]> {
-  const all = await db.patterns.orderBy('updatedAt').reverse().toArray();
-  return all.filter(
-    (p) => !p.deleted && (userId === undefined || p.userId === null || p.userId === userId),
-  );
-}
+export { getCustomPattern, listCustomPatterns } from './customPatternsQueries';

@@ -4,7 +4,7 @@ import { DEFAULT_PREFERENCES, getPreferences, type UserPreferences } from './pre
 import { getFlags, type LocalFlags } from './flagsRepo';
 import { getSelectedPattern, type SelectedPattern } from './selectedPatternRepo';
 import { listFavorites, listRatings, listRecentPatterns } from './patternUsageRepo';
-import { listCustomPatterns } from './customPatternsRepo';
+import { listCustomPatterns } from './customPatternsQueries';
 import { getSignedInUser } from './authSessionRepo';
 import {
   countBySyncState,
