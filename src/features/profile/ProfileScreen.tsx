@@ -12,22 +12,9 @@ import { SyncStatusPanel } from '../sync/SyncStatusPanel';
 import { notify } from '../errors/toast';
 import { displayName, signOut, updateProfile, type AuthUser } from '../auth/authStore';
 import { avatarFromFile, deleteAccount, DELETE_CONFIRMATION_WORD } from './accountApi';
+import { avatarUrlError } from './avatar';
 
 const ROLE_LABEL: Record<UserRole, string> = { user: 'User', creator: 'Creator', instructor: 'Instructor' };
-
-/** Accepts https/http links and the small data-URL images this screen makes. */
-export function avatarUrlError(raw: string): string | undefined {
-  const v = raw.trim();
-  if (!v) return undefined;
-  if (v.startsWith('data:image/')) return undefined;
-  try {
-    const u = new URL(v);
-    if (u.protocol === 'https:' || u.protocol === 'http:') return undefined;
-  } catch {
-    // fall through
-  }
-  return 'Enter a web address starting with https://, or choose an image file.';
-}
 
 function Avatar({ user, size = 72 }: { user: AuthUser; size?: number }) {
   const [broken, setBroken] = useState(false);

@@ -1,0 +1,35 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  clearPendingAction,
+  peekPendingAction,
+  PENDING_ACTION_KEY,
+  storePendingAction,
+  takePendingAction,
+} from '../../src/features/gates/pendingAction';
+import { PENDING_ACTION_TTL_MS } from '../../src/domain/authLevel';
+
+beforeEach(() => sessionStorage.clear());
+
+describe('stored pending action', () => {
+  it('is stored with its requirement and context, read once, then cleared', () => {
+    storePendingAction({ target: '/progress', requirement: 'account', context: 'progress' }, 1000);
+    expect(peekPendingAction(2000)).toEqual({ target: '/progress', requirement: 'account', context: 'progress', createdAt: 1000 });
+    expect(takePendingAction(2000)?.target).toBe('/progress');
+    expect(takePendingAction(2000)).toBeNull();
+    expect(sessionStorage.getItem(PENDING_ACTION_KEY)).toBeNull();
+  });
+  it('can be cleared without running', () => {
+    storePendingAction({ target: '/create', requirement: 'account' }, 1000);
+    clearPendingAction();
+    expect(peekPendingAction(1000)).toBeNull();
+  });
+  it('expires, and junk in storage is ignored', () => {
+    storePendingAction({ target: '/create', requirement: 'account' }, 0);
+    expect(peekPendingAction(PENDING_ACTION_TTL_MS + 1)).toBeNull();
+    sessionStorage.setItem(PENDING_ACTION_KEY, '{not json');
+    expect(peekPendingAction(0)).toBeNull();
+    sessionStorage.setItem(PENDING_ACTION_KEY, JSON.stringify({ target: 'https://evil.example', requirement: 'account', createdAt: 0 }));
+    expect(peekPendingAction(0)).toBeNull();
+  });
+});
