@@ -26,6 +26,7 @@ import { markPatternUsed, toggleFavorite } from '../../data/patternUsageRepo';
 import { useLibraryCards } from './useLibraryCards';
 import './library.css';
 
+const USE_PATTERN = 'Use pattern';
 const CATEGORY_LABEL = new Map(CATEGORY_OPTIONS.map((o) => [o.value, o.label]));
 
 function phasesText(c: LibraryCard): string {
@@ -122,8 +123,8 @@ function PatternCard({
           </div>
         ) : null}
       </dl>
-      <Button size="sm" onClick={() => onChoose(card)}>
-        Use pattern<span className="visually-hidden">: {card.name}</span>
+      <Button size="sm" aria-label={`${USE_PATTERN}: ${card.name}`} onClick={() => onChoose(card)}>
+        {USE_PATTERN}
       </Button>
     </article>
   );

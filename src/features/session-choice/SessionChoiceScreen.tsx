@@ -22,6 +22,7 @@ import { useDiscovery } from '../home/useDiscovery';
 import './session-choice.css';
 
 const BACK_LABEL = 'Back';
+const TRY_THIS_PATTERN = 'Try This Pattern';
 
 interface GuideStep {
   title: string;
@@ -153,8 +154,8 @@ function SelectionCard({
       </div>
       <p className="sc-card__best">Best for: {p.bestFor.join(', ')}</p>
       {reason ? <p className="sc-card__reason">{reason}</p> : null}
-      <Button size="sm" onClick={() => onPick(p.id)}>
-        Try This Pattern<span className="visually-hidden">: {p.name}</span>
+      <Button size="sm" aria-label={`${TRY_THIS_PATTERN}: ${p.name}`} onClick={() => onPick(p.id)}>
+        {TRY_THIS_PATTERN}
       </Button>
     </article>
   );
