@@ -150,8 +150,8 @@ export const TOAST_TEXT = {
   lensDisconnected: 'Successfully disconnected from Lens',
   lensDisconnectFailed: 'Failed to disconnect from Lens',
   lensConnectFailed: 'Failed to connect to Lens',
-  loggedIn: 'Successfully logged in!',
-  confirmationEmailSent: 'Confirmation email sent! Please check your inbox.',
+  // 'Successfully logged in!' and 'Confirmation email sent! ...' live with the auth screen
+  // (src/features/auth/strings.ts).
 } as const;
 
 /** Fallback notices of spec 8. */

@@ -1,3 +1,5 @@
+import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
+
 /** Shown instead of the app when required backend settings are missing (spec 5). */
 export function ConfigErrorPage({ missing, detail }: { missing: string[]; detail?: string }) {
   return (
@@ -15,7 +17,7 @@ export function ConfigErrorPage({ missing, detail }: { missing: string[]; detail
         VITE_SUPABASE_ANON_KEY set.
       </p>
       <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-        Refresh Page
+        {ERROR_SCREEN_TEXT.refreshPage}
       </button>
     </div>
   );

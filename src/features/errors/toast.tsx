@@ -1,4 +1,4 @@
-import { Toaster, toast } from 'sonner';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { classifyError, type ClassifyOptions } from '../../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 
@@ -9,18 +9,40 @@ import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 
 export const TOAST_LIMIT = 1;
 
+// sonner is not needed to draw the first screen: the toaster mounts (and sonner loads) on
+// the first notify call, which waits until it is listening so no toast is lost.
+const ToasterView = lazy(() => import('./ToasterView'));
+const loadSonner = () => import('sonner');
+
+let toasterWanted = false;
+const wantListeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const toasterMounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+function requestToaster(): Promise<void> {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    wantListeners.forEach((l) => l());
+  }
+  // Never hang a caller if no AppToaster is mounted at all.
+  return Promise.race([toasterMounted, new Promise<void>((r) => setTimeout(r, 2_000))]);
+}
+
+function subscribeWanted(listener: () => void): () => void {
+  wantListeners.add(listener);
+  return () => wantListeners.delete(listener);
+}
+
 /** Mount once, at the root. */
 export function AppToaster() {
+  const wanted = useSyncExternalStore(subscribeWanted, () => toasterWanted, () => false);
+  if (!wanted) return null;
   return (
-    <Toaster
-      visibleToasts={TOAST_LIMIT}
-      position="bottom-center"
-      theme="system"
-      richColors
-      closeButton
-      containerAriaLabel="Notifications"
-      toastOptions={{ duration: 4_000 }}
-    />
+    <Suspense fallback={null}>
+      <ToasterView limit={TOAST_LIMIT} onMounted={markMounted} />
+    </Suspense>
   );
 }
 
@@ -30,7 +52,8 @@ export interface NotifyOptions {
   duration?: number;
 }
 
-function show(kind: 'success' | 'error' | 'info' | 'message', title: string, options: NotifyOptions = {}): string | number {
+async function show(kind: 'success' | 'error' | 'info' | 'message', title: string, options: NotifyOptions = {}): Promise<string | number> {
+  const [{ toast }] = await Promise.all([loadSonner(), requestToaster()]);
   toast.dismiss(); // one at a time
   const opts = {
     description: options.description,
@@ -65,5 +88,5 @@ export const notify = {
       c.recovery === 'retry' && options.onRetry ? { label: c.action ?? ERROR_SCREEN_TEXT.retry, onClick: options.onRetry } : undefined;
     return show('error', c.userMessage, { action });
   },
-  dismiss: () => toast.dismiss(),
+  dismiss: () => void loadSonner().then(({ toast }) => toast.dismiss()),
 };
