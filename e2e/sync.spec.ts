@@ -3,8 +3,8 @@ import { test, expect } from './fixtures';
 
 /**
  * Offline practice and sync, in Chromium against `npm start` (the built app and the
- * embedded backend): a signed-in user goes offline, two sessions are stored on the
- * device, the badge says Offline with 2 pending; back online both reach the server
+ * embedded backend): a signed-in user goes offline, practises two whole sessions in the
+ * app (time fast-forwarded by Playwright's clock), the badge says Offline with 2 pending; back online both reach the server
  * exactly once, also when the tab was closed before reconnecting and reopened later.
  */
 
@@ -75,52 +75,38 @@ async function serverSessionIds(request: APIRequestContext, key: string, token: 
   return ((await res.json()) as { id: string }[]).map((r) => r.id);
 }
 
-/**
- * Stores a completed session on the device the way the session screen's completion step
- * does (a pending row of the signed-in user in IndexedDB), while offline.
- */
-async function completeSessionOnDevice(page: Page, userId: string, n: number): Promise<string> {
+/** Ids of this user's sessions on the device (read straight from IndexedDB). */
+async function deviceSessions(page: Page): Promise<{ id: string; syncState: string }[]> {
   return page.evaluate(
-    async ({ userId, n }) => {
-      const id = crypto.randomUUID();
-      const end = Date.now();
-      const start = end - 160_000;
-      await new Promise<void>((resolve, reject) => {
+    () =>
+      new Promise<{ id: string; syncState: string }[]>((resolve, reject) => {
         const open = indexedDB.open('pneuma');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const idb = open.result;
-          const tx = idb.transaction('sessions', 'readwrite');
-          tx.objectStore('sessions').put({
-            id,
-            userId,
-            patternId: 'box',
-            patternName: 'Box Breathing',
-            sessionType: 'classic',
-            startTime: start,
-            endTime: end,
-            duration: 160 + n,
-            cycleCount: 10,
-            targetCycles: 10,
-            completed: true,
-            breathHoldTime: 4,
-            cameraUsed: false,
-            aiUsed: false,
-            createdAt: new Date(end).toISOString(),
-            syncState: 'pending',
-            attempts: 0,
-          });
-          tx.oncomplete = () => {
-            idb.close();
-            resolve();
+          const req = open.result.transaction('sessions').objectStore('sessions').getAll();
+          req.onsuccess = () => {
+            resolve((req.result as { id: string; syncState: string }[]).map(({ id, syncState }) => ({ id, syncState })));
+            open.result.close();
           };
-          tx.onerror = () => reject(tx.error);
+          req.onerror = () => reject(req.error);
         };
-      });
-      return id;
-    },
-    { userId, n },
+      }),
   );
+}
+
+/**
+ * Practises a whole classic box session in the app (10 cycles of 16 s, time
+ * fast-forwarded by Playwright's clock) until it is saved on the device.
+ */
+async function practiseClassicSession(page: Page): Promise<void> {
+  await page.goto('/session/classic?pattern=box');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
+  await page.getByRole('button', { name: 'Skip to Session' }).click();
+  await page.clock.runFor(600);
+  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
+  await page.clock.runFor(160_500);
+  await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
+  await expect(page.getByText('Saved on this device.')).toBeVisible();
 }
 
 /**
@@ -147,6 +133,7 @@ async function waitForControl(page: Page): Promise<void> {
 }
 
 async function goOfflineWithTwoPending(page: Page, context: BrowserContext, request: APIRequestContext) {
+  await page.clock.install();
   await page.goto('/');
   await waitForControl(page);
   const { session, key } = await signUpAndSeed(page, request);
@@ -156,13 +143,15 @@ async function goOfflineWithTwoPending(page: Page, context: BrowserContext, requ
 
   await context.setOffline(true);
   await expect(badge).toContainText('Offline');
-  const ids = [await completeSessionOnDevice(page, session.user.id, 1), await completeSessionOnDevice(page, session.user.id, 2)];
-  // Offline reload: served by the service worker; the badge reads the device's outbox.
-  await page.reload();
+  // Two whole sessions in the app while offline (pages served by the service worker).
+  await practiseClassicSession(page);
+  await practiseClassicSession(page);
   await expect(badge).toContainText('Offline');
   await expect(page.getByTestId('sync-pending')).toHaveText('2 pending');
+  const onDevice = await deviceSessions(page);
+  expect(onDevice.map((s) => s.syncState)).toEqual(['pending', 'pending']);
   expect(await serverSessionIds(request, key, session.access_token)).toEqual([]);
-  return { session, key, ids, badge };
+  return { session, key, ids: onDevice.map((s) => s.id), badge };
 }
 
 test.describe('offline sync', () => {
