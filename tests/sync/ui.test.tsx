@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db';
 import { SyncBadge } from '../../src/features/sync/SyncBadge';
 import { SyncStatusPanel } from '../../src/features/sync/SyncStatusPanel';
+import { GuestAttachPrompt } from '../../src/features/sync/GuestAttachPrompt';
 import { DataBundlePanel } from '../../src/features/data-bundle/DataBundlePanel';
 import { resetNetworkStoreForTests } from '../../src/features/network/networkStore';
 import { makeSession } from './helpers';
@@ -45,35 +46,40 @@ describe('sync badge', () => {
     await waitFor(() => expect(badge.textContent).toContain('1 pending'));
   });
 
-  it('a guest sees no pending count, and signing in offers to attach guest sessions', async () => {
+  it('a guest sees no pending count', async () => {
+    await db.sessions.put(makeSession({ userId: null, syncState: 'guest' }, 1));
+    render(<SyncBadge />);
+    const badge = await screen.findByRole('button', { name: 'Sync status: Online' });
+    expect(badge.textContent).not.toContain('pending');
+  });
+});
+
+describe('guest sessions after sign-in', () => {
+  it('offers to add them to the account; accepting attaches them as pending', async () => {
     await db.sessions.bulkPut([
       makeSession({ userId: null, syncState: 'guest' }, 1),
       makeSession({ userId: null, syncState: 'guest' }, 2),
     ]);
-    const { rerender } = render(<SyncBadge />);
-    const badge = await screen.findByRole('button', { name: 'Sync status: Online' });
-    expect(badge.textContent).not.toContain('pending');
     await signIn();
-    rerender(<SyncBadge />);
+    render(<GuestAttachPrompt userId="user-a" />);
     const dialog = await screen.findByRole('dialog', { name: 'Add your guest sessions to your account?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 sessions to my account' }));
     await waitFor(async () => expect(await db.sessions.where('syncState').equals('guest').count()).toBe(0));
-    expect((await db.sessions.toArray()).every((s) => s.userId === 'user-a')).toBe(true);
+    expect((await db.sessions.toArray()).every((s) => s.userId === 'user-a' && s.syncState === 'pending')).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('"Keep on this device only" is remembered for that account', async () => {
     await signIn();
     await db.sessions.put(makeSession({ userId: null, syncState: 'guest' }, 1));
-    render(<SyncBadge />);
+    render(<GuestAttachPrompt userId="user-a" />);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep on this device only' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await db.sessions.where('syncState').equals('guest').count()).toBe(1);
     cleanup();
-    render(<SyncBadge />);
-    await screen.findByRole('button', { name: /Sync status/ });
-    await new Promise((r) => setTimeout(r, 50));
+    render(<GuestAttachPrompt userId="user-a" />);
+    await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

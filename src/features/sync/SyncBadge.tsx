@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSignedInUser, useSyncCounts } from '../../data/hooks';
 import { useNetworkStatus } from '../network';
 import { ensureSyncStarted, useSyncSnapshot } from './syncRuntime';
-import { GuestAttachPrompt } from './GuestAttachPrompt';
 import { useTick } from './useTick';
 import { OFFLINE, ONLINE, SLOW } from './strings';
 import './sync.css';
@@ -61,7 +60,6 @@ export function SyncBadge() {
           <SyncDetailsDialog open={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
-      {user ? <GuestAttachPrompt userId={user.userId} /> : null}
     </>
   );
 }
