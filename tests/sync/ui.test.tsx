@@ -46,6 +46,23 @@ describe('sync badge', () => {
     await waitFor(() => expect(badge.textContent).toContain('1 pending'));
   });
 
+  it('says slow on a 2g connection', async () => {
+    Object.defineProperty(navigator, 'connection', {
+      value: Object.assign(new EventTarget(), { effectiveType: '2g' }),
+      configurable: true,
+    });
+    setOnline(true);
+    try {
+      await signIn();
+      render(<SyncBadge />);
+      const badge = await screen.findByRole('button', { name: /Sync status: Online, Slow connection/ });
+      expect(badge.textContent).toContain('slow');
+    } finally {
+      Object.defineProperty(navigator, 'connection', { value: undefined, configurable: true });
+      setOnline(true);
+    }
+  });
+
   it('a guest sees no pending count', async () => {
     await db.sessions.put(makeSession({ userId: null, syncState: 'guest' }, 1));
     render(<SyncBadge />);
