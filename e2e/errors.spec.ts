@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,15 @@ interface StoredError {
   category: string;
   reported: boolean;
   context?: Record<string, unknown>;
+}
+
+async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${label}`,
+  ).toEqual([]);
 }
 
 /** Reads the app's local error log straight from IndexedDB. */
@@ -59,6 +69,8 @@ test.describe('errors and resilience', () => {
     // the technical text is only under the details
     await expect(page.getByText('Simulated transient failure (error-test page)')).toBeHidden();
     await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+    await expect(oops).toBeFocused();
+    await expectNoSeriousA11yViolations(page, 'full-page error');
 
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByRole('heading', { name: 'Error screen check' })).toBeVisible();
@@ -183,6 +195,7 @@ test('with the backend stopped the app keeps working offline, shows the notice, 
     await expect(page.getByRole('heading', { name: 'Transform your breathing' })).toBeVisible();
     await expect(notice).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'offline notice');
     await page.goto('/patterns');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(notice).toBeVisible({ timeout: 15_000 });

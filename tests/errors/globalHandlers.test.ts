@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setConfigForTests } from '../../src/backend/config';
+import { clearErrorLog, listErrorLogs } from '../../src/data/errorLogRepo';
+import { errorReporter, installGlobalErrorHandlers } from '../../src/features/errors/globalHandlers';
+
+let uninstall: () => void = () => undefined;
+const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ accepted: 1 }), { status: 202 }));
+
+beforeEach(async () => {
+  await clearErrorLog();
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  setConfigForTests({ supabaseUrl: 'http://backend', supabaseAnonKey: 'anon-key-123', apiUrl: 'http://backend' });
+  uninstall = installGlobalErrorHandlers();
+});
+afterEach(() => {
+  uninstall();
+  vi.unstubAllGlobals();
+  setConfigForTests(null);
+});
+
+describe('global error handlers', () => {
+  it('an uncaught error is stored with high severity and reported with the anon key', async () => {
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('Something odd happened'), message: 'Something odd happened' }));
+    await vi.waitFor(async () => expect((await listErrorLogs()).map((r) => [r.message, r.severity])).toEqual([['Something odd happened', 'high']]));
+    await errorReporter.flush();
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === 'http://backend/api/errors');
+    expect(call).toBeDefined();
+    const init = call![1]!;
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer anon-key-123');
+    const body = JSON.parse(String(init.body)) as { reports: Array<{ message: string; severity: string }> };
+    expect(body.reports).toEqual([expect.objectContaining({ message: 'Something odd happened', severity: 'high' })]);
+    await vi.waitFor(async () => expect((await listErrorLogs())[0]!.reported).toBe(true));
+  });
+
+  it('an unhandled rejection is stored with high severity; secrets never leave', async () => {
+    const event = new Event('unhandledrejection') as Event & { reason: unknown };
+    event.reason = new Error('request failed: {"password":"hunter2"}');
+    window.dispatchEvent(event);
+    await vi.waitFor(async () => expect(await listErrorLogs()).toHaveLength(1));
+    const [row] = await listErrorLogs();
+    expect(row!.severity).toBe('high');
+    expect(row!.message).toBe('request failed: {"password":"[redacted]"}');
+    expect(row!.context?.source).toBe('unhandledrejection');
+    await errorReporter.flush();
+    expect(JSON.stringify(fetchMock.mock.calls)).not.toContain('hunter2');
+  });
+
+  it('ignores browser noise', async () => {
+    window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await listErrorLogs()).toHaveLength(0);
+  });
+});
