@@ -54,7 +54,7 @@ test('a full classic session lands on /results with its real figures and is stor
   await expect(page.getByTestId('countdown')).toHaveText('5');
   await page.clock.runFor(1000);
   await expect(page.getByTestId('countdown')).toHaveText('4');
-  await page.clock.runFor(4000 + 500);
+  await page.clock.runFor(4000 + 600); // the start waits for the next frame
 
   // Active: the guide follows the clock.
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
@@ -64,11 +64,14 @@ test('a full classic session lands on /results with its real figures and is stor
 
   // Pause for 20 s: the position and the timer stay put.
   await page.getByTestId('pause-toggle').click();
+  await page.clock.runFor(100); // pause and resume take effect on the next frame
+  await expect(page.getByTestId('pause-toggle')).toHaveText('Resume');
   const timerAtPause = await page.getByTestId('session-timer').textContent();
   await page.clock.runFor(20_000);
   await expect(page.getByTestId('session-timer')).toHaveText(timerAtPause!);
   await expect(page.getByTestId('phase-label')).toHaveText('Hold');
   await page.keyboard.press('Space'); // resume with the keyboard
+  await page.clock.runFor(100);
   await expect(page.getByTestId('pause-toggle')).toHaveText('Pause');
 
   await page.clock.runFor(16_000);

@@ -12,6 +12,7 @@ import {
 } from '../../domain/breathClock';
 import type { LoopRef } from './useSessionController';
 import { recordUiSwitch } from './timingProbe';
+import { FRAME_TOLERANCE_MS } from './frameTime';
 
 const MIN_SCALE = 0.55;
 const ease = (t: number) => 0.5 - Math.cos(Math.PI * Math.min(1, Math.max(0, t))) / 2;
@@ -58,12 +59,13 @@ export function BreathVisual({ loopRef, reducedMotion, onPhaseChange }: BreathVi
     let frame = 0;
     let lastKey: string | null = null;
     let lastBoundary = -1;
-    const draw = () => {
+    const draw = (frameTs: number) => {
       frame = requestAnimationFrame(draw);
       const snap = loopRef.getSnapshot();
       if (snap.value !== 'running' && snap.value !== 'paused') return;
       const c = snap.context;
-      const now = performance.now();
+      // Where the breath is at this frame (its timestamp), not at whenever the callback runs.
+      const now = Math.min(frameTs, performance.now()) + FRAME_TOLERANCE_MS;
       const end = sessionLengthMs(c.schedule, c.targetCycles);
       const elapsed = Math.min(activeElapsedMs(c.clock, now) - c.roundOriginMs, end - 0.001);
       const pos = positionAt(c.schedule, elapsed);

@@ -7,6 +7,7 @@ import type { breathLoopMachine } from '../../machines/breathLoop';
 import { sessionPhase, sessionStoreMachine } from '../../machines/sessionStore';
 import { sessionViewStepsMachine } from '../../machines/sessionViewSteps';
 import { AudioCueScheduler, type CueSource } from './cues';
+import { atNextFrame } from './frameTime';
 
 export type LoopRef = ActorRefFrom<typeof breathLoopMachine>;
 
@@ -88,9 +89,14 @@ export function useSessionController(config: SessionConfig) {
 
   const now = () => performance.now();
   const pause = useCallback(() => {
-    if (loopRef?.getSnapshot().value === 'running') store.send({ type: 'PAUSE', now: now() });
+    atNextFrame((t) => {
+      if (loopRef?.getSnapshot().value === 'running') store.send({ type: 'PAUSE', now: t });
+    });
   }, [store, loopRef]);
-  const resume = useCallback(() => store.send({ type: 'RESUME', now: now() }), [store]);
+  const resume = useCallback(
+    () => atNextFrame((t) => store.send({ type: 'RESUME', now: t })),
+    [store],
+  );
   const togglePause = useCallback(() => {
     if (sessionPhase(store.getSnapshot().value) === 'paused') resume();
     else pause();
