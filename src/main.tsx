@@ -13,8 +13,6 @@ import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
 import { RootErrorBoundary } from './features/errors/RootErrorBoundary';
 import { installGlobalErrorHandlers } from './features/errors/globalHandlers';
 import { startNetworkMonitoring } from './features/network/networkStore';
-import { queryClient } from './backend/queryClient';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { router } from './router';
 
 async function boot(rootElement: HTMLElement): Promise<void> {
@@ -31,9 +29,7 @@ async function boot(rootElement: HTMLElement): Promise<void> {
     root.render(
       <StrictMode>
         <RootErrorBoundary>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
+          <RouterProvider router={router} />
         </RootErrorBoundary>
       </StrictMode>,
     );
