@@ -55,3 +55,18 @@ describe('global error handlers', () => {
     expect(await listErrorLogs()).toHaveLength(0);
   });
 });
+
+describe('offline queue', () => {
+  it('while the backend is unreachable reports wait; they leave once when it answers again', async () => {
+    const { applyHealthReport } = await import('../../src/features/network/networkStore');
+    applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 });
+    window.dispatchEvent(new ErrorEvent('error', { error: new ReferenceError('x is not defined'), message: 'x is not defined' }));
+    await vi.waitFor(async () => expect(await listErrorLogs()).toHaveLength(1));
+    await errorReporter.flush();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/errors'))).toHaveLength(0);
+    applyHealthReport({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 });
+    await vi.waitFor(async () => expect((await listErrorLogs())[0]!.reported).toBe(true));
+    await errorReporter.flush();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/errors'))).toHaveLength(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { getConfig } from '../../backend/config';
 import { request } from '../../backend/request';
+import { getNetworkStatus, subscribeNetworkStatus } from '../network/networkStore';
 import { createErrorReporter, dexieErrorStore, type CaptureOptions, type ErrorReporter, type ReportPayload } from './reporter';
 
 /**
@@ -24,7 +25,8 @@ export const errorReporter: ErrorReporter = createErrorReporter({
   send: sendReports,
   random: Math.random,
   now: () => Date.now(),
-  isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  // offline = the browser says so, or the backend does not answer its health check
+  isOnline: () => getNetworkStatus() !== 'offline',
   store: dexieErrorStore,
   pageUrl: () => (typeof location === 'undefined' ? undefined : location.origin + location.pathname),
   userAgent: () => (typeof navigator === 'undefined' ? undefined : navigator.userAgent),
@@ -64,15 +66,20 @@ export function installGlobalErrorHandlers(): () => void {
     if (reason instanceof Error && ignored(reason.message)) return;
     captureError(reason, { source: 'unhandledrejection', minSeverity: 'high' });
   };
-  const onOnline = () => void errorReporter.flush();
+  // Queued reports leave as soon as the network status is back from offline.
+  let wasOffline = getNetworkStatus() === 'offline';
+  const offStatus = subscribeNetworkStatus(() => {
+    const offline = getNetworkStatus() === 'offline';
+    if (wasOffline && !offline) void errorReporter.flush();
+    wasOffline = offline;
+  });
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
-  window.addEventListener('online', onOnline);
   void errorReporter.flush();
   uninstall = () => {
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
-    window.removeEventListener('online', onOnline);
+    offStatus();
     uninstall = undefined;
   };
   return uninstall;
