@@ -238,3 +238,30 @@ test('account deletion needs the typed confirmation and removes the account', as
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Invalid login credentials')).toBeVisible();
 });
+
+test('guest sessions: offered at sign-up, counted in progress once added to the account', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/session/classic?pattern=box');
+  await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
+  await page.getByRole('button', { name: 'Begin Preparation' }).click();
+  await page.clock.runFor(5500);
+  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
+  await page.clock.runFor(160_500);
+  await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
+
+  await page.goto('/auth');
+  await signUpInUi(page, uniqueEmail('guest'));
+  const dialog = page.getByRole('dialog', { name: 'Add your guest sessions to your account?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep on this device only' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto('/progress');
+  await expect(page.getByText('1 session practised as a guest on this device is not part of your account yet', { exact: false })).toBeVisible();
+  await expect(page.getByText('No sessions yet.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Add them to my account' }).click();
+  const total = page.locator('.stat').filter({ has: page.getByText('Total Sessions', { exact: true }) }).locator('.stat__value');
+  await expect(total).toHaveText('1');
+  await expect(page.locator('.history-item').first()).toContainText('Box Breathing');
+  await expect(page.locator('.history-item').first()).toContainText('Excellent');
+});

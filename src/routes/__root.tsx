@@ -3,6 +3,7 @@ import { isOutsideMainLayout } from '../domain/navigation';
 import { AppShell } from '../features/shell/AppShell';
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
 import { AppToaster } from '../features/errors/toast';
+import { PostSignIn } from '../features/auth/PostSignIn';
 import { OfflineNotice } from '../features/network/OfflineNotice';
 
 export const Route = createRootRoute({
@@ -25,6 +26,7 @@ function RootLayout() {
       )}
       <UpdatePrompt />
       <AppToaster />
+      <PostSignIn />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { notify } from '../errors/toast';
 import { takePendingAction } from '../gates/pendingAction';
 import { signInWithPassword, signUpWithPassword, type AuthOutcome } from './authActions';
 import { connectAuth } from './authStore';
+import { clearJustSignedIn, markJustSignedIn } from './PostSignIn';
 import { AUTH_TEXT } from './strings';
 
 const CONTEXT_NOTE: Record<AuthContext, string> = {
@@ -41,6 +42,7 @@ export function AuthScreen({ context, redirect }: AuthScreenProps) {
   }, []);
 
   const finish = (outcome: AuthOutcome) => {
+    if (outcome.kind !== 'signedIn') clearJustSignedIn();
     if (outcome.kind === 'error') {
       notify.error(outcome.message);
       return;
@@ -60,6 +62,7 @@ export function AuthScreen({ context, redirect }: AuthScreenProps) {
     if (form && !form.reportValidity()) return;
     setBusy(mode);
     setConfirmSent(false);
+    markJustSignedIn();
     try {
       finish(mode === 'signIn' ? await signInWithPassword(email, password) : await signUpWithPassword(email, password));
     } finally {

@@ -1,7 +1,9 @@
 import './progress.css';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useSessions } from '../../data/hooks';
+import { useGuestSessionCount, useSessions } from '../../data/hooks';
+import { attachGuestSessions } from '../../data/sessionsRepo';
+import { requestSync } from '../sync/syncRuntime';
 import type { SessionRecord } from '../../data/db';
 import { computeAchievements, isUnlocked, type Achievement } from '../../domain/achievements';
 import { userLevel, type UserLevel } from '../../domain/historySummary';
@@ -17,7 +19,7 @@ import {
   WEEKLY_GOAL_SESSIONS,
   type StatSession,
 } from '../../domain/stats';
-import { buttonClass } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
@@ -139,8 +141,34 @@ function HistoryList({ sessions }: { sessions: SessionRecord[] }) {
 }
 
 /** /progress: the spec 9 statistics, charts, history and achievements, from local data. */
+function GuestSessionsNote({ userId }: { userId: string }) {
+  const count = useGuestSessionCount();
+  if (count === 0) return null;
+  const sessions = `${count} ${count === 1 ? 'session' : 'sessions'}`;
+  return (
+    <Card className="row guest-note">
+      <p>
+        {sessions} practised as a guest on this device {count === 1 ? 'is' : 'are'} not part of your account yet, so{' '}
+        {count === 1 ? 'it is' : 'they are'} not counted here.
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={async () => {
+          await attachGuestSessions(userId);
+          requestSync();
+        }}
+      >
+        Add them to my account
+      </Button>
+    </Card>
+  );
+}
+
 export function ProgressScreen({ userId }: { userId: string }) {
-  const sessions = useSessions(userId);
+  // The account's own sessions (guest sessions of this device count once attached).
+  const visible = useSessions(userId);
+  const sessions = useMemo(() => visible?.filter((s) => s.userId === userId), [visible, userId]);
   const timeZone = deviceTimeZone();
   const view = useMemo(() => {
     if (!sessions) return null;
@@ -162,6 +190,7 @@ export function ProgressScreen({ userId }: { userId: string }) {
   return (
     <div className="page progress-page stack">
       <h1>Your Progress</h1>
+      <GuestSessionsNote userId={userId} />
       {sessions.length === 0 ? (
         <EmptyState title="No sessions yet. Your statistics, charts and achievements start with your first session.">
           <div className="row">
