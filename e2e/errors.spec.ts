@@ -191,9 +191,11 @@ test('with the backend stopped the app keeps working offline, shows the notice, 
 
     // the backend goes away; the app, served by its service worker, still opens and works
     await stopServer(server);
+    const stoppedAt = Date.now();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Transform your breathing' })).toBeVisible();
     await expect(notice).toBeVisible({ timeout: 15_000 });
+    test.info().annotations.push({ type: 'offline notice after reload (ms)', description: String(Date.now() - stoppedAt) });
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'offline notice');
     await page.goto('/patterns');
@@ -203,7 +205,9 @@ test('with the backend stopped the app keeps working offline, shows the notice, 
 
     // the backend returns: the notice goes by itself (re-check every 30 s while unreachable)
     server = await startServer(dataDir);
+    const backAt = Date.now();
     await expect(notice).toBeHidden({ timeout: 45_000 });
+    test.info().annotations.push({ type: 'recovered after the backend returned (ms)', description: String(Date.now() - backAt) });
   } finally {
     await context.close();
     await stopServer(server);
