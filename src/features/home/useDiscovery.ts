@@ -28,7 +28,8 @@ export function useDiscovery(goal: Goal | null, sessionType: 'classic' | 'enhanc
   const minute = Math.floor(now.getTime() / 60_000);
   return useMemo(() => {
     const history = sessions ?? [];
-    const summary = summarizeHistory(history, minute * 60_000);
+    // The end of the current minute, so a session finished seconds ago counts as this week.
+    const summary = summarizeHistory(history, (minute + 1) * 60_000 - 1);
     const rankFor = (g: Goal | null) =>
       rankRecommendations({
         hour,
