@@ -83,10 +83,15 @@ export function isGoalOptimalNow(goal: Goal, hour: number): boolean {
 
 /**
  * The pattern preselected when a goal is chosen (spec 2.3): the highest-ranked
- * recommended pattern among the goal's patterns, else the goal's first.
+ * recommended pattern among the goal's patterns, else the goal's first (the first one
+ * `allowed` accepts, so a beginner is not handed wim_hof; the goal's first if none is).
  * `rankedPatternIds` is the recommendation order, best first.
  */
-export function preselectPatternForGoal(goal: Goal, rankedPatternIds: readonly string[]): string {
+export function preselectPatternForGoal(
+  goal: Goal,
+  rankedPatternIds: readonly string[],
+  allowed: (patternId: string) => boolean = () => true,
+): string {
   const recommended = rankedPatternIds.find((id) => goal.patterns.includes(id));
-  return recommended ?? goal.patterns[0]!;
+  return recommended ?? goal.patterns.find(allowed) ?? goal.patterns[0]!;
 }

@@ -43,4 +43,11 @@ describe('home goals (spec 2.3)', () => {
     expect(preselectPatternForGoal(sleep, ['box'])).toBe('relaxation');
     expect(preselectPatternForGoal(sleep, [])).toBe('relaxation');
   });
+
+  it('falls back to the first allowed goal pattern (a beginner is not handed wim_hof)', () => {
+    const lungs = getGoal('lung-capacity')!;
+    expect(preselectPatternForGoal(lungs, ['box'])).toBe('wim_hof');
+    expect(preselectPatternForGoal(lungs, ['box'], (id) => id !== 'wim_hof')).toBe('coherent');
+    expect(preselectPatternForGoal(lungs, [], () => false)).toBe('wim_hof');
+  });
 });

@@ -5,6 +5,7 @@ import { LoadingDots } from '../../ui/LoadingDots';
 import { homeGreeting } from '../../domain/timeBands';
 import { preselectPatternForGoal, type Goal } from '../../domain/goals';
 import { meetsAuthLevel } from '../../domain/authLevel';
+import { isAllowedForLevel } from '../../domain/recommendations';
 import { useAuth } from '../auth/authStore';
 import { useDiscovery } from './useDiscovery';
 import { MobileSelector, SessionPreview, Selector, type HomeMode, type HomeTab } from './Selector';
@@ -78,12 +79,13 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
       const preselected = preselectPatternForGoal(
         g,
         rankFor(g).map((r) => r.patternId),
+        (id) => isAllowedForLevel(id, summary.userLevel),
       );
       setPatternId(preselected);
       setTab('pattern');
       setFocusPatternId(preselected);
     },
-    [rankFor],
+    [rankFor, summary.userLevel],
   );
   const clearFocus = useCallback(() => setFocusPatternId(null), []);
 
