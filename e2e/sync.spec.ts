@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
@@ -163,7 +164,10 @@ test.describe('offline sync', () => {
     const dialog = page.getByRole('dialog', { name: 'Sync status' });
     await expect(dialog.getByTestId('sync-connection')).toHaveText(/Offline Mode/);
     await expect(dialog.getByTestId('sync-pending-count')).toHaveText('2');
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(badge).toBeFocused();
 
     await context.setOffline(false);
     await expect(badge).toContainText('Online');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignedInUser, useSyncCounts } from '../../data/hooks';
 import { useNetworkStatus } from '../network';
 import { ensureSyncStarted, useSyncSnapshot } from './syncRuntime';
@@ -21,6 +21,13 @@ export function SyncBadge() {
   const counts = useSyncCounts(user?.userId ?? null);
   const { running } = useSyncSnapshot();
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    // The dialog unmounts on close: focus goes back to the badge that opened it.
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   const offline = network === 'offline';
   const pending = user ? counts.pending : 0;
@@ -38,6 +45,7 @@ export function SyncBadge() {
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         className={`sync-badge sync-badge--${network}${needsAttention ? ' sync-badge--attention' : ''}`}
         aria-label={spoken}
