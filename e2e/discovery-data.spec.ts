@@ -147,3 +147,47 @@ test('signed in with history: welcome back and the Your Progress card from local
   await expect(page.getByRole('link', { name: 'View your progress' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Visit the community' })).toHaveCount(0);
 });
+
+test('custom patterns appear in My Library and can be chosen', async ({ page }) => {
+  await page.goto('/patterns');
+  await expect(page.getByRole('heading', { name: 'Featured Patterns' })).toBeVisible();
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('pneuma');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('patterns', 'readwrite');
+          const iso = new Date().toISOString();
+          tx.objectStore('patterns').put({
+            id: 'custom-triangle',
+            userId: null,
+            name: 'Triangle',
+            description: 'A short triangle with a rest.',
+            inhale: 3,
+            hold: 2,
+            exhale: 3,
+            hold_after_exhale: 1,
+            category: 'focus',
+            difficulty: 'Beginner',
+            benefits: ['Calm'],
+            createdAt: iso,
+            updatedAt: iso,
+            deleted: false,
+            syncState: 'guest',
+          });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  await page.reload();
+  await page.getByRole('tab', { name: 'My Library' }).click();
+  const card = page.getByRole('tabpanel').getByRole('article');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Triangle');
+  await expect(card).toContainText('You');
+  await expect(card).toContainText('3-2-3-1');
+  await card.getByRole('button', { name: 'Use pattern: Triangle' }).click();
+  await expect(page).toHaveURL(/\/session\/enhanced\?pattern=custom-triangle$/);
+});
