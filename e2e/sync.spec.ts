@@ -244,3 +244,43 @@ test.describe('offline sync', () => {
     expect(await serverSessionIds(request, key, session.access_token)).toHaveLength(2);
   });
 });
+
+test.describe('offline data bundle on /profile', () => {
+  test('export downloads the JSON bundle; importing it again adds nothing; a bad file is named clearly', async ({ page, request }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await waitForControl(page);
+    await signUpAndSeed(page, request);
+    await practiseClassicSession(page);
+
+    await page.goto('/profile');
+    const panel = page.getByRole('region', { name: 'Your data on this device' });
+    await expect(panel).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^pneuma-offline-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(path, 'utf8');
+    const bundle = JSON.parse(text) as { sessions: { id: string; patternName: string }[]; patterns: unknown[]; userPreferences: Record<string, unknown> };
+    expect(bundle.sessions).toHaveLength(1);
+    expect(bundle.sessions[0]?.patternName).toBe('Box Breathing');
+    expect(bundle.userPreferences).toMatchObject({ defaultPattern: 'box', voiceEnabled: true, cameraEnabled: false });
+    await expect(panel.getByRole('status')).toHaveText('Exported 1 session and 0 custom patterns.');
+
+    const input = panel.getByLabel('Import data');
+    await input.setInputFiles({ name: 'back.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect(panel.getByRole('status')).toHaveText(
+      'Import complete: 0 sessions added, 1 already on this device. Preferences applied.',
+    );
+    expect(await deviceSessions(page)).toHaveLength(1);
+
+    await input.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ sessions: [{ id: 'x', patternId: 'box', patternName: 'Box', startTime: 'soon' }], patterns: [] })),
+    });
+    await expect(panel.getByRole('alert')).toHaveText(
+      'The file is missing userPreferences: a Pneuma data export needs sessions, patterns and userPreferences.',
+    );
+  });
+});
