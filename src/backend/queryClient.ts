@@ -1,4 +1,5 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryClientConfig } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
 import { isClientHttpError } from '../domain/errors/appErrors';
 import { backoffDelay } from '../domain/retry';
 
@@ -55,5 +56,14 @@ export function createQueryClient(): QueryClient {
   return new QueryClient(queryClientConfig);
 }
 
-/** The app's query client (mount it with QueryClientProvider at the root). */
+/** The app's one query client: one cache for every screen. */
 export const queryClient = createQueryClient();
+
+/**
+ * Wrap a (lazily loaded) screen that uses queries: `<QueryProvider>...</QueryProvider>`.
+ * Every such provider shares the one client above, so the cache is common to all screens,
+ * and the query library stays out of the first page load.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return createElement(QueryClientProvider, { client: queryClient }, children);
+}

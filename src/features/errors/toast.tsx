@@ -1,47 +1,50 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import type * as SonnerModule from 'sonner';
 import { classifyError, type ClassifyOptions } from '../../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 
 /**
  * Toasts (spec 8) through sonner. Toast limit is 1: a new toast replaces the one on
- * screen. Texts come from src/domain/errors/messages.ts (TOAST_TEXT and the catalogue).
+ * screen. Texts come from src/domain/errors/messages.ts (TOAST_TEXT and the catalogue)
+ * or the feature's own strings. sonner is loaded with the first toast, not at start-up.
  */
 
 export const TOAST_LIMIT = 1;
 
-// sonner is not needed to draw the first screen: the toaster mounts (and sonner loads) on
-// the first notify call, which waits until it is listening so no toast is lost.
-const ToasterView = lazy(() => import('./ToasterView'));
-const loadSonner = () => import('sonner');
+const ToasterHost = lazy(() => import('./ToasterHost'));
+type Sonner = typeof SonnerModule;
 
-let toasterWanted = false;
-const wantListeners = new Set<() => void>();
-let markMounted: () => void = () => {};
-const toasterMounted = new Promise<void>((resolve) => {
-  markMounted = resolve;
-});
+let sonner: Promise<Sonner> | undefined;
+let requested = false;
+const hostListeners = new Set<() => void>();
 
-function requestToaster(): Promise<void> {
-  if (!toasterWanted) {
-    toasterWanted = true;
-    wantListeners.forEach((l) => l());
+function loadSonner(): Promise<Sonner> {
+  if (!sonner) {
+    requested = true;
+    for (const listener of hostListeners) listener();
+    sonner = import('sonner');
   }
-  // Never hang a caller if no AppToaster is mounted at all.
-  return Promise.race([toasterMounted, new Promise<void>((r) => setTimeout(r, 2_000))]);
+  return sonner;
 }
 
-function subscribeWanted(listener: () => void): () => void {
-  wantListeners.add(listener);
-  return () => wantListeners.delete(listener);
-}
-
-/** Mount once, at the root. */
+/** Mount once, at the root. Renders nothing until the first toast. */
 export function AppToaster() {
-  const wanted = useSyncExternalStore(subscribeWanted, () => toasterWanted, () => false);
-  if (!wanted) return null;
+  const [active, setActive] = useState(requested);
+  useEffect(() => {
+    if (requested) {
+      setActive(true);
+      return undefined;
+    }
+    const listener = () => setActive(true);
+    hostListeners.add(listener);
+    return () => {
+      hostListeners.delete(listener);
+    };
+  }, []);
+  if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <ToasterView limit={TOAST_LIMIT} onMounted={markMounted} />
+      <ToasterHost limit={TOAST_LIMIT} />
     </Suspense>
   );
 }
@@ -52,24 +55,34 @@ export interface NotifyOptions {
   duration?: number;
 }
 
-async function show(kind: 'success' | 'error' | 'info' | 'message', title: string, options: NotifyOptions = {}): Promise<string | number> {
-  const [{ toast }] = await Promise.all([loadSonner(), requestToaster()]);
-  toast.dismiss(); // one at a time
-  const opts = {
-    description: options.description,
-    duration: options.duration,
-    action: options.action ? { label: options.action.label, onClick: options.action.onClick } : undefined,
-  };
-  switch (kind) {
-    case 'success':
-      return toast.success(title, opts);
-    case 'error':
-      return toast.error(title, opts);
-    case 'info':
-      return toast.info(title, opts);
-    default:
-      return toast(title, opts);
-  }
+type Kind = 'success' | 'error' | 'info' | 'message';
+
+/** Shows a toast (replacing the one on screen); resolves with its id. Never throws. */
+function show(kind: Kind, title: string, options: NotifyOptions = {}): Promise<string | number | undefined> {
+  return loadSonner()
+    .then(({ toast }) => {
+      toast.dismiss(); // one at a time
+      const opts = {
+        description: options.description,
+        duration: options.duration,
+        action: options.action ? { label: options.action.label, onClick: options.action.onClick } : undefined,
+      };
+      switch (kind) {
+        case 'success':
+          return toast.success(title, opts);
+        case 'error':
+          return toast.error(title, opts);
+        case 'info':
+          return toast.info(title, opts);
+        default:
+          return toast(title, opts);
+      }
+    })
+    .catch((error: unknown) => {
+      // e.g. the chunk could not load offline before it was cached: fall back to the console
+      console.warn('[toast]', title, error);
+      return undefined;
+    });
 }
 
 export const notify = {
@@ -88,5 +101,7 @@ export const notify = {
       c.recovery === 'retry' && options.onRetry ? { label: c.action ?? ERROR_SCREEN_TEXT.retry, onClick: options.onRetry } : undefined;
     return show('error', c.userMessage, { action });
   },
-  dismiss: () => void loadSonner().then(({ toast }) => toast.dismiss()),
+  dismiss: () => {
+    void sonner?.then(({ toast }) => toast.dismiss());
+  },
 };
