@@ -115,6 +115,35 @@ test('a gated page follows its fallback for a guest and continues there after si
   await expect(page.getByText('No sessions yet.', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start your first session' })).toBeVisible();
 
+  // A session practised on another device (only on the server) counts too.
+  const key = ((await (await page.request.get('/config.json')).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+  const { accessToken, userId } = await tokens(page);
+  const now = new Date().toISOString();
+  const posted = await page.request.post('/rest/v1/sessions', {
+    headers: { apikey: key, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    data: {
+      id: '6f1c2f0e-9a7b-4c1d-8e2f-3a4b5c6d7e8f',
+      user_id: userId,
+      pattern_id: 'relaxation',
+      pattern_name: 'Other Device Pattern',
+      session_duration: 240,
+      cycle_count: 5,
+      target_cycles: 10,
+      session_type: 'classic',
+      camera_used: false,
+      ai_used: false,
+      start_time: now,
+      end_time: now,
+      completed: true,
+      created_at: now,
+    },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  await page.reload();
+  await expect(page.locator('.stat').filter({ has: page.getByText('Total Sessions', { exact: true }) }).locator('.stat__value')).toHaveText('1');
+  await expect(page.locator('.history-item').first()).toContainText('Other Device Pattern');
+  await expect(page.locator('.history-item').first()).toContainText('4 min');
+
   // The profile gate does the same.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
   await page.goto('/profile');
@@ -220,6 +249,27 @@ test('account deletion needs the typed confirmation and removes the account', as
   const email = uniqueEmail('delete');
   await page.goto('/auth');
   await signUpInUi(page, email);
+  const { userId } = await tokens(page);
+  await page.goto('/create');
+  await page.getByLabel('Name').fill('Doomed');
+  await page.getByRole('button', { name: 'Save pattern' }).click();
+  await expect(page.getByText('Synced', { exact: true })).toBeVisible();
+  const localPatterns = () =>
+    page.evaluate(
+      (uid) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('pneuma');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('patterns', 'readonly').objectStore('patterns').getAll();
+            req.onsuccess = () => resolve((req.result as { userId: string | null }[]).filter((p) => p.userId === uid).length);
+            req.onerror = () => reject(req.error);
+          };
+        }),
+      userId,
+    );
+  expect(await localPatterns()).toBe(1);
+
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Delete account…' }).click();
   const dialog = page.getByRole('dialog');
@@ -231,6 +281,7 @@ test('account deletion needs the typed confirmation and removes the account', as
   await confirm.click();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  expect(await localPatterns()).toBe(0);
 
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);

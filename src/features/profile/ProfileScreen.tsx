@@ -11,7 +11,7 @@ import { DataBundlePanel } from '../data-bundle/DataBundlePanel';
 import { SyncStatusPanel } from '../sync/SyncStatusPanel';
 import { notify } from '../errors/toast';
 import { displayName, signOut, updateProfile, type AuthUser } from '../auth/authStore';
-import { avatarFromFile, deleteAccount, DELETE_CONFIRMATION_WORD } from './accountApi';
+import { avatarFromFile, deleteAccount, DELETE_CONFIRMATION_WORD, signOutAfterDeletion } from './accountApi';
 import { avatarUrlError } from './avatar';
 
 const ROLE_LABEL: Record<UserRole, string> = { user: 'User', creator: 'Creator', instructor: 'Instructor' };
@@ -163,8 +163,10 @@ function DeleteAccount() {
             try {
               await deleteAccount();
               setOpen(false);
+              // Leave the signed-in-only page first, so its gate does not send us to sign in.
+              await navigate({ to: '/' });
+              await signOutAfterDeletion();
               notify.success('Your account has been deleted.');
-              void navigate({ to: '/' });
             } catch (err) {
               setError(err instanceof Error ? err.message : 'The account could not be deleted.');
             } finally {
@@ -238,8 +240,8 @@ export function ProfileScreen({ user, role }: { user: AuthUser; role: UserRole |
           <Button
             variant="secondary"
             onClick={async () => {
+              await navigate({ to: '/' });
               await signOut();
-              void navigate({ to: '/' });
             }}
           >
             Sign Out

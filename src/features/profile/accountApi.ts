@@ -16,7 +16,8 @@ export class AccountDeletionError extends Error {
 /**
  * Deletes the account: `DELETE /api/account` with the user's bearer token removes the
  * account and every row it owns on the server (cascade). Then this device forgets the
- * account's sessions and patterns and signs out. Guest sessions of the device stay.
+ * account's sessions and patterns; the caller then leaves the page and signs out
+ * (signOutAfterDeletion). Guest sessions of the device stay.
  */
 export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<void> {
   const supabase = await getSupabase();
@@ -53,6 +54,10 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
   } catch {
     // ignore
   }
+}
+
+/** After deletion: sign out locally (the server session is already gone with the account). */
+export async function signOutAfterDeletion(): Promise<void> {
   await signOut();
 }
 

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useGuestSessionCount, useSessions } from '../../data/hooks';
 import { attachGuestSessions } from '../../data/sessionsRepo';
 import { requestSync } from '../sync/syncRuntime';
+import { mergeHistory, useServerSessions } from './serverHistory';
 import type { SessionRecord } from '../../data/db';
 import { computeAchievements, isUnlocked, type Achievement } from '../../domain/achievements';
 import { userLevel, type UserLevel } from '../../domain/historySummary';
@@ -168,7 +169,11 @@ function GuestSessionsNote({ userId }: { userId: string }) {
 export function ProgressScreen({ userId }: { userId: string }) {
   // The account's own sessions (guest sessions of this device count once attached).
   const visible = useSessions(userId);
-  const sessions = useMemo(() => visible?.filter((s) => s.userId === userId), [visible, userId]);
+  const server = useServerSessions(userId);
+  const sessions = useMemo(
+    () => (visible ? mergeHistory(visible.filter((s) => s.userId === userId), server) : undefined),
+    [visible, server, userId],
+  );
   const timeZone = deviceTimeZone();
   const view = useMemo(() => {
     if (!sessions) return null;
