@@ -76,6 +76,7 @@ async function startServer(): Promise<ChildProcess> {
 
 interface Stats {
   count: number;
+  medianMs: number;
   maxMs: number;
   meanMs: number;
   p95Ms: number;
@@ -91,6 +92,7 @@ function stats(points: { t: number; gap: number }[]): Stats {
   if (!n)
     return {
       count: 0,
+      medianMs: NaN,
       maxMs: NaN,
       meanMs: NaN,
       p95Ms: NaN,
@@ -109,6 +111,7 @@ function stats(points: { t: number; gap: number }[]): Stats {
   const round = (v: number) => Math.round(v * 1000) / 1000;
   return {
     count: n,
+    medianMs: round(gaps[Math.floor(n / 2)]!),
     maxMs: round(Math.max(...gaps.map(Math.abs))),
     meanMs: round(mean),
     p95Ms: round(gaps[Math.min(n - 1, Math.floor(n * 0.95))]!),
@@ -139,6 +142,7 @@ registerProcessor('onset', Onset);
 
 async function main(): Promise<void> {
   ensureBuild();
+  const loadAtStart = loadavg().map((v) => Math.round(v * 100) / 100);
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -257,6 +261,7 @@ async function main(): Promise<void> {
         pauseSeconds: 5,
       },
       boundariesScheduled: 40,
+      loadAverageAtStart: loadAtStart,
       loadAverage: loadavg().map((v) => Math.round(v * 100) / 100),
       ui: {
         ...ui,

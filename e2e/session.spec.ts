@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
@@ -22,6 +23,19 @@ async function openControlled(page: Page, path: string) {
     .toBe(true);
   await page.waitForLoadState('load');
   await page.goto(path);
+}
+
+async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+    `axe on ${label}`,
+  ).toEqual([]);
 }
 
 async function readSession(page: Page, id: string) {
@@ -49,6 +63,7 @@ test('a full classic session lands on /results with its real figures and is stor
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
 
   // Benefits -> intro -> countdown 5..1 -> ready -> auto start after 0.5 s.
+  await expectNoSeriousA11yViolations(page, 'session benefits');
   await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
   await page.getByRole('button', { name: 'Begin Preparation' }).click();
   await expect(page.getByTestId('countdown')).toHaveText('5');
@@ -61,6 +76,8 @@ test('a full classic session lands on /results with its real figures and is stor
   await page.clock.runFor(4100);
   await expect(page.getByTestId('phase-label')).toHaveText('Hold');
   await expect(page.getByTestId('phase-announcer')).toHaveText('Hold, 4 seconds');
+  await expect(page.getByRole('switch', { name: 'Adaptive Encouragement' })).toBeChecked(); // flow=adaptive
+  await expectNoSeriousA11yViolations(page, 'active session');
 
   // Pause for 20 s: the position and the timer stay put.
   await page.getByTestId('pause-toggle').click();
@@ -97,6 +114,7 @@ test('a full classic session lands on /results with its real figures and is stor
   await expect(page.getByText('Stillness', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Longest breath hold')).toHaveCount(0);
 
+  await expectNoSeriousA11yViolations(page, 'results');
   const id = new URL(page.url()).searchParams.get('id')!;
   const row = await readSession(page, id);
   expect(row).toMatchObject({
@@ -150,4 +168,21 @@ test('wim_hof retention: the longest hold becomes the breath hold', async ({ pag
   const row = await readSession(page, new URL(page.url()).searchParams.get('id')!);
   expect(row?.breathHoldTime).toBeGreaterThanOrEqual(42);
   expect(row?.breathHoldTime).toBeLessThan(43);
+});
+
+test('enhanced: camera setup step says the camera analysis is not available yet, then the session runs', async ({
+  page,
+}) => {
+  await openControlled(page, '/session/enhanced?pattern=coherent');
+  await page.getByRole('button', { name: 'Skip to Session' }).click();
+  await expect(page.getByRole('heading', { name: 'Camera setup' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enable Camera' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Start Session' }).click();
+  await expect(page.getByTestId('session-cycles')).toHaveText('0 / 15');
+  await expect(
+    page.getByText('Camera analysis not available yet. Your session runs without it.'),
+  ).toBeVisible();
+  await expect(page.getByText('Vision Active')).toHaveCount(0);
+  await page.keyboard.press('Escape'); // stop
+  await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
 });

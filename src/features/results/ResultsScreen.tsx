@@ -59,7 +59,7 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
       <Card as="section" className="results__summary" aria-labelledby="results-pattern">
         <h2 id="results-pattern" className="results__pattern">
           {f.patternName}
-          <Badge tone={f.completed ? 'success' : 'warning'}>
+          <Badge tone={f.completed ? 'primary' : 'neutral'}>
             {f.completed ? 'Completed' : 'Ended early'}
           </Badge>
         </h2>

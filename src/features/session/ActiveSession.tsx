@@ -179,7 +179,7 @@ export function ActiveSession({
           </dd>
         </div>
         {isMilestone(cycleCount) ? (
-          <Badge tone="success" className="milestone">
+          <Badge tone="primary" className="milestone">
             {cycleCount} breaths
           </Badge>
         ) : null}
