@@ -11,7 +11,8 @@ import { test, expect, waitForServiceWorkerControl } from './fixtures';
  */
 
 const PASSWORD = 'correct horse 42';
-const uniqueEmail = (tag: string) => `acc-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+const uniqueEmail = (tag: string) =>
+  `acc-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 async function signUpInUi(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
@@ -27,7 +28,10 @@ async function tokens(page: Page): Promise<{ accessToken: string; userId: string
         const open = indexedDB.open('pneuma');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const req = open.result.transaction('authSession', 'readonly').objectStore('authSession').get('current');
+          const req = open.result
+            .transaction('authSession', 'readonly')
+            .objectStore('authSession')
+            .get('current');
           req.onsuccess = () => resolve(req.result as { accessToken: string; userId: string });
           req.onerror = () => reject(req.error);
         };
@@ -36,23 +40,32 @@ async function tokens(page: Page): Promise<{ accessToken: string; userId: string
 }
 
 async function rest(request: APIRequestContext, page: Page, path: string): Promise<unknown[]> {
-  const key = ((await (await request.get('/config.json')).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+  const key = ((await (await request.get('/config.json')).json()) as { supabaseAnonKey: string })
+    .supabaseAnonKey;
   const { accessToken } = await tokens(page);
-  const res = await request.get(`/rest/v1/${path}`, { headers: { apikey: key, authorization: `Bearer ${accessToken}` } });
+  const res = await request.get(`/rest/v1/${path}`, {
+    headers: { apikey: key, authorization: `Bearer ${accessToken}` },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as unknown[];
 }
 
 async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
     `axe on ${label}`,
   ).toEqual([]);
 }
 
-test('sign up, welcome name, sign out, sign in; wrong password shows the provider message', async ({ page }) => {
+test('sign up, welcome name, sign out, sign in; wrong password shows the provider message', async ({
+  page,
+}) => {
   const email = uniqueEmail('flow');
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
@@ -79,7 +92,9 @@ test('sign up, welcome name, sign out, sign in; wrong password shows the provide
 
   // The users row was created on first sign-in with role user.
   const { userId } = await tokens(page);
-  expect(await rest(page.request, page, `users?select=id,role&id=eq.${userId}`)).toEqual([{ id: userId, role: 'user' }]);
+  expect(await rest(page.request, page, `users?select=id,role&id=eq.${userId}`)).toEqual([
+    { id: userId, role: 'user' },
+  ]);
 
   // The name survives a reload (cached user, metadata).
   await page.reload();
@@ -105,10 +120,14 @@ test('sign up, welcome name, sign out, sign in; wrong password shows the provide
   await expect(page.getByText('Welcome, Ada Breath')).toBeVisible();
 });
 
-test('a gated page follows its fallback for a guest and continues there after sign-in', async ({ page }) => {
+test('a gated page follows its fallback for a guest and continues there after sign-in', async ({
+  page,
+}) => {
   await page.goto('/progress');
   await expect(page).toHaveURL(/\/auth\?context=progress&redirect=%2Fprogress$/);
-  await expect(page.getByText('Sign in to see your progress, streaks and achievements.')).toBeVisible();
+  await expect(
+    page.getByText('Sign in to see your progress, streaks and achievements.'),
+  ).toBeVisible();
   await signUpInUi(page, uniqueEmail('gate'));
   await expect(page).toHaveURL(/\/progress$/);
   await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
@@ -116,11 +135,17 @@ test('a gated page follows its fallback for a guest and continues there after si
   await expect(page.getByRole('link', { name: 'Start your first session' })).toBeVisible();
 
   // A session practised on another device (only on the server) counts too.
-  const key = ((await (await page.request.get('/config.json')).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+  const key = (
+    (await (await page.request.get('/config.json')).json()) as { supabaseAnonKey: string }
+  ).supabaseAnonKey;
   const { accessToken, userId } = await tokens(page);
   const now = new Date().toISOString();
   const posted = await page.request.post('/rest/v1/sessions', {
-    headers: { apikey: key, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${accessToken}`,
+      'content-type': 'application/json',
+    },
     data: {
       id: '6f1c2f0e-9a7b-4c1d-8e2f-3a4b5c6d7e8f',
       user_id: userId,
@@ -140,17 +165,28 @@ test('a gated page follows its fallback for a guest and continues there after si
   });
   expect(posted.ok(), await posted.text()).toBe(true);
   await page.reload();
-  await expect(page.locator('.stat').filter({ has: page.getByText('Total Sessions', { exact: true }) }).locator('.stat__value')).toHaveText('1');
+  await expect(
+    page
+      .locator('.stat')
+      .filter({ has: page.getByText('Total Sessions', { exact: true }) })
+      .locator('.stat__value'),
+  ).toHaveText('1');
   await expect(page.locator('.history-item').first()).toContainText('Other Device Pattern');
   await expect(page.locator('.history-item').first()).toContainText('4 min');
 
   // The profile gate does the same.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Sign Out' })
+    .click();
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
 });
 
-test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the server, offline too', async ({ page, context }) => {
+test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the server, offline too', async ({
+  page,
+  context,
+}) => {
   await page.clock.install();
   await page.goto('/auth');
   await signUpInUi(page, uniqueEmail('pattern'));
@@ -194,8 +230,22 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   const href = await practise.getAttribute('href');
   const patternId = new URL(href!, 'http://x').searchParams.get('pattern')!;
   expect(patternId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(await rest(page.request, page, `patterns?select=id,name,inhale,hold,exhale,hold_after_exhale,deleted&id=eq.${patternId}`)).toEqual([
-    { id: patternId, name: 'Triangle', inhale: 3, hold: 2, exhale: 3, hold_after_exhale: 1, deleted: false },
+  expect(
+    await rest(
+      page.request,
+      page,
+      `patterns?select=id,name,inhale,hold,exhale,hold_after_exhale,deleted&id=eq.${patternId}`,
+    ),
+  ).toEqual([
+    {
+      id: patternId,
+      name: 'Triangle',
+      inhale: 3,
+      hold: 2,
+      exhale: 3,
+      hold_after_exhale: 1,
+      deleted: false,
+    },
   ]);
 
   // Practise it: 10 cycles of 9 s.
@@ -210,7 +260,11 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
 
   await page.goto('/progress');
   await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
-  const stat = (label: string) => page.locator('.stat').filter({ has: page.getByText(label, { exact: true }) }).locator('.stat__value');
+  const stat = (label: string) =>
+    page
+      .locator('.stat')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('.stat__value');
   await expect(stat('Total Sessions')).toHaveText('1');
   await expect(stat('Total Minutes')).toHaveText('1'); // 90 s
   await expect(stat('This Week')).toHaveText('1');
@@ -229,7 +283,11 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
 
   // The session reached the server (the outbox), once.
   await expect
-    .poll(async () => (await rest(page.request, page, 'sessions?select=pattern_name,session_duration')).length, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await rest(page.request, page, 'sessions?select=pattern_name,session_duration')).length,
+      { timeout: 15_000 },
+    )
     .toBe(1);
 
   // Offline: the page reloads from the service worker and the local database.
@@ -261,8 +319,14 @@ test('account deletion needs the typed confirmation and removes the account', as
           const open = indexedDB.open('pneuma');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
-            const req = open.result.transaction('patterns', 'readonly').objectStore('patterns').getAll();
-            req.onsuccess = () => resolve((req.result as { userId: string | null }[]).filter((p) => p.userId === uid).length);
+            const req = open.result
+              .transaction('patterns', 'readonly')
+              .objectStore('patterns')
+              .getAll();
+            req.onsuccess = () =>
+              resolve(
+                (req.result as { userId: string | null }[]).filter((p) => p.userId === uid).length,
+              );
             req.onerror = () => reject(req.error);
           };
         }),
@@ -290,7 +354,9 @@ test('account deletion needs the typed confirmation and removes the account', as
   await expect(page.getByText('Invalid login credentials')).toBeVisible();
 });
 
-test('guest sessions: offered at sign-up, counted in progress once added to the account', async ({ page }) => {
+test('guest sessions: offered at sign-up, counted in progress once added to the account', async ({
+  page,
+}) => {
   await page.clock.install();
   await page.goto('/session/classic?pattern=box');
   await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
@@ -308,10 +374,18 @@ test('guest sessions: offered at sign-up, counted in progress once added to the 
   await expect(dialog).toHaveCount(0);
 
   await page.goto('/progress');
-  await expect(page.getByText('1 session practised as a guest on this device is not part of your account yet', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(
+      '1 session practised as a guest on this device is not part of your account yet',
+      { exact: false },
+    ),
+  ).toBeVisible();
   await expect(page.getByText('No sessions yet.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Add them to my account' }).click();
-  const total = page.locator('.stat').filter({ has: page.getByText('Total Sessions', { exact: true }) }).locator('.stat__value');
+  const total = page
+    .locator('.stat')
+    .filter({ has: page.getByText('Total Sessions', { exact: true }) })
+    .locator('.stat__value');
   await expect(total).toHaveText('1');
   await expect(page.locator('.history-item').first()).toContainText('Box Breathing');
   await expect(page.locator('.history-item').first()).toContainText('Excellent');

@@ -52,7 +52,12 @@ function sessionCountAchievement(list: Dated[], n: number): Achievement {
     5: ['Finding Your Rhythm', 'Complete 5 sessions.', 'uncommon', '🌿'],
     20: ['Dedicated Breather', 'Complete 20 sessions.', 'rare', '🌳'],
   };
-  const [title, description, rarity, icon] = titles[n] ?? [`${n} Sessions`, `Complete ${n} sessions.`, 'common', '⭐'];
+  const [title, description, rarity, icon] = titles[n] ?? [
+    `${n} Sessions`,
+    `Complete ${n} sessions.`,
+    'common',
+    '⭐',
+  ];
   const hit = list[n - 1];
   return {
     id: n === 1 ? 'first-session' : `sessions-${n}`,
@@ -73,7 +78,8 @@ function minutesAchievement(list: Dated[], minutes: number): Achievement {
     seconds += finite(d.s.duration) && d.s.duration >= 0 ? d.s.duration : DEFAULT_SESSION_SECONDS;
     if (!unlockedAt && Math.floor(seconds / 60) >= minutes) unlockedAt = iso(d.t);
   }
-  const rarity: AchievementRarity = minutes >= 300 ? 'epic' : minutes >= 120 ? 'rare' : minutes >= 60 ? 'uncommon' : 'common';
+  const rarity: AchievementRarity =
+    minutes >= 300 ? 'epic' : minutes >= 120 ? 'rare' : minutes >= 60 ? 'uncommon' : 'common';
   return {
     id: `minutes-${minutes}`,
     title: `${minutes} Mindful Minutes`,
@@ -133,7 +139,10 @@ function holdAchievement(list: Dated[], seconds: number): Achievement {
 }
 
 /** Every achievement with its progress, in display order. */
-export function computeAchievements(sessions: readonly StatSession[], timeZone: string): Achievement[] {
+export function computeAchievements(
+  sessions: readonly StatSession[],
+  timeZone: string,
+): Achievement[] {
   const list = chronological(sessions);
   return [
     ...SESSION_MILESTONES.map((n) => sessionCountAchievement(list, n)),

@@ -92,7 +92,12 @@ export function canSkipPrompt(context: AuthContext | undefined): boolean {
 export const TIER_BENEFITS: Record<Exclude<GateRequirement, 'none'>, readonly string[]> = {
   account: ['Cloud sync', 'Analytics', 'Custom patterns', 'Achievements'],
   evm: ['Community sharing', 'Challenges', 'Following', 'Reputation'],
-  flow: ['Pattern-token minting', 'Marketplace trading', 'Creator monetisation', 'Ownership verification'],
+  flow: [
+    'Pattern-token minting',
+    'Marketplace trading',
+    'Creator monetisation',
+    'Ownership verification',
+  ],
 };
 
 /**
@@ -104,7 +109,12 @@ export function safeRedirectTarget(raw: unknown, fallback = '/'): string {
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   if ([...raw].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
   const path = raw.split(/[?#]/)[0] ?? '';
-  if (path === '/auth' || path === '/onboarding' || path.startsWith('/auth/') || path.startsWith('/onboarding/')) {
+  if (
+    path === '/auth' ||
+    path === '/onboarding' ||
+    path.startsWith('/auth/') ||
+    path.startsWith('/onboarding/')
+  ) {
     return fallback;
   }
   return raw;
@@ -128,7 +138,12 @@ export function parsePendingAction(raw: unknown, now: number): PendingAction | n
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   const requirement = r.requirement;
-  if (requirement !== 'none' && requirement !== 'account' && requirement !== 'evm' && requirement !== 'flow') {
+  if (
+    requirement !== 'none' &&
+    requirement !== 'account' &&
+    requirement !== 'evm' &&
+    requirement !== 'flow'
+  ) {
     return null;
   }
   if (typeof r.createdAt !== 'number' || !Number.isFinite(r.createdAt)) return null;

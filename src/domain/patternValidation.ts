@@ -30,7 +30,12 @@ export const LIMITS = Object.freeze({
 });
 
 export type PhaseField = 'inhale' | 'hold' | 'exhale' | 'hold_after_exhale';
-export const PHASE_FIELDS: readonly PhaseField[] = ['inhale', 'hold', 'exhale', 'hold_after_exhale'];
+export const PHASE_FIELDS: readonly PhaseField[] = [
+  'inhale',
+  'hold',
+  'exhale',
+  'hold_after_exhale',
+];
 export const PHASE_FIELD_LABELS: Record<PhaseField, string> = {
   inhale: 'Inhale',
   hold: 'Hold',
@@ -65,7 +70,8 @@ export interface ValidPattern {
 
 export type PatternFormErrors = Partial<Record<keyof PatternFormValues, string>>;
 
-export type PatternFormResult = { ok: true; value: ValidPattern } | { ok: false; errors: PatternFormErrors };
+export type PatternFormResult =
+  { ok: true; value: ValidPattern } | { ok: false; errors: PatternFormErrors };
 
 export const EMPTY_FORM: PatternFormValues = Object.freeze({
   name: '',
@@ -82,7 +88,10 @@ export const EMPTY_FORM: PatternFormValues = Object.freeze({
 const NUMBER_RE = /^\d+(?:\.(\d+))?$|^\.(\d+)$/;
 
 /** Parses one phase; returns seconds or an error message. */
-export function parsePhase(field: PhaseField, raw: string): { seconds: number } | { error: string } {
+export function parsePhase(
+  field: PhaseField,
+  raw: string,
+): { seconds: number } | { error: string } {
   const label = PHASE_FIELD_LABELS[field];
   const text = raw.trim().replace(',', '.');
   if (text === '') return { error: `${label} is required (use 0 for no ${label.toLowerCase()})` };
@@ -90,11 +99,14 @@ export function parsePhase(field: PhaseField, raw: string): { seconds: number } 
   const m = NUMBER_RE.exec(text);
   if (!m) return { error: `${label} must be a number of seconds, like 4 or 4.5` };
   const decimals = (m[1] ?? m[2] ?? '').length;
-  if (decimals > LIMITS.decimals) return { error: `${label} can have at most ${LIMITS.decimals} decimal places` };
+  if (decimals > LIMITS.decimals)
+    return { error: `${label} can have at most ${LIMITS.decimals} decimal places` };
   const seconds = Number(text);
-  if (seconds > LIMITS.phaseMax) return { error: `${label} can be at most ${LIMITS.phaseMax} seconds` };
+  if (seconds > LIMITS.phaseMax)
+    return { error: `${label} can be at most ${LIMITS.phaseMax} seconds` };
   const isBreath = field === 'inhale' || field === 'exhale';
-  if (isBreath && seconds < LIMITS.breathMin) return { error: `${label} must be at least ${LIMITS.breathMin} seconds` };
+  if (isBreath && seconds < LIMITS.breathMin)
+    return { error: `${label} must be at least ${LIMITS.breathMin} seconds` };
   return { seconds };
 }
 
@@ -110,7 +122,8 @@ export function validatePatternForm(v: PatternFormValues): PatternFormResult {
   const errors: PatternFormErrors = {};
   const name = v.name.trim();
   if (!name) errors.name = 'Name is required';
-  else if (name.length > LIMITS.nameMax) errors.name = `Name can be at most ${LIMITS.nameMax} characters`;
+  else if (name.length > LIMITS.nameMax)
+    errors.name = `Name can be at most ${LIMITS.nameMax} characters`;
   const description = v.description.trim();
   if (description.length > LIMITS.descriptionMax) {
     errors.description = `Description can be at most ${LIMITS.descriptionMax} characters`;

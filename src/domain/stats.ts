@@ -53,7 +53,11 @@ export function totalMinutes(sessions: readonly StatSession[]): number {
 export function longestBreathHold(sessions: readonly StatSession[]): number | undefined {
   let best: number | undefined;
   for (const s of sessions) {
-    if (finite(s.breathHoldTime) && s.breathHoldTime > 0 && (best === undefined || s.breathHoldTime > best)) {
+    if (
+      finite(s.breathHoldTime) &&
+      s.breathHoldTime > 0 &&
+      (best === undefined || s.breathHoldTime > best)
+    ) {
       best = s.breathHoldTime;
     }
   }
@@ -97,7 +101,11 @@ export function preferredPattern(sessions: readonly StatSession[]): string | und
 }
 
 /** Sessions in the window (now - days, now]. Spec 9 week window: 7 days. */
-export function sessionsInLastDays(sessions: readonly StatSession[], now: Date, days = WEEK_DAYS): number {
+export function sessionsInLastDays(
+  sessions: readonly StatSession[],
+  now: Date,
+  days = WEEK_DAYS,
+): number {
   const end = now.getTime();
   const start = end - days * DAY_MS;
   return sessions.filter((s) => {
@@ -120,7 +128,12 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -147,7 +160,9 @@ export function deviceTimeZone(): string {
 
 /** 'YYYY-MM-DD' of the instant in the time zone. */
 export function dayKey(date: Date | number, timeZone: string): string {
-  const parts = dayFormatter(timeZone).formatToParts(typeof date === 'number' ? new Date(date) : date);
+  const parts = dayFormatter(timeZone).formatToParts(
+    typeof date === 'number' ? new Date(date) : date,
+  );
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -167,7 +182,11 @@ function practisedDays(sessions: readonly StatSession[], timeZone: string): Set<
  * Spec 4: consecutive calendar days with a session, ending today or yesterday (in the
  * time zone), otherwise 0.
  */
-export function currentStreak(sessions: readonly StatSession[], now: Date, timeZone: string): number {
+export function currentStreak(
+  sessions: readonly StatSession[],
+  now: Date,
+  timeZone: string,
+): number {
   const days = practisedDays(sessions, timeZone);
   const today = dayKey(now, timeZone);
   let day = days.has(today) ? today : shiftDayKey(today, -1);
@@ -236,7 +255,10 @@ export interface StillnessPoint {
  * Stillness over time, oldest first, from camera sessions that measured it (stillness,
  * else 100 minus restlessness). Empty when no camera session exists.
  */
-export function stillnessTrend(sessions: readonly StatSession[], timeZone: string): StillnessPoint[] {
+export function stillnessTrend(
+  sessions: readonly StatSession[],
+  timeZone: string,
+): StillnessPoint[] {
   return dated(sessions)
     .filter((s) => s.cameraUsed && (finite(s.stillnessScore) || finite(s.restlessnessScore)))
     .sort((a, b) => timeOf(a) - timeOf(b))
@@ -244,7 +266,13 @@ export function stillnessTrend(sessions: readonly StatSession[], timeZone: strin
       createdAt: s.createdAt,
       date: dayKey(timeOf(s), timeZone),
       stillness: Math.round(
-        Math.min(100, Math.max(0, finite(s.stillnessScore) ? s.stillnessScore : 100 - (s.restlessnessScore as number))),
+        Math.min(
+          100,
+          Math.max(
+            0,
+            finite(s.stillnessScore) ? s.stillnessScore : 100 - (s.restlessnessScore as number),
+          ),
+        ),
       ),
     }));
 }
@@ -262,7 +290,11 @@ export interface ProgressStats {
   weeklyGoalProgress: number;
 }
 
-export function progressStats(sessions: readonly StatSession[], now: Date, timeZone: string): ProgressStats {
+export function progressStats(
+  sessions: readonly StatSession[],
+  now: Date,
+  timeZone: string,
+): ProgressStats {
   return {
     totalSessions: sessions.length,
     totalMinutes: totalMinutes(sessions),
@@ -291,7 +323,10 @@ export function formatDuration(seconds: number): string {
  * the spec 3 score helper when restlessness was measured (100 minus it). Undefined when
  * nothing was measured: the list then says so instead of showing the helper's default 75.
  */
-export function historyScore(s: { qualityScore?: number | null; restlessnessScore?: number | null }): number | undefined {
+export function historyScore(s: {
+  qualityScore?: number | null;
+  restlessnessScore?: number | null;
+}): number | undefined {
   if (finite(s.qualityScore)) return Math.round(Math.min(100, Math.max(0, s.qualityScore)));
   if (finite(s.restlessnessScore)) return Math.round(Math.max(0, 100 - s.restlessnessScore));
   return undefined;

@@ -54,7 +54,8 @@ describe('GateView: the four fallbacks of spec 2.11', () => {
     const p = setup({ outcome: 'prompt', promptOpen: true });
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('Your progress needs a free account');
-    for (const b of ['Cloud sync', 'Analytics', 'Custom patterns', 'Achievements']) expect(dialog.textContent).toContain(b);
+    for (const b of ['Cloud sync', 'Analytics', 'Custom patterns', 'Achievements'])
+      expect(dialog.textContent).toContain(b);
     expect(screen.queryByText('Secret stats')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to sign in' }));
     expect(p.onProceed).toHaveBeenCalledTimes(1);
@@ -75,7 +76,7 @@ describe('GateView: the four fallbacks of spec 2.11', () => {
     expect(p.onPromptOpenChange).not.toHaveBeenCalledWith(false);
   });
 
-  it('prompt for a wallet tier lists that tier\'s benefits', () => {
+  it("prompt for a wallet tier lists that tier's benefits", () => {
     setup({ outcome: 'prompt', promptOpen: true, requirement: 'flow', feature: 'Minting' });
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('Minting needs a token wallet');

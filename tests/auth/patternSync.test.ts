@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { db, type CustomPatternRecord } from '../../src/data/db';
-import { retryFailedPatterns, syncPatterns, toPatternRow } from '../../src/features/create-pattern/patternSync';
+import {
+  retryFailedPatterns,
+  syncPatterns,
+  toPatternRow,
+} from '../../src/features/create-pattern/patternSync';
 
 const base = (patch: Partial<CustomPatternRecord>): CustomPatternRecord => ({
   id: crypto.randomUUID(),
@@ -68,7 +72,13 @@ describe('custom pattern sync (upsert on_conflict id)', () => {
   it("uploads only this user's pending patterns, keyed by id, and marks them synced", async () => {
     const mine = base({});
     const deleted = base({ deleted: true, name: 'Old' });
-    await db.patterns.bulkAdd([mine, deleted, base({ userId: null, syncState: 'guest' }), base({ userId: 'other' }), base({ syncState: 'synced' })]);
+    await db.patterns.bulkAdd([
+      mine,
+      deleted,
+      base({ userId: null, syncState: 'guest' }),
+      base({ userId: 'other' }),
+      base({ syncState: 'synced' }),
+    ]);
     const f = fakeSupabase(() => ({ error: null, status: 201 }));
     expect(await syncPatterns(f.client, 'me')).toEqual({ uploaded: 2, failed: 0, remaining: 0 });
     expect(f.calls).toHaveLength(1);
@@ -84,12 +94,23 @@ describe('custom pattern sync (upsert on_conflict id)', () => {
   it('leaves rows pending on network errors and 5xx', async () => {
     const p = base({});
     await db.patterns.add(p);
-    expect(await syncPatterns(fakeSupabase(() => ({ error: { message: 'TypeError: Failed to fetch' }, status: 0 })).client, 'me')).toEqual({
+    expect(
+      await syncPatterns(
+        fakeSupabase(() => ({ error: { message: 'TypeError: Failed to fetch' }, status: 0 }))
+          .client,
+        'me',
+      ),
+    ).toEqual({
       uploaded: 0,
       failed: 0,
       remaining: 1,
     });
-    expect(await syncPatterns(fakeSupabase(() => ({ error: { message: 'boom' }, status: 503 })).client, 'me')).toMatchObject({ remaining: 1 });
+    expect(
+      await syncPatterns(
+        fakeSupabase(() => ({ error: { message: 'boom' }, status: 503 })).client,
+        'me',
+      ),
+    ).toMatchObject({ remaining: 1 });
     expect((await db.patterns.get(p.id))?.syncState).toBe('pending');
   });
 
@@ -99,12 +120,18 @@ describe('custom pattern sync (upsert on_conflict id)', () => {
     await db.patterns.bulkAdd([good, bad]);
     const f = fakeSupabase((rows) =>
       rows.some((r) => r.name === 'Bad')
-        ? { error: { message: 'new row violates check constraint "patterns_inhale_check"' }, status: 400 }
+        ? {
+            error: { message: 'new row violates check constraint "patterns_inhale_check"' },
+            status: 400,
+          }
         : { error: null, status: 201 },
     );
     expect(await syncPatterns(f.client, 'me')).toEqual({ uploaded: 1, failed: 1, remaining: 0 });
     expect((await db.patterns.get(good.id))?.syncState).toBe('synced');
-    expect(await db.patterns.get(bad.id)).toMatchObject({ syncState: 'failed', lastError: 'new row violates check constraint "patterns_inhale_check"' });
+    expect(await db.patterns.get(bad.id)).toMatchObject({
+      syncState: 'failed',
+      lastError: 'new row violates check constraint "patterns_inhale_check"',
+    });
     // not retried automatically, only on request
     expect(await syncPatterns(f.client, 'me')).toEqual({ uploaded: 0, failed: 0, remaining: 0 });
     expect(await retryFailedPatterns('me')).toBe(1);

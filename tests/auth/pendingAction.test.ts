@@ -14,7 +14,12 @@ beforeEach(() => sessionStorage.clear());
 describe('stored pending action', () => {
   it('is stored with its requirement and context, read once, then cleared', () => {
     storePendingAction({ target: '/progress', requirement: 'account', context: 'progress' }, 1000);
-    expect(peekPendingAction(2000)).toEqual({ target: '/progress', requirement: 'account', context: 'progress', createdAt: 1000 });
+    expect(peekPendingAction(2000)).toEqual({
+      target: '/progress',
+      requirement: 'account',
+      context: 'progress',
+      createdAt: 1000,
+    });
     expect(takePendingAction(2000)?.target).toBe('/progress');
     expect(takePendingAction(2000)).toBeNull();
     expect(sessionStorage.getItem(PENDING_ACTION_KEY)).toBeNull();
@@ -29,7 +34,10 @@ describe('stored pending action', () => {
     expect(peekPendingAction(PENDING_ACTION_TTL_MS + 1)).toBeNull();
     sessionStorage.setItem(PENDING_ACTION_KEY, '{not json');
     expect(peekPendingAction(0)).toBeNull();
-    sessionStorage.setItem(PENDING_ACTION_KEY, JSON.stringify({ target: 'https://evil.example', requirement: 'account', createdAt: 0 }));
+    sessionStorage.setItem(
+      PENDING_ACTION_KEY,
+      JSON.stringify({ target: 'https://evil.example', requirement: 'account', createdAt: 0 }),
+    );
     expect(peekPendingAction(0)).toBeNull();
   });
 });

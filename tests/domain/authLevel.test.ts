@@ -29,10 +29,14 @@ describe('auth level ordering (spec 4)', () => {
   });
   it('derives the level from what the user holds; wallets need an account', () => {
     expect(currentAuthLevel({ signedIn: false })).toBe('none');
-    expect(currentAuthLevel({ signedIn: false, evmConnected: true, flowConnected: true })).toBe('none');
+    expect(currentAuthLevel({ signedIn: false, evmConnected: true, flowConnected: true })).toBe(
+      'none',
+    );
     expect(currentAuthLevel({ signedIn: true })).toBe('supabase');
     expect(currentAuthLevel({ signedIn: true, evmConnected: true })).toBe('evm');
-    expect(currentAuthLevel({ signedIn: true, evmConnected: true, flowConnected: true })).toBe('flow');
+    expect(currentAuthLevel({ signedIn: true, evmConnected: true, flowConnected: true })).toBe(
+      'flow',
+    );
   });
 });
 
@@ -72,7 +76,19 @@ describe('redirect target', () => {
     expect(safeRedirectTarget('/create?edit=1#x')).toBe('/create?edit=1#x');
   });
   it('refuses other origins, loops and junk', () => {
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil', 'progress', '', '/auth', '/auth?x=1', '/onboarding', '/a\nb', 42, null]) {
+    for (const bad of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil',
+      'progress',
+      '',
+      '/auth',
+      '/auth?x=1',
+      '/onboarding',
+      '/a\nb',
+      42,
+      null,
+    ]) {
       expect(safeRedirectTarget(bad)).toBe('/');
     }
   });
@@ -81,7 +97,12 @@ describe('redirect target', () => {
 describe('pending action', () => {
   const now = 1_800_000_000_000;
   it('round-trips a fresh action', () => {
-    expect(parsePendingAction({ target: '/progress', requirement: 'account', context: 'progress', createdAt: now - 1000 }, now)).toEqual({
+    expect(
+      parsePendingAction(
+        { target: '/progress', requirement: 'account', context: 'progress', createdAt: now - 1000 },
+        now,
+      ),
+    ).toEqual({
       target: '/progress',
       requirement: 'account',
       context: 'progress',
@@ -91,11 +112,27 @@ describe('pending action', () => {
   it('drops stale, malformed and unsafe actions', () => {
     expect(parsePendingAction(null, now)).toBeNull();
     expect(parsePendingAction('x', now)).toBeNull();
-    expect(parsePendingAction({ target: '/p', requirement: 'admin', createdAt: now }, now)).toBeNull();
-    expect(parsePendingAction({ target: '/p', requirement: 'account', createdAt: 'yesterday' }, now)).toBeNull();
-    expect(parsePendingAction({ target: '//evil', requirement: 'account', createdAt: now }, now)).toBeNull();
-    expect(parsePendingAction({ target: '/p', requirement: 'account', createdAt: now - PENDING_ACTION_TTL_MS - 1 }, now)).toBeNull();
-    expect(parsePendingAction({ target: '/p', requirement: 'account', createdAt: now - PENDING_ACTION_TTL_MS }, now)).not.toBeNull();
+    expect(
+      parsePendingAction({ target: '/p', requirement: 'admin', createdAt: now }, now),
+    ).toBeNull();
+    expect(
+      parsePendingAction({ target: '/p', requirement: 'account', createdAt: 'yesterday' }, now),
+    ).toBeNull();
+    expect(
+      parsePendingAction({ target: '//evil', requirement: 'account', createdAt: now }, now),
+    ).toBeNull();
+    expect(
+      parsePendingAction(
+        { target: '/p', requirement: 'account', createdAt: now - PENDING_ACTION_TTL_MS - 1 },
+        now,
+      ),
+    ).toBeNull();
+    expect(
+      parsePendingAction(
+        { target: '/p', requirement: 'account', createdAt: now - PENDING_ACTION_TTL_MS },
+        now,
+      ),
+    ).not.toBeNull();
   });
 });
 
@@ -106,10 +143,18 @@ describe('first-time state and roles (spec 4, 6)', () => {
     expect(isFirstTime({ hasCompletedSession: false, authenticated: true })).toBe(false);
   });
   it('onboarding shows on mobile to first-timers who have not completed it', () => {
-    expect(shouldShowOnboarding({ firstTime: true, mobile: true, onboardingCompleted: false })).toBe(true);
-    expect(shouldShowOnboarding({ firstTime: true, mobile: false, onboardingCompleted: false })).toBe(false);
-    expect(shouldShowOnboarding({ firstTime: true, mobile: true, onboardingCompleted: true })).toBe(false);
-    expect(shouldShowOnboarding({ firstTime: false, mobile: true, onboardingCompleted: false })).toBe(false);
+    expect(
+      shouldShowOnboarding({ firstTime: true, mobile: true, onboardingCompleted: false }),
+    ).toBe(true);
+    expect(
+      shouldShowOnboarding({ firstTime: true, mobile: false, onboardingCompleted: false }),
+    ).toBe(false);
+    expect(shouldShowOnboarding({ firstTime: true, mobile: true, onboardingCompleted: true })).toBe(
+      false,
+    );
+    expect(
+      shouldShowOnboarding({ firstTime: false, mobile: true, onboardingCompleted: false }),
+    ).toBe(false);
   });
   it('roles default to user', () => {
     expect(parseRole('creator')).toBe('creator');

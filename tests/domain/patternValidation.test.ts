@@ -11,7 +11,11 @@ import {
 } from '../../src/domain/patternValidation';
 import { customPatternInputSchema } from '../../src/data/customPatternsRepo';
 
-const form = (patch: Partial<PatternFormValues>): PatternFormValues => ({ ...EMPTY_FORM, name: 'Mine', ...patch });
+const form = (patch: Partial<PatternFormValues>): PatternFormValues => ({
+  ...EMPTY_FORM,
+  name: 'Mine',
+  ...patch,
+});
 
 describe('phase parsing', () => {
   it('accepts whole numbers, decimals and a decimal comma', () => {
@@ -34,20 +38,45 @@ describe('phase parsing', () => {
   it('explains bad input', () => {
     expect(parsePhase('hold', '')).toEqual({ error: 'Hold is required (use 0 for no hold)' });
     expect(parsePhase('inhale', '-1')).toEqual({ error: 'Inhale cannot be negative' });
-    expect(parsePhase('inhale', 'four')).toEqual({ error: 'Inhale must be a number of seconds, like 4 or 4.5' });
-    expect(parsePhase('inhale', '1e3')).toEqual({ error: 'Inhale must be a number of seconds, like 4 or 4.5' });
-    expect(parsePhase('inhale', '4.125')).toEqual({ error: 'Inhale can have at most 2 decimal places' });
+    expect(parsePhase('inhale', 'four')).toEqual({
+      error: 'Inhale must be a number of seconds, like 4 or 4.5',
+    });
+    expect(parsePhase('inhale', '1e3')).toEqual({
+      error: 'Inhale must be a number of seconds, like 4 or 4.5',
+    });
+    expect(parsePhase('inhale', '4.125')).toEqual({
+      error: 'Inhale can have at most 2 decimal places',
+    });
   });
 });
 
 describe('whole form', () => {
   it('builds a 3-2-3-1 pattern', () => {
     const r = validatePatternForm(
-      form({ name: '  Triangle  ', inhale: '3', hold: '2', exhale: '3', hold_after_exhale: '1', benefits: 'Calm\n\n Focus \n', category: 'focus', difficulty: 'Intermediate' }),
+      form({
+        name: '  Triangle  ',
+        inhale: '3',
+        hold: '2',
+        exhale: '3',
+        hold_after_exhale: '1',
+        benefits: 'Calm\n\n Focus \n',
+        category: 'focus',
+        difficulty: 'Intermediate',
+      }),
     );
     expect(r).toEqual({
       ok: true,
-      value: { name: 'Triangle', description: '', inhale: 3, hold: 2, exhale: 3, hold_after_exhale: 1, category: 'focus', difficulty: 'Intermediate', benefits: ['Calm', 'Focus'] },
+      value: {
+        name: 'Triangle',
+        description: '',
+        inhale: 3,
+        hold: 2,
+        exhale: 3,
+        hold_after_exhale: 1,
+        category: 'focus',
+        difficulty: 'Intermediate',
+        benefits: ['Calm', 'Focus'],
+      },
     });
     if (r.ok) {
       expect(timingLabel(r.value)).toBe('3-2-3-1');
@@ -71,16 +100,32 @@ describe('whole form', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(Object.keys(r.errors).sort()).toEqual(
-        ['benefits', 'category', 'description', 'difficulty', 'exhale', 'hold', 'hold_after_exhale', 'inhale', 'name'].sort(),
+        [
+          'benefits',
+          'category',
+          'description',
+          'difficulty',
+          'exhale',
+          'hold',
+          'hold_after_exhale',
+          'inhale',
+          'name',
+        ].sort(),
       );
       expect(r.errors.name).toBe('Name is required');
     }
   });
   it('limits name length and benefit length at the boundary', () => {
     expect(validatePatternForm(form({ name: 'n'.repeat(80) })).ok).toBe(true);
-    expect(validatePatternForm(form({ name: 'n'.repeat(81) }))).toEqual({ ok: false, errors: { name: 'Name can be at most 80 characters' } });
+    expect(validatePatternForm(form({ name: 'n'.repeat(81) }))).toEqual({
+      ok: false,
+      errors: { name: 'Name can be at most 80 characters' },
+    });
     expect(validatePatternForm(form({ benefits: 'b'.repeat(120) })).ok).toBe(true);
-    expect(validatePatternForm(form({ benefits: 'b'.repeat(121) }))).toEqual({ ok: false, errors: { benefits: 'Each benefit can be at most 120 characters' } });
+    expect(validatePatternForm(form({ benefits: 'b'.repeat(121) }))).toEqual({
+      ok: false,
+      errors: { benefits: 'Each benefit can be at most 120 characters' },
+    });
     expect(parseBenefits('a\r\nb')).toEqual(['a', 'b']);
   });
 });

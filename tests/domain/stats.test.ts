@@ -33,16 +33,38 @@ describe('totals (spec 9)', () => {
     expect(totalMinutes([s('2026-01-01T00:00:00Z', { duration: 59 })])).toBe(0);
     expect(totalMinutes([s('2026-01-01T00:00:00Z', { duration: 60 })])).toBe(1);
     expect(totalMinutes([s('2026-01-01T00:00:00Z', { duration: 119 })])).toBe(1);
-    expect(totalMinutes([s('2026-01-01T00:00:00Z', { duration: 55 }), s('2026-01-01T00:00:00Z', { duration: null })])).toBe(1);
-    expect(totalMinutes([s('2026-01-01T00:00:00Z', { duration: 54 }), s('2026-01-01T00:00:00Z', { duration: undefined })])).toBe(0);
+    expect(
+      totalMinutes([
+        s('2026-01-01T00:00:00Z', { duration: 55 }),
+        s('2026-01-01T00:00:00Z', { duration: null }),
+      ]),
+    ).toBe(1);
+    expect(
+      totalMinutes([
+        s('2026-01-01T00:00:00Z', { duration: 54 }),
+        s('2026-01-01T00:00:00Z', { duration: undefined }),
+      ]),
+    ).toBe(0);
   });
   it('longest breath hold ignores missing values; undefined when none', () => {
     expect(longestBreathHold([s('x'), s('y', { breathHoldTime: 0 })])).toBeUndefined();
-    expect(longestBreathHold([s('x', { breathHoldTime: 12.5 }), s('y', { breathHoldTime: 40 }), s('z', { breathHoldTime: Number.NaN })])).toBe(40);
+    expect(
+      longestBreathHold([
+        s('x', { breathHoldTime: 12.5 }),
+        s('y', { breathHoldTime: 40 }),
+        s('z', { breathHoldTime: Number.NaN }),
+      ]),
+    ).toBe(40);
   });
   it('average restlessness is rounded and only over measured sessions', () => {
     expect(averageRestlessness([s('x'), s('y')])).toBeUndefined();
-    expect(averageRestlessness([s('x', { restlessnessScore: 20 }), s('y'), s('z', { restlessnessScore: 25 })])).toBe(23); // 22.5 -> 23
+    expect(
+      averageRestlessness([
+        s('x', { restlessnessScore: 20 }),
+        s('y'),
+        s('z', { restlessnessScore: 25 }),
+      ]),
+    ).toBe(23); // 22.5 -> 23
     expect(averageRestlessness([s('x', { restlessnessScore: 0 })])).toBe(0);
   });
   it('preferred pattern = most used; ties go to the most recent', () => {
@@ -78,9 +100,24 @@ describe('week window and weekly goal', () => {
     const day = (i: number) => s(new Date(now.getTime() - i * 3600_000).toISOString());
     expect(weeklyGoalProgress([], now)).toBe(0);
     expect(weeklyGoalProgress([day(1)], now)).toBe(14);
-    expect(weeklyGoalProgress(Array.from({ length: 6 }, (_, i) => day(i)), now)).toBe(86);
-    expect(weeklyGoalProgress(Array.from({ length: 7 }, (_, i) => day(i)), now)).toBe(100);
-    expect(weeklyGoalProgress(Array.from({ length: 12 }, (_, i) => day(i)), now)).toBe(100);
+    expect(
+      weeklyGoalProgress(
+        Array.from({ length: 6 }, (_, i) => day(i)),
+        now,
+      ),
+    ).toBe(86);
+    expect(
+      weeklyGoalProgress(
+        Array.from({ length: 7 }, (_, i) => day(i)),
+        now,
+      ),
+    ).toBe(100);
+    expect(
+      weeklyGoalProgress(
+        Array.from({ length: 12 }, (_, i) => day(i)),
+        now,
+      ),
+    ).toBe(100);
   });
 });
 
@@ -106,7 +143,12 @@ describe('streak (spec 4)', () => {
     expect(currentStreak([], new Date('2026-03-10T12:00:00Z'), tz)).toBe(0);
   });
   it('counts consecutive days ending today', () => {
-    const h = [s('2026-03-08T09:00:00Z'), s('2026-03-09T09:00:00Z'), s('2026-03-10T09:00:00Z'), s('2026-03-10T10:00:00Z')];
+    const h = [
+      s('2026-03-08T09:00:00Z'),
+      s('2026-03-09T09:00:00Z'),
+      s('2026-03-10T09:00:00Z'),
+      s('2026-03-10T10:00:00Z'),
+    ];
     expect(currentStreak(h, new Date('2026-03-10T12:00:00Z'), tz)).toBe(3);
   });
   it('still counts when the last day was yesterday, and drops to 0 after a missed day', () => {
@@ -146,7 +188,13 @@ describe('streak (spec 4)', () => {
     expect(currentStreak(h, new Date('2026-03-09T20:00:00Z'), 'America/New_York')).toBe(3);
   });
   it('skips rows with unreadable dates instead of crashing', () => {
-    expect(currentStreak([s('not a date'), s('2026-03-10T09:00:00Z')], new Date('2026-03-10T12:00:00Z'), tz)).toBe(1);
+    expect(
+      currentStreak(
+        [s('not a date'), s('2026-03-10T09:00:00Z')],
+        new Date('2026-03-10T12:00:00Z'),
+        tz,
+      ),
+    ).toBe(1);
   });
 });
 
@@ -154,7 +202,12 @@ describe('charts data', () => {
   it('minutes per day covers the last 30 days, oldest first, today last', () => {
     const now = new Date('2026-03-10T12:00:00Z');
     const days = minutesPerDay(
-      [s('2026-03-10T08:00:00Z', { duration: 90 }), s('2026-03-10T09:00:00Z', { duration: 30 }), s('2026-02-09T08:00:00Z', { duration: 600 }), s('2026-02-08T08:00:00Z', { duration: 600 })],
+      [
+        s('2026-03-10T08:00:00Z', { duration: 90 }),
+        s('2026-03-10T09:00:00Z', { duration: 30 }),
+        s('2026-02-09T08:00:00Z', { duration: 600 }),
+        s('2026-02-08T08:00:00Z', { duration: 600 }),
+      ],
       now,
       'UTC',
     );
@@ -198,7 +251,14 @@ describe('history quality and the spec 3 score helper', () => {
 describe('progressStats and formatting', () => {
   it('puts it all together', () => {
     const now = new Date('2026-03-10T12:00:00Z');
-    const st = progressStats([s('2026-03-10T08:00:00Z', { duration: 130, breathHoldTime: 20 }), s('2026-03-09T08:00:00Z', { duration: 50, patternName: 'Triangle' })], now, 'UTC');
+    const st = progressStats(
+      [
+        s('2026-03-10T08:00:00Z', { duration: 130, breathHoldTime: 20 }),
+        s('2026-03-09T08:00:00Z', { duration: 50, patternName: 'Triangle' }),
+      ],
+      now,
+      'UTC',
+    );
     expect(st).toEqual({
       totalSessions: 2,
       totalMinutes: 3,

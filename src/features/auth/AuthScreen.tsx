@@ -64,7 +64,11 @@ export function AuthScreen({ context, redirect }: AuthScreenProps) {
     setConfirmSent(false);
     markJustSignedIn();
     try {
-      finish(mode === 'signIn' ? await signInWithPassword(email, password) : await signUpWithPassword(email, password));
+      finish(
+        mode === 'signIn'
+          ? await signInWithPassword(email, password)
+          : await signUpWithPassword(email, password),
+      );
     } finally {
       setBusy(null);
     }

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuth } from './authStore';
 
-const GuestAttachPrompt = lazy(() => import('../sync/GuestAttachPrompt').then((m) => ({ default: m.GuestAttachPrompt })));
+const GuestAttachPrompt = lazy(() =>
+  import('../sync/GuestAttachPrompt').then((m) => ({ default: m.GuestAttachPrompt })),
+);
 
 /**
  * Set by the auth screen just before a sign-in or sign-up (the auth state changes before

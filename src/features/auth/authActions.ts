@@ -1,4 +1,5 @@
 import { getSupabase } from '../../backend/supabaseClient';
+import { ERROR_CASES } from '../../domain/errors/messages';
 import { adoptSession, connectAuth } from './authStore';
 
 /**
@@ -7,11 +8,29 @@ import { adoptSession, connectAuth } from './authStore';
  * toast). A sign-up that returns no session means the backend asks the user to confirm
  * the address first.
  */
-export type AuthOutcome = { kind: 'signedIn' } | { kind: 'confirmEmail' } | { kind: 'error'; message: string };
+export type AuthOutcome =
+  { kind: 'signedIn' } | { kind: 'confirmEmail' } | { kind: 'error'; message: string };
+
+/**
+ * The provider's message, except when the provider was never reached (offline, server
+ * down): then the catalogue's connection message says what actually happened.
+ */
+export function providerMessage(
+  error: { name?: string; message?: string; status?: number } | null | undefined,
+): string {
+  const unreachable =
+    error?.name === 'AuthRetryableFetchError' ||
+    error?.status === 0 ||
+    /failed to fetch|networkerror|load failed|network request failed/i.test(error?.message ?? '');
+  if (unreachable) return ERROR_CASES['network.error'].message;
+  return error?.message || 'Something went wrong. Please try again.';
+}
 
 function message(error: unknown): string {
+  if (error instanceof TypeError) return ERROR_CASES['network.error'].message;
   if (error instanceof Error && error.message) return error.message;
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+    return error.message;
   return 'Something went wrong. Please try again.';
 }
 
@@ -19,9 +38,13 @@ export async function signInWithPassword(email: string, password: string): Promi
   try {
     await connectAuth(false);
     const supabase = await getSupabase();
-    const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
-    if (error) return { kind: 'error', message: error.message };
-    if (!data.session) return { kind: 'error', message: 'Sign-in did not return a session. Please try again.' };
+    const { data, error } = await supabase.auth.signInWithPassword({
+      email: email.trim(),
+      password,
+    });
+    if (error) return { kind: 'error', message: providerMessage(error) };
+    if (!data.session)
+      return { kind: 'error', message: 'Sign-in did not return a session. Please try again.' };
     await adoptSession(data.session);
     return { kind: 'signedIn' };
   } catch (e) {
@@ -38,7 +61,7 @@ export async function signUpWithPassword(email: string, password: string): Promi
       password,
       options: { emailRedirectTo: window.location.origin },
     });
-    if (error) return { kind: 'error', message: error.message };
+    if (error) return { kind: 'error', message: providerMessage(error) };
     if (!data.session) return { kind: 'confirmEmail' };
     await adoptSession(data.session);
     return { kind: 'signedIn' };

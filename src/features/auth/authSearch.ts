@@ -10,6 +10,7 @@ export function validateAuthSearch(s: Record<string, unknown>): AuthSearch {
   const out: AuthSearch = {};
   const context = parseAuthContext(s.context);
   if (context) out.context = context;
-  if (typeof s.redirect === 'string' && s.redirect.startsWith('/') && !s.redirect.startsWith('//')) out.redirect = s.redirect;
+  if (typeof s.redirect === 'string' && s.redirect.startsWith('/') && !s.redirect.startsWith('//'))
+    out.redirect = s.redirect;
   return out;
 }

@@ -46,7 +46,10 @@ const listeners = new Set<() => void>();
 let started = false;
 
 function setState(next: Omit<AuthState, 'level'>): void {
-  state = { ...next, level: currentAuthLevel({ signedIn: next.status === 'signedIn', ...wallets }) };
+  state = {
+    ...next,
+    level: currentAuthLevel({ signedIn: next.status === 'signedIn', ...wallets }),
+  };
   listeners.forEach((l) => l());
 }
 
@@ -86,7 +89,9 @@ function writeProfile(userId: string, patch: CachedProfile): void {
 
 function userFromSession(session: Session): AuthUser {
   const meta = (session.user.user_metadata ?? {}) as Record<string, unknown>;
-  const name = [meta.display_name, meta.name, meta.username].find((v) => typeof v === 'string' && v.trim());
+  const name = [meta.display_name, meta.name, meta.username].find(
+    (v) => typeof v === 'string' && v.trim(),
+  );
   return {
     id: session.user.id,
     email: session.user.email ?? '',
@@ -106,7 +111,11 @@ async function applySession(session: Session | null): Promise<void> {
     const cached = readProfile(user.id);
     const sameUser = state.user?.id === user.id;
     writeProfile(user.id, { name: user.name, avatarUrl: user.avatarUrl });
-    setState({ status: 'signedIn', user, role: (sameUser ? state.role : null) ?? cached.role ?? null });
+    setState({
+      status: 'signedIn',
+      user,
+      role: (sameUser ? state.role : null) ?? cached.role ?? null,
+    });
     await saveAuthSession(fromSupabaseSession(session));
     scheduleRoleLoad(user.id);
   } else {

@@ -38,7 +38,12 @@ import { listenForPatternSync, requestPatternSync } from './patternSyncRuntime';
 function SyncBadgeFor({ p, signedIn }: { p: CustomPatternRecord; signedIn: boolean }) {
   if (p.syncState === 'guest' || !signedIn) return <Badge>On this device</Badge>;
   if (p.syncState === 'synced') return <Badge tone="success">Synced</Badge>;
-  if (p.syncState === 'failed') return <Badge tone="danger" title={p.lastError}>Not synced: {p.lastError ?? 'refused'}</Badge>;
+  if (p.syncState === 'failed')
+    return (
+      <Badge tone="danger" title={p.lastError}>
+        Not synced: {p.lastError ?? 'refused'}
+      </Badge>
+    );
   return <Badge tone="warning">Waiting to sync</Badge>;
 }
 
@@ -60,7 +65,8 @@ function TextArea({
   maxLength?: number;
 }) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -217,7 +223,8 @@ export function CreatePatternScreen() {
     } catch (err) {
       if (err instanceof PatternValidationError) {
         const next: PatternFormErrors = {};
-        for (const i of err.issues) next[(i.field || 'name') as keyof PatternFormValues] = i.message;
+        for (const i of err.issues)
+          next[(i.field || 'name') as keyof PatternFormValues] = i.message;
         setErrors(next);
       } else {
         notify.error(err instanceof Error ? err.message : 'The pattern could not be saved.');
@@ -232,8 +239,8 @@ export function CreatePatternScreen() {
       <h1>Create Pattern</h1>
       <p className="muted">
         Design your own breathing rhythm. Patterns are kept on this device
-        {user ? ' and synced to your account' : '; sign in to sync them to an account'}. They appear in the library&apos;s
-        My Library tab.
+        {user ? ' and synced to your account' : '; sign in to sync them to an account'}. They appear
+        in the library&apos;s My Library tab.
       </p>
       <div className="create-layout">
         <Card as="section" aria-labelledby="pattern-form-heading">
@@ -241,7 +248,15 @@ export function CreatePatternScreen() {
             <h2 id="pattern-form-heading" ref={headingRef} tabIndex={-1}>
               {editing ? `Edit ${editing.name}` : 'New pattern'}
             </h2>
-            <Field label="Name" name="name" required maxLength={LIMITS.nameMax} value={values.name} error={errors.name} onChange={(e) => set('name')(e.target.value)} />
+            <Field
+              label="Name"
+              name="name"
+              required
+              maxLength={LIMITS.nameMax}
+              value={values.name}
+              error={errors.name}
+              onChange={(e) => set('name')(e.target.value)}
+            />
             <TextArea
               label="Description"
               value={values.description}
@@ -260,7 +275,11 @@ export function CreatePatternScreen() {
                   autoComplete="off"
                   value={values[f]}
                   error={errors[f]}
-                  hint={f === 'inhale' || f === 'exhale' ? `${LIMITS.breathMin}-${LIMITS.phaseMax} s` : `0-${LIMITS.phaseMax} s`}
+                  hint={
+                    f === 'inhale' || f === 'exhale'
+                      ? `${LIMITS.breathMin}-${LIMITS.phaseMax} s`
+                      : `0-${LIMITS.phaseMax} s`
+                  }
                   onChange={(e) => set(f)(e.target.value)}
                 />
               ))}
@@ -336,10 +355,20 @@ export function CreatePatternScreen() {
                     >
                       Practise
                     </Link>
-                    <Button variant="secondary" size="sm" onClick={() => startEdit(p)} aria-label={`Edit ${p.name}`}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => startEdit(p)}
+                      aria-label={`Edit ${p.name}`}
+                    >
                       Edit
                     </Button>
-                    <Button variant="ghost" size="sm" onClick={() => setToDelete(p)} aria-label={`Delete ${p.name}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setToDelete(p)}
+                      aria-label={`Delete ${p.name}`}
+                    >
                       Delete
                     </Button>
                   </div>
@@ -367,7 +396,9 @@ export function CreatePatternScreen() {
                 notify.success(`${toDelete.name} deleted`);
                 void requestPatternSync();
               } catch (err) {
-                notify.error(err instanceof Error ? err.message : 'The pattern could not be deleted.');
+                notify.error(
+                  err instanceof Error ? err.message : 'The pattern could not be deleted.',
+                );
               } finally {
                 setToDelete(null);
               }

@@ -53,7 +53,9 @@ export function PatternPreview({ timings }: { timings: PatternTimings }) {
     const draw = () => {
       const pos = positionAt(schedule, activeElapsedMs(clock, performance.now()));
       if (circleRef.current) {
-        circleRef.current.style.transform = reduced ? 'scale(0.8)' : `scale(${previewScale(pos.phase, pos.phaseProgress)})`;
+        circleRef.current.style.transform = reduced
+          ? 'scale(0.8)'
+          : `scale(${previewScale(pos.phase, pos.phaseProgress)})`;
         circleRef.current.dataset.phase = pos.phase;
       }
       if (fillRef.current) fillRef.current.style.width = `${Math.round(pos.phaseProgress * 100)}%`;
@@ -88,8 +90,8 @@ export function PatternPreview({ timings }: { timings: PatternTimings }) {
           {PHASE_HINTS.inhale}
         </p>
         <p className="muted">
-          One cycle: {Math.round((schedule.cycleMs / 1000) * 100) / 100} seconds ({Math.round((60_000 / schedule.cycleMs) * 10) / 10}{' '}
-          breaths a minute).
+          One cycle: {Math.round((schedule.cycleMs / 1000) * 100) / 100} seconds (
+          {Math.round((60_000 / schedule.cycleMs) * 10) / 10} breaths a minute).
         </p>
       </figcaption>
     </figure>

@@ -74,12 +74,15 @@ export function syncPatterns(supabase: SupabaseClient, userId: string): Promise<
 }
 
 async function run(supabase: SupabaseClient, userId: string): Promise<PatternSyncResult> {
-  const pending = (await db.patterns.where('syncState').equals('pending').toArray()).filter((p) => p.userId === userId);
+  const pending = (await db.patterns.where('syncState').equals('pending').toArray()).filter(
+    (p) => p.userId === userId,
+  );
   const result: PatternSyncResult = { uploaded: 0, failed: 0, remaining: 0 };
   if (pending.length === 0) return result;
-  const batch = await supabase
-    .from('patterns')
-    .upsert(pending.map((p) => toPatternRow(p, userId)), { onConflict: 'id' });
+  const batch = await supabase.from('patterns').upsert(
+    pending.map((p) => toPatternRow(p, userId)),
+    { onConflict: 'id' },
+  );
   if (!batch.error) {
     await markSynced(pending);
     result.uploaded = pending.length;
@@ -91,7 +94,9 @@ async function run(supabase: SupabaseClient, userId: string): Promise<PatternSyn
   }
   // Something was refused: send one by one so only the refused rows are marked failed.
   for (const p of pending) {
-    const one = await supabase.from('patterns').upsert([toPatternRow(p, userId)], { onConflict: 'id' });
+    const one = await supabase
+      .from('patterns')
+      .upsert([toPatternRow(p, userId)], { onConflict: 'id' });
     if (!one.error) {
       await markSynced([p]);
       result.uploaded += 1;

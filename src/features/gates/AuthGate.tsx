@@ -32,7 +32,14 @@ export interface AuthGateProps {
  * authentication...'). Before sending the user to /auth it stores the pending action, so
  * sign-in continues where the user was going.
  */
-export function AuthGate({ requirement, fallback, context, feature, target, children }: AuthGateProps) {
+export function AuthGate({
+  requirement,
+  fallback,
+  context,
+  feature,
+  target,
+  children,
+}: AuthGateProps) {
   const auth = useAuth();
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });

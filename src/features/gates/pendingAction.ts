@@ -14,7 +14,10 @@ function storage(): Storage | null {
   }
 }
 
-export function storePendingAction(action: Omit<PendingAction, 'createdAt'>, now = Date.now()): void {
+export function storePendingAction(
+  action: Omit<PendingAction, 'createdAt'>,
+  now = Date.now(),
+): void {
   storage()?.setItem(PENDING_ACTION_KEY, JSON.stringify({ ...action, createdAt: now }));
 }
 

@@ -11,10 +11,19 @@ import { DataBundlePanel } from '../data-bundle/DataBundlePanel';
 import { SyncStatusPanel } from '../sync/SyncStatusPanel';
 import { notify } from '../errors/toast';
 import { displayName, signOut, updateProfile, type AuthUser } from '../auth/authStore';
-import { avatarFromFile, deleteAccount, DELETE_CONFIRMATION_WORD, signOutAfterDeletion } from './accountApi';
+import {
+  avatarFromFile,
+  deleteAccount,
+  DELETE_CONFIRMATION_WORD,
+  signOutAfterDeletion,
+} from './accountApi';
 import { avatarUrlError } from './avatar';
 
-const ROLE_LABEL: Record<UserRole, string> = { user: 'User', creator: 'Creator', instructor: 'Instructor' };
+const ROLE_LABEL: Record<UserRole, string> = {
+  user: 'User',
+  creator: 'Creator',
+  instructor: 'Instructor',
+};
 
 function Avatar({ user, size = 72 }: { user: AuthUser; size?: number }) {
   const [broken, setBroken] = useState(false);
@@ -32,7 +41,11 @@ function Avatar({ user, size = 72 }: { user: AuthUser; size?: number }) {
     );
   }
   return (
-    <span className="avatar avatar--initial" style={{ width: size, height: size }} aria-hidden="true">
+    <span
+      className="avatar avatar--initial"
+      style={{ width: size, height: size }}
+      aria-hidden="true"
+    >
       {initial}
     </span>
   );
@@ -70,9 +83,20 @@ function EditProfile({ user }: { user: AuthUser }) {
   };
 
   return (
-    <form className="stack" onSubmit={(e) => void onSubmit(e)} aria-labelledby="edit-profile-heading">
+    <form
+      className="stack"
+      onSubmit={(e) => void onSubmit(e)}
+      aria-labelledby="edit-profile-heading"
+    >
       <h2 id="edit-profile-heading">Edit profile</h2>
-      <Field label="Display name" name="display_name" autoComplete="name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+      <Field
+        label="Display name"
+        name="display_name"
+        autoComplete="name"
+        maxLength={60}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <Field
         label="Avatar image address"
         name="avatar_url"
@@ -134,8 +158,8 @@ function DeleteAccount() {
     <section className="stack" aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete account</h2>
       <p className="muted">
-        Deletes your account and everything it holds on the server: sessions, custom patterns and profile. This cannot
-        be undone. Export your data first if you want to keep a copy.
+        Deletes your account and everything it holds on the server: sessions, custom patterns and
+        profile. This cannot be undone. Export your data first if you want to keep a copy.
       </p>
       <div>
         <Button variant="danger" onClick={() => setOpen(true)}>
@@ -220,8 +244,9 @@ export function ProfileScreen({ user, role }: { user: AuthUser; role: UserRole |
       <Card as="section" aria-labelledby="wallets-heading">
         <h2 id="wallets-heading">Linked wallets</h2>
         <p className="muted">
-          No wallet is linked to this account. Wallet sign-in (a social wallet for community features, a token wallet for
-          pattern tokens) arrives in a later release; nothing here is connected yet.
+          No wallet is linked to this account. Wallet sign-in (a social wallet for community
+          features, a token wallet for pattern tokens) arrives in a later release; nothing here is
+          connected yet.
         </p>
       </Card>
 
@@ -235,7 +260,9 @@ export function ProfileScreen({ user, role }: { user: AuthUser; role: UserRole |
 
       <Card as="section" aria-labelledby="signout-heading" className="stack">
         <h2 id="signout-heading">Sign out</h2>
-        <p className="muted">Your sessions stay on this device; pending ones upload after you sign in again.</p>
+        <p className="muted">
+          Your sessions stay on this device; pending ones upload after you sign in again.
+        </p>
         <div>
           <Button
             variant="secondary"

@@ -23,7 +23,10 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   const session = data.session;
-  if (!session) throw new AccountDeletionError('Your sign-in has expired. Please sign in again, then delete the account.');
+  if (!session)
+    throw new AccountDeletionError(
+      'Your sign-in has expired. Please sign in again, then delete the account.',
+    );
   let res: Response;
   try {
     res = await fetchImpl(`${getConfig().apiUrl}/api/account`, {
@@ -31,7 +34,9 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
       headers: { authorization: `Bearer ${session.access_token}` },
     });
   } catch {
-    throw new AccountDeletionError('Could not reach the server. Connect to the internet and try again; nothing was deleted.');
+    throw new AccountDeletionError(
+      'Could not reach the server. Connect to the internet and try again; nothing was deleted.',
+    );
   }
   if (!res.ok) {
     let detail = '';
@@ -42,7 +47,9 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
     } catch {
       // not JSON
     }
-    throw new AccountDeletionError(detail || `The server refused the deletion (status ${res.status}). Nothing was deleted.`);
+    throw new AccountDeletionError(
+      detail || `The server refused the deletion (status ${res.status}). Nothing was deleted.`,
+    );
   }
   const userId = session.user.id;
   await db.transaction('rw', db.sessions, db.patterns, async () => {
@@ -63,8 +70,10 @@ export async function signOutAfterDeletion(): Promise<void> {
 
 /** Reads an image file into a small square JPEG data URL for the avatar (kept in the account metadata). */
 export async function avatarFromFile(file: File, size = 96): Promise<string> {
-  if (!file.type.startsWith('image/')) throw new Error('Choose an image file (JPEG, PNG, WebP or GIF).');
-  if (file.size > 10 * 1024 * 1024) throw new Error('That image is larger than 10 MB. Choose a smaller one.');
+  if (!file.type.startsWith('image/'))
+    throw new Error('Choose an image file (JPEG, PNG, WebP or GIF).');
+  if (file.size > 10 * 1024 * 1024)
+    throw new Error('That image is larger than 10 MB. Choose a smaller one.');
   const bitmap = await createImageBitmap(file).catch(() => {
     throw new Error('This image could not be read. Try another file.');
   });
@@ -74,9 +83,20 @@ export async function avatarFromFile(file: File, size = 96): Promise<string> {
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser cannot resize images.');
   const side = Math.min(bitmap.width, bitmap.height);
-  ctx.drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, size, size);
+  ctx.drawImage(
+    bitmap,
+    (bitmap.width - side) / 2,
+    (bitmap.height - side) / 2,
+    side,
+    side,
+    0,
+    0,
+    size,
+    size,
+  );
   bitmap.close();
   const url = canvas.toDataURL('image/jpeg', 0.75);
-  if (url.length > 12_000) throw new Error('That image is too detailed to store. Try a simpler picture.');
+  if (url.length > 12_000)
+    throw new Error('That image is too detailed to store. Try a simpler picture.');
   return url;
 }

@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { DayMinutes, PatternCount, StillnessPoint } from '../../domain/stats';
 
 /**
@@ -19,7 +29,12 @@ const shortDate = (key: string) => {
 
 const longDate = (key: string) => {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 };
 
 function ChartFigure({
@@ -82,11 +97,28 @@ export function MinutesPerDayChart({ days }: { days: DayMinutes[] }) {
       }
     >
       <ResponsiveContainer width="100%" height={220}>
-        <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={muted} strokeOpacity={0.25} />
-          <XAxis dataKey="date" tickFormatter={shortDate} interval={6} tick={{ fill: muted, fontSize: 12 }} />
+        <BarChart
+          data={days}
+          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+          accessibilityLayer={false}
+        >
+          <CartesianGrid
+            strokeDasharray="3 3"
+            vertical={false}
+            stroke={muted}
+            strokeOpacity={0.25}
+          />
+          <XAxis
+            dataKey="date"
+            tickFormatter={shortDate}
+            interval={6}
+            tick={{ fill: muted, fontSize: 12 }}
+          />
           <YAxis allowDecimals={false} tick={{ fill: muted, fontSize: 12 }} />
-          <Tooltip labelFormatter={(l) => longDate(String(l))} formatter={(v) => [`${String(v)} min`, 'Practice']} />
+          <Tooltip
+            labelFormatter={(l) => longDate(String(l))}
+            formatter={(v) => [`${String(v)} min`, 'Practice']}
+          />
           <Bar dataKey="minutes" fill={primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
@@ -103,7 +135,9 @@ export function SessionsPerPatternChart({ patterns }: { patterns: PatternCount[]
     <ChartFigure
       id="chart-patterns"
       title="Sessions per pattern"
-      summary={top[0] ? `Most practised: ${top[0].patternName} (${top[0].count}).` : 'No sessions yet.'}
+      summary={
+        top[0] ? `Most practised: ${top[0].patternName} (${top[0].count}).` : 'No sessions yet.'
+      }
       table={
         <table>
           <caption>Sessions per pattern</caption>
@@ -125,9 +159,19 @@ export function SessionsPerPatternChart({ patterns }: { patterns: PatternCount[]
       }
     >
       <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={top} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }} accessibilityLayer={false}>
+        <BarChart
+          data={top}
+          layout="vertical"
+          margin={{ top: 0, right: 16, bottom: 0, left: 8 }}
+          accessibilityLayer={false}
+        >
           <XAxis type="number" allowDecimals={false} tick={{ fill: muted, fontSize: 12 }} />
-          <YAxis type="category" dataKey="patternName" width={120} tick={{ fill: muted, fontSize: 12 }} />
+          <YAxis
+            type="category"
+            dataKey="patternName"
+            width={120}
+            tick={{ fill: muted, fontSize: 12 }}
+          />
           <Tooltip formatter={(v) => [String(v), 'Sessions']} />
           <Bar dataKey="count" fill={accent} radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
@@ -145,7 +189,11 @@ export function StillnessTrendChart({ points }: { points: StillnessPoint[] }) {
     <ChartFigure
       id="chart-stillness"
       title="Stillness trend (camera sessions)"
-      summary={last ? `Latest stillness: ${last.stillness} out of 100, over ${points.length} camera ${points.length === 1 ? 'session' : 'sessions'}.` : ''}
+      summary={
+        last
+          ? `Latest stillness: ${last.stillness} out of 100, over ${points.length} camera ${points.length === 1 ? 'session' : 'sessions'}.`
+          : ''
+      }
       table={
         <table>
           <caption>Stillness per camera session, oldest first</caption>
@@ -167,12 +215,31 @@ export function StillnessTrendChart({ points }: { points: StillnessPoint[] }) {
       }
     >
       <ResponsiveContainer width="100%" height={200}>
-        <LineChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={muted} strokeOpacity={0.25} />
+        <LineChart
+          data={data}
+          margin={{ top: 8, right: 16, bottom: 0, left: -16 }}
+          accessibilityLayer={false}
+        >
+          <CartesianGrid
+            strokeDasharray="3 3"
+            vertical={false}
+            stroke={muted}
+            strokeOpacity={0.25}
+          />
           <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fill: muted, fontSize: 12 }} />
           <YAxis domain={[0, 100]} tick={{ fill: muted, fontSize: 12 }} />
-          <Tooltip labelFormatter={(l) => longDate(String(l))} formatter={(v) => [`${String(v)} / 100`, 'Stillness']} />
-          <Line type="monotone" dataKey="stillness" stroke={color} strokeWidth={2} dot isAnimationActive={false} />
+          <Tooltip
+            labelFormatter={(l) => longDate(String(l))}
+            formatter={(v) => [`${String(v)} / 100`, 'Stillness']}
+          />
+          <Line
+            type="monotone"
+            dataKey="stillness"
+            stroke={color}
+            strokeWidth={2}
+            dot
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFigure>

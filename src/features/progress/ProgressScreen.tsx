@@ -28,8 +28,8 @@ import { LoadingDots } from '../../ui/LoadingDots';
 function ChartsUnavailable() {
   return (
     <p className="muted" role="status">
-      The charts could not load (they download the first time you open this page online). Your numbers above and your
-      session history below are complete.
+      The charts could not load (they download the first time you open this page online). Your
+      numbers above and your session history below are complete.
     </p>
   );
 }
@@ -37,7 +37,9 @@ function ChartsUnavailable() {
 // recharts lives in the 'charts' chunk and loads only here. Offline before it was ever
 // cached, the page still works without the charts.
 const ProgressCharts = lazy(() =>
-  import('./ProgressCharts').catch(() => ({ default: ChartsUnavailable as (p: object) => ReturnType<typeof ChartsUnavailable> })),
+  import('./ProgressCharts').catch(() => ({
+    default: ChartsUnavailable as (p: object) => ReturnType<typeof ChartsUnavailable>,
+  })),
 );
 
 const LEVEL_LABEL: Record<UserLevel, string> = {
@@ -110,7 +112,13 @@ function AchievementCard({ a }: { a: Achievement }) {
 }
 
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 function HistoryList({ sessions }: { sessions: SessionRecord[] }) {
   return (
@@ -122,7 +130,8 @@ function HistoryList({ sessions }: { sessions: SessionRecord[] }) {
             <div>
               <strong>{s.patternName}</strong>
               <div className="muted">
-                <time dateTime={s.createdAt}>{dateTime(s.createdAt)}</time> · {formatDuration(s.duration ?? 5)}
+                <time dateTime={s.createdAt}>{dateTime(s.createdAt)}</time> ·{' '}
+                {formatDuration(s.duration ?? 5)}
               </div>
             </div>
             <span className="history-item__quality">
@@ -149,8 +158,8 @@ function GuestSessionsNote({ userId }: { userId: string }) {
   return (
     <Card className="row guest-note">
       <p>
-        {sessions} practised as a guest on this device {count === 1 ? 'is' : 'are'} not part of your account yet, so{' '}
-        {count === 1 ? 'it is' : 'they are'} not counted here.
+        {sessions} practised as a guest on this device {count === 1 ? 'is' : 'are'} not part of your
+        account yet, so {count === 1 ? 'it is' : 'they are'} not counted here.
       </p>
       <Button
         variant="secondary"
@@ -171,7 +180,13 @@ export function ProgressScreen({ userId }: { userId: string }) {
   const visible = useSessions(userId);
   const server = useServerSessions(userId);
   const sessions = useMemo(
-    () => (visible ? mergeHistory(visible.filter((s) => s.userId === userId), server) : undefined),
+    () =>
+      visible
+        ? mergeHistory(
+            visible.filter((s) => s.userId === userId),
+            server,
+          )
+        : undefined,
     [visible, server, userId],
   );
   const timeZone = deviceTimeZone();
@@ -214,21 +229,39 @@ export function ProgressScreen({ userId }: { userId: string }) {
             <dl className="stats-grid">
               <Stat label="Total Sessions" value={String(stats.totalSessions)} />
               <Stat label="Total Minutes" value={String(stats.totalMinutes)} />
-              <Stat label="This Week" value={String(stats.thisWeek)} note="sessions in the last 7 days" />
+              <Stat
+                label="This Week"
+                value={String(stats.thisWeek)}
+                note="sessions in the last 7 days"
+              />
               <Stat
                 label="Current Streak"
                 value={`${stats.currentStreak} ${stats.currentStreak === 1 ? 'day' : 'days'}`}
-                note={stats.longestStreak > stats.currentStreak ? `best: ${stats.longestStreak} days` : undefined}
+                note={
+                  stats.longestStreak > stats.currentStreak
+                    ? `best: ${stats.longestStreak} days`
+                    : undefined
+                }
               />
               <Stat
                 label="Longest Breath Hold"
-                value={stats.longestBreathHold !== undefined ? `${Math.round(stats.longestBreathHold * 10) / 10} s` : '—'}
+                value={
+                  stats.longestBreathHold !== undefined
+                    ? `${Math.round(stats.longestBreathHold * 10) / 10} s`
+                    : '—'
+                }
                 note={stats.longestBreathHold === undefined ? 'no hold recorded yet' : undefined}
               />
               <Stat
                 label="Average Restlessness"
-                value={stats.averageRestlessness !== undefined ? String(stats.averageRestlessness) : '—'}
-                note={stats.averageRestlessness === undefined ? 'measured only in camera sessions' : 'lower is calmer'}
+                value={
+                  stats.averageRestlessness !== undefined ? String(stats.averageRestlessness) : '—'
+                }
+                note={
+                  stats.averageRestlessness === undefined
+                    ? 'measured only in camera sessions'
+                    : 'lower is calmer'
+                }
               />
               <Stat label="Preferred Pattern" value={stats.preferredPattern ?? 'None'} />
               <Stat label="Level" value={LEVEL_LABEL[view.level]} />
@@ -236,16 +269,25 @@ export function ProgressScreen({ userId }: { userId: string }) {
             <div className="weekly-goal card">
               <h3 id="weekly-goal-heading">Weekly goal</h3>
               <p className="muted">
-                {stats.thisWeek} of {WEEKLY_GOAL_SESSIONS} sessions in the last 7 days ({stats.weeklyGoalProgress}%)
+                {stats.thisWeek} of {WEEKLY_GOAL_SESSIONS} sessions in the last 7 days (
+                {stats.weeklyGoalProgress}%)
               </p>
-              <ProgressBar value={stats.weeklyGoalProgress} max={100} label="Weekly goal progress" />
+              <ProgressBar
+                value={stats.weeklyGoalProgress}
+                max={100}
+                label="Weekly goal progress"
+              />
             </div>
           </section>
 
           <section aria-labelledby="charts-heading">
             <h2 id="charts-heading">Trends</h2>
             <Suspense fallback={<LoadingDots label="Loading charts" />}>
-              <ProgressCharts days={view.days} patterns={view.patterns} stillness={view.stillness} />
+              <ProgressCharts
+                days={view.days}
+                patterns={view.patterns}
+                stillness={view.stillness}
+              />
             </Suspense>
           </section>
         </>

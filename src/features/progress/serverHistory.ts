@@ -28,13 +28,15 @@ export interface ServerSessionRow {
   created_at: string;
 }
 
-const n = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const n = (v: number | null | undefined) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 
 export function fromServerRow(r: ServerSessionRow, userId: string): SessionRecord {
   const created = Date.parse(r.created_at);
   const start = r.start_time ? Date.parse(r.start_time) : created;
   const end = r.end_time ? Date.parse(r.end_time) : start;
-  const type = r.session_type === 'enhanced' || r.session_type === 'mobile' ? r.session_type : 'classic';
+  const type =
+    r.session_type === 'enhanced' || r.session_type === 'mobile' ? r.session_type : 'classic';
   return {
     id: r.id,
     userId,
@@ -61,9 +63,14 @@ export function fromServerRow(r: ServerSessionRow, userId: string): SessionRecor
 }
 
 /** Local rows plus server rows this device does not hold (same id = same session), newest first. */
-export function mergeHistory(local: readonly SessionRecord[], server: readonly SessionRecord[]): SessionRecord[] {
+export function mergeHistory(
+  local: readonly SessionRecord[],
+  server: readonly SessionRecord[],
+): SessionRecord[] {
   const ids = new Set(local.map((s) => s.id));
-  return [...local, ...server.filter((s) => !ids.has(s.id))].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return [...local, ...server.filter((s) => !ids.has(s.id))].sort((a, b) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+  );
 }
 
 /** Server sessions of the user; [] while loading, offline or on failure (local data still shows). */
@@ -83,7 +90,11 @@ export function useServerSessions(userId: string): SessionRecord[] {
           .order('created_at', { ascending: false })
           .limit(1000);
         if (error || !data || cancelled) return;
-        setRows((data as ServerSessionRow[]).filter((r) => Number.isFinite(Date.parse(r.created_at))).map((r) => fromServerRow(r, userId)));
+        setRows(
+          (data as ServerSessionRow[])
+            .filter((r) => Number.isFinite(Date.parse(r.created_at)))
+            .map((r) => fromServerRow(r, userId)),
+        );
       } catch {
         // offline or the server is away: local history stands
       }
