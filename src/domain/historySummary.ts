@@ -90,9 +90,21 @@ export function mostUsedPattern(history: readonly HistoryItem[]): PatternUse | n
   return patternUsage(history)[0] ?? null;
 }
 
+/**
+ * The labels of spec 2.3's 'Your Progress' card, kept here once so every screen that
+ * shows these figures (home, /progress) uses the same words.
+ */
+export const PROGRESS_LABELS = {
+  title: 'Your Progress',
+  totalSessions: 'Total Sessions',
+  thisWeek: 'This Week',
+  favoritePattern: 'Favorite Pattern',
+  noFavorite: 'None',
+} as const;
+
 /** Spec 2.3 'Favorite Pattern': the most frequent pattern name, else 'None'. */
 export function favoritePatternName(history: readonly HistoryItem[]): string {
-  return mostUsedPattern(history)?.patternName ?? 'None';
+  return mostUsedPattern(history)?.patternName ?? PROGRESS_LABELS.noFavorite;
 }
 
 /** Usage counts by pattern id (sessions without an id are left out). */
@@ -117,7 +129,7 @@ export function summarizeHistory(history: readonly HistoryItem[], now: Date | nu
   return {
     totalSessions: totalSessions(history),
     thisWeek: sessionsThisWeek(history, now),
-    favoritePattern: mostUsed?.patternName ?? 'None',
+    favoritePattern: mostUsed?.patternName ?? PROGRESS_LABELS.noFavorite,
     userLevel: userLevel(history.length),
     isFirstSession: isFirstSession(history),
     mostUsed,

@@ -6,6 +6,7 @@ import { homeGreeting } from '../../domain/timeBands';
 import { preselectPatternForGoal, type Goal } from '../../domain/goals';
 import { meetsAuthLevel } from '../../domain/authLevel';
 import { isAllowedForLevel } from '../../domain/recommendations';
+import { PROGRESS_LABELS } from '../../domain/historySummary';
 import { useAuth } from '../auth/authStore';
 import { useDiscovery } from './useDiscovery';
 import { MobileSelector, SessionPreview, Selector, type HomeMode, type HomeTab } from './Selector';
@@ -31,9 +32,15 @@ function useIsMobile(): boolean {
 }
 
 const FEATURES = [
-  { title: 'Guided breathing', text: 'Box, Resonant and Wim Hof patterns with a guide that keeps exact time.' },
+  {
+    title: 'Guided breathing',
+    text: 'Box, Resonant and Wim Hof patterns with a guide that keeps exact time.',
+  },
   { title: 'Performance metrics', text: 'Breath-hold time and stillness for every session.' },
-  { title: 'Progress history', text: 'Every session is kept on this device and synced when you sign in.' },
+  {
+    title: 'Progress history',
+    text: 'Every session is kept on this device and synced when you sign in.',
+  },
   {
     title: 'AI vision coaching',
     text: 'Real-time feedback on stillness, posture and breathing rhythm from your camera, on your device.',
@@ -41,8 +48,18 @@ const FEATURES = [
 ];
 
 const TEASERS = [
-  { title: 'Mint patterns as tokens', text: 'Turn your own patterns into tokens you own.', needs: 'Token wallet', to: '/create' },
-  { title: 'Share and connect', text: 'Share your practice and join challenges.', needs: 'Social wallet', to: '/community' },
+  {
+    title: 'Mint patterns as tokens',
+    text: 'Turn your own patterns into tokens you own.',
+    needs: 'Token wallet',
+    to: '/create',
+  },
+  {
+    title: 'Share and connect',
+    text: 'Share your practice and join challenges.',
+    needs: 'Social wallet',
+    to: '/community',
+  },
   {
     title: 'Become an instructor',
     text: 'Teach your patterns and build courses.',
@@ -52,9 +69,21 @@ const TEASERS = [
 ] as const;
 
 const READY_FOR_MORE = [
-  { title: 'Explore the pattern library', text: 'Search, sort and keep favourites.', to: '/patterns' },
-  { title: 'Create your own pattern', text: 'Set your own inhale, hold and exhale.', to: '/create' },
-  { title: 'Share your journey', text: 'Post your progress when you are ready.', to: '/create-post' },
+  {
+    title: 'Explore the pattern library',
+    text: 'Search, sort and keep favourites.',
+    to: '/patterns',
+  },
+  {
+    title: 'Create your own pattern',
+    text: 'Set your own inhale, hold and exhale.',
+    to: '/create',
+  },
+  {
+    title: 'Share your journey',
+    text: 'Post your progress when you are ready.',
+    to: '/create-post',
+  },
 ] as const;
 
 export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
@@ -107,7 +136,9 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
     <div className="page home">
       <section className="home-hero">
         <p className="home-hero__greeting">{homeGreeting(hour)}</p>
-        <p className="muted">{signedIn ? `Welcome back, ${name}!` : 'Choose your breathing goal to get started.'}</p>
+        <p className="muted">
+          {signedIn ? `Welcome back, ${name}!` : 'Choose your breathing goal to get started.'}
+        </p>
         <h1>Transform your breathing</h1>
         <p className="home-hero__tagline">Peace through patterns. Breathe like never before.</p>
       </section>
@@ -134,7 +165,15 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
           aria-controls={panelOpen ? 'desktop-panel' : undefined}
           onClick={() => setPanelOpen((o) => !o)}
         >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <circle cx="12" cy="12" r="3" />
             <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
           </svg>
@@ -158,18 +197,18 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
 
       {signedIn && summary.totalSessions > 0 ? (
         <Card as="section" className="home-progress" aria-labelledby="home-progress-title">
-          <h2 id="home-progress-title">Your Progress</h2>
+          <h2 id="home-progress-title">{PROGRESS_LABELS.title}</h2>
           <dl className="home-progress__stats">
             <div className="stat">
-              <dt className="stat__label">Total Sessions</dt>
+              <dt className="stat__label">{PROGRESS_LABELS.totalSessions}</dt>
               <dd className="stat__value">{summary.totalSessions}</dd>
             </div>
             <div className="stat">
-              <dt className="stat__label">This Week</dt>
+              <dt className="stat__label">{PROGRESS_LABELS.thisWeek}</dt>
               <dd className="stat__value">{summary.thisWeek}</dd>
             </div>
             <div className="stat">
-              <dt className="stat__label">Favorite Pattern</dt>
+              <dt className="stat__label">{PROGRESS_LABELS.favoritePattern}</dt>
               <dd className="stat__value">{summary.favoritePattern}</dd>
             </div>
           </dl>
@@ -178,8 +217,12 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
 
       {meetsAuthLevel(auth.level, 'supabase') || meetsAuthLevel(auth.level, 'evm') ? (
         <nav className="home-links" aria-label="Your areas">
-          {meetsAuthLevel(auth.level, 'supabase') ? <Link to="/progress">View your progress</Link> : null}
-          {meetsAuthLevel(auth.level, 'evm') ? <Link to="/community">Visit the community</Link> : null}
+          {meetsAuthLevel(auth.level, 'supabase') ? (
+            <Link to="/progress">View your progress</Link>
+          ) : null}
+          {meetsAuthLevel(auth.level, 'evm') ? (
+            <Link to="/community">Visit the community</Link>
+          ) : null}
         </nav>
       ) : null}
 
