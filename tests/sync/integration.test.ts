@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { db } from '../../src/data/db';
@@ -208,5 +209,92 @@ describe('outbox against the embedded backend', () => {
     ]);
     expect((await db.patterns.get(guest.id))?.syncState).toBe('guest');
     expect((await db.patterns.get(a.id))?.syncState).toBe('synced');
+  });
+
+  it('fault injection at the TCP level: a proxy drops real connections (before and after the write), answers 500s and one 401 -> exactly 200 rows, 0 pending', async () => {
+    const { sb, userId } = await signedIn('sync-h');
+    await db.sessions.bulkPut(Array.from({ length: 200 }, (_, i) => makeSession({ userId }, i)));
+    let a = 7;
+    const rand = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const seen = { s500: 0, dropBefore: 0, dropAfter: 0, s401: 0, refresh: 0 };
+    let restCalls = 0;
+    const proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void (async () => {
+          const body = Buffer.concat(chunks);
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(req.headers)) {
+            if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers.set(k, v);
+          }
+          const forward = () =>
+            fetch(`${srv.url}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined });
+          let mode = 'pass';
+          if (req.url?.startsWith('/auth/v1/token')) seen.refresh += 1;
+          else {
+            restCalls += 1;
+            const x = rand();
+            if (restCalls === 4) mode = '401';
+            else if (x < 0.2) mode = '500';
+            else if (x < 0.35) mode = 'dropBefore';
+            else if (x < 0.5) mode = 'dropAfter';
+          }
+          if (mode === 'dropBefore') {
+            seen.dropBefore += 1;
+            req.socket.destroy();
+            return;
+          }
+          if (mode === '500') {
+            seen.s500 += 1;
+            res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"injected"}');
+            return;
+          }
+          if (mode === '401') {
+            seen.s401 += 1;
+            headers.set('authorization', 'Bearer not.a.valid-token');
+          }
+          const upstream = await forward();
+          const text = await upstream.text();
+          if (mode === 'dropAfter') {
+            seen.dropAfter += 1; // the server committed; the answer never arrives
+            req.socket.destroy();
+            return;
+          }
+          res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' }).end(text);
+        })();
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(18853, '127.0.0.1', () => r()));
+    try {
+      const viaProxy = { supabaseUrl: 'http://127.0.0.1:18853', supabaseAnonKey: srv.anonKey };
+      let clock = Date.now();
+      let runs = 0;
+      for (; runs < 100; runs++) {
+        const r = await runOutbox(viaProxy, { batchSize: 20, sleep: async (ms) => void (clock += ms), now: () => clock });
+        if (r.status === 'done' && r.remaining === 0) break;
+        clock += 30_000;
+      }
+      const rows = await serverRows(sb);
+      expect(rows).toHaveLength(200);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(200);
+      expect(await db.sessions.where('syncState').equals('pending').count()).toBe(0);
+      expect(await db.sessions.where('syncState').equals('synced').count()).toBe(200);
+      expect(seen.s401).toBe(1);
+      expect(seen.refresh).toBe(1);
+      expect(seen.s500).toBeGreaterThan(0);
+      expect(seen.dropBefore).toBeGreaterThan(0);
+      expect(seen.dropAfter).toBeGreaterThan(0);
+      console.log(`fault injection (TCP proxy): ${runs + 1} runs, ${restCalls} REST calls`, seen);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
   });
 });
