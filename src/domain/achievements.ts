@@ -6,13 +6,14 @@
 import { DEFAULT_SESSION_SECONDS, dayKey, shiftDayKey, type StatSession } from './stats';
 
 export type AchievementRarity = 'common' | 'uncommon' | 'rare' | 'epic';
+export type AchievementIcon = 'sprout' | 'leaf' | 'tree' | 'star' | 'flame' | 'clock' | 'breath';
 
 export interface Achievement {
   id: string;
   title: string;
   description: string;
-  /** A decorative symbol (screens hide it from screen readers). */
-  icon: string;
+  /** Which decorative symbol screens draw (hidden from screen readers). */
+  icon: AchievementIcon;
   rarity: AchievementRarity;
   /** Toward maxProgress, capped at it. */
   progress: number;
@@ -47,16 +48,16 @@ function chronological(sessions: readonly StatSession[]): Dated[] {
 const iso = (t: number) => new Date(t).toISOString();
 
 function sessionCountAchievement(list: Dated[], n: number): Achievement {
-  const titles: Record<number, [string, string, AchievementRarity, string]> = {
-    1: ['First Breath', 'Complete your first session.', 'common', '🌱'],
-    5: ['Finding Your Rhythm', 'Complete 5 sessions.', 'uncommon', '🌿'],
-    20: ['Dedicated Breather', 'Complete 20 sessions.', 'rare', '🌳'],
+  const titles: Record<number, [string, string, AchievementRarity, AchievementIcon]> = {
+    1: ['First Breath', 'Complete your first session.', 'common', 'sprout'],
+    5: ['Finding Your Rhythm', 'Complete 5 sessions.', 'uncommon', 'leaf'],
+    20: ['Dedicated Breather', 'Complete 20 sessions.', 'rare', 'tree'],
   };
   const [title, description, rarity, icon] = titles[n] ?? [
     `${n} Sessions`,
     `Complete ${n} sessions.`,
     'common',
-    '⭐',
+    'star',
   ];
   const hit = list[n - 1];
   return {
@@ -84,7 +85,7 @@ function minutesAchievement(list: Dated[], minutes: number): Achievement {
     id: `minutes-${minutes}`,
     title: `${minutes} Mindful Minutes`,
     description: `Practise for ${minutes} minutes in total.`,
-    icon: '⏱️',
+    icon: 'clock',
     rarity,
     progress: Math.min(Math.floor(seconds / 60), minutes),
     maxProgress: minutes,
@@ -109,7 +110,7 @@ function streakAchievement(list: Dated[], days: number, timeZone: string): Achie
     id: `streak-${days}`,
     title: `${days}-Day Streak`,
     description: `Practise on ${days} calendar days in a row.`,
-    icon: '🔥',
+    icon: 'flame',
     rarity: 'rare',
     progress: Math.min(best, days),
     maxProgress: days,
@@ -130,7 +131,7 @@ function holdAchievement(list: Dated[], seconds: number): Achievement {
     id: `hold-${seconds}`,
     title: `${seconds}-Second Hold`,
     description: `Hold your breath for ${seconds} seconds in a session.`,
-    icon: '🫁',
+    icon: 'breath',
     rarity,
     progress: Math.min(Math.floor(best), seconds),
     maxProgress: seconds,

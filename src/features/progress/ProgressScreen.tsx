@@ -5,6 +5,7 @@ import { useGuestSessionCount, useSessions } from '../../data/hooks';
 import { attachGuestSessions } from '../../data/sessionsRepo';
 import { requestSync } from '../sync/syncRuntime';
 import { mergeHistory, useServerSessions } from './serverHistory';
+import { AchievementIcon } from './AchievementIcon';
 import type { SessionRecord } from '../../data/db';
 import { computeAchievements, isUnlocked, type Achievement } from '../../domain/achievements';
 import { userLevel, type UserLevel } from '../../domain/historySummary';
@@ -94,7 +95,7 @@ function AchievementCard({ a }: { a: Achievement }) {
   return (
     <li className={`achievement ${unlocked ? 'achievement--unlocked' : ''}`}>
       <span className="achievement__icon" aria-hidden="true">
-        {a.icon}
+        <AchievementIcon name={a.icon} />
       </span>
       <div className="achievement__body">
         <h3>{a.title}</h3>
