@@ -213,4 +213,26 @@ test.describe('discovery', () => {
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
   }
+
+  test('axe: no serious or critical violations on the pattern selection, the guidance and the mobile home', async ({ page }) => {
+    const check = async (label: string) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+    };
+    await page.goto('/session');
+    await page.getByRole('button', { name: /AI-Guided Session/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a pattern' })).toBeVisible();
+    await check('pattern selection');
+    await page.getByRole('button', { name: 'Try This Pattern: Box Breathing' }).click();
+    await expect(page.getByText('Step 1 of 3 · Box Breathing')).toBeVisible();
+    await check('guidance');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: /Reduce Stress/ }).click();
+    await check('mobile home');
+    await page.goto('/patterns');
+    await page.getByRole('tab', { name: 'My Library' }).click();
+    await check('library, My Library empty state');
+  });
 });
