@@ -89,10 +89,14 @@ describe('page sync triggers', () => {
     const stop = c.start();
     await until(() => registered.mock.calls.length === 1);
     expect(c.getSnapshot().lastResult).toMatchObject({ status: 'retry_later', offline: true, remaining: 1 });
-    // Back online: the event runs it and the session arrives.
+    // Offline: nothing polls (the online event or the sync event resumes).
+    const runs = server.restCalls;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(server.restCalls).toBe(runs);
+    // Back online: the event runs it (back-off ignored) and the session arrives.
     server.setFault(undefined);
-    await c.syncNow();
-    expect(server.rows.size).toBe(1);
+    win.dispatchEvent(new Event('online'));
+    await until(() => server.rows.size === 1);
     stop();
   });
 

@@ -24,9 +24,9 @@ export function describeResult(r: OutboxResult): string {
     case 'auth_required':
       return 'Your sign-in has expired. Sign in again to sync.';
     case 'retry_later':
-      return r.offline
-        ? 'No connection: the sessions will upload when the connection is back.'
-        : `The server did not accept the upload right now; it will be retried automatically.${r.error ? ` (${r.error})` : ''}`;
+      if (r.offline) return 'No connection: the sessions will upload when the connection is back.';
+      if (!r.error) return `${r.remaining} ${r.remaining === 1 ? 'session is' : 'sessions are'} waiting to be retried.`;
+      return `The server did not accept the upload right now; it will be retried automatically. (${r.error})`;
     case 'done': {
       const parts = [`${r.uploaded} ${r.uploaded === 1 ? 'session' : 'sessions'} uploaded`];
       if (r.failed) parts.push(`${r.failed} failed`);

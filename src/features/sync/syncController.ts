@@ -170,8 +170,13 @@ export class SyncController {
     }
     this.set({ running: false, lastResult: result, lastRunAt: Date.now() });
     if (result.status === 'retry_later') {
-      if (result.offline) void (this.opts.registerBackgroundSync ?? registerBackgroundSync)();
-      await this.scheduleRetry();
+      if (result.offline) {
+        // No network: the `online` event (or the service worker's sync event) resumes;
+        // no timer polls while offline.
+        void (this.opts.registerBackgroundSync ?? registerBackgroundSync)();
+      } else {
+        await this.scheduleRetry();
+      }
     }
     return result;
   }
@@ -183,7 +188,8 @@ export class SyncController {
     const auth = await db.authSession.get('current');
     if (!auth) return;
     const pending = await db.sessions.where('[userId+syncState]').equals([auth.userId, 'pending']).toArray();
-    const next = Math.min(...pending.map((s) => s.nextAttemptAt ?? Date.now()));
+    // Items never tried yet go with the next retry of the ones backing off.
+    const next = Math.min(...pending.flatMap((s) => (s.nextAttemptAt === undefined ? [] : [s.nextAttemptAt])));
     if (!Number.isFinite(next)) return;
     const delay = Math.max(1_000, next - Date.now());
     this.retryTimer = setTimeout(() => {
