@@ -390,3 +390,23 @@ test('guest sessions: offered at sign-up, counted in progress once added to the 
   await expect(page.locator('.history-item').first()).toContainText('Box Breathing');
   await expect(page.locator('.history-item').first()).toContainText('Excellent');
 });
+
+test('/onboarding is the same form outside the main layout; the mobile menu signs out', async ({
+  page,
+}) => {
+  await page.goto('/onboarding?context=social');
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(page.getByText('Sign in to share your practice with the community.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await signUpInUi(page, uniqueEmail('onboarding'));
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await menu.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign In' }),
+  ).toBeVisible();
+});
