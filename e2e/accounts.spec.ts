@@ -410,3 +410,29 @@ test('/onboarding is the same form outside the main layout; the mobile menu sign
     page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign In' }),
   ).toBeVisible();
 });
+
+test('a guest makes, edits and deletes a custom pattern on this device', async ({ page }) => {
+  await page.goto('/create');
+  await page.getByLabel('Name').fill('Evening');
+  await page.getByLabel('Inhale', { exact: true }).fill('4,5');
+  await page.getByLabel('Exhale', { exact: true }).fill('6.25');
+  await page.getByRole('button', { name: 'Save pattern' }).click();
+  await expect(page.getByText('4.5-0-6.25-0 · Stress Relief · Beginner')).toBeVisible();
+  await expect(page.getByText('On this device', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Evening' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Evening' })).toBeVisible();
+  await expect(page.getByLabel('Inhale', { exact: true })).toHaveValue('4.5');
+  await page.getByLabel('Name').fill('Evening wind-down');
+  await page.getByLabel('Category').selectOption('sleep');
+  await page.getByLabel('Difficulty').selectOption('Intermediate');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('4.5-0-6.25-0 · Sleep · Intermediate')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Evening wind-down', level: 3 })).toBeVisible();
+
+  // Still there after a reload (IndexedDB), then deleted after a confirmation.
+  await page.reload();
+  await page.getByRole('button', { name: 'Delete Evening wind-down' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('No custom patterns yet.', { exact: false })).toBeVisible();
+});
