@@ -105,8 +105,10 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
           ) : null}
         </dl>
         <p className="results__note">
-          Practice time excludes pauses. Rhythm steadiness is the share of cycles you breathed
-          through without pausing.
+          Practice time excludes pauses.
+          {f.rhythmConsistency !== undefined
+            ? ' Rhythm steadiness is the share of cycles you breathed through without pausing.'
+            : ''}
           {f.score !== undefined
             ? f.stillness !== undefined
               ? ' Quality combines camera stillness and steadiness.'
