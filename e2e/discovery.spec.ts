@@ -16,17 +16,26 @@ test.describe('discovery', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  test('keyboard only: from / to a goal, a pattern and Start, with the pattern in the URL', async ({ page }) => {
+  test('keyboard only: from / to a goal, a pattern and Start, with the pattern in the URL', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Transform your breathing' })).toBeVisible();
-    await expect(page.getByText('Select a goal and pattern to preview your session.')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Transform your breathing' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Select a goal and pattern to preview your session.'),
+    ).toBeVisible();
 
     const sleepGoal = page.getByRole('button', { name: /Better Sleep/ });
     await tabTo(page, sleepGoal);
     await page.keyboard.press('Enter');
 
     // The patterns tab opens with the goal's pattern preselected and focused.
-    await expect(page.getByRole('tab', { name: 'Select Pattern' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Select Pattern' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     const relaxation = page.getByRole('button', { name: /4-7-8 Relaxation/ });
     await expect(relaxation).toBeFocused();
     await expect(relaxation).toHaveAttribute('aria-pressed', 'true');
@@ -46,11 +55,18 @@ test.describe('discovery', () => {
     await expect(page).toHaveURL(/\/session\/enhanced\?pattern=sleep$/);
   });
 
-  test('home: Classic toggle, Optimal Time, honest smart picks for a first-time user', async ({ page }) => {
+  test('home: Classic toggle, Optimal Time, honest smart picks for a first-time user', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Enhanced' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Enhanced' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.getByRole('button', { name: 'Classic' }).click();
-    await expect(page.getByRole('button', { name: /General Wellness.*Optimal Time/ })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /General Wellness.*Optimal Time/ }),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Smart Picks' }).click();
     const picks = page.getByRole('list', { name: 'Smart Picks' }).getByRole('listitem');
     // No history on this device: the first-session rule gives box only.
@@ -64,7 +80,9 @@ test.describe('discovery', () => {
     await expect(page).toHaveURL(/\/session\/classic\?pattern=box$/);
   });
 
-  test('/enhanced adds Ready for More; the mobile selector is a different layout', async ({ page }) => {
+  test('/enhanced adds Ready for More; the mobile selector is a different layout', async ({
+    page,
+  }) => {
     await page.goto('/enhanced');
     await expect(page.getByRole('heading', { name: 'Ready for More' })).toBeVisible();
     await page.goto('/');
@@ -76,7 +94,9 @@ test.describe('discovery', () => {
     await expect(page.getByRole('link', { name: 'Start Enhanced Session' })).toBeVisible();
   });
 
-  test('desktop panel: real measured figures, focus mode hides the chrome, shortcuts bound', async ({ page }) => {
+  test('desktop panel: real measured figures, focus mode hides the chrome, shortcuts bound', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Desktop optimization panel' }).click();
     const panel = page.getByRole('region', { name: 'Desktop optimization' });
@@ -91,12 +111,21 @@ test.describe('discovery', () => {
     await panel.getByRole('switch', { name: 'Focus Mode' }).click();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await expect(panel.getByRole('switch', { name: 'Multi-Monitor Support' })).toBeDisabled();
-    await expect(panel.getByText('Multi-monitor features require multiple displays').first()).toBeVisible();
+    await expect(
+      panel.getByText('Multi-monitor features require multiple displays').first(),
+    ).toBeVisible();
 
     await panel.getByRole('tab', { name: 'Controls' }).click();
     await panel.getByRole('switch', { name: 'Enable Shortcuts' }).click();
     const got = page.evaluate(
-      () => new Promise<string>((resolve) => window.addEventListener('pneuma:shortcut', (e) => resolve((e as CustomEvent).detail.action), { once: true })),
+      () =>
+        new Promise<string>((resolve) =>
+          window.addEventListener(
+            'pneuma:shortcut',
+            (e) => resolve((e as CustomEvent).detail.action),
+            { once: true },
+          ),
+        ),
     );
     await page.locator('body').press('m');
     expect(await got).toBe('mute');
@@ -104,9 +133,13 @@ test.describe('discovery', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
 
-  test('library: search, filter, sort, tabs, empty states, favourite survives reload', async ({ page }) => {
+  test('library: search, filter, sort, tabs, empty states, favourite survives reload', async ({
+    page,
+  }) => {
     await page.goto('/patterns');
-    await expect(page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening|night)$/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening|night)$/ }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Recommended for now' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Featured Patterns' })).toBeVisible();
     const panel = page.getByRole('tabpanel');
@@ -121,7 +154,9 @@ test.describe('discovery', () => {
 
     await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Sleep' });
     expect(await names()).toEqual(['Sleep Preparation']);
-    await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'All Categories' });
+    await page
+      .getByRole('combobox', { name: 'Category' })
+      .selectOption({ label: 'All Categories' });
 
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'A-Z' });
     const az = await names();
@@ -138,22 +173,30 @@ test.describe('discovery', () => {
     await page.getByRole('tab', { name: 'Favorites' }).click();
     await expect(page.getByRole('tabpanel').getByRole('article')).toHaveCount(0);
     await page.getByRole('tab', { name: 'Built-in' }).click();
-    const heart = page.getByRole('tabpanel').getByRole('button', { name: 'Favorite Sleep Preparation' });
+    const heart = page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: 'Favorite Sleep Preparation' });
     await heart.click();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
 
     await page.reload();
     await page.getByRole('tab', { name: 'Favorites' }).click();
     const favPanel = page.getByRole('tabpanel');
-    expect(await favPanel.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Sleep Preparation']);
-    await expect(favPanel.getByRole('button', { name: 'Favorite Sleep Preparation' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await favPanel.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'Sleep Preparation',
+    ]);
+    await expect(
+      favPanel.getByRole('button', { name: 'Favorite Sleep Preparation' }),
+    ).toHaveAttribute('aria-pressed', 'true');
 
     // Choosing a pattern stores it and goes to the enhanced session; it then shows in Recent.
     await favPanel.getByRole('button', { name: 'Use pattern: Sleep Preparation' }).click();
     await expect(page).toHaveURL(/\/session\/enhanced\?pattern=sleep$/);
     await page.goto('/patterns');
     await page.getByRole('tab', { name: 'Recent' }).click();
-    expect(await page.getByRole('tabpanel').getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Sleep Preparation']);
+    expect(
+      await page.getByRole('tabpanel').getByRole('heading', { level: 3 }).allTextContents(),
+    ).toEqual(['Sleep Preparation']);
   });
 
   test('library: goal=sleep preselects the category; a bad goal is ignored', async ({ page }) => {
@@ -163,7 +206,9 @@ test.describe('discovery', () => {
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('all');
   });
 
-  test('session choice: classic guidance and enhanced pattern selection end at the spec URLs', async ({ page }) => {
+  test('session choice: classic guidance and enhanced pattern selection end at the spec URLs', async ({
+    page,
+  }) => {
     await page.goto('/session');
     await page.getByRole('button', { name: /Start Breathing/ }).click();
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
@@ -178,7 +223,10 @@ test.describe('discovery', () => {
 
     await page.goto('/session');
     await page.getByRole('button', { name: /AI-Guided Session/ }).click();
-    await expect(page.getByRole('tab', { name: 'Recommended' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Recommended' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(page.getByRole('link', { name: 'Become Instructor' })).toBeVisible();
     await page.getByRole('tab', { name: 'Better Sleep' }).click();
     await page.getByRole('searchbox', { name: 'Search patterns' }).fill('zzz');
@@ -194,31 +242,53 @@ test.describe('discovery', () => {
           const req = indexedDB.open('pneuma');
           req.onerror = () => reject(req.error);
           req.onsuccess = () => {
-            const get = req.result.transaction('preferences').objectStore('preferences').get('selectedPattern');
+            const get = req.result
+              .transaction('preferences')
+              .objectStore('preferences')
+              .get('selectedPattern');
             get.onsuccess = () => resolve(get.result?.value);
           };
         }),
     );
-    expect(stored).toMatchObject({ source: 'discovery', id: 'relaxation', inhale: 4, hold: 7, exhale: 8 });
+    expect(stored).toMatchObject({
+      source: 'discovery',
+      id: 'relaxation',
+      inhale: 4,
+      hold: 7,
+      exhale: 8,
+    });
   });
 
   for (const path of ['/', '/enhanced', '/session', '/patterns']) {
     test(`axe: no serious or critical violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      if (path === '/') await page.getByRole('button', { name: 'Desktop optimization panel' }).click();
-      if (path === '/') await expect(page.getByRole('region', { name: 'Desktop optimization' })).toBeVisible();
+      if (path === '/')
+        await page.getByRole('button', { name: 'Desktop optimization panel' }).click();
+      if (path === '/')
+        await expect(page.getByRole('region', { name: 'Desktop optimization' })).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const bad = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(
+        bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     });
   }
 
-  test('axe: no serious or critical violations on the pattern selection, the guidance and the mobile home', async ({ page }) => {
+  test('axe: no serious or critical violations on the pattern selection, the guidance and the mobile home', async ({
+    page,
+  }) => {
     const check = async (label: string) => {
       const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+      const bad = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(
+        bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        label,
+      ).toEqual([]);
     };
     await page.goto('/session');
     await page.getByRole('button', { name: /AI-Guided Session/ }).click();

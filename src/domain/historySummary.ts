@@ -41,7 +41,10 @@ export function totalSessions(history: readonly unknown[]): number {
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Sessions created in the last 7 days up to `now` (spec 2.3 'This Week'). Bad dates are skipped. */
-export function sessionsThisWeek(history: readonly Pick<HistoryItem, 'createdAt'>[], now: Date | number): number {
+export function sessionsThisWeek(
+  history: readonly Pick<HistoryItem, 'createdAt'>[],
+  now: Date | number,
+): number {
   const end = typeof now === 'number' ? now : now.getTime();
   const start = end - WEEK_MS;
   let n = 0;
@@ -77,11 +80,19 @@ export function patternUsage(history: readonly HistoryItem[]): PatternUse[] {
       u.count += 1;
       if (at > u.lastUsedAt) u.lastUsedAt = at;
     } else {
-      uses.set(key, { patternId: s.patternId, patternName: s.patternName, count: 1, lastUsedAt: at });
+      uses.set(key, {
+        patternId: s.patternId,
+        patternName: s.patternName,
+        count: 1,
+        lastUsedAt: at,
+      });
     }
   }
   return [...uses.values()].sort(
-    (a, b) => b.count - a.count || b.lastUsedAt - a.lastUsedAt || a.patternName.localeCompare(b.patternName),
+    (a, b) =>
+      b.count - a.count ||
+      b.lastUsedAt - a.lastUsedAt ||
+      a.patternName.localeCompare(b.patternName),
   );
 }
 
@@ -124,7 +135,10 @@ export interface HistorySummary {
 }
 
 /** Everything the home 'Your Progress' card and the recommendation inputs need. */
-export function summarizeHistory(history: readonly HistoryItem[], now: Date | number): HistorySummary {
+export function summarizeHistory(
+  history: readonly HistoryItem[],
+  now: Date | number,
+): HistorySummary {
   const mostUsed = mostUsedPattern(history);
   return {
     totalSessions: totalSessions(history),

@@ -83,11 +83,18 @@ export function toLibraryCard(p: PatternLike, stats: CardStats = {}): LibraryCar
     featured: FEATURED_PATTERN_IDS.includes(p.id),
     tags: [...(p.bestFor ?? [])],
     benefits: [...p.benefits],
-    timings: { inhale: p.inhale, hold: p.hold, exhale: p.exhale, hold_after_exhale: p.hold_after_exhale },
+    timings: {
+      inhale: p.inhale,
+      hold: p.hold,
+      exhale: p.exhale,
+      hold_after_exhale: p.hold_after_exhale,
+    },
   };
   if (stats.usageCount && stats.usageCount > 0) card.usageCount = stats.usageCount;
-  if (stats.rating !== undefined && stats.rating >= 1 && stats.rating <= 5) card.rating = stats.rating;
-  if (stats.lastUsed !== undefined && Number.isFinite(stats.lastUsed)) card.lastUsed = stats.lastUsed;
+  if (stats.rating !== undefined && stats.rating >= 1 && stats.rating <= 5)
+    card.rating = stats.rating;
+  if (stats.lastUsed !== undefined && Number.isFinite(stats.lastUsed))
+    card.lastUsed = stats.lastUsed;
   return card;
 }
 
@@ -99,7 +106,9 @@ function norm(s: string): string {
 export function matchesLibraryQuery(card: LibraryCard, query: string): boolean {
   const q = norm(query);
   if (!q) return true;
-  return [card.name, card.description, ...card.tags, ...card.benefits].some((f) => norm(f).includes(q));
+  return [card.name, card.description, ...card.tags, ...card.benefits].some((f) =>
+    norm(f).includes(q),
+  );
 }
 
 export type CategoryFilter = 'all' | PatternCategory;
@@ -148,7 +157,9 @@ export function sortCards(cards: readonly LibraryCard[], sort: LibrarySort): Lib
     case 'rated':
       return list.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || byName(a, b));
     case 'recent':
-      return list.sort((a, b) => (b.lastUsed ?? -Infinity) - (a.lastUsed ?? -Infinity) || byName(a, b));
+      return list.sort(
+        (a, b) => (b.lastUsed ?? -Infinity) - (a.lastUsed ?? -Infinity) || byName(a, b),
+      );
     case 'az':
       return list.sort(byName);
   }
@@ -177,7 +188,11 @@ export interface TabInputs {
 }
 
 /** The cards of one tab. Recent keeps recency order (up to 8); the others keep input order. */
-export function cardsForTab(cards: readonly LibraryCard[], tab: LibraryTab, inputs: TabInputs): LibraryCard[] {
+export function cardsForTab(
+  cards: readonly LibraryCard[],
+  tab: LibraryTab,
+  inputs: TabInputs,
+): LibraryCard[] {
   switch (tab) {
     case 'all':
       return [...cards];
@@ -205,7 +220,11 @@ export interface LibraryQuery {
 }
 
 /** Tab, then search and category, then sort (Recent keeps recency order unless another sort is asked for). */
-export function queryLibrary(cards: readonly LibraryCard[], q: LibraryQuery, inputs: TabInputs): LibraryCard[] {
+export function queryLibrary(
+  cards: readonly LibraryCard[],
+  q: LibraryQuery,
+  inputs: TabInputs,
+): LibraryCard[] {
   const inTab = cardsForTab(cards, q.tab, inputs).filter(
     (c) => matchesLibraryQuery(c, q.search) && matchesCategory(c, q.category),
   );
@@ -258,11 +277,15 @@ export function patternsForSelectionTab(
   if (tab === 'all') return [...patterns];
   if (tab === 'recommended') {
     const byId = new Map(patterns.map((p) => [p.id, p]));
-    return recommendedIds.map((id) => byId.get(id)).filter((p): p is BreathingPattern => p !== undefined);
+    return recommendedIds
+      .map((id) => byId.get(id))
+      .filter((p): p is BreathingPattern => p !== undefined);
   }
   const goalId = tab === 'lung' ? 'lung-capacity' : TAB_GOAL[tab];
   const goalPatterns = goals.find((g) => g.id === goalId)?.patterns ?? [];
-  return patterns.filter((p) => goalPatterns.includes(p.id) || (tab !== 'lung' && p.category === tab));
+  return patterns.filter(
+    (p) => goalPatterns.includes(p.id) || (tab !== 'lung' && p.category === tab),
+  );
 }
 
 // ---------------------------------------------------------------------------------------

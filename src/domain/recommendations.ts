@@ -62,15 +62,34 @@ export function starsFor(confidence: number): number {
 }
 
 const WINDOW_PICKS: Record<RecommendationWindow, { ids: readonly string[]; reason: string }> = {
-  morning: { ids: ['energizing', 'energy'], reason: 'It is morning (6-10): a lift to start your day.' },
-  midday: { ids: ['box', 'mindfulness'], reason: 'It is midday (10-14): a short reset to sharpen your focus.' },
-  afternoon: { ids: ['energy', 'coherent'], reason: 'It is afternoon (14-18): a steady lift for the afternoon slump.' },
-  evening: { ids: ['relaxation', 'resonant'], reason: 'It is evening (18-22): helps you unwind after the day.' },
-  night: { ids: ['sleep', 'relaxation'], reason: 'It is late at night: helps you ease into sleep.' },
+  morning: {
+    ids: ['energizing', 'energy'],
+    reason: 'It is morning (6-10): a lift to start your day.',
+  },
+  midday: {
+    ids: ['box', 'mindfulness'],
+    reason: 'It is midday (10-14): a short reset to sharpen your focus.',
+  },
+  afternoon: {
+    ids: ['energy', 'coherent'],
+    reason: 'It is afternoon (14-18): a steady lift for the afternoon slump.',
+  },
+  evening: {
+    ids: ['relaxation', 'resonant'],
+    reason: 'It is evening (18-22): helps you unwind after the day.',
+  },
+  night: {
+    ids: ['sleep', 'relaxation'],
+    reason: 'It is late at night: helps you ease into sleep.',
+  },
 };
 
 const DIFFICULTY_RANK: Record<Difficulty, number> = { Beginner: 0, Intermediate: 1, Advanced: 2 };
-const LEVEL_MAX_DIFFICULTY: Record<UserLevel, number> = { beginner: 0, intermediate: 1, advanced: 2 };
+const LEVEL_MAX_DIFFICULTY: Record<UserLevel, number> = {
+  beginner: 0,
+  intermediate: 1,
+  advanced: 2,
+};
 
 /** Spec 5: a beginner never gets wim_hof. */
 export function isAllowedForLevel(patternId: string, level: UserLevel): boolean {
@@ -101,7 +120,8 @@ function make(
 /** Sort by priority, then confidence (both descending in importance); stable otherwise. */
 export function sortRecommendations(list: readonly Recommendation[]): Recommendation[] {
   return [...list].sort(
-    (a, b) => PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || b.confidence - a.confidence,
+    (a, b) =>
+      PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || b.confidence - a.confidence,
   );
 }
 
@@ -138,7 +158,9 @@ export function rankRecommendations(ctx: RecommendationContext): Recommendation[
   picks.ids.forEach((id, i) => out.push(make(id, 'medium', 80 - 5 * i, picks.reason, 'time')));
   // Spec 9: the morning, 6-12, shows an energy suggestion (the 10-12 part of midday too).
   if (ctx.hour >= 6 && ctx.hour < 12 && !picks.ids.includes('energy')) {
-    out.push(make('energy', 'medium', 70, 'It is morning: an energy boost for the hours ahead.', 'time'));
+    out.push(
+      make('energy', 'medium', 70, 'It is morning: an energy boost for the hours ahead.', 'time'),
+    );
   }
 
   const most = mostUsedPattern(ctx.history);
@@ -167,7 +189,16 @@ export function rankRecommendations(ctx: RecommendationContext): Recommendation[
         isAllowedForLevel(p.id, ctx.userLevel) &&
         DIFFICULTY_RANK[p.difficulty] <= maxDifficulty,
     );
-    if (fresh) out.push(make(fresh.id, 'low', 60, 'New for you: you have not practised this pattern yet.', 'explore'));
+    if (fresh)
+      out.push(
+        make(
+          fresh.id,
+          'low',
+          60,
+          'New for you: you have not practised this pattern yet.',
+          'explore',
+        ),
+      );
   }
 
   const allowed = out.filter(

@@ -71,7 +71,9 @@ export const sessionTypeFlowMachine = setup({
     onLastStep: ({ context }) => context.step >= lastStep,
     beforeLastStep: ({ context }) => context.step < lastStep,
     validPattern: ({ event }) =>
-      event.type === 'SELECT_PATTERN' && typeof event.patternId === 'string' && event.patternId.trim().length > 0,
+      event.type === 'SELECT_PATTERN' &&
+      typeof event.patternId === 'string' &&
+      event.patternId.trim().length > 0,
   },
   actions: {
     resetStep: assign({ step: 0 }),
@@ -86,7 +88,10 @@ export const sessionTypeFlowMachine = setup({
     selection: {
       entry: assign({ mode: null, step: 0, patternId: null }),
       on: {
-        CHOOSE_CLASSIC: { target: 'guidanceClassic', actions: assign({ mode: 'classic', patternId: 'box' }) },
+        CHOOSE_CLASSIC: {
+          target: 'guidanceClassic',
+          actions: assign({ mode: 'classic', patternId: 'box' }),
+        },
         CHOOSE_ENHANCED: { target: 'patternSelection', actions: assign({ mode: 'enhanced' }) },
       },
     },

@@ -78,17 +78,27 @@ describe('display toggles set what the CSS reads', () => {
     setFocusMode(true);
     setBackgroundBlur(true);
     setSuppressNotifications(true);
-    expect(['data-focus-mode', 'data-background-blur', 'data-suppress-notifications'].every((a) => html.hasAttribute(a))).toBe(true);
+    expect(
+      ['data-focus-mode', 'data-background-blur', 'data-suppress-notifications'].every((a) =>
+        html.hasAttribute(a),
+      ),
+    ).toBe(true);
     setFocusMode(false);
     setBackgroundBlur(false);
     setSuppressNotifications(false);
-    expect(['data-focus-mode', 'data-background-blur', 'data-suppress-notifications'].some((a) => html.hasAttribute(a))).toBe(false);
+    expect(
+      ['data-focus-mode', 'data-background-blur', 'data-suppress-notifications'].some((a) =>
+        html.hasAttribute(a),
+      ),
+    ).toBe(false);
   });
 });
 
 describe('measurements', () => {
   it('recognises dedicated GPUs and rejects integrated or software renderers', () => {
-    expect(isDedicatedGpu('ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)')).toBe(true);
+    expect(
+      isDedicatedGpu('ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)'),
+    ).toBe(true);
     expect(isDedicatedGpu('AMD Radeon RX 6800 XT')).toBe(true);
     expect(isDedicatedGpu('ANGLE (Intel, Intel(R) UHD Graphics 620, D3D11)')).toBe(false);
     expect(isDedicatedGpu('Google SwiftShader')).toBe(false);
@@ -98,9 +108,15 @@ describe('measurements', () => {
   });
 
   it('reports an unreachable or failing server as null, never as a number', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await measureLatency(2)).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('no', { status: 503 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('no', { status: 503 }))),
+    );
     expect(await measureLatency(2)).toBeNull();
     vi.unstubAllGlobals();
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GOALS, getGoal, isGoalId, isGoalOptimalNow, preselectPatternForGoal } from '../../src/domain/goals';
+import {
+  GOALS,
+  getGoal,
+  isGoalId,
+  isGoalOptimalNow,
+  preselectPatternForGoal,
+} from '../../src/domain/goals';
 import { getPattern } from '../../src/domain/patterns';
 
 describe('home goals (spec 2.3)', () => {

@@ -95,7 +95,11 @@ describe('most used and favourite pattern', () => {
 
 describe('summary', () => {
   it('puts the figures of the Your Progress card and the recommendation inputs together', () => {
-    const h = [s('box', 'Box Breathing', 0), s('box', 'Box Breathing', 10 * DAY), s('sleep', 'Sleep Preparation', DAY)];
+    const h = [
+      s('box', 'Box Breathing', 0),
+      s('box', 'Box Breathing', 10 * DAY),
+      s('sleep', 'Sleep Preparation', DAY),
+    ];
     expect(summarizeHistory(h, NOW)).toMatchObject({
       totalSessions: 3,
       thisWeek: 2,

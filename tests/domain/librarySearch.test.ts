@@ -47,7 +47,10 @@ describe('library cards (spec 3)', () => {
     expect(c.usageCount).toBeUndefined();
     expect(c.rating).toBeUndefined();
     expect(toLibraryCard(getPattern('sleep')!, { rating: 9 }).rating).toBeUndefined();
-    expect(toLibraryCard(getPattern('sleep')!, { usageCount: 3, rating: 4 })).toMatchObject({ usageCount: 3, rating: 4 });
+    expect(toLibraryCard(getPattern('sleep')!, { usageCount: 3, rating: 4 })).toMatchObject({
+      usageCount: 3,
+      rating: 4,
+    });
   });
 });
 
@@ -64,8 +67,13 @@ describe('search and filter', () => {
 
   it('filters by category', () => {
     const q = { tab: 'all' as const, search: '', sort: 'az' as const };
-    expect(queryLibrary(all, { ...q, category: 'sleep' }, none).map((c) => c.id)).toEqual(['c1', 'sleep']);
-    expect(queryLibrary(all, { ...q, category: 'focus' }, none).map((c) => c.id)).toEqual(['mindfulness']);
+    expect(queryLibrary(all, { ...q, category: 'sleep' }, none).map((c) => c.id)).toEqual([
+      'c1',
+      'sleep',
+    ]);
+    expect(queryLibrary(all, { ...q, category: 'focus' }, none).map((c) => c.id)).toEqual([
+      'mindfulness',
+    ]);
     expect(queryLibrary(all, { ...q, category: 'all' }, none)).toHaveLength(all.length);
   });
 });
@@ -107,15 +115,45 @@ describe('tabs', () => {
   it('Built-in, My Library, Favorites', () => {
     expect(cardsForTab(all, 'builtin', none)).toHaveLength(builtIns.length);
     expect(cardsForTab(all, 'mine', none).map((c) => c.id)).toEqual(['c1']);
-    expect(cardsForTab(all, 'favorites', { ...none, favoriteIds: new Set(['sleep', 'c1']) }).map((c) => c.id)).toEqual(['sleep', 'c1']);
+    expect(
+      cardsForTab(all, 'favorites', { ...none, favoriteIds: new Set(['sleep', 'c1']) }).map(
+        (c) => c.id,
+      ),
+    ).toEqual(['sleep', 'c1']);
     expect(cardsForTab(all, 'favorites', none)).toEqual([]);
   });
 
   it('Recent keeps recency order, at most 8, and skips unknown ids', () => {
-    const recentIds = ['sleep', 'gone', 'box', 'c1', 'energy', 'relaxation', 'wim_hof', 'mindfulness', 'coherent', 'resonant'];
+    const recentIds = [
+      'sleep',
+      'gone',
+      'box',
+      'c1',
+      'energy',
+      'relaxation',
+      'wim_hof',
+      'mindfulness',
+      'coherent',
+      'resonant',
+    ];
     const r = cardsForTab(all, 'recent', { ...none, recentIds });
-    expect(r.map((c) => c.id)).toEqual(['sleep', 'box', 'c1', 'energy', 'relaxation', 'wim_hof', 'mindfulness', 'coherent']);
-    expect(queryLibrary(all, { tab: 'recent', search: '', category: 'all', sort: 'recent' }, { ...none, recentIds }).map((c) => c.id)[0]).toBe('sleep');
+    expect(r.map((c) => c.id)).toEqual([
+      'sleep',
+      'box',
+      'c1',
+      'energy',
+      'relaxation',
+      'wim_hof',
+      'mindfulness',
+      'coherent',
+    ]);
+    expect(
+      queryLibrary(
+        all,
+        { tab: 'recent', search: '', category: 'all', sort: 'recent' },
+        { ...none, recentIds },
+      ).map((c) => c.id)[0],
+    ).toBe('sleep');
   });
 });
 

@@ -32,7 +32,15 @@ const ctx = (over: Partial<RecommendationContext> = {}): RecommendationContext =
 describe('recommendation rules (spec 5)', () => {
   it('a first session gets only box, whatever the goal, hour or type', () => {
     for (const hour of [0, 9, 15, 20]) {
-      const r = recommend(ctx({ hour, isFirstSession: true, history: [], goal: getGoal('better-sleep'), sessionType: 'enhanced' }));
+      const r = recommend(
+        ctx({
+          hour,
+          isFirstSession: true,
+          history: [],
+          goal: getGoal('better-sleep'),
+          sessionType: 'enhanced',
+        }),
+      );
       expect(r.map((x) => x.patternId)).toEqual(['box']);
       expect(r[0]!.reason).toMatch(/first session/);
     }
@@ -41,19 +49,31 @@ describe('recommendation rules (spec 5)', () => {
   it('a beginner never gets wim_hof, even when the goal lists it', () => {
     for (let hour = 0; hour < 24; hour++) {
       for (const goalId of ['energy-boost', 'lung-capacity']) {
-        const all = rankRecommendations(ctx({ hour, goal: getGoal(goalId), userLevel: 'beginner' }));
+        const all = rankRecommendations(
+          ctx({ hour, goal: getGoal(goalId), userLevel: 'beginner' }),
+        );
         expect(all.map((x) => x.patternId)).not.toContain('wim_hof');
       }
     }
   });
 
   it('an intermediate or advanced user can get wim_hof for a goal that lists it', () => {
-    const r = rankRecommendations(ctx({ goal: getGoal('lung-capacity'), userLevel: 'advanced', history: Array(25).fill(item('box')) }));
+    const r = rankRecommendations(
+      ctx({
+        goal: getGoal('lung-capacity'),
+        userLevel: 'advanced',
+        history: Array(25).fill(item('box')),
+      }),
+    );
     expect(r.map((x) => x.patternId)).toContain('wim_hof');
   });
 
   it('caps at 3 for classic and mobile, 4 for enhanced', () => {
-    const many = ctx({ goal: getGoal('general-wellness'), userLevel: 'intermediate', history: [item('box'), item('box'), item('sleep')] });
+    const many = ctx({
+      goal: getGoal('general-wellness'),
+      userLevel: 'intermediate',
+      history: [item('box'), item('box'), item('sleep')],
+    });
     expect(rankRecommendations(many).length).toBeGreaterThan(4);
     expect(recommend(many)).toHaveLength(3);
     expect(recommend({ ...many, sessionType: 'mobile' })).toHaveLength(3);
@@ -64,9 +84,19 @@ describe('recommendation rules (spec 5)', () => {
 
   it('has no duplicates, for every hour, goal and level', () => {
     for (let hour = 0; hour < 24; hour++) {
-      for (const goalId of [null, 'stress-relief', 'focus-boost', 'energy-boost', 'better-sleep', 'lung-capacity', 'general-wellness']) {
+      for (const goalId of [
+        null,
+        'stress-relief',
+        'focus-boost',
+        'energy-boost',
+        'better-sleep',
+        'lung-capacity',
+        'general-wellness',
+      ]) {
         for (const userLevel of ['beginner', 'intermediate', 'advanced'] as const) {
-          const r = rankRecommendations(ctx({ hour, goal: getGoal(goalId), userLevel, history: [item('box'), item('box')] }));
+          const r = rankRecommendations(
+            ctx({ hour, goal: getGoal(goalId), userLevel, history: [item('box'), item('box')] }),
+          );
           const ids = r.map((x) => x.patternId);
           expect(new Set(ids).size).toBe(ids.length);
           // Sorted by priority, then confidence.
@@ -74,7 +104,10 @@ describe('recommendation rules (spec 5)', () => {
           for (let i = 1; i < r.length; i++) {
             const a = r[i - 1]!;
             const b = r[i]!;
-            expect(order[a.priority] < order[b.priority] || (a.priority === b.priority && a.confidence >= b.confidence)).toBe(true);
+            expect(
+              order[a.priority] < order[b.priority] ||
+                (a.priority === b.priority && a.confidence >= b.confidence),
+            ).toBe(true);
           }
         }
       }
@@ -100,20 +133,31 @@ describe('recommendation rules (spec 5)', () => {
   it('shows an energy suggestion in the 10-12 part of the morning', () => {
     const ids = rankRecommendations(ctx({ hour: 11 })).map((x) => x.patternId);
     expect(ids).toContain('energy');
-    expect(rankRecommendations(ctx({ hour: 13 })).map((x) => x.patternId)).not.toContain('energizing');
+    expect(rankRecommendations(ctx({ hour: 13 })).map((x) => x.patternId)).not.toContain(
+      'energizing',
+    );
   });
 
   it('names the most-used pattern with its true count, only from two sessions up', () => {
     const h = [item('sleep'), item('sleep', 1), item('sleep', 2), item('box', 3)];
     const r = rankRecommendations(ctx({ hour: 12, history: h }));
     const fav = r.find((x) => x.source === 'history');
-    expect(fav).toMatchObject({ patternId: 'sleep', reason: 'Your most practised pattern: 3 sessions so far.' });
-    expect(rankRecommendations(ctx({ hour: 12, history: [item('sleep')] })).some((x) => x.source === 'history')).toBe(false);
+    expect(fav).toMatchObject({
+      patternId: 'sleep',
+      reason: 'Your most practised pattern: 3 sessions so far.',
+    });
+    expect(
+      rankRecommendations(ctx({ hour: 12, history: [item('sleep')] })).some(
+        (x) => x.source === 'history',
+      ),
+    ).toBe(false);
   });
 
   it('suggests an untried pattern only when it truly is untried and fits the level', () => {
     const h = [item('box'), item('relaxation')];
-    const fresh = rankRecommendations(ctx({ hour: 12, history: h })).find((x) => x.source === 'explore');
+    const fresh = rankRecommendations(ctx({ hour: 12, history: h })).find(
+      (x) => x.source === 'explore',
+    );
     expect(fresh).toBeDefined();
     expect(h.map((x) => x.patternId)).not.toContain(fresh!.patternId);
     expect(getPattern(fresh!.patternId)!.difficulty).toBe('Beginner');
@@ -139,9 +183,23 @@ describe('helpers', () => {
     ({ patternId, priority, confidence }) as Recommendation;
 
   it('sorts by priority then confidence and keeps the best duplicate', () => {
-    const sorted = sortRecommendations([rec('a', 'low', 99), rec('b', 'high', 50), rec('c', 'high', 80), rec('b', 'medium', 90)]);
-    expect(sorted.map((r) => `${r.patternId}${r.confidence}`)).toEqual(['c80', 'b50', 'b90', 'a99']);
-    expect(dedupeRecommendations(sorted).map((r) => `${r.patternId}${r.confidence}`)).toEqual(['c80', 'b50', 'a99']);
+    const sorted = sortRecommendations([
+      rec('a', 'low', 99),
+      rec('b', 'high', 50),
+      rec('c', 'high', 80),
+      rec('b', 'medium', 90),
+    ]);
+    expect(sorted.map((r) => `${r.patternId}${r.confidence}`)).toEqual([
+      'c80',
+      'b50',
+      'b90',
+      'a99',
+    ]);
+    expect(dedupeRecommendations(sorted).map((r) => `${r.patternId}${r.confidence}`)).toEqual([
+      'c80',
+      'b50',
+      'a99',
+    ]);
   });
 
   it.each([

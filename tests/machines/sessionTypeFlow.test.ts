@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { flowUrl, sessionTypeFlowMachine, type SessionTypeFlowEvent } from '../../src/machines/sessionTypeFlow';
+import {
+  flowUrl,
+  sessionTypeFlowMachine,
+  type SessionTypeFlowEvent,
+} from '../../src/machines/sessionTypeFlow';
 
 function run(events: SessionTypeFlowEvent[]) {
   const actor = createActor(sessionTypeFlowMachine).start();
@@ -43,20 +47,33 @@ describe('session-type flow (spec 2.5, 4)', () => {
 
   it('Skip Guide works from any step', () => {
     for (const nexts of [0, 1, 2]) {
-      const a = run([{ type: 'CHOOSE_CLASSIC' }, ...Array<SessionTypeFlowEvent>(nexts).fill({ type: 'NEXT' }), { type: 'SKIP' }]);
+      const a = run([
+        { type: 'CHOOSE_CLASSIC' },
+        ...Array<SessionTypeFlowEvent>(nexts).fill({ type: 'NEXT' }),
+        { type: 'SKIP' },
+      ]);
       expect(a.getSnapshot().status).toBe('done');
     }
   });
 
   it('Back walks the steps, then leaves guidance for where it came from', () => {
-    const c = run([{ type: 'CHOOSE_CLASSIC' }, { type: 'NEXT' }, { type: 'NEXT' }, { type: 'BACK' }]);
+    const c = run([
+      { type: 'CHOOSE_CLASSIC' },
+      { type: 'NEXT' },
+      { type: 'NEXT' },
+      { type: 'BACK' },
+    ]);
     expect(c.getSnapshot().context.step).toBe(1);
     c.send({ type: 'BACK' });
     c.send({ type: 'BACK' });
     expect(c.getSnapshot().value).toBe('selection');
     expect(c.getSnapshot().context).toEqual({ mode: null, step: 0, patternId: null });
 
-    const e = run([{ type: 'CHOOSE_ENHANCED' }, { type: 'SELECT_PATTERN', patternId: 'box' }, { type: 'BACK' }]);
+    const e = run([
+      { type: 'CHOOSE_ENHANCED' },
+      { type: 'SELECT_PATTERN', patternId: 'box' },
+      { type: 'BACK' },
+    ]);
     expect(e.getSnapshot().value).toBe('patternSelection');
     e.send({ type: 'BACK' });
     expect(e.getSnapshot().value).toBe('selection');

@@ -61,9 +61,19 @@ function StatusList({ live }: { live: boolean }) {
   const rows: [string, string][] = [];
   if (facts.cores !== undefined) rows.push(['CPU cores', String(facts.cores)]);
   if (facts.memoryGb !== undefined) rows.push(['Memory', `${facts.memoryGb} GB`]);
-  rows.push(['Network', facts.online ? (facts.effectiveType ? `online (${facts.effectiveType})` : 'online') : 'offline']);
+  rows.push([
+    'Network',
+    facts.online ? (facts.effectiveType ? `online (${facts.effectiveType})` : 'online') : 'offline',
+  ]);
   rows.push(['Frame Rate', fps === null ? 'Measuring…' : `${fps}fps`]);
-  rows.push(['Latency', latency === undefined ? 'Measuring…' : latency === null ? 'Server not reachable' : `${latency}ms`]);
+  rows.push([
+    'Latency',
+    latency === undefined
+      ? 'Measuring…'
+      : latency === null
+        ? 'Server not reachable'
+        : `${latency}ms`,
+  ]);
   if (facts.gpu) rows.push(['GPU', facts.gpu]);
   return (
     <dl className="dp-status" aria-live="polite">
@@ -93,7 +103,9 @@ export default function DesktopPanel() {
 
   const attempt = (fn: () => Promise<void>) => {
     setError(null);
-    fn().catch((e: unknown) => setError(e instanceof Error ? e.message : 'That setting could not be changed.'));
+    fn().catch((e: unknown) =>
+      setError(e instanceof Error ? e.message : 'That setting could not be changed.'),
+    );
   };
 
   return (
@@ -114,7 +126,11 @@ export default function DesktopPanel() {
               <>
                 <Switch
                   label="High Performance"
-                  description={dedicated ? `Dedicated GPU: ${gpu}` : 'Needs a dedicated GPU; none was detected on this device.'}
+                  description={
+                    dedicated
+                      ? `Dedicated GPU: ${gpu}`
+                      : 'Needs a dedicated GPU; none was detected on this device.'
+                  }
                   checked={s.highPerformance}
                   disabled={!dedicated}
                   onCheckedChange={setHighPerformance}
@@ -133,7 +149,10 @@ export default function DesktopPanel() {
                   onCheckedChange={() => undefined}
                 />
                 <h3 className="dp-subtitle">System status</h3>
-                <p className="muted dp-note">Measured in this browser. CPU and GPU load cannot be read by a web page, so they are not shown.</p>
+                <p className="muted dp-note">
+                  Measured in this browser. CPU and GPU load cannot be read by a web page, so they
+                  are not shown.
+                </p>
                 <StatusList live={s.advancedMetrics} />
               </>
             ),
@@ -151,7 +170,11 @@ export default function DesktopPanel() {
                 />
                 <Switch
                   label="Fullscreen Mode"
-                  description={fullscreenSupported() ? undefined : 'This browser does not allow fullscreen here.'}
+                  description={
+                    fullscreenSupported()
+                      ? undefined
+                      : 'This browser does not allow fullscreen here.'
+                  }
                   checked={s.fullscreen}
                   disabled={!fullscreenSupported()}
                   onCheckedChange={(on) => attempt(() => setFullscreen(on))}
@@ -164,14 +187,20 @@ export default function DesktopPanel() {
                 />
                 <Switch
                   label="Multi-Monitor Support"
-                  description={multi ? 'Opens the breathing guide on your other display.' : MULTI_DISPLAY_NOTE}
+                  description={
+                    multi ? 'Opens the breathing guide on your other display.' : MULTI_DISPLAY_NOTE
+                  }
                   checked={s.multiMonitor}
                   disabled={!multi}
                   onCheckedChange={(on) => attempt(() => setMultiMonitor(on))}
                 />
                 <Switch
                   label="Picture-in-Picture"
-                  description={pip ? 'Keeps a small box-breathing guide on top of other windows.' : MULTI_DISPLAY_NOTE}
+                  description={
+                    pip
+                      ? 'Keeps a small box-breathing guide on top of other windows.'
+                      : MULTI_DISPLAY_NOTE
+                  }
                   checked={s.pip}
                   disabled={!pip}
                   onCheckedChange={(on) => attempt(() => setPictureInPicture(on))}
@@ -184,7 +213,11 @@ export default function DesktopPanel() {
             label: 'Controls',
             content: (
               <>
-                <Switch label="Enable Shortcuts" checked={s.shortcuts} onCheckedChange={setShortcuts} />
+                <Switch
+                  label="Enable Shortcuts"
+                  checked={s.shortcuts}
+                  onCheckedChange={setShortcuts}
+                />
                 <ul className="dp-shortcuts" aria-label="Keyboard shortcuts">
                   {SHORTCUTS.slice(0, 6).map((k) => (
                     <li key={k.key}>
@@ -214,7 +247,9 @@ export default function DesktopPanel() {
                         {c.available ? '✓' : '✗'}
                       </span>{' '}
                       {c.label}
-                      <span className="visually-hidden">{c.available ? ': available' : ': not available'}</span>
+                      <span className="visually-hidden">
+                        {c.available ? ': available' : ': not available'}
+                      </span>
                     </li>
                   ))}
                 </ul>

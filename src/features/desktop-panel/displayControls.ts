@@ -85,7 +85,9 @@ export const fullscreenSupported = (): boolean =>
   typeof document !== 'undefined' && Boolean(document.fullscreenEnabled);
 
 if (typeof document !== 'undefined') {
-  document.addEventListener('fullscreenchange', () => set({ fullscreen: Boolean(document.fullscreenElement) }));
+  document.addEventListener('fullscreenchange', () =>
+    set({ fullscreen: Boolean(document.fullscreenElement) }),
+  );
 }
 
 export async function setFullscreen(on: boolean): Promise<void> {
@@ -101,7 +103,8 @@ interface DocumentPictureInPicture {
 }
 
 function pipApi(): DocumentPictureInPicture | undefined {
-  return (window as unknown as { documentPictureInPicture?: DocumentPictureInPicture }).documentPictureInPicture;
+  return (window as unknown as { documentPictureInPicture?: DocumentPictureInPicture })
+    .documentPictureInPicture;
 }
 
 export const pipSupported = (): boolean => typeof window !== 'undefined' && pipApi() !== undefined;
@@ -160,7 +163,8 @@ export async function setPictureInPicture(on: boolean): Promise<void> {
 // Multiple displays (Window Management API)
 
 export const multipleDisplays = (): boolean =>
-  typeof window !== 'undefined' && (window.screen as Screen & { isExtended?: boolean }).isExtended === true;
+  typeof window !== 'undefined' &&
+  (window.screen as Screen & { isExtended?: boolean }).isExtended === true;
 
 interface ScreenDetailed {
   availLeft: number;
@@ -175,8 +179,14 @@ export async function setMultiMonitor(on: boolean): Promise<void> {
     set({ multiMonitor: false });
     return;
   }
-  const get = (window as unknown as { getScreenDetails?: () => Promise<{ screens: ScreenDetailed[]; currentScreen: ScreenDetailed }> })
-    .getScreenDetails;
+  const get = (
+    window as unknown as {
+      getScreenDetails?: () => Promise<{
+        screens: ScreenDetailed[];
+        currentScreen: ScreenDetailed;
+      }>;
+    }
+  ).getScreenDetails;
   if (!get) return;
   const details = await get.call(window);
   const other = details.screens.find((s) => s !== details.currentScreen);
@@ -212,7 +222,9 @@ function isTyping(target: EventTarget | null): boolean {
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 }
 
-export function actionForKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): ShortcutAction | null {
+export function actionForKey(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   switch (e.key) {
     case ' ':
@@ -241,9 +253,15 @@ function onKeyDown(e: KeyboardEvent): void {
   const action = actionForKey(e);
   if (!action) return;
   // Space on a focused button or link keeps its normal meaning.
-  if (action === 'toggle-play' && (e.target as HTMLElement | null)?.closest?.('button, a, [role="switch"], [role="tab"]')) return;
-  if (action === 'fullscreen') void setFullscreen(!document.fullscreenElement).catch(() => undefined);
-  if (action === 'pip' && pipSupported()) void setPictureInPicture(!settings.pip).catch(() => undefined);
+  if (
+    action === 'toggle-play' &&
+    (e.target as HTMLElement | null)?.closest?.('button, a, [role="switch"], [role="tab"]')
+  )
+    return;
+  if (action === 'fullscreen')
+    void setFullscreen(!document.fullscreenElement).catch(() => undefined);
+  if (action === 'pip' && pipSupported())
+    void setPictureInPicture(!settings.pip).catch(() => undefined);
   if (action === 'exit') {
     if (settings.focusMode) setFocusMode(false);
     if (settings.pip) void setPictureInPicture(false);

@@ -16,9 +16,13 @@ export interface DeviceFacts {
 }
 
 export function readDeviceFacts(): DeviceFacts {
-  const nav = navigator as Navigator & { deviceMemory?: number; connection?: { effectiveType?: string } };
+  const nav = navigator as Navigator & {
+    deviceMemory?: number;
+    connection?: { effectiveType?: string };
+  };
   const facts: DeviceFacts = { online: navigator.onLine };
-  if (typeof nav.hardwareConcurrency === 'number' && nav.hardwareConcurrency > 0) facts.cores = nav.hardwareConcurrency;
+  if (typeof nav.hardwareConcurrency === 'number' && nav.hardwareConcurrency > 0)
+    facts.cores = nav.hardwareConcurrency;
   if (typeof nav.deviceMemory === 'number') facts.memoryGb = nav.deviceMemory;
   if (nav.connection?.effectiveType) facts.effectiveType = nav.connection.effectiveType;
   const gpu = readGpuRenderer();
@@ -43,8 +47,15 @@ function readGpuRenderer(): string | undefined {
 /** Renderers that name a discrete GPU. Integrated and software renderers do not match. */
 export function isDedicatedGpu(renderer: string | undefined): boolean {
   if (!renderer) return false;
-  if (/swiftshader|llvmpipe|software|microsoft basic|intel|apple m\d|mali|adreno|powervr/i.test(renderer)) return false;
-  return /nvidia|geforce|quadro|rtx|gtx|radeon rx|radeon pro|amd radeon(?! graphics)|arc a\d/i.test(renderer);
+  if (
+    /swiftshader|llvmpipe|software|microsoft basic|intel|apple m\d|mali|adreno|powervr/i.test(
+      renderer,
+    )
+  )
+    return false;
+  return /nvidia|geforce|quadro|rtx|gtx|radeon rx|radeon pro|amd radeon(?! graphics)|arc a\d/i.test(
+    renderer,
+  );
 }
 
 /** Frames per second over `ms`, counted with requestAnimationFrame. */
@@ -100,6 +111,9 @@ export function readCapabilities(): Capability[] {
     { label: 'Fullscreen', available: Boolean(document.fullscreenEnabled) },
     { label: 'Picture-in-picture window', available: 'documentPictureInPicture' in w },
     { label: 'Background sync', available: 'SyncManager' in w },
-    { label: 'Multiple displays', available: (screen as Screen & { isExtended?: boolean }).isExtended === true },
+    {
+      label: 'Multiple displays',
+      available: (screen as Screen & { isExtended?: boolean }).isExtended === true,
+    },
   ];
 }

@@ -4,8 +4,17 @@ import { HomeTabs } from './HomeTabs';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { GOALS, isGoalOptimalNow, type Goal } from '../../domain/goals';
-import { PATTERNS, displayCycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
-import { HOME_RECOMMENDATION_COUNT, starsFor, type Recommendation } from '../../domain/recommendations';
+import {
+  PATTERNS,
+  displayCycleSeconds,
+  getPattern,
+  type BreathingPattern,
+} from '../../domain/patterns';
+import {
+  HOME_RECOMMENDATION_COUNT,
+  starsFor,
+  type Recommendation,
+} from '../../domain/recommendations';
 import { setSelectedPattern } from '../../data/selectedPatternRepo';
 
 export type HomeTab = 'goal' | 'pattern' | 'picks';
@@ -33,9 +42,17 @@ export interface SelectorProps {
   onFocused: () => void;
 }
 
-function GoalList({ hour, goal, onGoal, compact }: Pick<SelectorProps, 'hour' | 'goal' | 'onGoal'> & { compact?: boolean }) {
+function GoalList({
+  hour,
+  goal,
+  onGoal,
+  compact,
+}: Pick<SelectorProps, 'hour' | 'goal' | 'onGoal'> & { compact?: boolean }) {
   return (
-    <ul className={compact ? 'home-goals home-goals--compact' : 'home-goals'} aria-label="Breathing goals">
+    <ul
+      className={compact ? 'home-goals home-goals--compact' : 'home-goals'}
+      aria-label="Breathing goals"
+    >
       {GOALS.map((g) => {
         const optimal = isGoalOptimalNow(g, hour);
         const names = g.patterns.map((id) => getPattern(id)?.name ?? id).join(', ');
@@ -67,7 +84,10 @@ function PatternList({
   focusPatternId,
   onFocused,
   compact,
-}: Pick<SelectorProps, 'goal' | 'patternId' | 'ranked' | 'onPattern' | 'focusPatternId' | 'onFocused'> & {
+}: Pick<
+  SelectorProps,
+  'goal' | 'patternId' | 'ranked' | 'onPattern' | 'focusPatternId' | 'onFocused'
+> & {
   compact?: boolean;
 }) {
   const patterns: BreathingPattern[] = goal
@@ -85,7 +105,10 @@ function PatternList({
   return (
     <>
       {goal ? <p className="muted home-patterns__for">Patterns for {goal.title}</p> : null}
-      <ul className={compact ? 'home-patterns home-patterns--compact' : 'home-patterns'} aria-label="Breathing patterns">
+      <ul
+        className={compact ? 'home-patterns home-patterns--compact' : 'home-patterns'}
+        aria-label="Breathing patterns"
+      >
         {patterns.map((p) => {
           const match = confidence.get(p.id);
           return (
@@ -126,7 +149,11 @@ export function Stars({ confidence }: { confidence: number }) {
   );
 }
 
-function SmartPicks({ ranked, patternId, onPattern }: Pick<SelectorProps, 'ranked' | 'patternId' | 'onPattern'>) {
+function SmartPicks({
+  ranked,
+  patternId,
+  onPattern,
+}: Pick<SelectorProps, 'ranked' | 'patternId' | 'onPattern'>) {
   const picks = ranked.slice(0, HOME_RECOMMENDATION_COUNT);
   return (
     <ul className="home-picks" aria-label={HOME_TAB_LABELS.picks}>
@@ -152,11 +179,22 @@ function SmartPicks({ ranked, patternId, onPattern }: Pick<SelectorProps, 'ranke
 }
 
 /** The Session Preview panel of spec 2.3. */
-export function SessionPreview({ patternId, mode, sticky }: { patternId: string | null; mode: HomeMode; sticky?: boolean }) {
+export function SessionPreview({
+  patternId,
+  mode,
+  sticky,
+}: {
+  patternId: string | null;
+  mode: HomeMode;
+  sticky?: boolean;
+}) {
   const p = getPattern(patternId);
   const label = mode === 'classic' ? 'Start Classic Session' : 'Start Enhanced Session';
   return (
-    <section className={`card home-preview${sticky ? ' home-preview--sticky' : ''}`} aria-labelledby="home-preview-title">
+    <section
+      className={`card home-preview${sticky ? ' home-preview--sticky' : ''}`}
+      aria-labelledby="home-preview-title"
+    >
       <h2 id="home-preview-title" className={sticky ? 'visually-hidden' : undefined}>
         Session Preview
       </h2>

@@ -21,7 +21,11 @@ export interface DiscoveryState {
  * (their own plus guest sessions), the level and first-session facts derived from them,
  * and the recommendations for the current hour and chosen goal.
  */
-export function useDiscovery(goal: Goal | null, sessionType: 'classic' | 'enhanced', now: Date = new Date()): DiscoveryState {
+export function useDiscovery(
+  goal: Goal | null,
+  sessionType: 'classic' | 'enhanced',
+  now: Date = new Date(),
+): DiscoveryState {
   const { user } = useAuth();
   const sessions = useSessions(user?.id ?? null);
   const hour = now.getHours();

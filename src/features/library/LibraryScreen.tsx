@@ -170,7 +170,9 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
       );
     }
     if (t === 'favorites' && inTab.length === 0) {
-      return <EmptyState title="No favourites yet. Tap the heart on any pattern to keep it here." />;
+      return (
+        <EmptyState title="No favourites yet. Tap the heart on any pattern to keep it here." />
+      );
     }
     if (t === 'recent' && inTab.length === 0) {
       return <EmptyState title="No patterns used yet. The ones you practise will appear here." />;
@@ -185,7 +187,10 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
       );
     }
     return (
-      <ul className="lib-grid" aria-label={`${LIBRARY_TABS.find((x) => x.value === t)?.label} (${shown.length})`}>
+      <ul
+        className="lib-grid"
+        aria-label={`${LIBRARY_TABS.find((x) => x.value === t)?.label} (${shown.length})`}
+      >
         {shown.map((c) => (
           <li key={c.id}>
             <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
@@ -308,7 +313,11 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
           label="Pattern collections"
           value={tab}
           onValueChange={(v) => setTab(v as LibraryTab)}
-          items={LIBRARY_TABS.map((t) => ({ value: t.value, label: t.label, content: tabContent(t.value) }))}
+          items={LIBRARY_TABS.map((t) => ({
+            value: t.value,
+            label: t.label,
+            content: tabContent(t.value),
+          }))}
         />
       </section>
     </div>

@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { useCustomPatterns, useFavorites, useRatings, useRecentPatterns, useSessions } from '../../data/hooks';
+import {
+  useCustomPatterns,
+  useFavorites,
+  useRatings,
+  useRecentPatterns,
+  useSessions,
+} from '../../data/hooks';
 import { useAuth } from '../auth/authStore';
 import { PATTERNS } from '../../domain/patterns';
 import { patternUsage } from '../../domain/historySummary';

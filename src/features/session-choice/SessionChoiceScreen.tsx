@@ -8,7 +8,12 @@ import { Badge } from '../../ui/Badge';
 import { Field } from '../../ui/Field';
 import { EmptyState } from '../../ui/EmptyState';
 import { GOALS } from '../../domain/goals';
-import { PATTERNS, displayCycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
+import {
+  PATTERNS,
+  displayCycleSeconds,
+  getPattern,
+  type BreathingPattern,
+} from '../../domain/patterns';
 import {
   CLEAR_FILTERS_LABEL,
   SELECTION_TABS,
@@ -70,14 +75,22 @@ function useFocusOnChange(key: string) {
   return ref;
 }
 
-function PatternSelection({ onPick, onBack }: { onPick: (id: string) => void; onBack: () => void }) {
+function PatternSelection({
+  onPick,
+  onBack,
+}: {
+  onPick: (id: string) => void;
+  onBack: () => void;
+}) {
   const { ranked } = useDiscovery(null, 'enhanced');
   const recommendedIds = ranked.slice(0, recommendationLimit('enhanced')).map((r) => r.patternId);
   const [tab, setTab] = useState<SelectionTab>('recommended');
   const [query, setQuery] = useState('');
 
   const content = (t: SelectionTab) => {
-    const list = patternsForSelectionTab(PATTERNS, t, GOALS, recommendedIds).filter((p) => matchesSelectionQuery(p, query));
+    const list = patternsForSelectionTab(PATTERNS, t, GOALS, recommendedIds).filter((p) =>
+      matchesSelectionQuery(p, query),
+    );
     if (list.length === 0) {
       return (
         <EmptyState title="No patterns match your search.">
@@ -97,7 +110,11 @@ function PatternSelection({ onPick, onBack }: { onPick: (id: string) => void; on
       <ul className="sc-grid">
         {list.map((p) => (
           <li key={p.id}>
-            <SelectionCard pattern={p} reason={ranked.find((r) => r.patternId === p.id)?.reason} onPick={onPick} />
+            <SelectionCard
+              pattern={p}
+              reason={ranked.find((r) => r.patternId === p.id)?.reason}
+              onPick={onPick}
+            />
           </li>
         ))}
       </ul>
@@ -118,7 +135,11 @@ function PatternSelection({ onPick, onBack }: { onPick: (id: string) => void; on
         className="sc-tabs"
         value={tab}
         onValueChange={(v) => setTab(v as SelectionTab)}
-        items={SELECTION_TABS.map((t) => ({ value: t.value, label: t.label, content: content(t.value) }))}
+        items={SELECTION_TABS.map((t) => ({
+          value: t.value,
+          label: t.label,
+          content: content(t.value),
+        }))}
       />
       <section className="card sc-instructor" aria-labelledby="sc-instructor-title">
         <h2 id="sc-instructor-title">Teach your own patterns</h2>
@@ -196,13 +217,25 @@ export function SessionChoiceScreen() {
         </h1>
         <p className="muted">How would you like to breathe today?</p>
         <div className="sc-choices">
-          <button type="button" className="card card--interactive sc-choice" onClick={() => send({ type: 'CHOOSE_CLASSIC' })}>
+          <button
+            type="button"
+            className="card card--interactive sc-choice"
+            onClick={() => send({ type: 'CHOOSE_CLASSIC' })}
+          >
             <span className="sc-choice__title">Start Breathing</span>
-            <span className="muted">A classic session with Box Breathing: no camera, no sign-up.</span>
+            <span className="muted">
+              A classic session with Box Breathing: no camera, no sign-up.
+            </span>
           </button>
-          <button type="button" className="card card--interactive sc-choice" onClick={() => send({ type: 'CHOOSE_ENHANCED' })}>
+          <button
+            type="button"
+            className="card card--interactive sc-choice"
+            onClick={() => send({ type: 'CHOOSE_ENHANCED' })}
+          >
             <span className="sc-choice__title">AI-Guided Session</span>
-            <span className="muted">Choose a pattern, then get stillness and posture feedback from your camera.</span>
+            <span className="muted">
+              Choose a pattern, then get stillness and posture feedback from your camera.
+            </span>
           </button>
         </div>
       </div>
@@ -248,7 +281,11 @@ export function SessionChoiceScreen() {
         <Button variant="ghost" onClick={() => send({ type: 'BACK' })}>
           {BACK_LABEL}
         </Button>
-        <Button variant="secondary" onClick={() => send({ type: 'SKIP' })} disabled={snapshot.status === 'done'}>
+        <Button
+          variant="secondary"
+          onClick={() => send({ type: 'SKIP' })}
+          disabled={snapshot.status === 'done'}
+        >
           Skip Guide
         </Button>
         {last ? (
