@@ -140,7 +140,24 @@ function scheduleRoleLoad(userId: string): void {
         writeProfile(userId, { role });
         if (state.user?.id === userId) setState({ status: state.status, user: state.user, role });
       } catch {
-        roleLoaded.delete(userId); // offline or server trouble: try again at the next auth event
+        roleLoaded.delete(userId); // offline or server trouble: try again when back online
+        if (typeof window !== 'undefined') {
+          window.addEventListener(
+            'online',
+            () => state.user?.id === userId && scheduleRoleLoad(userId),
+            { once: true },
+          );
+        }
+      }
+      // Custom patterns saved while away (or attached guest ones) go up now, and whenever
+      // the connection comes back. Loaded lazily: not needed for the first screen.
+      try {
+        const { listenForPatternSync, requestPatternSync } =
+          await import('../create-pattern/patternSyncRuntime');
+        listenForPatternSync();
+        void requestPatternSync();
+      } catch {
+        // the module could not load (offline first start): /create runs it too
       }
     })();
   }, 0);
