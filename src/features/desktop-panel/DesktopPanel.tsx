@@ -225,7 +225,11 @@ export default function DesktopPanel() {
                     </li>
                   ))}
                 </ul>
-                <p className="muted dp-note">Space, M and R act on a running session.</p>
+                <p className="muted dp-note">
+                  F and P work on any page while this is on; Esc leaves focus mode and
+                  picture-in-picture. Space, M and Esc control a running session. R (reset) is not
+                  available yet.
+                </p>
                 <Switch
                   label="Notification Suppression"
                   description="Hides the app's pop-up notifications."

@@ -72,7 +72,7 @@ export function setAdvancedMetrics(on: boolean): void {
   set({ advancedMetrics: on });
 }
 
-/** Only offered when a dedicated GPU was detected; marks the page for full-rate rendering. */
+/** Only offered when a dedicated GPU was detected: promotes the breathing guide to its own GPU layer (desktop-panel.css). */
 export function setHighPerformance(on: boolean): void {
   setRootFlag('data-high-performance', on);
   set({ highPerformance: on });
