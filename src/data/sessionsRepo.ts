@@ -54,20 +54,28 @@ export interface SyncCounts {
   synced: number;
 }
 
-/** Counts per sync state. With a userId, only that user's rows (guest counts device-wide). */
+/**
+ * Counts per sync state, from the indexes (no row is read). With a userId, only that
+ * user's rows; guest sessions are counted device-wide. Without one, every row.
+ */
 export async function countBySyncState(userId?: string | null): Promise<SyncCounts> {
+  const states: [SyncState, keyof SyncCounts][] = [
+    ['pending', 'pending'],
+    ['failed', 'failed'],
+    ['local_only', 'localOnly'],
+    ['synced', 'synced'],
+  ];
   const counts: SyncCounts = { pending: 0, failed: 0, localOnly: 0, guest: 0, synced: 0 };
-  const key: Record<SyncState, keyof SyncCounts> = {
-    pending: 'pending',
-    failed: 'failed',
-    local_only: 'localOnly',
-    guest: 'guest',
-    synced: 'synced',
-  };
-  await db.sessions.each((s) => {
-    if (s.syncState !== 'guest' && userId !== undefined && s.userId !== userId) return;
-    counts[key[s.syncState]] += 1;
-  });
+  await Promise.all([
+    ...states.map(async ([state, key]) => {
+      if (userId === undefined) counts[key] = await db.sessions.where('syncState').equals(state).count();
+      else if (userId === null) counts[key] = 0; // signed out: only guest sessions are "yours"
+      else counts[key] = await db.sessions.where('[userId+syncState]').equals([userId, state]).count();
+    }),
+    (async () => {
+      counts.guest = await db.sessions.where('syncState').equals('guest').count();
+    })(),
+  ]);
   return counts;
 }
 

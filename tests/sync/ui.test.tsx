@@ -113,8 +113,8 @@ describe('sync details', () => {
     await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('1'));
     expect(screen.getByTestId('sync-last').textContent).toBe('3 minutes ago');
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeTruthy();
-    expect(screen.getByText('400: new row violates check constraint')).toBeTruthy();
-    expect(screen.getByText('The session service answered 404')).toBeTruthy();
+    expect(await screen.findByText('400: new row violates check constraint')).toBeTruthy();
+    expect(await screen.findByText('The session service answered 404')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Retry Box Breathing/ }));
     await waitFor(async () => expect((await db.sessions.get(failed.id))?.syncState).toBe('pending'));
     await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('2'));
