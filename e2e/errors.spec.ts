@@ -28,9 +28,13 @@ interface StoredError {
 
 async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
     `axe on ${label}`,
   ).toEqual([]);
 }
@@ -61,7 +65,9 @@ function readErrorLog(page: Page): Promise<StoredError[]> {
 }
 
 test.describe('errors and resilience', () => {
-  test("a route that throws shows the full-page error and 'Try Again' recovers", async ({ page }) => {
+  test("a route that throws shows the full-page error and 'Try Again' recovers", async ({
+    page,
+  }) => {
     await page.goto('/error-test?fail=once');
     const oops = page.getByRole('heading', { name: 'Oops! Something went wrong' });
     await expect(oops).toBeVisible();
@@ -78,22 +84,32 @@ test.describe('errors and resilience', () => {
 
     // the failure was recorded locally, high severity
     await expect
-      .poll(async () => (await readErrorLog(page)).filter((r) => r.message.includes('Simulated transient failure')).map((r) => r.severity))
+      .poll(async () =>
+        (await readErrorLog(page))
+          .filter((r) => r.message.includes('Simulated transient failure'))
+          .map((r) => r.severity),
+      )
       .toEqual(['high']);
   });
 
-  test('an unhandled rejection is stored locally and reaches /api/errors exactly once', async ({ page }) => {
+  test('an unhandled rejection is stored locally and reaches /api/errors exactly once', async ({
+    page,
+  }) => {
     const marker = `e2e-unhandled-rejection-${Date.now()}`;
     const sent: Array<{ message: string; severity?: string }> = [];
     const statuses: number[] = [];
     page.on('request', (req) => {
       if (req.method() !== 'POST' || !new URL(req.url()).pathname.endsWith('/api/errors')) return;
-      const body = req.postDataJSON() as { reports?: Array<{ message: string; severity?: string }> } & { message?: string };
-      for (const r of body.reports ?? [body as { message: string }]) if (r.message.includes(marker)) sent.push(r);
+      const body = req.postDataJSON() as {
+        reports?: Array<{ message: string; severity?: string }>;
+      } & { message?: string };
+      for (const r of body.reports ?? [body as { message: string }])
+        if (r.message.includes(marker)) sent.push(r);
       expect(req.headers()['authorization']).toMatch(/^Bearer \S+/);
     });
     page.on('response', (res) => {
-      if (res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith('/api/errors')) statuses.push(res.status());
+      if (res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith('/api/errors'))
+        statuses.push(res.status());
     });
 
     await page.goto('/');
@@ -106,13 +122,19 @@ test.describe('errors and resilience', () => {
 
     // stored locally at once, with high severity
     await expect
-      .poll(async () => (await readErrorLog(page)).filter((r) => r.message === marker).map((r) => [r.severity, r.context?.source]))
+      .poll(async () =>
+        (await readErrorLog(page))
+          .filter((r) => r.message === marker)
+          .map((r) => [r.severity, r.context?.source]),
+      )
       .toEqual([['high', 'unhandledrejection']]);
     // sent in the next batch (5 s), accepted by the server
     await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(1);
     expect(sent[0]).toMatchObject({ message: marker, severity: 'high' });
     await expect.poll(() => statuses.includes(202)).toBe(true);
-    await expect.poll(async () => (await readErrorLog(page)).find((r) => r.message === marker)?.reported).toBe(true);
+    await expect
+      .poll(async () => (await readErrorLog(page)).find((r) => r.message === marker)?.reported)
+      .toBe(true);
     // and never again: wait past another batch window and a reload (which flushes the queue)
     await page.waitForTimeout(6_000);
     await page.reload();
@@ -129,7 +151,9 @@ async function waitForServiceWorker(page: Page): Promise<void> {
       async () => {
         try {
           if (await page.evaluate(() => Boolean(navigator.serviceWorker.controller))) return true;
-          const active = await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active));
+          const active = await page.evaluate(async () =>
+            Boolean((await navigator.serviceWorker.ready).active),
+          );
           if (active) await page.reload();
           return false;
         } catch {
@@ -146,7 +170,13 @@ const OWN_PORT = 18751;
 
 function startServer(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(OWN_PORT), HOST: '127.0.0.1', PNEUMA_DATA_DIR: dataDir, PNEUMA_RATE_LIMIT_DISABLED: '1' },
+    env: {
+      ...process.env,
+      PORT: String(OWN_PORT),
+      HOST: '127.0.0.1',
+      PNEUMA_DATA_DIR: dataDir,
+      PNEUMA_RATE_LIMIT_DISABLED: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -157,7 +187,9 @@ function startServer(dataDir: string): Promise<ChildProcess> {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`server exited (${code}) before listening:\n${output}`)),
+    );
     setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
   });
 }
@@ -176,7 +208,9 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-test('with the backend stopped the app keeps working offline, shows the notice, and recovers by itself', async ({ browser }) => {
+test('with the backend stopped the app keeps working offline, shows the notice, and recovers by itself', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'pneuma-e2e-errors-'));
   let server = await startServer(dataDir);
@@ -195,7 +229,12 @@ test('with the backend stopped the app keeps working offline, shows the notice, 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Transform your breathing' })).toBeVisible();
     await expect(notice).toBeVisible({ timeout: 15_000 });
-    test.info().annotations.push({ type: 'offline notice after reload (ms)', description: String(Date.now() - stoppedAt) });
+    test
+      .info()
+      .annotations.push({
+        type: 'offline notice after reload (ms)',
+        description: String(Date.now() - stoppedAt),
+      });
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'offline notice');
     await page.goto('/patterns');
@@ -207,7 +246,12 @@ test('with the backend stopped the app keeps working offline, shows the notice, 
     server = await startServer(dataDir);
     const backAt = Date.now();
     await expect(notice).toBeHidden({ timeout: 45_000 });
-    test.info().annotations.push({ type: 'recovered after the backend returned (ms)', description: String(Date.now() - backAt) });
+    test
+      .info()
+      .annotations.push({
+        type: 'recovered after the backend returned (ms)',
+        description: String(Date.now() - backAt),
+      });
   } finally {
     await context.close();
     await stopServer(server);

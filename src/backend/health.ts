@@ -62,7 +62,14 @@ async function runCheck(
       responseType: 'response',
       headers: { 'Cache-Control': 'no-store' },
     });
-    return { name, url, ok: true, reachable: true, status: response.status, latencyMs: deps.now() - started };
+    return {
+      name,
+      url,
+      ok: true,
+      reachable: true,
+      status: response.status,
+      latencyMs: deps.now() - started,
+    };
   } catch (error) {
     const status = error instanceof HttpError ? error.status : undefined;
     return {
@@ -94,9 +101,23 @@ export async function checkHealth(
   const overall = setTimeout(() => controller.abort(), HEALTH_SETTINGS.overallTimeoutMs);
   try {
     const checks = await Promise.all([
-      runCheck(deps, 'backend', `${apiUrl}/api/health`, HEALTH_SETTINGS.perCheckTimeoutMs, controller.signal),
+      runCheck(
+        deps,
+        'backend',
+        `${apiUrl}/api/health`,
+        HEALTH_SETTINGS.perCheckTimeoutMs,
+        controller.signal,
+      ),
       ...(options.includeVision
-        ? [runCheck(deps, 'vision', `${apiUrl}/api/health/vision`, HEALTH_SETTINGS.visionTimeoutMs, controller.signal)]
+        ? [
+            runCheck(
+              deps,
+              'vision',
+              `${apiUrl}/api/health/vision`,
+              HEALTH_SETTINGS.visionTimeoutMs,
+              controller.signal,
+            ),
+          ]
         : []),
     ]);
     return {
@@ -114,7 +135,10 @@ export async function checkHealth(
  * On session start: HEAD {api}/api/health with a 2 s limit. Logged only; it never blocks
  * or fails the session, and a failure is treated as healthy (spec 7).
  */
-export async function logHealthOnSessionStart(apiUrl: string, partial: Partial<HealthDeps> = {}): Promise<HealthCheckResult> {
+export async function logHealthOnSessionStart(
+  apiUrl: string,
+  partial: Partial<HealthDeps> = {},
+): Promise<HealthCheckResult> {
   const deps = { ...defaults(), ...partial };
   const result = await runCheck(
     deps,
@@ -124,8 +148,12 @@ export async function logHealthOnSessionStart(apiUrl: string, partial: Partial<H
     new AbortController().signal,
     'HEAD',
   );
-  if (result.ok) console.info(`[health] backend answered ${result.status} in ${result.latencyMs} ms`);
-  else console.info(`[health] backend check on session start failed (${result.error}); continuing as healthy`);
+  if (result.ok)
+    console.info(`[health] backend answered ${result.status} in ${result.latencyMs} ms`);
+  else
+    console.info(
+      `[health] backend check on session start failed (${result.error}); continuing as healthy`,
+    );
   return result;
 }
 
@@ -159,7 +187,10 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
   function schedule(): void {
     if (!started) return;
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => void checkNow(), last && !last.backendReachable ? recheckMs : intervalMs);
+    timer = setTimeout(
+      () => void checkNow(),
+      last && !last.backendReachable ? recheckMs : intervalMs,
+    );
   }
 
   function checkNow(): Promise<HealthReport | undefined> {

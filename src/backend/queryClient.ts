@@ -27,7 +27,10 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 
 /** Wait before the next query attempt: 1 s, 2 s, 4 s ... capped at 30 s. */
 export function queryRetryDelay(failureCount: number): number {
-  return backoffDelay({ baseDelayMs: QUERY_SETTINGS.retryBaseMs, factor: 2, maxDelayMs: QUERY_SETTINGS.retryCapMs }, failureCount);
+  return backoffDelay(
+    { baseDelayMs: QUERY_SETTINGS.retryBaseMs, factor: 2, maxDelayMs: QUERY_SETTINGS.retryCapMs },
+    failureCount,
+  );
 }
 
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {

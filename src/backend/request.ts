@@ -1,11 +1,12 @@
 import { CircuitBreaker, type CircuitState } from '../domain/circuitBreaker';
+import { AbortedError, HttpError, NetworkError, TimeoutError } from '../domain/errors/appErrors';
 import {
-  AbortedError,
-  HttpError,
-  NetworkError,
-  TimeoutError,
-} from '../domain/errors/appErrors';
-import { GENERIC_RETRY_POLICY, isRetryable, retry, sleep as defaultSleep, type RetryPolicy } from '../domain/retry';
+  GENERIC_RETRY_POLICY,
+  isRetryable,
+  retry,
+  sleep as defaultSleep,
+  type RetryPolicy,
+} from '../domain/retry';
 
 /**
  * The one request helper every remote call goes through: per-service time limits and
@@ -31,9 +32,21 @@ const NO_TOTAL_LIMIT = Number.POSITIVE_INFINITY;
  */
 export const SERVICE_POLICIES: Readonly<Record<ServiceName, ServicePolicy>> = Object.freeze({
   api: { retry: GENERIC_RETRY_POLICY, breaker: true },
-  ai: { timeoutMs: 30_000, retry: { ...GENERIC_RETRY_POLICY, attempts: 4, totalTimeoutMs: NO_TOTAL_LIMIT }, breaker: true },
-  vision: { timeoutMs: 10_000, retry: { ...GENERIC_RETRY_POLICY, attempts: 3, totalTimeoutMs: NO_TOTAL_LIMIT }, breaker: true },
-  social: { timeoutMs: 15_000, retry: { ...GENERIC_RETRY_POLICY, attempts: 4, totalTimeoutMs: NO_TOTAL_LIMIT }, breaker: true },
+  ai: {
+    timeoutMs: 30_000,
+    retry: { ...GENERIC_RETRY_POLICY, attempts: 4, totalTimeoutMs: NO_TOTAL_LIMIT },
+    breaker: true,
+  },
+  vision: {
+    timeoutMs: 10_000,
+    retry: { ...GENERIC_RETRY_POLICY, attempts: 3, totalTimeoutMs: NO_TOTAL_LIMIT },
+    breaker: true,
+  },
+  social: {
+    timeoutMs: 15_000,
+    retry: { ...GENERIC_RETRY_POLICY, attempts: 4, totalTimeoutMs: NO_TOTAL_LIMIT },
+    breaker: true,
+  },
   health: { timeoutMs: 3_000, retry: { ...GENERIC_RETRY_POLICY, attempts: 1 }, breaker: false },
   errors: { timeoutMs: 10_000, retry: { ...GENERIC_RETRY_POLICY, attempts: 1 }, breaker: true },
 });
@@ -80,7 +93,8 @@ export interface RequesterDeps {
 /** Network failures, time-outs and 5xx answers count against a breaker; 4xx do not. */
 export function countsAsFailure(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof TimeoutError) return true;
-  if (error instanceof HttpError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  if (error instanceof HttpError)
+    return error.status >= 500 || error.status === 408 || error.status === 429;
   return false;
 }
 
@@ -112,10 +126,19 @@ async function readBody(response: Response): Promise<unknown> {
 function messageFromBody(body: unknown): string | undefined {
   if (typeof body === 'string' && body.length > 0 && body.length <= 300) return body;
   if (typeof body === 'object' && body !== null) {
-    const b = body as { error?: unknown; message?: unknown; msg?: unknown; error_description?: unknown };
+    const b = body as {
+      error?: unknown;
+      message?: unknown;
+      msg?: unknown;
+      error_description?: unknown;
+    };
     for (const value of [b.message, b.error_description, b.msg, b.error]) {
       if (typeof value === 'string' && value.length > 0) return value;
-      if (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string') {
+      if (
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as { message?: unknown }).message === 'string'
+      ) {
         return (value as { message: string }).message;
       }
     }
@@ -184,7 +207,14 @@ export function createRequester(partial: Partial<RequesterDeps> = {}): Requester
     const started = deps.now();
     try {
       const response = await deps.fetch(url, { ...init, signal: controller.signal });
-      emit({ service, url, ok: response.ok, unreachable: false, status: response.status, durationMs: deps.now() - started });
+      emit({
+        service,
+        url,
+        ok: response.ok,
+        unreachable: false,
+        status: response.status,
+        durationMs: deps.now() - started,
+      });
       return response;
     } catch (error) {
       if (timedOut) {
@@ -193,7 +223,10 @@ export function createRequester(partial: Partial<RequesterDeps> = {}): Requester
       }
       if (callerSignal?.aborted) throw new AbortedError();
       emit({ service, url, ok: false, unreachable: true, durationMs: deps.now() - started });
-      throw new NetworkError(error instanceof Error && error.message ? error.message : 'Network request failed', error);
+      throw new NetworkError(
+        error instanceof Error && error.message ? error.message : 'Network request failed',
+        error,
+      );
     } finally {
       if (timer !== undefined) clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -203,7 +236,9 @@ export function createRequester(partial: Partial<RequesterDeps> = {}): Requester
   async function request<T = unknown>(url: string, options: RequestOptions = {}): Promise<T> {
     const service = options.service ?? 'api';
     const policy = deps.policies[service];
-    const retryPolicy: RetryPolicy = options.attempts ? { ...policy.retry, attempts: options.attempts } : policy.retry;
+    const retryPolicy: RetryPolicy = options.attempts
+      ? { ...policy.retry, attempts: options.attempts }
+      : policy.retry;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
     let body: BodyInit | undefined;
@@ -211,10 +246,16 @@ export function createRequester(partial: Partial<RequesterDeps> = {}): Requester
       if (isBodyInit(options.body)) body = options.body;
       else {
         body = JSON.stringify(options.body);
-        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+        if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+          headers['Content-Type'] = 'application/json';
       }
     }
-    const init: RequestInit = { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, keepalive: options.keepalive };
+    const init: RequestInit = {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      keepalive: options.keepalive,
+    };
     const startedAt = deps.now();
     const b = policy.breaker ? breaker(service) : undefined;
 
@@ -228,7 +269,11 @@ export function createRequester(partial: Partial<RequesterDeps> = {}): Requester
           const response = await attemptFetch(service, url, init, timeoutMs, options.signal);
           if (!response.ok) {
             const errorBody = await readBody(response).catch(() => undefined);
-            throw new HttpError(response.status, messageFromBody(errorBody) ?? (response.statusText || undefined), { url, body: errorBody });
+            throw new HttpError(
+              response.status,
+              messageFromBody(errorBody) ?? (response.statusText || undefined),
+              { url, body: errorBody },
+            );
           }
           b?.recordSuccess();
           switch (options.responseType ?? 'json') {
@@ -259,7 +304,9 @@ export function createRequester(partial: Partial<RequesterDeps> = {}): Requester
   function resilientFetch(service: ServiceName = 'api'): typeof fetch {
     return async (input, init) => {
       const policy = deps.policies[service];
-      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+      const method = (
+        init?.method ?? (input instanceof Request ? input.method : 'GET')
+      ).toUpperCase();
       const idempotent = method === 'GET' || method === 'HEAD';
       const b = policy.breaker ? breaker(service) : undefined;
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -271,15 +318,23 @@ export function createRequester(partial: Partial<RequesterDeps> = {}): Requester
           const remaining = policy.retry.totalTimeoutMs - (deps.now() - startedAt);
           const timeoutMs = Math.min(policy.timeoutMs ?? remaining, remaining);
           try {
-            const response = await attemptFetch(service, url, { ...init, method }, timeoutMs, init?.signal ?? undefined);
+            const response = await attemptFetch(
+              service,
+              url,
+              { ...init, method },
+              timeoutMs,
+              init?.signal ?? undefined,
+            );
             if (response.status >= 500) {
               b?.recordFailure();
               // retry a 5xx while attempts remain; the last answer goes back as it is
-              if (attempt < attempts) throw new HttpError(response.status, response.statusText, { url });
+              if (attempt < attempts)
+                throw new HttpError(response.status, response.statusText, { url });
             } else b?.recordSuccess();
             return response;
           } catch (error) {
-            if (b && (error instanceof NetworkError || error instanceof TimeoutError)) b.recordFailure();
+            if (b && (error instanceof NetworkError || error instanceof TimeoutError))
+              b.recordFailure();
             throw error;
           }
         },

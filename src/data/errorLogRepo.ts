@@ -32,7 +32,10 @@ export async function addErrorLog(record: NewErrorLogRecord): Promise<number> {
     const newId = (await db.errorLog.add(record as ErrorLogRecord)) as number;
     const count = await db.errorLog.count();
     if (count > ERROR_LOG_LIMITS.local) {
-      const oldest = await db.errorLog.orderBy(':id').limit(count - ERROR_LOG_LIMITS.local).primaryKeys();
+      const oldest = await db.errorLog
+        .orderBy(':id')
+        .limit(count - ERROR_LOG_LIMITS.local)
+        .primaryKeys();
       await db.errorLog.bulkDelete(oldest);
     }
     return newId;
@@ -44,7 +47,8 @@ export async function addErrorLog(record: NewErrorLogRecord): Promise<number> {
 /** Keeps an error in this page session's memory only (also used when IndexedDB fails). */
 export function rememberInSession(record: ErrorLogRecord): void {
   sessionLog.push(record);
-  if (sessionLog.length > ERROR_LOG_LIMITS.session) sessionLog = sessionLog.slice(-ERROR_LOG_LIMITS.session);
+  if (sessionLog.length > ERROR_LOG_LIMITS.session)
+    sessionLog = sessionLog.slice(-ERROR_LOG_LIMITS.session);
 }
 
 /** This page session's errors, oldest first (at most 50). */
@@ -57,12 +61,16 @@ export function clearSessionErrors(): void {
 }
 
 /** Stored errors, newest first. */
-export async function listErrorLogs(limit: number = ERROR_LOG_LIMITS.local): Promise<ErrorLogRecord[]> {
+export async function listErrorLogs(
+  limit: number = ERROR_LOG_LIMITS.local,
+): Promise<ErrorLogRecord[]> {
   return db.errorLog.orderBy(':id').reverse().limit(limit).toArray();
 }
 
 /** Errors waiting to be reported, oldest first. */
-export async function pendingReports(limit: number = ERROR_LOG_LIMITS.local): Promise<ErrorLogRecord[]> {
+export async function pendingReports(
+  limit: number = ERROR_LOG_LIMITS.local,
+): Promise<ErrorLogRecord[]> {
   return db.errorLog
     .orderBy(':id')
     .filter((r) => !r.reported && !isSampledOut(r))
@@ -72,12 +80,18 @@ export async function pendingReports(limit: number = ERROR_LOG_LIMITS.local): Pr
 
 export async function markReported(ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.errorLog.where(':id').anyOf([...ids]).modify({ reported: true });
+  await db.errorLog
+    .where(':id')
+    .anyOf([...ids])
+    .modify({ reported: true });
   for (const r of sessionLog) if (r.id !== undefined && ids.includes(r.id)) r.reported = true;
 }
 
 /** Takes records off the report queue for good, saying why; they stay in the local log. */
-export async function markLocalOnly(ids: readonly number[], reason: LocalOnlyReason): Promise<void> {
+export async function markLocalOnly(
+  ids: readonly number[],
+  reason: LocalOnlyReason,
+): Promise<void> {
   if (ids.length === 0) return;
   await db.errorLog
     .where(':id')

@@ -24,7 +24,10 @@ export const CIRCUIT_BREAKER_DEFAULTS = Object.freeze({
 });
 
 /** The most patient retry variant opens after 3 failures (spec 4). */
-export const PATIENT_CIRCUIT_BREAKER = Object.freeze({ ...CIRCUIT_BREAKER_DEFAULTS, failureThreshold: 3 });
+export const PATIENT_CIRCUIT_BREAKER = Object.freeze({
+  ...CIRCUIT_BREAKER_DEFAULTS,
+  failureThreshold: 3,
+});
 
 export class CircuitBreaker {
   private readonly options: CircuitBreakerOptions;
@@ -93,7 +96,10 @@ export class CircuitBreaker {
   }
 
   /** Runs `operation` through the breaker; `isFailure` decides which errors count. */
-  async execute<T>(operation: () => Promise<T>, isFailure: (error: unknown) => boolean = () => true): Promise<T> {
+  async execute<T>(
+    operation: () => Promise<T>,
+    isFailure: (error: unknown) => boolean = () => true,
+  ): Promise<T> {
     this.assertCanRequest();
     try {
       const result = await operation();

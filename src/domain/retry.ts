@@ -25,7 +25,10 @@ export const GENERIC_RETRY_POLICY: RetryPolicy = Object.freeze({
 });
 
 /** Delay before retry number `retryIndex` (0 = the wait after the first failure). */
-export function backoffDelay(policy: Pick<RetryPolicy, 'baseDelayMs' | 'factor' | 'maxDelayMs'>, retryIndex: number): number {
+export function backoffDelay(
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'factor' | 'maxDelayMs'>,
+  retryIndex: number,
+): number {
   const raw = policy.baseDelayMs * Math.pow(policy.factor, Math.max(0, retryIndex));
   return Math.min(raw, policy.maxDelayMs);
 }
@@ -76,7 +79,10 @@ const defaultDeps: RetryDeps = { now: () => Date.now(), sleep };
  * Runs `operation` until it succeeds, the attempts run out, the error is not retryable,
  * or the next wait would pass the total time limit. Rethrows the last error.
  */
-export async function retry<T>(operation: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+export async function retry<T>(
+  operation: (attempt: number) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
   const policy = options.policy ?? GENERIC_RETRY_POLICY;
   const deps: RetryDeps = { ...defaultDeps, ...options.deps };
   const shouldRetry = options.shouldRetry ?? ((error: unknown) => isRetryable(error));
@@ -87,7 +93,8 @@ export async function retry<T>(operation: (attempt: number) => Promise<T>, optio
     try {
       return await operation(attempt);
     } catch (error) {
-      if (attempt >= attempts || options.signal?.aborted || !shouldRetry(error, attempt)) throw error;
+      if (attempt >= attempts || options.signal?.aborted || !shouldRetry(error, attempt))
+        throw error;
       const delayMs = backoffDelay(policy, attempt - 1);
       if (deps.now() - startedAt + delayMs >= policy.totalTimeoutMs) throw error;
       options.onRetry?.({ error, attempt, delayMs });

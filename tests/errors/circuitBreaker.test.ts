@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CIRCUIT_BREAKER_DEFAULTS, CircuitBreaker, PATIENT_CIRCUIT_BREAKER, type CircuitState } from '../../src/domain/circuitBreaker';
+import {
+  CIRCUIT_BREAKER_DEFAULTS,
+  CircuitBreaker,
+  PATIENT_CIRCUIT_BREAKER,
+  type CircuitState,
+} from '../../src/domain/circuitBreaker';
 import { CircuitOpenError } from '../../src/domain/errors';
 
 function setup(options = {}) {
@@ -21,7 +26,12 @@ function setup(options = {}) {
 
 describe('circuit breaker', () => {
   it('has the spec constants', () => {
-    expect(CIRCUIT_BREAKER_DEFAULTS).toEqual({ failureThreshold: 5, windowMs: 300_000, recoveryMs: 30_000, successThreshold: 2 });
+    expect(CIRCUIT_BREAKER_DEFAULTS).toEqual({
+      failureThreshold: 5,
+      windowMs: 300_000,
+      recoveryMs: 30_000,
+      successThreshold: 2,
+    });
     expect(PATIENT_CIRCUIT_BREAKER.failureThreshold).toBe(3);
   });
 
@@ -102,13 +112,22 @@ describe('circuit breaker', () => {
   it('execute counts only the failures it is told to count', async () => {
     const { breaker } = setup();
     for (let i = 0; i < 10; i++) {
-      await expect(breaker.execute(() => Promise.reject(new Error('4xx')), () => false)).rejects.toThrow('4xx');
+      await expect(
+        breaker.execute(
+          () => Promise.reject(new Error('4xx')),
+          () => false,
+        ),
+      ).rejects.toThrow('4xx');
     }
     expect(breaker.state).toBe('closed');
     for (let i = 0; i < 5; i++) {
-      await expect(breaker.execute(() => Promise.reject(new Error('down')))).rejects.toThrow('down');
+      await expect(breaker.execute(() => Promise.reject(new Error('down')))).rejects.toThrow(
+        'down',
+      );
     }
-    await expect(breaker.execute(() => Promise.resolve(1))).rejects.toBeInstanceOf(CircuitOpenError);
+    await expect(breaker.execute(() => Promise.resolve(1))).rejects.toBeInstanceOf(
+      CircuitOpenError,
+    );
   });
 
   it('works with vitest fake timers through Date.now', async () => {

@@ -25,19 +25,86 @@ function domException(name: string, message = ''): Error {
 describe('spec 8 table: one case per row', () => {
   const rows: Array<[string, unknown, string, string | undefined]> = [
     // [row, thrown value, expected message, expected action]
-    ['network default', new Error('The network is down'), 'Network connection issue. Please check your internet connection.', undefined],
-    ['network error', new TypeError('Failed to fetch'), 'Connection problem. Please check your internet and try again.', 'Retry'],
-    ['camera default', new Error('Camera stream ended'), 'Camera access failed. Please check your camera permissions.', 'Check Camera'],
-    ['camera denied', domException('NotAllowedError', 'Permission denied'), 'Camera access denied. Please allow camera permissions in your browser settings.', undefined],
-    ['camera none', domException('NotFoundError', 'Requested device not found'), 'No camera found. Please connect a camera and try again.', undefined],
-    ['camera in use', domException('NotReadableError', 'Could not start video source'), 'Camera is already in use by another application.', undefined],
-    ['camera 10 s timeout', new AppError('Camera access timed out', { category: 'camera' }), 'Camera access timed out. Please check permissions and try again.', undefined],
-    ['wallet default', new Error(ERROR_TEXT.noWalletProvider), 'Wallet connection issue. Please check your wallet.', 'Retry'],
-    ['wallet rejected', Object.assign(new Error('MetaMask Tx Signature: User denied transaction signature.'), { code: 4001 }), 'Transaction rejected. Please try again if you want to proceed.', undefined],
-    ['wallet insufficient', new Error('insufficient funds for gas * price + value'), 'Insufficient funds for this transaction.', undefined],
-    ['session', new Error('Session state corrupted'), 'Session error occurred. Please try restarting your session.', 'Restart Session'],
-    ['authentication', new Error(ERROR_TEXT.notAuthenticated), 'Authentication failed. Please sign in again.', undefined],
-    ['other', new Error('Something odd'), 'An unexpected error occurred. Please try again.', undefined],
+    [
+      'network default',
+      new Error('The network is down'),
+      'Network connection issue. Please check your internet connection.',
+      undefined,
+    ],
+    [
+      'network error',
+      new TypeError('Failed to fetch'),
+      'Connection problem. Please check your internet and try again.',
+      'Retry',
+    ],
+    [
+      'camera default',
+      new Error('Camera stream ended'),
+      'Camera access failed. Please check your camera permissions.',
+      'Check Camera',
+    ],
+    [
+      'camera denied',
+      domException('NotAllowedError', 'Permission denied'),
+      'Camera access denied. Please allow camera permissions in your browser settings.',
+      undefined,
+    ],
+    [
+      'camera none',
+      domException('NotFoundError', 'Requested device not found'),
+      'No camera found. Please connect a camera and try again.',
+      undefined,
+    ],
+    [
+      'camera in use',
+      domException('NotReadableError', 'Could not start video source'),
+      'Camera is already in use by another application.',
+      undefined,
+    ],
+    [
+      'camera 10 s timeout',
+      new AppError('Camera access timed out', { category: 'camera' }),
+      'Camera access timed out. Please check permissions and try again.',
+      undefined,
+    ],
+    [
+      'wallet default',
+      new Error(ERROR_TEXT.noWalletProvider),
+      'Wallet connection issue. Please check your wallet.',
+      'Retry',
+    ],
+    [
+      'wallet rejected',
+      Object.assign(new Error('MetaMask Tx Signature: User denied transaction signature.'), {
+        code: 4001,
+      }),
+      'Transaction rejected. Please try again if you want to proceed.',
+      undefined,
+    ],
+    [
+      'wallet insufficient',
+      new Error('insufficient funds for gas * price + value'),
+      'Insufficient funds for this transaction.',
+      undefined,
+    ],
+    [
+      'session',
+      new Error('Session state corrupted'),
+      'Session error occurred. Please try restarting your session.',
+      'Restart Session',
+    ],
+    [
+      'authentication',
+      new Error(ERROR_TEXT.notAuthenticated),
+      'Authentication failed. Please sign in again.',
+      undefined,
+    ],
+    [
+      'other',
+      new Error('Something odd'),
+      'An unexpected error occurred. Please try again.',
+      undefined,
+    ],
   ];
   it.each(rows)('%s', (_row, thrown, message, action) => {
     const c = classifyError(thrown);
@@ -51,7 +118,9 @@ describe('spec 8 table: one case per row', () => {
     expect(c.userMessage).toBe('Camera access was denied. Continuing without camera tracking.');
     expect(c.recovery).toBe('fallback');
     // a recognised failure keeps its own row even then
-    expect(classifyError(domException('NotReadableError'), { cameraContinues: true }).errorCase).toBe('camera.in_use');
+    expect(
+      classifyError(domException('NotReadableError'), { cameraContinues: true }).errorCase,
+    ).toBe('camera.in_use');
   });
 
   it('every case has a distinct message', () => {
@@ -80,8 +149,16 @@ describe('category: type first', () => {
     [domException('TrackStartError', ''), 'camera', 'camera.in_use'],
     [domException('PermissionDeniedError', ''), 'camera', 'camera.denied'],
     [domException('DevicesNotFoundError', ''), 'camera', 'camera.none'],
-    [Object.assign(new Error('whatever'), { code: 'ACTION_REJECTED' }), 'wallet', 'wallet.rejected'],
-    [Object.assign(new Error('whatever'), { code: 'INSUFFICIENT_FUNDS' }), 'wallet', 'wallet.insufficient'],
+    [
+      Object.assign(new Error('whatever'), { code: 'ACTION_REJECTED' }),
+      'wallet',
+      'wallet.rejected',
+    ],
+    [
+      Object.assign(new Error('whatever'), { code: 'INSUFFICIENT_FUNDS' }),
+      'wallet',
+      'wallet.insufficient',
+    ],
     [Object.assign(new Error('Unrecognized chain ID'), { code: 4902 }), 'wallet', 'wallet.default'],
     [{ status: 401, message: 'JWT expired' }, 'authentication', 'authentication'],
     [new AppError('boom', { category: 'session' }), 'session', 'session'],
@@ -96,8 +173,12 @@ describe('category: type first', () => {
     // text says "wallet", the type says network
     expect(classifyError(new NetworkError('wallet endpoint unreachable')).category).toBe('network');
     // a clipboard NotAllowedError is not a camera error
-    expect(classifyError(domException('NotAllowedError', 'Write permission denied.')).category).toBe('authorization');
-    expect(classifyError(domException('NotFoundError', 'No objectStore named x')).category).not.toBe('camera');
+    expect(
+      classifyError(domException('NotAllowedError', 'Write permission denied.')).category,
+    ).toBe('authorization');
+    expect(
+      classifyError(domException('NotFoundError', 'No objectStore named x')).category,
+    ).not.toBe('camera');
   });
 });
 
@@ -152,7 +233,9 @@ describe('category: message text second', () => {
 
 describe('severity rules', () => {
   it('type and reference errors are critical', () => {
-    expect(classifyError(new TypeError("Cannot read properties of undefined (reading 'x')")).severity).toBe('critical');
+    expect(
+      classifyError(new TypeError("Cannot read properties of undefined (reading 'x')")).severity,
+    ).toBe('critical');
     expect(classifyError(new ReferenceError('foo is not defined')).severity).toBe('critical');
   });
   it('a fetch failure TypeError is a network error, not a critical bug', () => {
@@ -165,7 +248,9 @@ describe('severity rules', () => {
     expect(classifyError(new Error('AI analysis failed')).severity).toBe('low');
   });
   it('an explicit severity on an AppError wins', () => {
-    expect(classifyError(new AppError('x', { category: 'ai', severity: 'critical' })).severity).toBe('critical');
+    expect(
+      classifyError(new AppError('x', { category: 'ai', severity: 'critical' })).severity,
+    ).toBe('critical');
   });
   it('defaults', () => {
     expect(severityFor('network', 'Error')).toBe('medium');
@@ -196,10 +281,15 @@ describe('recoveries', () => {
 
 describe('user messages', () => {
   it('an AppError may carry its own user message (e.g. a validation rule)', () => {
-    const e = new AppError('name too short', { category: 'validation', userMessage: 'Name must be at least 3 characters' });
+    const e = new AppError('name too short', {
+      category: 'validation',
+      userMessage: 'Name must be at least 3 characters',
+    });
     expect(userMessageFor(e)).toBe('Name must be at least 3 characters');
   });
   it('never shows technical text', () => {
-    expect(userMessageFor(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(ERROR_CASES.other.message);
+    expect(userMessageFor(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(
+      ERROR_CASES.other.message,
+    );
   });
 });

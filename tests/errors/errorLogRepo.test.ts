@@ -13,7 +13,14 @@ import {
 } from '../../src/data/errorLogRepo';
 
 function entry(i: number, extra: Partial<Parameters<typeof addErrorLog>[0]> = {}) {
-  return { timestamp: 1_000 + i, message: `error ${i}`, category: 'unknown', severity: 'medium' as const, reported: false, ...extra };
+  return {
+    timestamp: 1_000 + i,
+    message: `error ${i}`,
+    category: 'unknown',
+    severity: 'medium' as const,
+    reported: false,
+    ...extra,
+  };
 }
 
 beforeEach(async () => {
@@ -37,7 +44,9 @@ describe('error log repository', () => {
 
   it('pending reports: unreported, oldest first, not the sampled-out ones', async () => {
     const a = await addErrorLog(entry(1));
-    await addErrorLog(entry(2, { severity: 'low', context: { [SAMPLED_OUT_KEY]: SAMPLED_OUT_VALUE } }));
+    await addErrorLog(
+      entry(2, { severity: 'low', context: { [SAMPLED_OUT_KEY]: SAMPLED_OUT_VALUE } }),
+    );
     const c = await addErrorLog(entry(3));
     await addErrorLog(entry(4, { reported: true }));
     expect((await pendingReports()).map((r) => r.id)).toEqual([a, c]);

@@ -3,17 +3,27 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfigForTests } from '../../src/backend/config';
 import { clearErrorLog, listErrorLogs } from '../../src/data/errorLogRepo';
-import { errorReporter, installGlobalErrorHandlers } from '../../src/features/errors/globalHandlers';
+import {
+  flushErrorReports,
+  installGlobalErrorHandlers,
+} from '../../src/features/errors/globalHandlers';
 
 let uninstall: () => void = () => undefined;
-const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ accepted: 1 }), { status: 202 }));
+const fetchMock = vi.fn(
+  async (_url: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(JSON.stringify({ accepted: 1 }), { status: 202 }),
+);
 
 beforeEach(async () => {
   await clearErrorLog();
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
-  setConfigForTests({ supabaseUrl: 'http://backend', supabaseAnonKey: 'anon-key-123', apiUrl: 'http://backend' });
-  uninstall = installGlobalErrorHandlers();
+  setConfigForTests({
+    supabaseUrl: 'http://backend',
+    supabaseAnonKey: 'anon-key-123',
+    apiUrl: 'http://backend',
+  });
+  uninstall = installGlobalErrorHandlers({ startupFlushDelayMs: 0 });
 });
 afterEach(() => {
   uninstall();
@@ -23,16 +33,29 @@ afterEach(() => {
 
 describe('global error handlers', () => {
   it('an uncaught error is stored with high severity and reported with the anon key', async () => {
-    window.dispatchEvent(new ErrorEvent('error', { error: new Error('Something odd happened'), message: 'Something odd happened' }));
-    await vi.waitFor(async () => expect((await listErrorLogs()).map((r) => [r.message, r.severity])).toEqual([['Something odd happened', 'high']]));
-    await errorReporter.flush();
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        error: new Error('Something odd happened'),
+        message: 'Something odd happened',
+      }),
+    );
+    await vi.waitFor(async () =>
+      expect((await listErrorLogs()).map((r) => [r.message, r.severity])).toEqual([
+        ['Something odd happened', 'high'],
+      ]),
+    );
+    await flushErrorReports();
     const call = fetchMock.mock.calls.find(([url]) => String(url) === 'http://backend/api/errors');
     expect(call).toBeDefined();
     const init = call![1]!;
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer anon-key-123');
-    const body = JSON.parse(String(init.body)) as { reports: Array<{ message: string; severity: string }> };
-    expect(body.reports).toEqual([expect.objectContaining({ message: 'Something odd happened', severity: 'high' })]);
+    const body = JSON.parse(String(init.body)) as {
+      reports: Array<{ message: string; severity: string }>;
+    };
+    expect(body.reports).toEqual([
+      expect.objectContaining({ message: 'Something odd happened', severity: 'high' }),
+    ]);
     await vi.waitFor(async () => expect((await listErrorLogs())[0]!.reported).toBe(true));
   });
 
@@ -45,12 +68,16 @@ describe('global error handlers', () => {
     expect(row!.severity).toBe('high');
     expect(row!.message).toBe('request failed: {"password":"[redacted]"}');
     expect(row!.context?.source).toBe('unhandledrejection');
-    await errorReporter.flush();
+    await flushErrorReports();
     expect(JSON.stringify(fetchMock.mock.calls)).not.toContain('hunter2');
   });
 
   it('ignores browser noise', async () => {
-    window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }));
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        message: 'ResizeObserver loop completed with undelivered notifications.',
+      }),
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(await listErrorLogs()).toHaveLength(0);
   });
@@ -60,13 +87,22 @@ describe('offline queue', () => {
   it('while the backend is unreachable reports wait; they leave once when it answers again', async () => {
     const { applyHealthReport } = await import('../../src/features/network/networkStore');
     applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 });
-    window.dispatchEvent(new ErrorEvent('error', { error: new ReferenceError('x is not defined'), message: 'x is not defined' }));
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        error: new ReferenceError('x is not defined'),
+        message: 'x is not defined',
+      }),
+    );
     await vi.waitFor(async () => expect(await listErrorLogs()).toHaveLength(1));
-    await errorReporter.flush();
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/errors'))).toHaveLength(0);
+    await flushErrorReports();
+    expect(
+      fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/errors')),
+    ).toHaveLength(0);
     applyHealthReport({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 });
     await vi.waitFor(async () => expect((await listErrorLogs())[0]!.reported).toBe(true));
-    await errorReporter.flush();
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/errors'))).toHaveLength(1);
+    await flushErrorReports();
+    expect(
+      fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/errors')),
+    ).toHaveLength(1);
   });
 });

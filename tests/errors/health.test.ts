@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEALTH_SETTINGS, checkHealth, createHealthMonitor, logHealthOnSessionStart, type HealthReport } from '../../src/backend/health';
+import {
+  HEALTH_SETTINGS,
+  checkHealth,
+  createHealthMonitor,
+  logHealthOnSessionStart,
+  type HealthReport,
+} from '../../src/backend/health';
 import { createRequester } from '../../src/backend/request';
 import { deriveNetworkStatus } from '../../src/domain/networkStatus';
 
@@ -42,7 +48,9 @@ describe('health checks', () => {
 
   it('checks the backend and vision; only the backend decides reachability', async () => {
     const fetchMock = vi.fn(async (url: RequestInfo | URL) =>
-      String(url).endsWith('/vision') ? new Response('{}', { status: 503 }) : new Response('{"status":"ok"}', { status: 200 }),
+      String(url).endsWith('/vision')
+        ? new Response('{}', { status: 503 })
+        : new Response('{"status":"ok"}', { status: 200 }),
     );
     const r = createRequester({ fetch: fetchMock as unknown as typeof fetch });
     const result = await checkHealth('http://api', { requester: r }, { includeVision: true });
@@ -51,7 +59,10 @@ describe('health checks', () => {
       ['backend', true, true, 200],
       ['vision', false, true, 503],
     ]);
-    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['http://api/api/health', 'http://api/api/health/vision']);
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([
+      'http://api/api/health',
+      'http://api/api/health/vision',
+    ]);
     // the periodic check asks the backend only
     const plain = await checkHealth('http://api', { requester: r });
     expect(plain.checks.map((c) => c.name)).toEqual(['backend']);
@@ -60,7 +71,11 @@ describe('health checks', () => {
   it('a hung backend fails its check after 3 s (vision after 2 s), well within 10 s overall', async () => {
     const fetchMock = vi.fn(
       (_url: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_res, rej) => init?.signal?.addEventListener('abort', () => rej(new DOMException('aborted', 'AbortError')))),
+        new Promise<Response>((_res, rej) =>
+          init?.signal?.addEventListener('abort', () =>
+            rej(new DOMException('aborted', 'AbortError')),
+          ),
+        ),
     );
     const r = createRequester({ fetch: fetchMock as unknown as typeof fetch });
     const p = checkHealth('http://api', { requester: r }, { includeVision: true });

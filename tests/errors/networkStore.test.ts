@@ -10,7 +10,12 @@ import {
   subscribeNetworkStatus,
 } from '../../src/features/network/networkStore';
 
-const report = (ok: boolean): HealthReport => ({ backendReachable: ok, checks: [], checkedAt: Date.now(), durationMs: 1 });
+const report = (ok: boolean): HealthReport => ({
+  backendReachable: ok,
+  checks: [],
+  checkedAt: Date.now(),
+  durationMs: 1,
+});
 
 afterEach(() => {
   resetNetworkStoreForTests();
@@ -27,7 +32,7 @@ describe('network store', () => {
     setOnLine(true);
     let ok = false;
     const check = vi.fn(async () => report(ok));
-    startNetworkMonitoring('http://api', check);
+    startNetworkMonitoring('http://api', { check, delayMs: 0 });
     await vi.waitFor(() => expect(getNetworkStatus()).toBe('offline')); // backend unreachable
     const changes: string[] = [];
     const off = subscribeNetworkStatus(() => changes.push(getNetworkStatus()));
@@ -48,7 +53,7 @@ describe('network store', () => {
     let ok = true;
     const check = vi.fn(async () => report(ok));
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    startNetworkMonitoring('http://api', check);
+    startNetworkMonitoring('http://api', { check, delayMs: 0 });
     await vi.waitFor(() => expect(check).toHaveBeenCalledTimes(1));
     ok = false;
     fetchSpy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
@@ -57,7 +62,9 @@ describe('network store', () => {
     await expect(requester.request('http://api/api/sessions', { attempts: 1 })).rejects.toThrow();
     await vi.waitFor(() => expect(getNetworkStatus()).toBe('offline'));
     expect(check).toHaveBeenCalledTimes(2);
-    fetchSpy.mockResolvedValueOnce(new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
+    fetchSpy.mockResolvedValueOnce(
+      new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     await requester.request('http://api/api/sessions', { attempts: 1 });
     expect(getNetworkStatus()).toBe('online');
   });
@@ -66,7 +73,7 @@ describe('network store', () => {
     setOnLine(true);
     const connection = Object.assign(new EventTarget(), { effectiveType: '4g' });
     Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
-    startNetworkMonitoring('http://api', async () => report(true));
+    startNetworkMonitoring('http://api', { check: async () => report(true), delayMs: 0 });
     await vi.waitFor(() => expect(getNetworkStatus()).toBe('online'));
     connection.effectiveType = '2g';
     connection.dispatchEvent(new Event('change'));

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, queryRetryDelay, shouldRetryQuery } from '../../src/backend/queryClient';
+import {
+  createQueryClient,
+  queryRetryDelay,
+  shouldRetryQuery,
+} from '../../src/backend/queryClient';
 import { HttpError, NetworkError } from '../../src/domain/errors';
 
 beforeEach(() => {
@@ -18,7 +22,9 @@ describe('query client settings (spec 9)', () => {
   });
 
   it('back-off 1 s doubling to 30 s; none on 4xx', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map(queryRetryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
     expect(shouldRetryQuery(0, new HttpError(404))).toBe(false);
     expect(shouldRetryQuery(2, new NetworkError())).toBe(true);
     expect(shouldRetryQuery(3, new NetworkError())).toBe(false);
@@ -49,7 +55,13 @@ describe('query client settings (spec 9)', () => {
     const fn = vi.fn(async () => {
       throw new HttpError(403);
     });
-    const p = client.fetchQuery({ queryKey: ['y'], queryFn: fn, retry: client.getDefaultOptions().queries!.retry }).catch((e: unknown) => e);
+    const p = client
+      .fetchQuery({
+        queryKey: ['y'],
+        queryFn: fn,
+        retry: client.getDefaultOptions().queries!.retry,
+      })
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await p).toBeInstanceOf(HttpError);
     expect(fn).toHaveBeenCalledTimes(1);

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorLogRecord } from '../../src/data/db';
 import { HttpError, NetworkError } from '../../src/domain/errors';
-import { REPORTING, createErrorReporter, type ReportPayload, type ReporterDeps } from '../../src/features/errors/reporter';
+import {
+  REPORTING,
+  createErrorReporter,
+  type ReportPayload,
+  type ReporterDeps,
+} from '../../src/features/errors/reporter';
 
 function memoryStore() {
   const rows: ErrorLogRecord[] = [];
@@ -18,7 +23,8 @@ function memoryStore() {
       for (const r of rows) if (ids.includes(r.id!)) r.reported = true;
     },
     markRejected: async (ids) => {
-      for (const r of rows) if (ids.includes(r.id!)) r.context = { ...r.context, reporting: 'rejected' };
+      for (const r of rows)
+        if (ids.includes(r.id!)) r.context = { ...r.context, reporting: 'rejected' };
     },
   };
   return { rows, store };
@@ -62,11 +68,21 @@ afterEach(() => {
 describe('error reporter', () => {
   it('stores every error locally with its category and severity, scrubbed', async () => {
     const { rows, reporter } = setup();
-    await reporter.capture(new Error('login failed password=hunter2'), { context: { token: 'abc', page: 'auth' } });
+    await reporter.capture(new Error('login failed password=hunter2'), {
+      context: { token: 'abc', page: 'auth' },
+    });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ category: 'authentication', severity: 'high', reported: false });
+    expect(rows[0]).toMatchObject({
+      category: 'authentication',
+      severity: 'high',
+      reported: false,
+    });
     expect(rows[0]!.message).toBe('login failed password=[redacted]');
-    expect(rows[0]!.context).toMatchObject({ token: '[redacted]', page: 'auth', url: 'http://app/x' });
+    expect(rows[0]!.context).toMatchObject({
+      token: '[redacted]',
+      page: 'auth',
+      url: 'http://app/x',
+    });
   });
 
   it('global handlers raise the severity to at least high', async () => {
@@ -81,7 +97,13 @@ describe('error reporter', () => {
     await reporter.capture(new TypeError('boom'));
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toHaveLength(1);
-    expect(batches[0]![0]).toMatchObject({ message: 'boom', severity: 'critical', name: 'TypeError', url: 'http://app/x', userAgent: 'test-agent' });
+    expect(batches[0]![0]).toMatchObject({
+      message: 'boom',
+      severity: 'critical',
+      name: 'TypeError',
+      url: 'http://app/x',
+      userAgent: 'test-agent',
+    });
     await reporter.capture(new Error('Something odd'));
     await reporter.capture(new Error('Session state corrupted'));
     await vi.advanceTimersByTimeAsync(REPORTING.batchDelayMs - 1);
@@ -178,7 +200,8 @@ describe('error reporter', () => {
     warn.mockRestore();
 
     const t = setup();
-    for (let i = 0; i < REPORTING.maxPerMinute + 10; i++) await t.reporter.capture(new Error(`e${i}`));
+    for (let i = 0; i < REPORTING.maxPerMinute + 10; i++)
+      await t.reporter.capture(new Error(`e${i}`));
     expect(t.rows).toHaveLength(REPORTING.maxPerMinute);
   });
 

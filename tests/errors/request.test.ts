@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRequester, SERVICE_POLICIES, type RequestOutcome } from '../../src/backend/request';
-import { AbortedError, CircuitOpenError, HttpError, NetworkError, TimeoutError } from '../../src/domain/errors';
+import {
+  AbortedError,
+  CircuitOpenError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+} from '../../src/domain/errors';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -10,7 +16,10 @@ afterEach(() => {
 });
 
 function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** A fetch that never answers until aborted (a hung server). */
@@ -18,7 +27,9 @@ function hangingFetch(): typeof fetch {
   return vi.fn(
     (_url: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       }),
   ) as unknown as typeof fetch;
 }
@@ -31,14 +42,24 @@ describe('request helper', () => {
     expect(SERVICE_POLICIES.vision.retry.attempts).toBe(3); // 2 retries
     expect(SERVICE_POLICIES.social.timeoutMs).toBe(15_000);
     expect(SERVICE_POLICIES.social.retry.attempts).toBe(4); // 3 retries
-    expect(SERVICE_POLICIES.api.retry).toMatchObject({ attempts: 3, baseDelayMs: 1000, factor: 2, maxDelayMs: 30_000, totalTimeoutMs: 60_000 });
+    expect(SERVICE_POLICIES.api.retry).toMatchObject({
+      attempts: 3,
+      baseDelayMs: 1000,
+      factor: 2,
+      maxDelayMs: 30_000,
+      totalTimeoutMs: 60_000,
+    });
     expect(SERVICE_POLICIES.health.timeoutMs).toBe(3_000);
   });
 
   it('sends JSON with a bearer token and parses the JSON answer', async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ ok: 1 }));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      json({ ok: 1 }),
+    );
     const r = createRequester({ fetch: fetchMock as unknown as typeof fetch });
-    await expect(r.request('https://x/api/a', { body: { a: 1 }, bearer: 'tok' })).resolves.toEqual({ ok: 1 });
+    await expect(r.request('https://x/api/a', { body: { a: 1 }, bearer: 'tok' })).resolves.toEqual({
+      ok: 1,
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('https://x/api/a');
     expect(init?.method).toBe('POST');
@@ -48,7 +69,9 @@ describe('request helper', () => {
   });
 
   it('an empty 204 answer gives undefined', async () => {
-    const r = createRequester({ fetch: (async () => new Response(null, { status: 204 })) as typeof fetch });
+    const r = createRequester({
+      fetch: (async () => new Response(null, { status: 204 })) as typeof fetch,
+    });
     await expect(r.request('/x')).resolves.toBeUndefined();
   });
 
@@ -163,7 +186,9 @@ describe('request helper', () => {
     expect(r.breaker('api').state).toBe('open');
 
     // other services keep their own breakers
-    await expect(r.request('/api/vision/x', { service: 'vision', attempts: 1 })).rejects.toBeInstanceOf(HttpError);
+    await expect(
+      r.request('/api/vision/x', { service: 'vision', attempts: 1 }),
+    ).rejects.toBeInstanceOf(HttpError);
 
     // 30 s later one trial call gets through; two successes close it
     fetchMock.mockImplementation(async () => json({ ok: true }));
@@ -177,7 +202,8 @@ describe('request helper', () => {
 
   it('4xx answers do not count against the breaker', async () => {
     const r = createRequester({ fetch: (async () => json({}, 404)) as typeof fetch });
-    for (let i = 0; i < 10; i++) await expect(r.request('/api/x')).rejects.toBeInstanceOf(HttpError);
+    for (let i = 0; i < 10; i++)
+      await expect(r.request('/api/x')).rejects.toBeInstanceOf(HttpError);
     expect(r.breaker('api').state).toBe('closed');
   });
 

@@ -15,7 +15,13 @@ describe('backoffDelay', () => {
     expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
   it('the generic policy is the spec one', () => {
-    expect(GENERIC_RETRY_POLICY).toEqual({ attempts: 3, baseDelayMs: 1000, factor: 2, maxDelayMs: 30000, totalTimeoutMs: 60000 });
+    expect(GENERIC_RETRY_POLICY).toEqual({
+      attempts: 3,
+      baseDelayMs: 1000,
+      factor: 2,
+      maxDelayMs: 30000,
+      totalTimeoutMs: 60000,
+    });
   });
 });
 
@@ -54,7 +60,13 @@ describe('retry with fake timers', () => {
   });
 
   it('never retries a 4xx, a cancellation or an open circuit', async () => {
-    for (const error of [new HttpError(400), new HttpError(404), new HttpError(429), new AbortedError(), new CircuitOpenError()]) {
+    for (const error of [
+      new HttpError(400),
+      new HttpError(404),
+      new HttpError(429),
+      new AbortedError(),
+      new CircuitOpenError(),
+    ]) {
       const op = vi.fn(async () => {
         throw error;
       });

@@ -6,9 +6,15 @@ describe('scrub', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcDEF123_-x';
     expect(scrubString(`Authorization: Bearer ${jwt}`)).toBe(`Authorization: Bearer ${REDACTED}`);
     expect(scrubString(`token is ${jwt} here`)).toBe(`token is ${REDACTED} here`);
-    expect(scrubString('GET /cb?access_token=abc123&x=1')).toBe(`GET /cb?access_token=${REDACTED}&x=1`);
-    expect(scrubString('login failed password=hunter2 for a@b.c')).toBe(`login failed password=${REDACTED} for a@b.c`);
-    expect(scrubString('{"email":"a@b.c","password":"hunter2"}')).toBe(`{"email":"a@b.c","password":"${REDACTED}"}`);
+    expect(scrubString('GET /cb?access_token=abc123&x=1')).toBe(
+      `GET /cb?access_token=${REDACTED}&x=1`,
+    );
+    expect(scrubString('login failed password=hunter2 for a@b.c')).toBe(
+      `login failed password=${REDACTED} for a@b.c`,
+    );
+    expect(scrubString('{"email":"a@b.c","password":"hunter2"}')).toBe(
+      `{"email":"a@b.c","password":"${REDACTED}"}`,
+    );
     expect(scrubString('{"refresh_token": "r-1"}')).toBe(`{"refresh_token": "${REDACTED}"}`);
     expect(scrubString(`key 0x${'a'.repeat(64)}`)).toBe(`key ${REDACTED}`);
     expect(scrubString('nothing secret here')).toBe('nothing secret here');
@@ -25,7 +31,12 @@ describe('scrub', () => {
     expect(out).toEqual({
       email: 'a@b.c',
       password: REDACTED,
-      nested: { accessToken: REDACTED, refresh_token: REDACTED, apiKey: REDACTED, list: [{ secret: REDACTED, ok: 1 }] },
+      nested: {
+        accessToken: REDACTED,
+        refresh_token: REDACTED,
+        apiKey: REDACTED,
+        list: [{ secret: REDACTED, ok: 1 }],
+      },
       headers: { Authorization: REDACTED },
       fn: undefined,
     });

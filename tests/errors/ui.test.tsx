@@ -8,14 +8,21 @@ import { ErrorCard, SessionErrorCard, WalletIssueCard } from '../../src/features
 import { FullPageError } from '../../src/features/errors/FullPageError';
 import { AppToaster, notify } from '../../src/features/errors/toast';
 import { OfflineNotice } from '../../src/features/network/OfflineNotice';
-import { applyHealthReport, resetNetworkStoreForTests } from '../../src/features/network/networkStore';
+import {
+  applyHealthReport,
+  resetNetworkStoreForTests,
+} from '../../src/features/network/networkStore';
 import { listErrorLogs, clearErrorLog } from '../../src/data/errorLogRepo';
 
 const reload = vi.fn();
 
 beforeEach(async () => {
   reload.mockReset();
-  Object.defineProperty(window, 'location', { value: { ...window.location, reload }, configurable: true, writable: true });
+  Object.defineProperty(window, 'location', {
+    value: { ...window.location, reload },
+    configurable: true,
+    writable: true,
+  });
   await clearErrorLog();
 });
 afterEach(() => {
@@ -37,18 +44,25 @@ describe('full-page error', () => {
   });
 
   it('records the error once in the local log with high severity', async () => {
-    const error = new Error('Something odd');
+    const error = new Error('Something odd, recorded once');
     const { rerender } = render(<FullPageError error={error} reset={() => undefined} />);
     rerender(<FullPageError error={error} reset={() => undefined} />);
-    await vi.waitFor(async () => expect(await listErrorLogs()).toHaveLength(1));
-    const [row] = await listErrorLogs();
-    expect(row).toMatchObject({ message: 'Something odd', severity: 'high' });
+    // the reporter loads on the first captured error
+    await vi.waitFor(
+      async () =>
+        expect((await listErrorLogs()).filter((r) => r.message === error.message)).toHaveLength(1),
+      { timeout: 5_000 },
+    );
+    const rows = (await listErrorLogs()).filter((r) => r.message === error.message);
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({ severity: 'high' });
     expect(row!.context?.source).toBe('route');
   });
 });
 
 describe('application error page', () => {
-  it("asks to refresh or contact support; the no-root HTML says the same", () => {
+  it('asks to refresh or contact support; the no-root HTML says the same', () => {
     render(<AppErrorPage />);
     expect(screen.getByRole('heading', { name: 'Application Error' })).toBeTruthy();
     expect(screen.getByText(/refresh the page.*contact support/i)).toBeTruthy();
@@ -99,7 +113,12 @@ describe('error cards', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalled();
     cleanup();
-    render(<WalletIssueCard error={Object.assign(new Error('denied'), { code: 4001 })} onRetry={onRetry} />);
+    render(
+      <WalletIssueCard
+        error={Object.assign(new Error('denied'), { code: 4001 })}
+        onRetry={onRetry}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain(ERROR_CASES['wallet.rejected'].message);
   });
 
@@ -116,10 +135,14 @@ describe('offline notice', () => {
   it('appears when the backend is unreachable and goes when it answers again', () => {
     render(<OfflineNotice />);
     expect(screen.queryByText(FALLBACK_TEXT.offline)).toBeNull();
-    act(() => applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 }));
+    act(() =>
+      applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 }),
+    );
     expect(screen.getByText(FALLBACK_TEXT.offline)).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
-    act(() => applyHealthReport({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 }));
+    act(() =>
+      applyHealthReport({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 }),
+    );
     expect(screen.queryByText(FALLBACK_TEXT.offline)).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import { AppError, CircuitOpenError, HttpError, NetworkError, TimeoutError, statusOf } from './appErrors';
+import {
+  AppError,
+  CircuitOpenError,
+  HttpError,
+  NetworkError,
+  TimeoutError,
+  statusOf,
+} from './appErrors';
 import { ERROR_CASES, type ErrorCase } from './messages';
 import type { ErrorCategory, ErrorRecovery, ErrorSeverity } from './types';
 
@@ -91,7 +98,8 @@ const CAMERA_DOM_NAMES = new Set([
   'CameraTimeoutError',
 ]);
 /** getUserMedia's NotAllowedError/NotFoundError messages (other APIs share these names). */
-const MEDIA_WORDS = /\b(camera|video|media|device|getusermedia)\b|^permission (denied|dismissed)\.?$/i;
+const MEDIA_WORDS =
+  /\b(camera|video|media|device|getusermedia)\b|^permission (denied|dismissed)\.?$/i;
 
 const STORAGE_NAMES = new Set([
   'QuotaExceededError',
@@ -108,7 +116,15 @@ const STORAGE_NAMES = new Set([
 
 /** EIP-1193 and ethers codes. */
 const WALLET_REJECTED_CODES = new Set<string | number>([4001, 'ACTION_REJECTED']);
-const WALLET_CODES = new Set<string | number>([4100, 4200, 4900, 4901, 4902, 'INSUFFICIENT_FUNDS', 'CALL_EXCEPTION']);
+const WALLET_CODES = new Set<string | number>([
+  4100,
+  4200,
+  4900,
+  4901,
+  4902,
+  'INSUFFICIENT_FUNDS',
+  'CALL_EXCEPTION',
+]);
 
 function categoryFromType(e: Normalized, error: unknown): ErrorCategory | undefined {
   if (error instanceof AppError && error.category) return error.category;
@@ -117,8 +133,10 @@ function categoryFromType(e: Normalized, error: unknown): ErrorCategory | undefi
     return 'camera';
   }
   if (e.name === 'NotAllowedError' && e.message === '') return 'camera';
-  if (e.code !== undefined && (WALLET_REJECTED_CODES.has(e.code) || WALLET_CODES.has(e.code))) return 'wallet';
-  if (e.code === 'NETWORK_ERROR' || e.code === 'TIMEOUT' || e.code === 'ECONNREFUSED') return 'network';
+  if (e.code !== undefined && (WALLET_REJECTED_CODES.has(e.code) || WALLET_CODES.has(e.code)))
+    return 'wallet';
+  if (e.code === 'NETWORK_ERROR' || e.code === 'TIMEOUT' || e.code === 'ECONNREFUSED')
+    return 'network';
   if (e.name === 'TypeError' && FETCH_FAILURE.test(e.message.trim())) return 'network';
   if (e.name === 'AbortError' || e.name === 'TimeoutError') return 'network';
   if (e.name === 'AuthRetryableFetchError') return 'network';
@@ -136,7 +154,10 @@ function categoryFromType(e: Normalized, error: unknown): ErrorCategory | undefi
 
 /** Message-text rules, tried in order: the first match wins. */
 const TEXT_RULES: ReadonlyArray<[ErrorCategory, RegExp]> = [
-  ['camera', /\b(camera|webcam|getusermedia|media ?devices?|video (source|device|track)|track start)\b/i],
+  [
+    'camera',
+    /\b(camera|webcam|getusermedia|media ?devices?|video (source|device|track)|track start)\b/i,
+  ],
   [
     'wallet',
     /\b(wallet|transaction|insufficient funds|user rejected|user denied|metamask|addchain|chain \d+|flow (client|blockchain|account|initialization|wallet)|fcl|nft|signature|connected account|address provided|lens)\b/i,
@@ -145,7 +166,10 @@ const TEXT_RULES: ReadonlyArray<[ErrorCategory, RegExp]> = [
     'authentication',
     /\b(auth|authentication|authenticated|unauthori[sz]ed|sign ?in|log ?in|jwt|refresh token|access token|session expired|invalid credentials|invalid login)\b/i,
   ],
-  ['authorization', /\b(forbidden|permission denied|not permitted|access denied|row-level security|insufficient (permissions|privileges))\b/i],
+  [
+    'authorization',
+    /\b(forbidden|permission denied|not permitted|access denied|row-level security|insufficient (permissions|privileges))\b/i,
+  ],
   ['ai', /\b(ai|openai|anthropic|gemini|llm|vision|model)\b/i],
   [
     'network',
@@ -153,7 +177,10 @@ const TEXT_RULES: ReadonlyArray<[ErrorCategory, RegExp]> = [
   ],
   ['storage', /\b(storage|indexeddb|idb|quota|dexie|database|localstorage)\b/i],
   ['session', /\bsession\b/i],
-  ['validation', /\b(invalid|validation|required|must be|must have|too long|too short|out of range|malformed)\b/i],
+  [
+    'validation',
+    /\b(invalid|validation|required|must be|must have|too long|too short|out of range|malformed)\b/i,
+  ],
 ];
 
 function categoryFromText(message: string): ErrorCategory | undefined {
@@ -164,7 +191,11 @@ function categoryFromText(message: string): ErrorCategory | undefined {
 }
 
 /** Severity rules: type and reference errors critical; authentication high; ai low. */
-export function severityFor(category: ErrorCategory, name: string, explicit?: ErrorSeverity): ErrorSeverity {
+export function severityFor(
+  category: ErrorCategory,
+  name: string,
+  explicit?: ErrorSeverity,
+): ErrorSeverity {
   if (explicit) return explicit;
   if (name === 'TypeError' || name === 'ReferenceError') return 'critical';
   switch (category) {
@@ -181,7 +212,12 @@ export function severityFor(category: ErrorCategory, name: string, explicit?: Er
   }
 }
 
-function caseFor(category: ErrorCategory, e: Normalized, error: unknown, options: ClassifyOptions): ErrorCase {
+function caseFor(
+  category: ErrorCategory,
+  e: Normalized,
+  error: unknown,
+  options: ClassifyOptions,
+): ErrorCase {
   switch (category) {
     case 'network': {
       const transport =
@@ -197,7 +233,11 @@ function caseFor(category: ErrorCategory, e: Normalized, error: unknown, options
     }
     case 'camera': {
       const text = e.message;
-      if (e.name === 'NotAllowedError' || e.name === 'PermissionDeniedError' || /\b(denied|not allowed|dismissed)\b/i.test(text)) {
+      if (
+        e.name === 'NotAllowedError' ||
+        e.name === 'PermissionDeniedError' ||
+        /\b(denied|not allowed|dismissed)\b/i.test(text)
+      ) {
         return 'camera.denied';
       }
       if (
@@ -209,16 +249,23 @@ function caseFor(category: ErrorCategory, e: Normalized, error: unknown, options
       ) {
         return 'camera.none';
       }
-      if (e.name === 'NotReadableError' || e.name === 'TrackStartError' || /\b(in use|could not start video source|busy)\b/i.test(text)) {
+      if (
+        e.name === 'NotReadableError' ||
+        e.name === 'TrackStartError' ||
+        /\b(in use|could not start video source|busy)\b/i.test(text)
+      ) {
         return 'camera.in_use';
       }
-      if (e.name === 'CameraTimeoutError' || /\b(timed out|timeout)\b/i.test(text)) return 'camera.timeout';
+      if (e.name === 'CameraTimeoutError' || /\b(timed out|timeout)\b/i.test(text))
+        return 'camera.timeout';
       return options.cameraContinues ? 'camera.other' : 'camera.default';
     }
     case 'wallet': {
       if (
         (e.code !== undefined && WALLET_REJECTED_CODES.has(e.code)) ||
-        /\b(user rejected|user denied|rejected|cancelled by user|canceled by user)\b/i.test(e.message)
+        /\b(user rejected|user denied|rejected|cancelled by user|canceled by user)\b/i.test(
+          e.message,
+        )
       ) {
         return 'wallet.rejected';
       }

@@ -19,7 +19,10 @@ const STRING_RULES: ReadonlyArray<[RegExp, string]> = [
     `$1$2${REDACTED}`,
   ],
   // "password": "..." in JSON text
-  [/("(?:[^"]*(?:password|passwd|token|secret|api[-_]?key|jwt|private[-_]?key|mnemonic)[^"]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, `$1"${REDACTED}"`],
+  [
+    /("(?:[^"]*(?:password|passwd|token|secret|api[-_]?key|jwt|private[-_]?key|mnemonic)[^"]*)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+    `$1"${REDACTED}"`,
+  ],
   // raw 32-byte hex keys (wallet private keys)
   [/\b0x[0-9a-fA-F]{64}\b/g, REDACTED],
 ];

@@ -13,8 +13,8 @@ export function ConfigErrorPage({ missing, detail }: { missing: string[]; detail
       </ul>
       {detail ? <p className="muted">While loading /config.json: {detail}</p> : null}
       <p className="muted">
-        Start the app with <code>npm start</code> (it serves /config.json), or build it with VITE_SUPABASE_URL and
-        VITE_SUPABASE_ANON_KEY set.
+        Start the app with <code>npm start</code> (it serves /config.json), or build it with
+        VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY set.
       </p>
       <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
         {ERROR_SCREEN_TEXT.refreshPage}

@@ -1,5 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { classifyError, type ClassifiedError, type ClassifyOptions } from '../../domain/errors/classifier';
+import {
+  classifyError,
+  type ClassifiedError,
+  type ClassifyOptions,
+} from '../../domain/errors/classifier';
 import { ERROR_CASES, ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -19,7 +23,11 @@ export interface RecoveryHandlers {
   onAction?: () => void;
 }
 
-function RecoveryButton({ classified, onRetry, onAction }: RecoveryHandlers & { classified: ClassifiedError }) {
+function RecoveryButton({
+  classified,
+  onRetry,
+  onAction,
+}: RecoveryHandlers & { classified: ClassifiedError }) {
   switch (classified.recovery) {
     case 'retry':
       return onRetry ? (
@@ -55,13 +63,24 @@ export interface ErrorCardProps extends RecoveryHandlers, ClassifyOptions {
 }
 
 /** Inline error card: the message and the recovery button, announced to screen readers. */
-export function ErrorCard({ error, message, title, onRetry, onAction, cameraContinues, className, children }: ErrorCardProps) {
+export function ErrorCard({
+  error,
+  message,
+  title,
+  onRetry,
+  onAction,
+  cameraContinues,
+  className,
+  children,
+}: ErrorCardProps) {
   const classified = classifyError(error ?? message, { cameraContinues });
   const text = message ?? classified.userMessage;
   const titleId = useId();
   return (
     <Card
-      className={['error-card', `error-card--${classified.category}`, className].filter(Boolean).join(' ')}
+      className={['error-card', `error-card--${classified.category}`, className]
+        .filter(Boolean)
+        .join(' ')}
       role="alert"
       aria-labelledby={title ? titleId : undefined}
     >
@@ -80,11 +99,25 @@ export function ErrorCard({ error, message, title, onRetry, onAction, cameraCont
 }
 
 /** Wallet-issue card: the wallet message (rejected, insufficient funds, or the default) and Retry. */
-export function WalletIssueCard({ error, onRetry, className }: { error?: unknown; onRetry: () => void; className?: string }) {
+export function WalletIssueCard({
+  error,
+  onRetry,
+  className,
+}: {
+  error?: unknown;
+  onRetry: () => void;
+  className?: string;
+}) {
   const classified = classifyError(error ?? new Error('wallet'));
-  const text = classified.category === 'wallet' ? classified.userMessage : ERROR_CASES['wallet.default'].message;
+  const text =
+    classified.category === 'wallet'
+      ? classified.userMessage
+      : ERROR_CASES['wallet.default'].message;
   return (
-    <Card className={['error-card', 'error-card--wallet', className].filter(Boolean).join(' ')} role="alert">
+    <Card
+      className={['error-card', 'error-card--wallet', className].filter(Boolean).join(' ')}
+      role="alert"
+    >
       <p className="error-card__message">{text}</p>
       <div className="row error-card__actions">
         <Button size="sm" onClick={onRetry}>
@@ -96,9 +129,18 @@ export function WalletIssueCard({ error, onRetry, className }: { error?: unknown
 }
 
 /** Session-error card: the session message and 'Restart Session'. */
-export function SessionErrorCard({ onRestart, className }: { onRestart: () => void; className?: string }) {
+export function SessionErrorCard({
+  onRestart,
+  className,
+}: {
+  onRestart: () => void;
+  className?: string;
+}) {
   return (
-    <Card className={['error-card', 'error-card--session', className].filter(Boolean).join(' ')} role="alert">
+    <Card
+      className={['error-card', 'error-card--session', className].filter(Boolean).join(' ')}
+      role="alert"
+    >
       <p className="error-card__message">{ERROR_CASES.session.message}</p>
       <div className="row error-card__actions">
         <Button size="sm" onClick={onRestart}>

@@ -13,7 +13,10 @@ export default function ToasterHost({ limit }: { limit: number }) {
       theme="system"
       closeButton
       containerAriaLabel="Notifications"
-      toastOptions={{ duration: 4_000, classNames: { error: 'app-toast--error', success: 'app-toast--success' } }}
+      toastOptions={{
+        duration: 4_000,
+        classNames: { error: 'app-toast--error', success: 'app-toast--success' },
+      }}
     />
   );
 }

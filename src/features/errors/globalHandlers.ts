@@ -1,43 +1,46 @@
-import { getConfig } from '../../backend/config';
-import { request } from '../../backend/request';
 import { getNetworkStatus, subscribeNetworkStatus } from '../network/networkStore';
-import { createErrorReporter, dexieErrorStore, type CaptureOptions, type ErrorReporter, type ReportPayload } from './reporter';
+import type { CaptureOptions } from './reporter';
+import type * as ReporterRuntime from './reporterRuntime';
 
 /**
  * Global error handling (spec 8): uncaught errors and unhandled promise rejections are
  * recorded with (at least) high severity, stored locally and reported to
  * POST {apiUrl}/api/errors with the configured public key as bearer.
+ *
+ * This module stays small: the reporter (classifier, scrubbing, storage, sending) loads
+ * with the first captured error, or a few seconds after start-up to send what an earlier
+ * visit queued.
  */
 
-async function sendReports(reports: ReportPayload[]): Promise<void> {
-  const { apiUrl, supabaseAnonKey } = getConfig();
-  await request(`${apiUrl}/api/errors`, {
-    service: 'errors',
-    method: 'POST',
-    body: { reports },
-    bearer: supabaseAnonKey,
-    attempts: 1,
-    responseType: 'none',
-  });
-}
+/** How long after start-up the queue of an earlier visit is sent. */
+export const STARTUP_FLUSH_DELAY_MS = 3_000;
 
-export const errorReporter: ErrorReporter = createErrorReporter({
-  send: sendReports,
-  random: Math.random,
-  now: () => Date.now(),
-  // offline = the browser says so, or the backend does not answer its health check
-  isOnline: () => getNetworkStatus() !== 'offline',
-  store: dexieErrorStore,
-  pageUrl: () => (typeof location === 'undefined' ? undefined : location.origin + location.pathname),
-  userAgent: () => (typeof navigator === 'undefined' ? undefined : navigator.userAgent),
-});
+let runtime: Promise<typeof ReporterRuntime> | undefined;
+
+function loadRuntime(): Promise<typeof ReporterRuntime> {
+  runtime ??= import('./reporterRuntime');
+  return runtime;
+}
 
 /**
  * Records an error caught by the app (error boundaries, failed actions). Returns at once;
- * storage and reporting happen in the background.
+ * storage and reporting happen in the background and never throw.
  */
 export function captureError(error: unknown, options?: CaptureOptions): void {
-  void errorReporter.capture(error, options);
+  loadRuntime()
+    .then(({ errorReporter }) => errorReporter.capture(error, options))
+    .catch((loadError: unknown) =>
+      console.warn('[errors] could not record an error', error, loadError),
+    );
+}
+
+/** Sends the queued reports now (when online). */
+export function flushErrorReports(): Promise<void> {
+  return loadRuntime()
+    .then(({ errorReporter }) => errorReporter.flush())
+    .catch((loadError: unknown) =>
+      console.warn('[errors] could not send error reports', loadError),
+    );
 }
 
 /** Browser noise that is not an app failure. */
@@ -49,16 +52,20 @@ function ignored(message: string | undefined): boolean {
 
 let uninstall: (() => void) | undefined;
 
-/** Installs the window handlers and sends anything queued from an earlier visit. Idempotent. */
-export function installGlobalErrorHandlers(): () => void {
+/** Installs the window handlers; sends anything queued from an earlier visit. Idempotent. */
+export function installGlobalErrorHandlers(
+  options: { startupFlushDelayMs?: number } = {},
+): () => void {
   if (uninstall) return uninstall;
   const onError = (event: ErrorEvent) => {
     if (ignored(event.message)) return;
-    const error = event.error ?? event.message;
+    const error: unknown = event.error ?? event.message;
     captureError(error, {
       source: 'window.error',
       minSeverity: 'high',
-      context: event.filename ? { file: event.filename, line: event.lineno, column: event.colno } : undefined,
+      context: event.filename
+        ? { file: event.filename, line: event.lineno, column: event.colno }
+        : undefined,
     });
   };
   const onRejection = (event: PromiseRejectionEvent) => {
@@ -70,15 +77,19 @@ export function installGlobalErrorHandlers(): () => void {
   let wasOffline = getNetworkStatus() === 'offline';
   const offStatus = subscribeNetworkStatus(() => {
     const offline = getNetworkStatus() === 'offline';
-    if (wasOffline && !offline) void errorReporter.flush();
+    if (wasOffline && !offline) void flushErrorReports();
     wasOffline = offline;
   });
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
-  void errorReporter.flush();
+  const startupFlush = setTimeout(
+    () => void flushErrorReports(),
+    options.startupFlushDelayMs ?? STARTUP_FLUSH_DELAY_MS,
+  );
   uninstall = () => {
     window.removeEventListener('error', onError);
     window.removeEventListener('unhandledrejection', onRejection);
+    clearTimeout(startupFlush);
     offStatus();
     uninstall = undefined;
   };

@@ -117,7 +117,10 @@ export function createErrorReporter(deps: ReporterDeps): ErrorReporter {
     }, delayMs);
   }
 
-  async function capture(error: unknown, options: CaptureOptions = {}): Promise<number | undefined> {
+  async function capture(
+    error: unknown,
+    options: CaptureOptions = {},
+  ): Promise<number | undefined> {
     try {
       const now = deps.now();
       if (now - windowStart >= 60_000) {
@@ -128,9 +131,12 @@ export function createErrorReporter(deps: ReporterDeps): ErrorReporter {
       if (windowCount > REPORTING.maxPerMinute) return undefined;
 
       const c = classifyError(error);
-      const severity = options.minSeverity ? maxSeverity(c.severity, options.minSeverity) : c.severity;
+      const severity = options.minSeverity
+        ? maxSeverity(c.severity, options.minSeverity)
+        : c.severity;
       const wantsReport = options.report !== false;
-      const sampledOut = wantsReport && severity === 'low' && deps.random() >= REPORTING.lowSampleRate;
+      const sampledOut =
+        wantsReport && severity === 'low' && deps.random() >= REPORTING.lowSampleRate;
       const context: Record<string, unknown> = scrubRecord({
         ...options.context,
         source: options.source,
@@ -139,7 +145,8 @@ export function createErrorReporter(deps: ReporterDeps): ErrorReporter {
         url: deps.pageUrl(),
         userAgent: deps.userAgent(),
       });
-      if (!wantsReport || sampledOut) context[SAMPLED_OUT_KEY] = wantsReport ? SAMPLED_OUT_VALUE : 'local_only';
+      if (!wantsReport || sampledOut)
+        context[SAMPLED_OUT_KEY] = wantsReport ? SAMPLED_OUT_VALUE : 'local_only';
       const record: Omit<ErrorLogRecord, 'id'> = {
         timestamp: now,
         message: scrubString(c.message).slice(0, MAX_MESSAGE),
@@ -161,7 +168,8 @@ export function createErrorReporter(deps: ReporterDeps): ErrorReporter {
         }
         return undefined;
       }
-      if (wantsReport && !sampledOut) schedule(severity === 'critical' ? 0 : REPORTING.batchDelayMs);
+      if (wantsReport && !sampledOut)
+        schedule(severity === 'critical' ? 0 : REPORTING.batchDelayMs);
       return id;
     } catch (captureFailure) {
       console.warn('[errors] capture failed', captureFailure);
@@ -182,7 +190,13 @@ export function createErrorReporter(deps: ReporterDeps): ErrorReporter {
       if (error instanceof HttpError && error.status === 401) {
         disabled = true;
         console.warn('[errors] the error endpoint refused the configured key; reports stay local');
-      } else if (error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+      } else if (
+        error instanceof HttpError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 408 &&
+        error.status !== 429
+      ) {
         await deps.store.markRejected(ids);
         console.warn('[errors] the error endpoint rejected a batch', error.message);
       } else if (retryTimer === undefined && !stopped) {

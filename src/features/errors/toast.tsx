@@ -58,14 +58,20 @@ export interface NotifyOptions {
 type Kind = 'success' | 'error' | 'info' | 'message';
 
 /** Shows a toast (replacing the one on screen); resolves with its id. Never throws. */
-function show(kind: Kind, title: string, options: NotifyOptions = {}): Promise<string | number | undefined> {
+function show(
+  kind: Kind,
+  title: string,
+  options: NotifyOptions = {},
+): Promise<string | number | undefined> {
   return loadSonner()
     .then(({ toast }) => {
       toast.dismiss(); // one at a time
       const opts = {
         description: options.description,
         duration: options.duration,
-        action: options.action ? { label: options.action.label, onClick: options.action.onClick } : undefined,
+        action: options.action
+          ? { label: options.action.label, onClick: options.action.onClick }
+          : undefined,
       };
       switch (kind) {
         case 'success':
@@ -98,7 +104,9 @@ export const notify = {
   fromError(error: unknown, options: { onRetry?: () => void } & ClassifyOptions = {}) {
     const c = classifyError(error, options);
     const action =
-      c.recovery === 'retry' && options.onRetry ? { label: c.action ?? ERROR_SCREEN_TEXT.retry, onClick: options.onRetry } : undefined;
+      c.recovery === 'retry' && options.onRetry
+        ? { label: c.action ?? ERROR_SCREEN_TEXT.retry, onClick: options.onRetry }
+        : undefined;
     return show('error', c.userMessage, { action });
   },
   dismiss: () => {

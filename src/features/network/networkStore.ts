@@ -1,6 +1,10 @@
-import { deriveNetworkStatus, type NetworkInputs, type NetworkStatus } from '../../domain/networkStatus';
-import { HEALTH_SETTINGS, checkHealth, createHealthMonitor, type HealthMonitor, type HealthReport } from '../../backend/health';
-import { requester, type RequestOutcome } from '../../backend/request';
+import {
+  deriveNetworkStatus,
+  type NetworkInputs,
+  type NetworkStatus,
+} from '../../domain/networkStatus';
+import type { HealthMonitor, HealthReport } from '../../backend/health';
+import type { RequestOutcome } from '../../backend/request';
 
 /**
  * The network status the app shows (sync badge, offline notice): the browser's online
@@ -27,7 +31,11 @@ function browserOnline(): boolean {
   return typeof navigator === 'undefined' ? true : navigator.onLine !== false;
 }
 
-let inputs: NetworkInputs = { browserOnline: browserOnline(), effectiveType: connection()?.effectiveType, backendReachable: null };
+let inputs: NetworkInputs = {
+  browserOnline: browserOnline(),
+  effectiveType: connection()?.effectiveType,
+  backendReachable: null,
+};
 let lastCheckedAt: number | undefined;
 let snapshot: NetworkSnapshot = { ...inputs, status: deriveNetworkStatus(inputs) };
 const listeners = new Set<() => void>();
@@ -72,48 +80,77 @@ let stopMonitoring: (() => void) | undefined;
 /** A check soon after a request failed to reach the backend (at most one per 5 s). */
 const FAILURE_RECHECK_MIN_GAP_MS = 5_000;
 
+export interface MonitoringOptions {
+  /** The health check to run (default: the backend's /api/health). */
+  check?: () => Promise<HealthReport>;
+  /**
+   * Start the health monitor this long after start-up (default 2 s): the health and
+   * request modules load then, off the first screen's critical path. Browser online and
+   * offline events count from the first moment.
+   */
+  delayMs?: number;
+}
+
 /**
  * Starts watching: browser online/offline events, connection changes, request outcomes,
- * and the health monitor (a check now, then every 10 minutes; every 30 s while the
+ * and the health monitor (a check at start, then every 10 minutes; every 30 s while the
  * backend is unreachable). Returns a stop function. Safe to call twice.
  */
-export function startNetworkMonitoring(apiUrl: string, check: () => Promise<HealthReport> = () => checkHealth(apiUrl)): () => void {
+export function startNetworkMonitoring(
+  apiUrl: string,
+  options: MonitoringOptions = {},
+): () => void {
   if (stopMonitoring) return stopMonitoring;
-  const m = createHealthMonitor({ check, onReport: applyHealthReport });
-  monitor = m;
+  let stopped = false;
+  let intervalMs = 10 * 60_000;
+  let offOutcome: () => void = () => undefined;
   let lastFailureCheck = 0;
 
   const onOnline = () => {
     update({ browserOnline: true });
-    void m.checkNow();
+    void monitor?.checkNow();
   };
   const onOffline = () => update({ browserOnline: false });
   const conn = connection();
   const onConnectionChange = () => update({ effectiveType: connection()?.effectiveType });
   const onVisible = () => {
-    if (document.visibilityState !== 'visible') return;
-    const last = m.last;
-    if (!last || Date.now() - last.checkedAt >= HEALTH_SETTINGS.intervalMs) void m.checkNow();
+    if (document.visibilityState !== 'visible' || !monitor) return;
+    const last = monitor.last;
+    if (!last || Date.now() - last.checkedAt >= intervalMs) void monitor.checkNow();
   };
-  const offOutcome = requester.onOutcome((outcome: RequestOutcome) => {
-    if (!outcome.url.startsWith(apiUrl) || outcome.service === 'health') return;
-    if (!outcome.unreachable) {
-      update({ backendReachable: true });
-    } else if (Date.now() - lastFailureCheck >= FAILURE_RECHECK_MIN_GAP_MS) {
-      lastFailureCheck = Date.now();
-      void m.checkNow();
-    }
-  });
 
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   conn?.addEventListener('change', onConnectionChange);
   document.addEventListener('visibilitychange', onVisible);
   update({ browserOnline: browserOnline(), effectiveType: conn?.effectiveType });
-  m.start();
+
+  const timer = setTimeout(() => {
+    void Promise.all([import('../../backend/health'), import('../../backend/request')])
+      .then(([health, req]) => {
+        if (stopped) return;
+        intervalMs = health.HEALTH_SETTINGS.intervalMs;
+        const check = options.check ?? (() => health.checkHealth(apiUrl));
+        const m = health.createHealthMonitor({ check, onReport: applyHealthReport });
+        monitor = m;
+        offOutcome = req.requester.onOutcome((outcome: RequestOutcome) => {
+          if (!outcome.url.startsWith(apiUrl) || outcome.service === 'health') return;
+          if (!outcome.unreachable) {
+            update({ backendReachable: true });
+          } else if (Date.now() - lastFailureCheck >= FAILURE_RECHECK_MIN_GAP_MS) {
+            lastFailureCheck = Date.now();
+            void m.checkNow();
+          }
+        });
+        m.start();
+      })
+      .catch((error: unknown) => console.warn('[network] health monitor could not start', error));
+  }, options.delayMs ?? 2_000);
 
   stopMonitoring = () => {
-    m.stop();
+    stopped = true;
+    clearTimeout(timer);
+    monitor?.stop();
     offOutcome();
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
@@ -133,7 +170,11 @@ export function recheckNetwork(): Promise<HealthReport | undefined> {
 /** For tests: back to the initial state. */
 export function resetNetworkStoreForTests(): void {
   stopMonitoring?.();
-  inputs = { browserOnline: browserOnline(), effectiveType: connection()?.effectiveType, backendReachable: null };
+  inputs = {
+    browserOnline: browserOnline(),
+    effectiveType: connection()?.effectiveType,
+    backendReachable: null,
+  };
   lastCheckedAt = undefined;
   snapshot = { ...inputs, status: deriveNetworkStatus(inputs) };
 }
