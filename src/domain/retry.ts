@@ -1,4 +1,9 @@
-import { AbortedError, CircuitOpenError, isClientHttpError } from './errors/appErrors';
+import {
+  AbortedError,
+  CircuitOpenError,
+  TimeoutError,
+  isClientHttpError,
+} from './errors/appErrors';
 
 /**
  * Retry with exponential back-off (spec 9). Pure: the clock and the sleep are injected,
@@ -101,4 +106,29 @@ export async function retry<T>(
       await deps.sleep(delayMs, options.signal);
     }
   }
+}
+
+/**
+ * Settles like `promise`, or rejects after `ms` with `makeError()` (default TimeoutError,
+ * 'Operation timeout'). E.g. the camera's 10 s limit: withTimeout(start(), 10_000, () =>
+ * new CameraTimeoutError()).
+ */
+export function withTimeout<T>(
+  promise: Promise<T>,
+  ms: number,
+  makeError: () => Error = () => new TimeoutError(ms),
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(makeError()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }

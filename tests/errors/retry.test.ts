@@ -144,3 +144,30 @@ describe('retry with fake timers', () => {
     ]);
   });
 });
+
+describe('withTimeout', () => {
+  it("rejects with 'Operation timeout' after the limit, or the given error", async () => {
+    const { withTimeout } = await import('../../src/domain/retry');
+    const { CameraTimeoutError, classifyError } = await import('../../src/domain/errors');
+    const never = new Promise<never>(() => undefined);
+    const p = withTimeout(never, 30_000);
+    const settled = expect(p).rejects.toThrow('Operation timeout');
+    await vi.advanceTimersByTimeAsync(30_000);
+    await settled;
+
+    const cam = withTimeout(never, 10_000, () => new CameraTimeoutError());
+    const camSettled = cam.catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(9_999);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await camSettled;
+    expect(classifyError(error).userMessage).toBe(
+      'Camera access timed out. Please check permissions and try again.',
+    );
+  });
+
+  it('passes a value or an error through before the limit', async () => {
+    const { withTimeout } = await import('../../src/domain/retry');
+    await expect(withTimeout(Promise.resolve(7), 1_000)).resolves.toBe(7);
+    await expect(withTimeout(Promise.reject(new Error('no')), 1_000)).rejects.toThrow('no');
+  });
+});

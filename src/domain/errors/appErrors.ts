@@ -50,6 +50,14 @@ export class TimeoutError extends AppError {
   }
 }
 
+/** The camera did not start within its 10 s limit (spec 9); reads as 'camera 10 s timeout'. */
+export class CameraTimeoutError extends AppError {
+  constructor(timeoutMs = 10_000) {
+    super(`Camera access timed out after ${timeoutMs} ms`, { category: 'camera' });
+    this.name = 'CameraTimeoutError';
+  }
+}
+
 /** The caller cancelled ('Operation aborted'). Never retried, never reported. */
 export class AbortedError extends AppError {
   constructor(message: string = ERROR_TEXT.operationAborted) {
