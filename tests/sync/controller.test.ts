@@ -72,6 +72,19 @@ describe('page sync triggers', () => {
     await until(() => !c.getSnapshot().running);
   });
 
+  it('signing in triggers an upload of that user\'s pending sessions', async () => {
+    const server = new FakeRest();
+    await db.sessions.put(makeSession({}, 1));
+    const { win, doc } = targets();
+    const c = new SyncController({ getConfig: () => config, deps: { fetch: server.fetch }, win, doc, debounceMs: 10 });
+    const stop = c.start();
+    await until(() => c.getSnapshot().lastResult?.status === 'signed_out');
+    await signIn(server);
+    await until(() => server.rows.size === 1);
+    stop();
+    await until(() => !c.getSnapshot().running);
+  });
+
   it('an upload that fails for lack of network registers Background Sync', async () => {
     const server = new FakeRest();
     await signIn(server);

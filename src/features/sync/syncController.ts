@@ -85,15 +85,19 @@ export class SyncController {
       doc.addEventListener('visibilitychange', onVisible);
       this.cleanup.push(() => doc.removeEventListener('visibilitychange', onVisible));
     }
-    // A session finished, a pattern was saved, guest data attached or a retry asked: upload soon.
-    let lastPending = -1;
-    const pendingCount = async () =>
-      (await db.sessions.where('syncState').equals('pending').count()) +
-      (await db.patterns.where('syncState').equals('pending').count());
-    const sub: Subscription = liveQuery(pendingCount).subscribe({
-      next: (n) => {
-        if (lastPending >= 0 && n > lastPending) this.runSoon();
-        lastPending = n;
+    // A session finished, a pattern was saved, guest data attached, a retry asked, or
+    // someone signed in: upload soon.
+    let last: { n: number; userId: string | null } | null = null;
+    const watch = async () => ({
+      n:
+        (await db.sessions.where('syncState').equals('pending').count()) +
+        (await db.patterns.where('syncState').equals('pending').count()),
+      userId: (await db.authSession.get('current'))?.userId ?? null,
+    });
+    const sub: Subscription = liveQuery(watch).subscribe({
+      next: (now) => {
+        if (last && (now.n > last.n || (now.userId !== null && now.userId !== last.userId))) this.runSoon();
+        last = now;
       },
       error: () => undefined,
     });
