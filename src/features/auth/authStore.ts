@@ -149,16 +149,6 @@ function scheduleRoleLoad(userId: string): void {
           );
         }
       }
-      // Custom patterns saved while away (or attached guest ones) go up now, and whenever
-      // the connection comes back. Loaded lazily: not needed for the first screen.
-      try {
-        const { listenForPatternSync, requestPatternSync } =
-          await import('../create-pattern/patternSyncRuntime');
-        listenForPatternSync();
-        void requestPatternSync();
-      } catch {
-        // the module could not load (offline first start): /create runs it too
-      }
     })();
   }, 0);
 }

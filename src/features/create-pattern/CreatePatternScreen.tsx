@@ -1,5 +1,5 @@
 import './create-pattern.css';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useCustomPatterns } from '../../data/hooks';
 import {
@@ -33,7 +33,7 @@ import { Field } from '../../ui/Field';
 import { useAuth } from '../auth/authStore';
 import { notify } from '../errors/toast';
 import { PatternPreview } from './PatternPreview';
-import { listenForPatternSync, requestPatternSync } from './patternSyncRuntime';
+import { requestSync } from '../sync/syncRuntime';
 
 function SyncBadgeFor({ p, signedIn }: { p: CustomPatternRecord; signedIn: boolean }) {
   if (p.syncState === 'guest' || !signedIn) return <Badge>On this device</Badge>;
@@ -165,11 +165,6 @@ export function CreatePatternScreen() {
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    listenForPatternSync();
-    if (userId) void requestPatternSync();
-  }, [userId]);
-
   // Live preview follows the timings as typed, when they are valid.
   const timings = useMemo(() => {
     const out: Record<string, number> = {};
@@ -219,7 +214,7 @@ export function CreatePatternScreen() {
         notify.success(`${r.value.name} saved`);
       }
       reset();
-      void requestPatternSync();
+      requestSync();
     } catch (err) {
       if (err instanceof PatternValidationError) {
         const next: PatternFormErrors = {};
@@ -394,7 +389,7 @@ export function CreatePatternScreen() {
                 await deleteCustomPattern(toDelete.id);
                 if (editing?.id === toDelete.id) reset();
                 notify.success(`${toDelete.name} deleted`);
-                void requestPatternSync();
+                requestSync();
               } catch (err) {
                 notify.error(
                   err instanceof Error ? err.message : 'The pattern could not be deleted.',

@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router';
 import { useGuestSessionCount, useSessions } from '../../data/hooks';
 import { attachGuestSessions } from '../../data/sessionsRepo';
 import { requestSync } from '../sync/syncRuntime';
-import { requestPatternSync } from '../create-pattern/patternSyncRuntime';
 import { mergeHistory, useServerSessions } from './serverHistory';
 import { AchievementIcon } from './AchievementIcon';
 import type { SessionRecord } from '../../data/db';
@@ -169,7 +168,6 @@ function GuestSessionsNote({ userId }: { userId: string }) {
         onClick={async () => {
           await attachGuestSessions(userId);
           requestSync();
-          void requestPatternSync();
         }}
       >
         Add them to my account
