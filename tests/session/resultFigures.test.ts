@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionRecord } from '../../src/data/db';
+import {
+  figuresFromNavState,
+  figuresFromRecord,
+  formatDuration,
+} from '../../src/features/results/resultFigures';
+import { resultsStateOf } from '../../src/features/session/CompletionView';
+
+const base: SessionRecord = {
+  id: 's1',
+  userId: null,
+  patternId: 'box',
+  patternName: 'Box Breathing',
+  sessionType: 'classic',
+  startTime: 0,
+  endTime: 170_000,
+  duration: 160,
+  cycleCount: 10,
+  targetCycles: 10,
+  completed: true,
+  rhythmConsistency: 90,
+  qualityScore: 95,
+  cameraUsed: false,
+  aiUsed: false,
+  createdAt: new Date(170_000).toISOString(),
+  syncState: 'guest',
+  attempts: 0,
+};
+
+describe('results figures', () => {
+  it('computes quality from completion and steadiness without a camera', () => {
+    const f = figuresFromRecord(base);
+    expect(f).toMatchObject({
+      completionPercent: 100,
+      score: 95,
+      label: 'Excellent',
+      message: 'Outstanding',
+    });
+    expect(f.stillness).toBeUndefined();
+    expect(f.breathHoldTime).toBeUndefined();
+  });
+
+  it('never shows stillness without a camera, even if a number is present', () => {
+    expect(figuresFromRecord({ ...base, stillnessScore: 99 }).stillness).toBeUndefined();
+    expect(figuresFromRecord({ ...base, cameraUsed: true, stillnessScore: 64 })).toMatchObject({
+      stillness: 64,
+      score: 77,
+    });
+  });
+
+  it('has no score at all when nothing was measured (never the default 75)', () => {
+    const f = figuresFromRecord({
+      ...base,
+      cycleCount: 0,
+      completed: false,
+      rhythmConsistency: undefined,
+      qualityScore: undefined,
+      duration: 4,
+    });
+    expect(f.score).toBeUndefined();
+    expect(f.label).toBeUndefined();
+    expect(f.message).toBeUndefined();
+  });
+
+  it('navigation state and the stored record give the same figures', () => {
+    const withHold = { ...base, breathHoldTime: 52.3 };
+    const fromState = figuresFromNavState(resultsStateOf(withHold));
+    const { syncState: _s, ...fromRecord } = figuresFromRecord(withHold);
+    expect(fromState).toEqual(fromRecord);
+    expect(resultsStateOf(base)).not.toHaveProperty('breathHoldTime');
+    expect(resultsStateOf(base)).toMatchObject({
+      sessionId: 's1',
+      sessionDuration: 160,
+      targetCycles: 10,
+      cameraUsed: false,
+    });
+  });
+
+  it('formats durations', () => {
+    expect(formatDuration(160)).toBe('2 min 40 s');
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(-3)).toBe('0 s');
+  });
+});
