@@ -186,3 +186,43 @@ test('enhanced: camera setup step says the camera analysis is not available yet,
   await page.keyboard.press('Escape'); // stop
   await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
 });
+
+test("a user's custom pattern from the local patterns table can be practised by its id", async ({
+  page,
+}) => {
+  await openControlled(page, '/session');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('pneuma');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('patterns', 'readwrite');
+          tx.objectStore('patterns').put({
+            id: 'custom-calm-1',
+            userId: null,
+            name: 'My Evening Calm',
+            description: 'Mine',
+            inhale: 5,
+            hold: 2,
+            exhale: 7,
+            hold_after_exhale: 0,
+            category: 'sleep',
+            difficulty: 'Beginner',
+            benefits: ['Slows me down'],
+            createdAt: new Date().toISOString(),
+            updatedAt: new Date().toISOString(),
+            syncState: 'guest',
+          });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  await page.goto('/session/classic?pattern=custom-calm-1');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('My Evening Calm');
+  await expect(page.getByRole('list', { name: 'Pattern timings' })).toHaveText(
+    /5s\s*Inhale\s*2s\s*Hold\s*7s\s*Exhale/,
+  );
+  await expect(page.getByText('Slows me down')).toBeVisible();
+});
