@@ -45,6 +45,11 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    // Dexie's modern (ES2018+) build: the same API, about 1.5 KB gzip less than the ES5
+    // build its import wrapper loads. One alias for every importer keeps one Dexie instance.
+    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -1,23 +1,31 @@
+import { lazy, Suspense } from 'react';
 import { createRouter, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { LoadingDots } from './ui/LoadingDots';
-import { FullPageError } from './features/errors/FullPageError';
+
+// The full-page error (with the error classifier) loads only when a route fails; it is
+// precached, so it is there offline too.
+const FullPageError = lazy(() =>
+  import('./features/errors/FullPageError').then((m) => ({ default: m.FullPageError })),
+);
 import { NotFoundPage } from './features/errors/NotFoundPage';
 
 function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   return (
-    <FullPageError
-      error={error}
-      reset={async () => {
-        // Re-run the loaders first, then clear the boundary: clearing it first re-renders
-        // the failed match at once, the boundary catches its error again and keeps showing
-        // it even after the reload succeeds (seen in Chromium when 'Try Again' is pressed
-        // right after the error appears).
-        await router.invalidate();
-        reset();
-      }}
-    />
+    <Suspense fallback={<LoadingDots label="Loading error details" />}>
+      <FullPageError
+        error={error}
+        reset={async () => {
+          // Re-run the loaders first, then clear the boundary: clearing it first re-renders
+          // the failed match at once, the boundary catches its error again and keeps showing
+          // it even after the reload succeeds (seen in Chromium when 'Try Again' is pressed
+          // right after the error appears).
+          await router.invalidate();
+          reset();
+        }}
+      />
+    </Suspense>
   );
 }
 

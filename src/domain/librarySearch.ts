@@ -288,14 +288,6 @@ export function patternsForSelectionTab(
   );
 }
 
-// ---------------------------------------------------------------------------------------
-// /patterns search params (spec 2.1)
-
-export interface PatternsSearch {
-  goal?: 'energy' | 'sleep';
-}
-
-/** /patterns takes goal=energy or goal=sleep; any other value is dropped. */
-export function parsePatternsSearch(search: Record<string, unknown>): PatternsSearch {
-  return search.goal === 'energy' || search.goal === 'sleep' ? { goal: search.goal } : {};
-}
+// /patterns search params (spec 2.1) live in their own small module: the route reads them
+// at start-up, before the library itself loads.
+export { parsePatternsSearch, type PatternsSearch } from './patternsSearchParams';

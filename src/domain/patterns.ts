@@ -34,8 +34,6 @@ export interface BreathingPattern extends PatternTimings {
   timeToEffect: string;
   difficulty: Difficulty;
   bestFor: string[];
-  /** The source for the timing and the claim, in plain words. */
-  scientificBacking: string;
   /** Hex colour used for the pattern's accent. */
   color: string;
   category: PatternCategory;
@@ -78,8 +76,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     // and parasympathetic activity (Zaccaro et al., 2018, Front. Hum. Neurosci. 12:353).
     // Box breathing was one of the practices compared by Balban et al., 2023, Cell Rep.
     // Med. 4(1):100895.
-    scientificBacking:
-      'Slow breathing (under 10 breaths a minute) increases heart-rate variability and calm (Zaccaro et al., 2018, Frontiers in Human Neuroscience). Box breathing was studied as a daily 5-minute practice by Balban et al., 2023, Cell Reports Medicine.',
     color: '#3b82f6',
     category: 'stress',
     hasBreathHold: false,
@@ -98,8 +94,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     bestFor: ['Anxiety', 'Sleep', 'Stress'],
     // Vierra et al., 2022, Physiol. Rep. 10(13):e15389: 4-7-8 breathing improved
     // heart-rate variability after sleep deprivation in healthy young adults.
-    scientificBacking:
-      'Popularised by Dr Andrew Weil. 4-7-8 breathing improved heart-rate variability in healthy young adults (Vierra et al., 2022, Physiological Reports).',
     color: '#8b5cf6',
     category: 'stress',
     hasBreathHold: false,
@@ -123,8 +117,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     bestFor: ['Energy', 'Lung capacity', 'Cold exposure practice'],
     // Kox et al., 2014, PNAS 111(20):7379-7384: trained participants voluntarily
     // activated the sympathetic nervous system and dampened the innate immune response.
-    scientificBacking:
-      'Trained practitioners voluntarily influenced their sympathetic nervous system and immune response (Kox et al., 2014, PNAS). Never practise in water or while driving.',
     color: '#f97316',
     category: 'energy',
     hasBreathHold: true,
@@ -143,8 +135,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     bestFor: ['Energy', 'Afternoon slump', 'Focus'],
     // A 10-second cycle: 6 breaths/min, the slow-breathing range reviewed by Zaccaro et
     // al., 2018. No study has tested these exact four timings.
-    scientificBacking:
-      'Runs at 6 breaths a minute, inside the slow-breathing range reviewed by Zaccaro et al., 2018 (Frontiers in Human Neuroscience). These exact timings are the app’s own and have not been studied on their own.',
     color: '#eab308',
     category: 'energy',
     hasBreathHold: false,
@@ -163,8 +153,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     bestFor: ['Sleep', 'Evening', 'Wind-down'],
     // Van Diest et al., 2014, Appl. Psychophysiol. Biofeedback 39(3-4):171-180: a longer
     // exhale than inhale gave more relaxation than the reverse at the same rate.
-    scientificBacking:
-      'A longer exhale than inhale felt more relaxing at the same breathing rate (Van Diest et al., 2014, Applied Psychophysiology and Biofeedback). These exact timings are the app’s own.',
     color: '#6366f1',
     category: 'sleep',
     hasBreathHold: false,
@@ -183,8 +171,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     bestFor: ['Focus', 'Meditation', 'Any time'],
     // 6 breaths/min, close to the resonance frequency of most adults (Lehrer & Gevirtz,
     // 2014, Front. Psychol. 5:756).
-    scientificBacking:
-      'Six breaths a minute is close to most adults’ resonance frequency, where heart-rate variability peaks (Lehrer & Gevirtz, 2014, Frontiers in Psychology).',
     color: '#14b8a6',
     category: 'focus',
     hasBreathHold: false,
@@ -206,8 +192,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     // rate (Van Diest et al., 2014, Appl. Psychophysiol. Biofeedback 39:171-180), and
     // inhale-emphasised cyclic hyperventilation raised positive affect and alertness in
     // Balban et al., 2023, Cell Rep. Med. 4(1):100895.
-    scientificBacking:
-      'Inhale-weighted breathing is more activating than exhale-weighted breathing at the same rate (Van Diest et al., 2014); inhale-emphasised practice raised positive mood and alertness (Balban et al., 2023, Cell Reports Medicine).',
     color: '#f59e0b',
     category: 'energy',
     hasBreathHold: false,
@@ -231,8 +215,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     // Timing: 5 breaths/min, equal inhale and exhale, as defined for Coherent Breathing by
     // Elliott & Edmonson (2005) and studied by Brown & Gerbarg, 2005, J. Altern.
     // Complement. Med. 11(1):189-201.
-    scientificBacking:
-      'Coherent Breathing at five breaths a minute (Elliott & Edmonson, 2005) was described as balancing the autonomic nervous system by Brown & Gerbarg, 2005, Journal of Alternative and Complementary Medicine.',
     color: '#10b981',
     category: 'stress',
     hasBreathHold: false,
@@ -256,8 +238,6 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     // Timing: 6 breaths/min (0.1 Hz), the typical adult resonance frequency (Lehrer et
     // al., 2000, Appl. Psychophysiol. Biofeedback 25(3):177-191; Lehrer & Gevirtz, 2014,
     // Front. Psychol. 5:756), with the exhale longer than the inhale (Van Diest et al., 2014).
-    scientificBacking:
-      'Breathing near 6 breaths a minute makes heart-rate variability peak for most adults (Lehrer et al., 2000; Lehrer & Gevirtz, 2014, Frontiers in Psychology); a longer exhale adds to the relaxation (Van Diest et al., 2014).',
     color: '#06b6d4',
     category: 'stress',
     hasBreathHold: false,

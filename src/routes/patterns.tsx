@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parsePatternsSearch } from '../domain/librarySearch';
+import { parsePatternsSearch } from '../domain/patternsSearchParams';
 import { LibraryScreen } from '../features/library/LibraryScreen';
 
 export const Route = createFileRoute('/patterns')({

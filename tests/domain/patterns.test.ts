@@ -9,6 +9,7 @@ import {
   isCatalogueId,
   timingsError,
 } from '../../src/domain/patterns';
+import { patternSource } from '../../src/domain/patternSources';
 
 describe('pattern catalogue', () => {
   it('has the six catalogue timings of spec 3, four phases each', () => {
@@ -45,7 +46,7 @@ describe('pattern catalogue', () => {
       expect(p.timeToEffect).toBeTruthy();
       expect(['Beginner', 'Intermediate', 'Advanced']).toContain(p.difficulty);
       expect(p.bestFor.length).toBeGreaterThan(0);
-      expect(p.scientificBacking).toMatch(/\d{4}/); // cites a dated source
+      expect(patternSource(p.id)).toMatch(/\d{4}/); // cites a dated source
       expect(p.color).toMatch(/^#[0-9a-f]{6}$/i);
       expect(['stress', 'sleep', 'focus', 'energy']).toContain(p.category);
       expect(p.builtIn).toBe(true);

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { getSupabase } from '../../backend/supabaseClient';
 import {
   clearAuthSession,
   fromSupabaseSession,
@@ -8,6 +7,9 @@ import {
   saveAuthSession,
 } from '../../data/authSessionRepo';
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
+
+// supabase-js (and its client module) load only when auth actually talks to the backend.
+const getSupabase = () => import('../../backend/supabaseClient').then((m) => m.getSupabase());
 
 /**
  * Who is signed in, for every screen. The first answer comes from the copy kept in

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
-import { classifyError, type ClassifyOptions } from '../../domain/errors/classifier';
+import type { ClassifyOptions } from '../../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 
 /**
@@ -101,7 +101,9 @@ export const notify = {
    * The catalogue's calm message for any thrown value; offers Retry when the error's
    * recovery is 'retry' and a retry function is given.
    */
-  fromError(error: unknown, options: { onRetry?: () => void } & ClassifyOptions = {}) {
+  async fromError(error: unknown, options: { onRetry?: () => void } & ClassifyOptions = {}) {
+    // The classifier loads with the first error toast, not with the first screen.
+    const { classifyError } = await import('../../domain/errors/classifier');
     const c = classifyError(error, options);
     const action =
       c.recovery === 'retry' && options.onRetry

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionPattern } from '../../domain/patternChoice';
+import { patternSource } from '../../domain/patternSources';
 import type { preSessionMachine } from '../../machines/preSession';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -63,6 +64,12 @@ export function PreSessionView({
               ))}
             </ul>
           </>
+        ) : null}
+        {patternSource(pattern.id) ? (
+          <details className="presession__source">
+            <summary>Why it works</summary>
+            <p className="muted">{patternSource(pattern.id)}</p>
+          </details>
         ) : null}
         <div className="presession__actions">
           <Button variant="secondary" onClick={() => send('SKIP')}>

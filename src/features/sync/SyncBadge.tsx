@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignedInUser, useSyncCounts } from '../../data/hooks';
 import { useNetworkStatus } from '../network';
-import { ensureSyncStarted, useSyncSnapshot } from './syncRuntime';
+import { useSyncEngine } from './syncStarter';
 import { useTick } from './useTick';
 import { OFFLINE, ONLINE, SLOW } from './strings';
 import './sync.css';
@@ -11,15 +11,15 @@ const SyncDetailsDialog = lazy(() => import('./SyncDetailsDialog').then((m) => (
 
 /**
  * Header badge (spec 2.11): Online or Offline plus the pending-session count, 'slow' on
- * 2g/slow-2g. Opens the detailed view. Mounting it starts the page's sync triggers.
+ * 2g/slow-2g. Opens the detailed view. For a signed-in user it starts the page's sync
+ * triggers (the engine loads then).
  */
 export function SyncBadge() {
-  useEffect(() => ensureSyncStarted(), []);
   useTick();
   const network = useNetworkStatus().status;
   const user = useSignedInUser();
   const counts = useSyncCounts(user?.userId ?? null);
-  const { running } = useSyncSnapshot();
+  const { running } = useSyncEngine(Boolean(user));
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
