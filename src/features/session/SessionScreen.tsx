@@ -65,6 +65,20 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
   }, [reloadSafe]);
   useEffect(() => () => setSessionRunning(false), []);
 
+  // Spec 7: on session start, a HEAD of the backend's health with a 2 s limit, logged only
+  // (never blocks the session; the request helper and health code load on demand).
+  const active = step === 'active';
+  useEffect(() => {
+    if (!active) return;
+    void Promise.all([import('../../backend/health'), import('../../backend/config')])
+      .then(([{ logHealthOnSessionStart }, { getConfig }]) =>
+        logHealthOnSessionStart(getConfig().apiUrl),
+      )
+      .catch(() => {
+        // no configuration or offline: nothing to log
+      });
+  }, [active]);
+
   // First-time state (spec 4) is read before the session, so saving cannot change it.
   const firstTimeRef = useRef<boolean | null>(null);
   useEffect(() => {
