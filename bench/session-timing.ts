@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSyn
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18810);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -145,17 +146,8 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg().map((v) => Math.round(v * 100) / 100);
   const server = await startServer();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
   try {
     const page = await browser.newPage();

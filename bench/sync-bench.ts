@@ -22,6 +22,7 @@ import { PneumaDatabase, type SessionRecord } from '../src/data/db';
 import { runOutbox } from '../src/sync/outbox';
 import { OUTBOX_BATCH_SIZE } from '../src/sync/constants';
 import { signUp, startRealServer, supabase } from '../tests/sync/realServer';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const N = 1000;
 const TRIALS = 3;
@@ -134,8 +135,8 @@ async function browserTrial(): Promise<{ ms: number; rows: number; via: string }
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const b = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     await waitForHealth(base, 180_000);

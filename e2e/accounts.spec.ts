@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, waitForServiceWorkerControl } from './fixtures';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 /**
  * Accounts against `npm start` (the built app and the embedded backend) in Chromium:
@@ -50,18 +50,6 @@ async function rest(request: APIRequestContext, page: Page, path: string): Promi
   return (await res.json()) as unknown[];
 }
 
-async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-    `axe on ${label}`,
-  ).toEqual([]);
-}
 
 test('sign up, welcome name, sign out, sign in; wrong password shows the provider message', async ({
   page,

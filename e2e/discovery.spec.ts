@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 /** Presses Tab until `target` has focus (keyboard only; fails after `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
@@ -267,29 +267,14 @@ test.describe('discovery', () => {
         await page.getByRole('button', { name: 'Desktop optimization panel' }).click();
       if (path === '/')
         await expect(page.getByRole('region', { name: 'Desktop optimization' })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(
-        bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      await expectNoSeriousA11yViolations(page, path);
     });
   }
 
   test('axe: no serious or critical violations on the pattern selection, the guidance and the mobile home', async ({
     page,
   }) => {
-    const check = async (label: string) => {
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(
-        bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        label,
-      ).toEqual([]);
-    };
+    const check = (label: string) => expectNoSeriousA11yViolations(page, label);
     await page.goto('/session');
     await page.getByRole('button', { name: /AI-Guided Session/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a pattern' })).toBeVisible();

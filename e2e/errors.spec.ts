@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 /**
  * Errors and resilience in Chromium against the built app and the embedded backend:
@@ -26,18 +26,6 @@ interface StoredError {
   context?: Record<string, unknown>;
 }
 
-async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-    `axe on ${label}`,
-  ).toEqual([]);
-}
 
 /** Reads the app's local error log straight from IndexedDB. */
 function readErrorLog(page: Page): Promise<StoredError[]> {

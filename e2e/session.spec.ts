@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 /**
  * A full classic session in real Chromium with Playwright's fake clock fast-forwarding
@@ -25,18 +25,6 @@ async function openControlled(page: Page, path: string) {
   await page.goto(path);
 }
 
-async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-    `axe on ${label}`,
-  ).toEqual([]);
-}
 
 async function readSession(page: Page, id: string) {
   return page.evaluate(

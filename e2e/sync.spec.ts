@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations } from './a11y';
 
 /**
  * Offline practice and sync, in Chromium against `npm start` (the built app and the
@@ -164,8 +164,7 @@ test.describe('offline sync', () => {
     const dialog = page.getByRole('dialog', { name: 'Sync status' });
     await expect(dialog.getByTestId('sync-connection')).toHaveText(/Offline Mode/);
     await expect(dialog.getByTestId('sync-pending-count')).toHaveText('2');
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectNoSeriousA11yViolations(page, 'the sync status dialog', '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(badge).toBeFocused();
 

@@ -1,0 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** axe-core on the page (or the part matched by `include`): no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label: string,
+  include?: string,
+): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
