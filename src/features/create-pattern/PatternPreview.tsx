@@ -7,26 +7,10 @@ import {
   positionAt,
   secondsLeft,
   startClock,
-  type PhaseName,
 } from '../../domain/breathClock';
+import { breathScale } from '../../domain/breathScale';
 import type { PatternTimings } from '../../domain/patterns';
 import { useReducedMotion } from '../session/useReducedMotion';
-
-const MIN_SCALE = 0.55;
-const ease = (t: number) => 0.5 - Math.cos(Math.PI * Math.min(1, Math.max(0, t))) / 2;
-
-export function previewScale(phase: PhaseName, progress: number): number {
-  switch (phase) {
-    case 'inhale':
-      return MIN_SCALE + (1 - MIN_SCALE) * ease(progress);
-    case 'hold':
-      return 1;
-    case 'exhale':
-      return 1 - (1 - MIN_SCALE) * ease(progress);
-    case 'pause':
-      return MIN_SCALE;
-  }
-}
 
 /**
  * A live preview of the pattern being made, driven by the real breath clock (the same
@@ -55,7 +39,7 @@ export function PatternPreview({ timings }: { timings: PatternTimings }) {
       if (circleRef.current) {
         circleRef.current.style.transform = reduced
           ? 'scale(0.8)'
-          : `scale(${previewScale(pos.phase, pos.phaseProgress)})`;
+          : `scale(${breathScale(pos.phase, pos.phaseProgress)})`;
         circleRef.current.dataset.phase = pos.phase;
       }
       if (fillRef.current) fillRef.current.style.width = `${Math.round(pos.phaseProgress * 100)}%`;

@@ -10,25 +10,10 @@ import {
   wallTimeAt,
   type PhaseName,
 } from '../../domain/breathClock';
+import { breathScale } from '../../domain/breathScale';
 import type { LoopRef } from './useSessionController';
 import { recordUiSwitch } from './timingProbe';
 import { FRAME_TOLERANCE_MS } from './frameTime';
-
-const MIN_SCALE = 0.55;
-const ease = (t: number) => 0.5 - Math.cos(Math.PI * Math.min(1, Math.max(0, t))) / 2;
-
-function scaleFor(phase: PhaseName, progress: number): number {
-  switch (phase) {
-    case 'inhale':
-      return MIN_SCALE + (1 - MIN_SCALE) * ease(progress);
-    case 'hold':
-      return 1;
-    case 'exhale':
-      return 1 - (1 - MIN_SCALE) * ease(progress);
-    case 'pause':
-      return MIN_SCALE;
-  }
-}
 
 export interface BreathVisualProps {
   loopRef: LoopRef;
@@ -101,7 +86,7 @@ export function BreathVisual({ loopRef, reducedMotion, onPhaseChange }: BreathVi
       if (reducedMotion) {
         if (fillRef.current) fillRef.current.style.transform = `scaleX(${pos.phaseProgress})`;
       } else if (circleRef.current) {
-        circleRef.current.style.transform = `scale(${scaleFor(pos.phase, pos.phaseProgress)})`;
+        circleRef.current.style.transform = `scale(${breathScale(pos.phase, pos.phaseProgress)})`;
       }
     };
     frame = requestAnimationFrame(draw);
