@@ -1,28 +1,46 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
-export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+interface FieldShellProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
+  id?: string;
+  children: (control: ControlProps) => ReactNode;
 }
 
-/** A labelled input with an optional hint and an error announced to screen readers. */
-export function Field({ label, hint, error, id: givenId, ...input }: FieldProps) {
+/**
+ * Label, control, hint and an error announced to screen readers, wired together by ids.
+ * Every form control of the app goes through it (input, textarea, select).
+ */
+function FieldShell({ label, hint, error, id: givenId, children }: FieldShellProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <input
-        id={id}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {children({
+        id,
+        className: 'field__input',
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint ? (
         <div id={`${id}-hint`} className="field__hint">
           {hint}
@@ -34,5 +52,62 @@ export function Field({ label, hint, error, id: givenId, ...input }: FieldProps)
         </div>
       ) : null}
     </div>
+  );
+}
+
+interface LabelledProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+}
+
+export type FieldProps = LabelledProps & InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled input. */
+export function Field({ label, hint, error, id, ...input }: FieldProps) {
+  return (
+    <FieldShell label={label} hint={hint} error={error} id={id}>
+      {(control) => <input {...control} {...input} />}
+    </FieldShell>
+  );
+}
+
+/** A labelled multi-line text input. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  id,
+  ...textarea
+}: LabelledProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldShell label={label} hint={hint} error={error} id={id}>
+      {(control) => <textarea {...control} {...textarea} />}
+    </FieldShell>
+  );
+}
+
+/** A labelled native select (keyboard and screen-reader behaviour of the platform). */
+export function SelectField({
+  label,
+  hint,
+  error,
+  id,
+  options,
+  ...select
+}: LabelledProps &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
+  return (
+    <FieldShell label={label} hint={hint} error={error} id={id}>
+      {(control) => (
+        <select {...control} {...select}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
   );
 }

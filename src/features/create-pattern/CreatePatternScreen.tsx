@@ -1,5 +1,5 @@
 import './create-pattern.css';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useCustomPatterns } from '../../data/hooks';
 import {
@@ -29,7 +29,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { Field } from '../../ui/Field';
+import { Field, SelectField, TextAreaField } from '../../ui/Field';
 import { useAuth } from '../auth/authStore';
 import { notify } from '../errors/toast';
 import { PatternPreview } from './PatternPreview';
@@ -45,97 +45,6 @@ function SyncBadgeFor({ p, signedIn }: { p: CustomPatternRecord; signedIn: boole
       </Badge>
     );
   return <Badge tone="warning">Waiting to sync</Badge>;
-}
-
-function TextArea({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  rows = 3,
-  maxLength,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  hint?: string;
-  rows?: number;
-  maxLength?: number;
-}) {
-  const id = useId();
-  const describedBy =
-    [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="field__input"
-        rows={rows}
-        maxLength={maxLength}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {hint ? (
-        <div id={`${id}-hint`} className="field__hint">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <div id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-function Select({
-  label,
-  value,
-  options,
-  onChange,
-  error,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <div id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </div>
-      ) : null}
-    </div>
-  );
 }
 
 function recordToForm(p: CustomPatternRecord): PatternFormValues {
@@ -252,12 +161,13 @@ export function CreatePatternScreen() {
               error={errors.name}
               onChange={(e) => set('name')(e.target.value)}
             />
-            <TextArea
+            <TextAreaField
+              rows={3}
               label="Description"
               value={values.description}
               maxLength={LIMITS.descriptionMax}
               error={errors.description}
-              onChange={set('description')}
+              onChange={(e) => set('description')(e.target.value)}
             />
             <fieldset className="phase-fields">
               <legend>Timings in seconds</legend>
@@ -280,27 +190,28 @@ export function CreatePatternScreen() {
               ))}
             </fieldset>
             <div className="row create-selects">
-              <Select
+              <SelectField
                 label="Category"
                 value={values.category}
                 error={errors.category}
                 options={PATTERN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
-                onChange={set('category')}
+                onChange={(e) => set('category')(e.target.value)}
               />
-              <Select
+              <SelectField
                 label="Difficulty"
                 value={values.difficulty}
                 error={errors.difficulty}
                 options={PATTERN_DIFFICULTIES.map((d) => ({ value: d, label: d }))}
-                onChange={set('difficulty')}
+                onChange={(e) => set('difficulty')(e.target.value)}
               />
             </div>
-            <TextArea
+            <TextAreaField
+              rows={3}
               label="Benefits"
               hint={`One per line, up to ${LIMITS.benefitsMax}.`}
               value={values.benefits}
               error={errors.benefits}
-              onChange={set('benefits')}
+              onChange={(e) => set('benefits')(e.target.value)}
             />
             <div className="row">
               <Button type="submit" disabled={saving}>
