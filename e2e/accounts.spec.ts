@@ -88,9 +88,11 @@ test('sign up, welcome name, sign out, sign in; wrong password shows the provide
   await page.reload();
   await expect(page.getByText('Welcome, Ada Breath')).toBeVisible();
 
-  // Signing out on a signed-in-only page sends the user to sign in; from home it stays home.
-  await header.getByRole('link', { name: 'Home' }).click();
+  // Signing out from the header, even on a signed-in-only page (here /progress), goes home.
+  await header.getByRole('link', { name: 'Progress' }).click();
+  await expect(page).toHaveURL(/\/progress$/);
   await header.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Progress' })).toHaveCount(0);
 

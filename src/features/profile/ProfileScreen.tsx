@@ -10,7 +10,8 @@ import type { UserRole } from '../../domain/authLevel';
 import { DataBundlePanel } from '../data-bundle/DataBundlePanel';
 import { SyncStatusPanel } from '../sync/SyncStatusPanel';
 import { notify } from '../errors/toast';
-import { displayName, signOut, updateProfile, type AuthUser } from '../auth/authStore';
+import { displayName, updateProfile, type AuthUser } from '../auth/authStore';
+import { useSignOut } from '../auth/useSignOut';
 import {
   avatarFromFile,
   deleteAccount,
@@ -222,7 +223,7 @@ function DeleteAccount() {
 
 /** /profile: who you are, your data, your account. */
 export function ProfileScreen({ user, role }: { user: AuthUser; role: UserRole | null }) {
-  const navigate = useNavigate();
+  const signOutAndLeave = useSignOut();
   return (
     <div className="page profile-page stack">
       <h1>Profile</h1>
@@ -266,10 +267,7 @@ export function ProfileScreen({ user, role }: { user: AuthUser; role: UserRole |
         <div>
           <Button
             variant="secondary"
-            onClick={async () => {
-              await navigate({ to: '/' });
-              await signOut();
-            }}
+            onClick={() => void signOutAndLeave()}
           >
             Sign Out
           </Button>

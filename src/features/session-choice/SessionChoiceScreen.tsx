@@ -234,7 +234,8 @@ export function SessionChoiceScreen() {
           >
             <span className="sc-choice__title">AI-Guided Session</span>
             <span className="muted">
-              Choose a pattern, then get stillness and posture feedback from your camera.
+              Choose a pattern and practise with the longer enhanced session. Camera stillness
+              feedback is not available in this version yet.
             </span>
           </button>
         </div>

@@ -1,7 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { headerLinks, isActiveLink } from '../../domain/navigation';
-import { signOut, useAuth } from '../auth/authStore';
+import { useAuth } from '../auth/authStore';
+import { useSignOut } from '../auth/useSignOut';
 import { SyncBadge } from '../sync/SyncBadge';
 
 // The slide-out menu (and its dialog library) loads only when first opened.
@@ -12,6 +13,7 @@ export function Header() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   const { user, role } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const signOut = useSignOut();
   const links = headerLinks({ signedIn: Boolean(user), role: role ?? undefined, path });
 
   return (

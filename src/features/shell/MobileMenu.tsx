@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { Dialog } from '../../ui/Dialog';
-import { signOut, useAuth } from '../auth/authStore';
+import { useAuth } from '../auth/authStore';
+import { useSignOut } from '../auth/useSignOut';
 import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
 
 /** Slide-out menu (spec 2.2): Profile, Start Teaching, Sign In, a wallet area, Sign Out. */
 export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { user } = useAuth();
   const variant = useBottomNavVariant();
+  const signOut = useSignOut();
   const close = () => onOpenChange(false);
 
   return (
