@@ -38,7 +38,11 @@ export function Header() {
             ))}
             {user ? (
               <li>
-                <button type="button" className="nav-link nav-link--button" onClick={() => void signOut()}>
+                <button
+                  type="button"
+                  className="nav-link nav-link--button"
+                  onClick={() => void signOut()}
+                >
                   Sign Out
                 </button>
               </li>
@@ -56,7 +60,12 @@ export function Header() {
           onClick={() => setMenuOpen(true)}
         >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d="M4 7h16M4 12h16M4 17h16"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
       </div>

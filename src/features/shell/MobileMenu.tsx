@@ -5,7 +5,13 @@ import { useSignOut } from '../auth/useSignOut';
 import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
 
 /** Slide-out menu (spec 2.2): Profile, Start Teaching, Sign In, a wallet area, Sign Out. */
-export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MobileMenu({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { user } = useAuth();
   const variant = useBottomNavVariant();
   const signOut = useSignOut();
@@ -43,11 +49,21 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
       <fieldset className="mobile-menu__section">
         <legend>Bottom navigation</legend>
         <label className="row">
-          <input type="radio" name="bottom-nav" checked={variant === 'B'} onChange={() => setBottomNavVariant('B')} />
+          <input
+            type="radio"
+            name="bottom-nav"
+            checked={variant === 'B'}
+            onChange={() => setBottomNavVariant('B')}
+          />
           Breathe first (Breathe, Share, Progress, Community, Profile)
         </label>
         <label className="row">
-          <input type="radio" name="bottom-nav" checked={variant === 'A'} onChange={() => setBottomNavVariant('A')} />
+          <input
+            type="radio"
+            name="bottom-nav"
+            checked={variant === 'A'}
+            onChange={() => setBottomNavVariant('A')}
+          />
           Explore first (Practice, Explore, Create, Community, Profile)
         </label>
       </fieldset>
