@@ -164,11 +164,11 @@ test('a gated page follows its fallback for a guest and continues there after si
   await expect(page.locator('.history-item').first()).toContainText('Other Device Pattern');
   await expect(page.locator('.history-item').first()).toContainText('4 min');
 
-  // The profile gate does the same.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Sign Out' })
-    .click();
+  // The profile gate does the same (once the sign-out has finished: 'Sign In' is back).
+  const mainNav = page.getByRole('navigation', { name: 'Main' });
+  await mainNav.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(mainNav.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
 });
