@@ -188,7 +188,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
     }
     return (
       <ul
-        className="lib-grid"
+        className="grid list-reset"
         aria-label={`${LIBRARY_TABS.find((x) => x.value === t)?.label} (${shown.length})`}
       >
         {shown.map((c) => (
@@ -231,7 +231,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
 
       <section aria-labelledby="lib-now" className="lib-section">
         <h2 id="lib-now">Recommended for now</h2>
-        <ul className="lib-grid">
+        <ul className="grid list-reset">
           {forNow.map((c) => (
             <li key={c.id}>
               <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
@@ -242,7 +242,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
 
       <section aria-labelledby="lib-featured" className="lib-section">
         <h2 id="lib-featured">Featured Patterns</h2>
-        <ul className="lib-grid">
+        <ul className="grid list-reset">
           {featured.map((c) => (
             <li key={c.id}>
               <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />

@@ -107,7 +107,7 @@ function PatternSelection({
       );
     }
     return (
-      <ul className="sc-grid">
+      <ul className="grid list-reset">
         {list.map((p) => (
           <li key={p.id}>
             <SelectionCard
