@@ -5,6 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { copyFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+/** Build output folder: `dist`, or PNEUMA_DIST_DIR (parallel work trees build side by side). */
+const outDir = process.env.PNEUMA_DIST_DIR || 'dist';
+
 /**
  * The top-level manifest.webmanifest is the one source: copied into dist as it is and
  * linked at a stable URL (injected after Vite's HTML processing, so it is not hashed).
@@ -17,7 +20,7 @@ function topLevelManifest() {
       handler: () => [{ tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' as const }],
     },
     writeBundle() {
-      copyFileSync(resolve('manifest.webmanifest'), resolve('dist/manifest.webmanifest'));
+      copyFileSync(resolve('manifest.webmanifest'), resolve(outDir, 'manifest.webmanifest'));
     },
   };
 }
@@ -51,6 +54,7 @@ export default defineConfig({
     alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
   },
   build: {
+    outDir,
     target: 'es2022',
     sourcemap: false,
     rollupOptions: {

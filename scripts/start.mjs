@@ -15,7 +15,9 @@ function newestMtime(path) {
   return newest;
 }
 
-const builtAt = existsSync('dist/index.html') && existsSync('dist/sw.js') ? statSync('dist/index.html').mtimeMs : 0;
+const distDir = process.env.PNEUMA_DIST_DIR || 'dist';
+const builtAt =
+  existsSync(join(distDir, 'index.html')) && existsSync(join(distDir, 'sw.js')) ? statSync(join(distDir, 'index.html')).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map(newestMtime));
 if (process.env.PNEUMA_SKIP_BUILD !== '1' && builtAt < sourcesAt) {
   console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build found: building…');
