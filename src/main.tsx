@@ -7,12 +7,10 @@ import './features/shell/shell.css';
 import './features/errors/errors.css';
 import './features/pwa/pwa.css';
 import { loadConfig } from './backend/config';
-import { startAuth } from './features/auth/authStore';
+import { startAppServices } from './app/startAppServices';
 import { APP_ERROR_HTML, AppErrorPage } from './features/errors/AppErrorPage';
 import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
 import { RootErrorBoundary } from './features/errors/RootErrorBoundary';
-import { installGlobalErrorHandlers } from './features/errors/globalHandlers';
-import { startNetworkMonitoring } from './features/network/networkStore';
 import { router } from './router';
 
 async function boot(rootElement: HTMLElement): Promise<void> {
@@ -23,9 +21,7 @@ async function boot(rootElement: HTMLElement): Promise<void> {
       root.render(<ConfigErrorPage missing={config.missing} detail={config.detail} />);
       return;
     }
-    installGlobalErrorHandlers();
-    startNetworkMonitoring(config.config.apiUrl);
-    startAuth();
+    startAppServices(config.config);
     root.render(
       <StrictMode>
         <RootErrorBoundary>

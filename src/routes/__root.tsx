@@ -2,7 +2,7 @@ import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router'
 import { isOutsideMainLayout } from '../domain/navigation';
 import { AppShell } from '../features/shell/AppShell';
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
-import { AppToaster } from '../features/errors/toast';
+import { AppToaster } from '../ui/toast';
 import { PostSignIn } from '../features/auth/PostSignIn';
 import { OfflineNotice } from '../features/network/OfflineNotice';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useAuth } from '../features/auth/authStore';
+import { useAuth } from '../app/auth/authStore';
 import { AuthGate } from '../features/gates/AuthGate';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 

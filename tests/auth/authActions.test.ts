@@ -7,7 +7,7 @@ const auth = {
 };
 vi.mock('../../src/backend/supabaseClient', () => ({ getSupabase: async () => ({ auth }) }));
 const adoptSession = vi.fn(async () => {});
-vi.mock('../../src/features/auth/authStore', () => ({ adoptSession, connectAuth: async () => {} }));
+vi.mock('../../src/app/auth/authStore', () => ({ adoptSession, connectAuth: async () => {} }));
 
 const { signInWithPassword, signUpWithPassword } =
   await import('../../src/features/auth/authActions');

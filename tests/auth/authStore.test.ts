@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { displayName, ensureUserRow } from '../../src/features/auth/authStore';
+import { displayName, ensureUserRow } from '../../src/app/auth/authStore';
 import { validateAuthSearch } from '../../src/features/auth/authSearch';
 import { avatarUrlError } from '../../src/features/profile/avatar';
 

@@ -8,7 +8,7 @@ import {
   resetNetworkStoreForTests,
   startNetworkMonitoring,
   subscribeNetworkStatus,
-} from '../../src/features/network/networkStore';
+} from '../../src/app/network/networkStore';
 
 const report = (ok: boolean): HealthReport => ({
   backendReachable: ok,

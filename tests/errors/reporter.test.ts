@@ -6,7 +6,7 @@ import {
   createErrorReporter,
   type ReportPayload,
   type ReporterDeps,
-} from '../../src/features/errors/reporter';
+} from '../../src/app/errors/reporter';
 
 function memoryStore() {
   const rows: ErrorLogRecord[] = [];

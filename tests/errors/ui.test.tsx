@@ -6,12 +6,12 @@ import { ERROR_CASES, FALLBACK_TEXT, HttpError, NetworkError } from '../../src/d
 import { AppErrorPage, APP_ERROR_HTML } from '../../src/features/errors/AppErrorPage';
 import { ErrorCard, SessionErrorCard, WalletIssueCard } from '../../src/features/errors/ErrorCards';
 import { FullPageError } from '../../src/features/errors/FullPageError';
-import { AppToaster, notify } from '../../src/features/errors/toast';
+import { AppToaster, notify } from '../../src/ui/toast';
 import { OfflineNotice } from '../../src/features/network/OfflineNotice';
 import {
   applyHealthReport,
   resetNetworkStoreForTests,
-} from '../../src/features/network/networkStore';
+} from '../../src/app/network/networkStore';
 import { listErrorLogs, clearErrorLog } from '../../src/data/errorLogRepo';
 
 const reload = vi.fn();

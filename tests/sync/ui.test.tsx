@@ -7,7 +7,7 @@ import { SyncBadge } from '../../src/features/sync/SyncBadge';
 import { SyncStatusPanel } from '../../src/features/sync/SyncStatusPanel';
 import { GuestAttachPrompt } from '../../src/features/sync/GuestAttachPrompt';
 import { DataBundlePanel } from '../../src/features/data-bundle/DataBundlePanel';
-import { resetNetworkStoreForTests } from '../../src/features/network/networkStore';
+import { resetNetworkStoreForTests } from '../../src/app/network/networkStore';
 import { makeSession } from './helpers';
 
 function setOnline(online: boolean) {

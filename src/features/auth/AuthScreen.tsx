@@ -5,10 +5,10 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { safeRedirectTarget, type AuthContext } from '../../domain/authLevel';
-import { notify } from '../errors/toast';
+import { notify } from '../../ui/toast';
 import { takePendingAction } from '../gates/pendingAction';
 import { signInWithPassword, signUpWithPassword, type AuthOutcome } from './authActions';
-import { connectAuth } from './authStore';
+import { connectAuth } from '../../app/auth/authStore';
 import { clearJustSignedIn, markJustSignedIn } from './PostSignIn';
 import { AUTH_TEXT } from './strings';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAuth } from './authStore';
+import { useAuth } from '../../app/auth/authStore';
 
 const GuestAttachPrompt = lazy(() =>
   import('../sync/GuestAttachPrompt').then((m) => ({ default: m.GuestAttachPrompt })),

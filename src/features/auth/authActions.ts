@@ -1,6 +1,6 @@
 import { getSupabase } from '../../backend/supabaseClient';
 import { ERROR_CASES } from '../../domain/errors/messages';
-import { adoptSession, connectAuth } from './authStore';
+import { adoptSession, connectAuth } from '../../app/auth/authStore';
 
 /**
  * Spec 7: sign in with password {email, password}; sign up {email, password, email

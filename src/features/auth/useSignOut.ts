@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { signOut } from './authStore';
+import { signOut } from '../../app/auth/authStore';
 
 /**
  * Sign out from anywhere (header, menu, profile): go home first, so a page that needs an

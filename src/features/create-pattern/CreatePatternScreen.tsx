@@ -30,8 +30,8 @@ import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { Field, SelectField, TextAreaField } from '../../ui/Field';
-import { useAuth } from '../auth/authStore';
-import { notify } from '../errors/toast';
+import { useAuth } from '../../app/auth/authStore';
+import { notify } from '../../ui/toast';
 import { PatternPreview } from './PatternPreview';
 import { requestSync } from '../sync/syncRuntime';
 

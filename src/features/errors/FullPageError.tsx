@@ -3,7 +3,7 @@ import { classifyError } from '../../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 import { scrubString } from '../../domain/errors/scrub';
 import { Button } from '../../ui/Button';
-import { captureError } from './globalHandlers';
+import { captureError } from '../../app/errors/globalHandlers';
 
 const captured = new WeakSet<object>();
 

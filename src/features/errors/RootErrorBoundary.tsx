@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AppErrorPage } from './AppErrorPage';
-import { captureError } from './globalHandlers';
+import { captureError } from '../../app/errors/globalHandlers';
 
 /** Last line of defence: a render failure outside any route shows 'Application Error'. */
 export class RootErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -9,7 +9,7 @@ import {
   type GateFallback,
   type GateRequirement,
 } from '../../domain/authLevel';
-import { useAuth } from '../auth/authStore';
+import { useAuth } from '../../app/auth/authStore';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { GateView } from './GateView';
 import { storePendingAction } from './pendingAction';

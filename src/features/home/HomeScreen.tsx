@@ -7,7 +7,7 @@ import { preselectPatternForGoal, type Goal } from '../../domain/goals';
 import { meetsAuthLevel } from '../../domain/authLevel';
 import { isAllowedForLevel } from '../../domain/recommendations';
 import { PROGRESS_LABELS } from '../../domain/historySummary';
-import { useAuth } from '../auth/authStore';
+import { useAuth } from '../../app/auth/authStore';
 import { useDiscovery } from './useDiscovery';
 import { MobileSelector, SessionPreview, Selector, type HomeMode, type HomeTab } from './Selector';
 import './home.css';

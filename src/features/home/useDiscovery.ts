@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSessions } from '../../data/hooks';
-import { useAuth } from '../auth/authStore';
+import { useAuth } from '../../app/auth/authStore';
 import { summarizeHistory, type HistorySummary } from '../../domain/historySummary';
 import { rankRecommendations, type Recommendation } from '../../domain/recommendations';
 import type { Goal } from '../../domain/goals';

@@ -6,7 +6,7 @@ import {
   useRecentPatterns,
   useSessions,
 } from '../../data/hooks';
-import { useAuth } from '../auth/authStore';
+import { useAuth } from '../../app/auth/authStore';
 import { PATTERNS } from '../../domain/patterns';
 import { patternUsage } from '../../domain/historySummary';
 import { toLibraryCard, type LibraryCard } from '../../domain/librarySearch';

@@ -1,5 +1,5 @@
 import { FALLBACK_TEXT } from '../../domain/errors/messages';
-import { useNetworkStatus } from './useNetworkStatus';
+import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import './network.css';
 
 /**

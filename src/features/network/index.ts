@@ -1,11 +1,3 @@
+// The network feature's public surface: the offline banner. The status itself is an
+// app-wide service (src/app/network).
 export { OfflineNotice } from './OfflineNotice';
-export { useNetworkStatus } from './useNetworkStatus';
-export {
-  getNetworkSnapshot,
-  getNetworkStatus,
-  recheckNetwork,
-  startNetworkMonitoring,
-  subscribeNetworkStatus,
-  type NetworkSnapshot,
-} from './networkStore';
-export type { NetworkStatus } from '../../domain/networkStatus';

@@ -9,8 +9,8 @@ import { Field } from '../../ui/Field';
 import type { UserRole } from '../../domain/authLevel';
 import { DataBundlePanel } from '../data-bundle/DataBundlePanel';
 import { SyncStatusPanel } from '../sync/SyncStatusPanel';
-import { notify } from '../errors/toast';
-import { displayName, updateProfile, type AuthUser } from '../auth/authStore';
+import { notify } from '../../ui/toast';
+import { displayName, updateProfile, type AuthUser } from '../../app/auth/authStore';
 import { useSignOut } from '../auth/useSignOut';
 import {
   avatarFromFile,

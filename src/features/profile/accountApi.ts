@@ -1,7 +1,7 @@
 import { getConfig } from '../../backend/config';
 import { getSupabase } from '../../backend/supabaseClient';
 import { db } from '../../data/db';
-import { signOut } from '../auth/authStore';
+import { signOut } from '../../app/auth/authStore';
 
 /** The text the user types to confirm deletion. */
 export const DELETE_CONFIRMATION_WORD = 'DELETE';

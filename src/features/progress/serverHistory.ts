@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getSupabase } from '../../backend/supabaseClient';
 import type { SessionRecord } from '../../data/db';
-import { useNetworkStatus } from '../network/useNetworkStatus';
+import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 
 /**
  * The account's sessions as the server has them (spec 7: select where user_id is the

@@ -13,7 +13,7 @@ import { buildSessionRecord } from '../../machines/completionFlow';
 import type { SessionRecord } from '../../data/db';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
-import { useAuth } from '../auth/authStore';
+import { useAuth } from '../../app/auth/authStore';
 import { setSessionRunning } from '../pwa/sessionGuard';
 import { SessionErrorCard } from '../errors/ErrorCards';
 import { ActiveSession } from './ActiveSession';

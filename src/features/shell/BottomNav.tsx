@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { bottomTabsA, bottomTabsB, isActiveLink, isBottomNavHidden } from '../../domain/navigation';
-import { useAuth } from '../auth/authStore';
+import { useAuth } from '../../app/auth/authStore';
 import { useBottomNavVariant } from './navPreference';
 import { useHasHistory } from './useHasHistory';
 import { NavIcon } from './NavIcon';

@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { headerLinks, isActiveLink } from '../../domain/navigation';
-import { useAuth } from '../auth/authStore';
+import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth/useSignOut';
 import { SyncBadge } from '../sync/SyncBadge';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Dialog } from '../../ui/Dialog';
-import { useAuth } from '../auth/authStore';
+import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth/useSignOut';
 import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
 

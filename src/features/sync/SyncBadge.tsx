@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignedInUser, useSyncCounts } from '../../data/hooks';
-import { useNetworkStatus } from '../network';
+import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { useSyncEngine } from './syncStarter';
 import { useTick } from './useTick';
 import { OFFLINE, ONLINE, SLOW } from './strings';

@@ -11,7 +11,7 @@ import {
 } from '../../data/hooks';
 import { attachGuestSessions, retryAllFailed, retrySession } from '../../data/sessionsRepo';
 import type { OutboxResult } from '../../sync/outbox';
-import { useNetworkStatus } from '../network';
+import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { requestSync, syncNow, useSyncSnapshot } from './syncRuntime';
 import { useTick } from './useTick';
 import { CONNECTED, OFFLINE_MODE, SLOW, SYNC_NOW } from './strings';

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
-import type { ClassifyOptions } from '../../domain/errors/classifier';
-import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
+import type { ClassifyOptions } from '../domain/errors/classifier';
+import { ERROR_SCREEN_TEXT } from '../domain/errors/messages';
 
 /**
  * Toasts (spec 8) through sonner. Toast limit is 1: a new toast replaces the one on
@@ -103,7 +103,7 @@ export const notify = {
    */
   async fromError(error: unknown, options: { onRetry?: () => void } & ClassifyOptions = {}) {
     // The classifier loads with the first error toast, not with the first screen.
-    const { classifyError } = await import('../../domain/errors/classifier');
+    const { classifyError } = await import('../domain/errors/classifier');
     const c = classifyError(error, options);
     const action =
       c.recovery === 'retry' && options.onRetry
