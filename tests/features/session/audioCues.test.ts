@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AudioCueScheduler, VIBRATION, vibrateFor } from '../../src/features/session/cues';
+import { AudioCueScheduler, VIBRATION, vibrateFor } from '../../../src/features/session/cues';
 import {
   buildSchedule,
   pauseClock,
   startClock,
   type ClockState,
-} from '../../src/domain/breathClock';
-import { getPattern } from '../../src/domain/patterns';
-import { timingProbe } from '../../src/features/session/timingProbe';
+} from '../../../src/domain/breathClock';
+import { getPattern } from '../../../src/domain/patterns';
+import { timingProbe } from '../../../src/features/session/timingProbe';
 
 /** A fake AudioContext whose clock is performance time / 1000 + 100 s. */
 class FakeContext {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionErrorBoundary } from '../../src/features/session/SessionErrorBoundary';
+import { SessionErrorBoundary } from '../../../src/features/session/SessionErrorBoundary';
 
 afterEach(cleanup);
 

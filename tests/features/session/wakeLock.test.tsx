@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useWakeLock } from '../../src/features/session/useWakeLock';
+import { useWakeLock } from '../../../src/features/session/useWakeLock';
 
 afterEach(cleanup);
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionRecord } from '../../src/data/db';
+import type { SessionRecord } from '../../../src/data/db';
 import {
   figuresFromNavState,
   figuresFromRecord,
   formatDuration,
-} from '../../src/features/results/resultFigures';
-import { resultsStateOf } from '../../src/features/session/CompletionView';
+} from '../../../src/features/results/resultFigures';
+import { resultsStateOf } from '../../../src/features/session/CompletionView';
 
 const base: SessionRecord = {
   id: 's1',
