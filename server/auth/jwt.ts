@@ -11,7 +11,11 @@ export type Claims = JWTPayload & {
 
 const enc = new TextEncoder();
 
-export async function signJwt(claims: Claims, secret: string, expiresInSeconds: number): Promise<string> {
+export async function signJwt(
+  claims: Claims,
+  secret: string,
+  expiresInSeconds: number,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ ...claims })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -68,7 +72,10 @@ export function isApiRole(r: unknown): r is ApiRole {
 }
 
 /** The bearer token of a request: Authorization: Bearer X, else the apikey header. */
-export function requestToken(authorization: string | undefined, apikey: string | undefined): { token?: string; malformed?: boolean } {
+export function requestToken(
+  authorization: string | undefined,
+  apikey: string | undefined,
+): { token?: string; malformed?: boolean } {
   if (authorization !== undefined) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!m) return { malformed: true };

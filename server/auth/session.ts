@@ -1,0 +1,62 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import type { Queryable } from '../db/types';
+import { requestOrigin } from '../http';
+import { signJwt } from './jwt';
+import type { Claims } from './jwt';
+import type { AuthDeps } from './options';
+import { userJson } from './users';
+import type { UserRow } from './users';
+
+/** Refresh tokens are stored as SHA-256 hashes, never as they are. */
+export const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
+
+/** Opens a new auth session for the user (inside `tx`) and returns its id. */
+export async function openSession(tx: Queryable, userId: string): Promise<string> {
+  const sessionId = randomUUID();
+  await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId]);
+  return sessionId;
+}
+
+/**
+ * GoTrue's session answer: a new refresh token for the session (stored hashed in `tx`)
+ * and an access token with Supabase's claims.
+ */
+export async function issueSession(
+  c: Context,
+  deps: AuthDeps,
+  tx: Queryable,
+  user: UserRow,
+  sessionId: string,
+  amr: string,
+) {
+  const refresh = randomBytes(32).toString('base64url');
+  await tx.query(
+    'insert into auth.refresh_tokens (token_hash, session_id, user_id) values ($1, $2, $3)',
+    [hashToken(refresh), sessionId, user.id],
+  );
+  const now = Math.floor(Date.now() / 1000);
+  const claims: Claims = {
+    iss: `${requestOrigin(c, deps.trustProxy)}/auth/v1`,
+    sub: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    phone: '',
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: user.raw_user_meta_data,
+    aal: 'aal1',
+    amr: [{ method: amr, timestamp: now }],
+    session_id: sessionId,
+    is_anonymous: false,
+  };
+  const accessToken = await signJwt(claims, deps.secrets.jwtSecret, deps.jwtExpSeconds);
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: deps.jwtExpSeconds,
+    expires_at: now + deps.jwtExpSeconds,
+    refresh_token: refresh,
+    user: userJson(user),
+  };
+}

@@ -1,0 +1,104 @@
+import type { Context } from 'hono';
+import { authError } from './errors';
+
+/** Password length rules (what GoTrue enforces by default; bcrypt's 72-byte limit). */
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 72;
+/** Largest user_metadata, as JSON text. */
+export const MAX_METADATA_BYTES = 16 * 1024;
+
+// Practical address check (what GoTrue accepts in spirit): local@domain.tld, no spaces.
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** Lower-cased, trimmed address, or null when it is not a valid one. */
+export function normaliseEmail(raw: string): string | null {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 254 || !EMAIL_RE.test(email)) return null;
+  return email;
+}
+
+export function invalidEmail(c: Context): Response {
+  return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+}
+
+/** The GoTrue answer for a password outside the length rules, or null when it fits. */
+export function passwordProblem(c: Context, password: string): Response | null {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return authError(
+      c,
+      422,
+      'weak_password',
+      `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+      { weak_password: { reasons: ['length'] } },
+    );
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return authError(
+      c,
+      422,
+      'validation_failed',
+      `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`,
+    );
+  }
+  return null;
+}
+
+export function metadataTooLarge(meta: Record<string, unknown>): boolean {
+  return JSON.stringify(meta).length > MAX_METADATA_BYTES;
+}
+
+export function metadataTooLargeError(c: Context): Response {
+  return authError(c, 400, 'validation_failed', 'User metadata is too large');
+}
+
+/** A row of auth.users as the handlers read it. */
+export interface UserRow {
+  id: string;
+  email: string;
+  encrypted_password: string;
+  email_confirmed_at: Date | string | null;
+  last_sign_in_at: Date | string | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export const USER_COLS =
+  'id, email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** The user object of GoTrue's answers (what supabase-js keeps as `session.user`). */
+export function userJson(u: UserRow) {
+  const confirmed = iso(u.email_confirmed_at);
+  return {
+    id: u.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: u.email,
+    email_confirmed_at: confirmed,
+    phone: '',
+    confirmed_at: confirmed,
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data,
+    user_metadata: u.raw_user_meta_data,
+    identities: [
+      {
+        identity_id: u.id,
+        id: u.id,
+        user_id: u.id,
+        identity_data: { email: u.email, email_verified: confirmed !== null, sub: u.id },
+        provider: 'email',
+        last_sign_in_at: iso(u.last_sign_in_at),
+        created_at: iso(u.created_at),
+        updated_at: iso(u.updated_at),
+        email: u.email,
+      },
+    ],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: false,
+  };
+}
