@@ -7,7 +7,7 @@ import type { RequestAuth } from '../auth/request-auth';
 import type { Db } from '../db/types';
 import { isPgError } from '../db/types';
 import { readJson } from '../http';
-import { requestSetup } from '../rest/routes';
+import { requestSetup } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 
 /** /api: health, session upload (spec 7), error reports, account deletion. */

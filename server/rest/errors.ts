@@ -24,8 +24,11 @@ export class RestError extends Error {
   }
 }
 
-export const parseError = (message: string, details: string | null = null, hint: string | null = null) =>
-  new RestError(400, 'PGRST100', message, details, hint);
+export const parseError = (
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+) => new RestError(400, 'PGRST100', message, details, hint);
 
 /**
  * HTTP status for a Postgres error, following PostgREST's table. Anything caused by
@@ -44,5 +47,11 @@ export function statusForPg(e: PgErrorLike, role: string): number {
 }
 
 export function fromPg(e: PgErrorLike, role: string): RestError {
-  return new RestError(statusForPg(e, role), e.code ?? 'XX000', e.message, e.detail ?? null, e.hint ?? null);
+  return new RestError(
+    statusForPg(e, role),
+    e.code ?? 'XX000',
+    e.message,
+    e.detail ?? null,
+    e.hint ?? null,
+  );
 }

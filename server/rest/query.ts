@@ -29,8 +29,37 @@ export interface ParsedQuery {
   columns?: string[];
 }
 
-const OPS: Record<FilterOp, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', in: 'in', is: 'is' };
-const UNSUPPORTED_OPS = new Set(['cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts', 'match', 'imatch', 'isdistinct', 'like(any)', 'like(all)']);
+const OPS: Record<FilterOp, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  in: 'in',
+  is: 'is',
+};
+const UNSUPPORTED_OPS = new Set([
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'match',
+  'imatch',
+  'isdistinct',
+  'like(any)',
+  'like(all)',
+]);
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const MAX_ITEMS = 200;
@@ -47,7 +76,11 @@ export function parseSelect(raw: string | null): ParsedQuery['select'] {
   const text = (raw ?? '*').trim();
   if (text === '' || text === '*') return { star: true, items: [] };
   if (/[()!]/.test(text)) {
-    throw parseError('Embedded resources are not supported by this server', `select=${text.slice(0, 200)}`, 'Select columns of one table only');
+    throw parseError(
+      'Embedded resources are not supported by this server',
+      `select=${text.slice(0, 200)}`,
+      'Select columns of one table only',
+    );
   }
   const parts = text.split(',');
   if (parts.length > MAX_ITEMS) throw parseError('Too many select items');
@@ -58,7 +91,8 @@ export function parseSelect(raw: string | null): ParsedQuery['select'] {
       star = true;
       continue;
     }
-    if (part.includes('::') || part.includes('->')) throw parseError(`Casts and JSON paths in select are not supported: "${part}"`);
+    if (part.includes('::') || part.includes('->'))
+      throw parseError(`Casts and JSON paths in select are not supported: "${part}"`);
     const colon = part.indexOf(':');
     const alias = colon >= 0 ? ident(part.slice(0, colon), 'alias') : undefined;
     const column = ident(colon >= 0 ? part.slice(colon + 1) : part, 'column name');
@@ -103,20 +137,38 @@ export function parseFilter(column: string, raw: string): Filter {
   const dot = rest.indexOf('.');
   const opName = dot >= 0 ? rest.slice(0, dot) : rest;
   const value = dot >= 0 ? rest.slice(dot + 1) : '';
-  if (UNSUPPORTED_OPS.has(opName)) throw parseError(`The operator "${opName}" is not supported by this server`, `${column}=${raw.slice(0, 200)}`);
+  if (UNSUPPORTED_OPS.has(opName))
+    throw parseError(
+      `The operator "${opName}" is not supported by this server`,
+      `${column}=${raw.slice(0, 200)}`,
+    );
   if (!(opName in OPS) || dot < 0) {
-    throw parseError(`"failed to parse filter (${raw.slice(0, 200)})"`, `${column}=${raw.slice(0, 200)}`, 'Use column=operator.value, e.g. id=eq.123');
+    throw parseError(
+      `"failed to parse filter (${raw.slice(0, 200)})"`,
+      `${column}=${raw.slice(0, 200)}`,
+      'Use column=operator.value, e.g. id=eq.123',
+    );
   }
   const op = opName as FilterOp;
   if (op === 'in') {
-    if (!value.startsWith('(') || !value.endsWith(')')) throw parseError(`"failed to parse filter (${raw.slice(0, 200)})"`, null, 'in needs a list: in.(a,b)');
+    if (!value.startsWith('(') || !value.endsWith(')'))
+      throw parseError(
+        `"failed to parse filter (${raw.slice(0, 200)})"`,
+        null,
+        'in needs a list: in.(a,b)',
+      );
     const list = splitList(value.slice(1, -1));
     if (list.length > 1000) throw parseError('Too many values in an in list');
     return { column: col, op, negate, value: list };
   }
   if (op === 'is') {
     const v = value.toLowerCase();
-    if (!['null', 'true', 'false', 'unknown'].includes(v)) throw parseError(`"failed to parse filter (${raw.slice(0, 200)})"`, null, 'is takes null, true, false or unknown');
+    if (!['null', 'true', 'false', 'unknown'].includes(v))
+      throw parseError(
+        `"failed to parse filter (${raw.slice(0, 200)})"`,
+        null,
+        'is takes null, true, false or unknown',
+      );
     return { column: col, op, negate, value: v };
   }
   return { column: col, op, negate, value };
@@ -133,7 +185,12 @@ export function parseOrder(raw: string): OrderItem[] {
       else if (s === 'desc') item.desc = true;
       else if (s === 'nullsfirst') item.nulls = 'first';
       else if (s === 'nullslast') item.nulls = 'last';
-      else throw parseError(`"failed to parse order (${raw.slice(0, 200)})"`, null, 'Use order=column.asc|desc[.nullsfirst|nullslast]');
+      else
+        throw parseError(
+          `"failed to parse order (${raw.slice(0, 200)})"`,
+          null,
+          'Use order=column.asc|desc[.nullsfirst|nullslast]',
+        );
     }
     out.push(item);
   }
@@ -142,7 +199,12 @@ export function parseOrder(raw: string): OrderItem[] {
 }
 
 function parseCount(raw: string, what: 'limit' | 'offset'): number {
-  if (!/^\d{1,9}$/.test(raw)) throw parseError(`"failed to parse ${what} (${raw.slice(0, 50)})"`, null, `${what} must be a non-negative integer`);
+  if (!/^\d{1,9}$/.test(raw))
+    throw parseError(
+      `"failed to parse ${what} (${raw.slice(0, 50)})"`,
+      null,
+      `${what} must be a non-negative integer`,
+    );
   return Number(raw);
 }
 
@@ -152,10 +214,13 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
     if (key === 'order') q.order.push(...parseOrder(value));
     else if (key === 'limit') q.limit = parseCount(value, 'limit');
     else if (key === 'offset') q.offset = parseCount(value, 'offset');
-    else if (key === 'on_conflict') q.onConflict = value.split(',').map((c) => ident(c, 'on_conflict column'));
+    else if (key === 'on_conflict')
+      q.onConflict = value.split(',').map((c) => ident(c, 'on_conflict column'));
     else if (key === 'columns') q.columns = value.split(',').map((c) => ident(c, 'column name'));
     else if (key === 'or' || key === 'and' || key.startsWith('not.') || key.includes('.')) {
-      throw parseError(`Logical and embedded filters ("${key.slice(0, 60)}") are not supported by this server`);
+      throw parseError(
+        `Logical and embedded filters ("${key.slice(0, 60)}") are not supported by this server`,
+      );
     } else if (!RESERVED.has(key)) q.filters.push(parseFilter(key, value));
   }
   if (q.filters.length > MAX_ITEMS) throw parseError('Too many filters');
@@ -173,7 +238,8 @@ export class Params {
 
 export function checkColumn(table: TableInfo, column: string): string {
   const type = table.columns.get(column);
-  if (type === undefined) throw new RestError(400, '42703', `column ${table.name}.${column} does not exist`, null, null);
+  if (type === undefined)
+    throw new RestError(400, '42703', `column ${table.name}.${column} does not exist`, null, null);
   return type;
 }
 
@@ -187,7 +253,10 @@ export function whereSql(table: TableInfo, filters: Filter[], p: Params): string
       sql = `${col} is ${String(f.value)}`;
     } else if (f.op === 'in') {
       const list = f.value as string[];
-      sql = list.length === 0 ? 'false' : `${col} in (${list.map((v) => `${p.add(v)}::${type}`).join(', ')})`;
+      sql =
+        list.length === 0
+          ? 'false'
+          : `${col} in (${list.map((v) => `${p.add(v)}::${type}`).join(', ')})`;
     } else if (f.op === 'like' || f.op === 'ilike') {
       sql = `${col}::text ${OPS[f.op]} ${p.add(String(f.value).replace(/\*/g, '%'))}`;
     } else {
@@ -226,9 +295,14 @@ export function toParam(value: unknown, type: string, column: string): string | 
   if (type === 'json' || type === 'jsonb') return JSON.stringify(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new RestError(400, '22P02', `invalid number for column ${column}`);
+    if (!Number.isFinite(value))
+      throw new RestError(400, '22P02', `invalid number for column ${column}`);
     return String(value);
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  throw new RestError(400, '22P02', `invalid input for column "${column}" of type ${type}: ${JSON.stringify(value).slice(0, 100)}`);
+  throw new RestError(
+    400,
+    '22P02',
+    `invalid input for column "${column}" of type ${type}: ${JSON.stringify(value).slice(0, 100)}`,
+  );
 }

@@ -1,0 +1,31 @@
+import type { Context } from 'hono';
+import type { RequestAuth } from '../auth/request-auth';
+import type { Db } from '../db/types';
+import type { Secrets } from '../secrets';
+import type { TableInfo } from './catalog';
+import type { Media, Prefer } from './headers';
+import type { ParsedQuery } from './query';
+import type { TableCache } from './table-cache';
+
+export interface RestOptions {
+  db: Db;
+  secrets: Secrets;
+  /** Most rows one read returns, as Supabase's "Max rows" setting (default 1000). */
+  maxRows?: number;
+}
+
+/** What the /rest/v1 handlers share: the options plus the schema cache. */
+export interface RestDeps extends RestOptions {
+  tables: TableCache;
+}
+
+/** One authenticated request on one table, parsed. */
+export interface RestCall {
+  c: Context;
+  deps: RestDeps;
+  auth: RequestAuth;
+  table: TableInfo;
+  query: ParsedQuery;
+  media: Media;
+  prefer: Prefer;
+}

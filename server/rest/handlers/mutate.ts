@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import type { RestCall } from '../call';
+import { RestError } from '../errors';
+import { readJson } from '../../http';
+import { selectSql } from '../query';
+import type { Params } from '../query';
+import { aggregate, respond, singleCheck } from '../respond';
+import { runAs } from '../transaction';
+
+/** The JSON body of a write; empty or invalid JSON is PGRST102. */
+export async function readBody(c: Context): Promise<unknown> {
+  const body = await readJson(c);
+  if (!body.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json', body.message);
+  if (body.empty)
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'The request body is empty');
+  return body.value;
+}
+
+/** PostgREST's answer for a column the table does not have. */
+export function unknownColumn(table: string, column: string): RestError {
+  return new RestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column.slice(0, 63)}' column of '${table}' in the schema cache`,
+  );
+}
+
+/** UPDATE and DELETE need a filter, so a bare request cannot touch every row. */
+export function requireFilter(call: RestCall, verb: 'UPDATE' | 'DELETE'): void {
+  if (call.query.filters.length === 0) {
+    throw new RestError(
+      400,
+      '21000',
+      `${verb} requires a WHERE clause`,
+      null,
+      'Add a filter, e.g. id=eq.<id>',
+    );
+  }
+}
+
+/** Runs a mutation; with return=representation (or a single-object Accept) returns the rows. */
+export async function mutate(
+  call: RestCall,
+  stmt: string,
+  okStatus: 200 | 201,
+  p: Params,
+): Promise<Response> {
+  const { c, media, prefer } = call;
+  const representation = prefer.return === 'representation';
+  const values = p.values;
+  const result = await runAs(call.deps.db, call.auth, c.req.method, async (tx) => {
+    if (representation || media.single) {
+      const cols = representation ? selectSql(call.table, call.query.select) : '1';
+      const sql = `with _m as (${stmt} returning ${cols}) ${aggregate('select * from _m', media)}`;
+      const r = await tx.query<{ body: string; n: number }>(sql, values);
+      const n = r.rows[0]?.n ?? 0;
+      singleCheck(media, n); // throws inside the transaction: rolled back like PostgREST
+      return { body: r.rows[0]?.body ?? '[]', n };
+    }
+    const r = await tx.query(stmt, values);
+    return { body: '', n: r.rowCount };
+  });
+  const headers: Record<string, string> = {};
+  if (prefer.count) headers['Content-Range'] = `*/${result.n}`;
+  if (prefer.resolution) headers['Preference-Applied'] = `resolution=${prefer.resolution}`;
+  if (!representation) return c.body(null, okStatus === 201 ? 201 : 204, headers);
+  return respond(c, okStatus, result.body, media, headers);
+}

@@ -1,0 +1,71 @@
+import { qi } from '../catalog';
+import type { RestCall } from '../call';
+import { RestError } from '../errors';
+import { orderSql, Params, selectSql, whereSql } from '../query';
+import { aggregate, respond, singleCheck } from '../respond';
+import { runAs } from '../transaction';
+
+const DEFAULT_MAX_ROWS = 1000;
+
+/** Offset and limit from the query, narrowed by a `Range` header and the max-rows cap. */
+export function readWindow(
+  range: string | undefined,
+  limit: number | undefined,
+  offset: number | undefined,
+  maxRows: number,
+): { limit: number; offset: number } {
+  let from = offset ?? 0;
+  let count = limit;
+  if (range) {
+    const m = /^(?:items=)?(\d{1,9})-(\d{0,9})$/.exec(range.trim());
+    if (!m) {
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `Range: ${range.slice(0, 50)}`,
+      );
+    }
+    from = Number(m[1]);
+    if (m[2]) {
+      const rangeLimit = Number(m[2]) - from + 1;
+      if (rangeLimit < 0) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable');
+      count = count === undefined ? rangeLimit : Math.min(count, rangeLimit);
+    }
+  }
+  return { limit: count === undefined ? maxRows : Math.min(count, maxRows), offset: from };
+}
+
+/** GET and HEAD: select with filters, order and a window; Content-Range tells the slice. */
+export async function handleRead(call: RestCall): Promise<Response> {
+  const { c, table: t, query: q, media, prefer } = call;
+  const p = new Params();
+  const where = whereSql(t, q.filters, p);
+  const { limit, offset } = readWindow(
+    c.req.header('range'),
+    q.limit,
+    q.offset,
+    call.deps.maxRows ?? DEFAULT_MAX_ROWS,
+  );
+  const inner =
+    `select ${selectSql(t, q.select)} from public.${qi(t.name)}${where}${orderSql(t, q.order)}` +
+    ` limit ${limit}` +
+    (offset ? ` offset ${offset}` : '');
+  const sql = aggregate(inner, media);
+  const { body, n, total } = await runAs(call.deps.db, call.auth, c.req.method, async (tx) => {
+    const r = await tx.query<{ body: string; n: number }>(sql, p.values);
+    let total: number | undefined;
+    if (prefer.count) {
+      const cp = new Params();
+      const cr = await tx.query<{ n: number }>(
+        `select count(*)::int as n from public.${qi(t.name)}${whereSql(t, q.filters, cp)}`,
+        cp.values,
+      );
+      total = cr.rows[0]?.n ?? 0;
+    }
+    return { body: r.rows[0]?.body ?? '[]', n: r.rows[0]?.n ?? 0, total };
+  });
+  singleCheck(media, n);
+  const contentRange = `${n > 0 ? `${offset}-${offset + n - 1}` : '*'}/${total ?? '*'}`;
+  return respond(c, 200, body, media, { 'Content-Range': contentRange });
+}
