@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
-import { apiError, apiRoutes, healthHandler } from './api/routes';
-import type { ApiOptions } from './api/routes';
+import { healthHandler } from './api/handlers/health';
+import type { ApiOptions } from './api/options';
+import { apiError } from './api/respond';
+import { apiRoutes } from './api/routes';
 import { authRoutes } from './auth/routes';
 import type { Db } from './db/types';
 import { requestOrigin } from './http';
@@ -45,7 +47,7 @@ export const DEFAULT_RATE_LIMITS = {
   token: { limit: 300, windowMs: 300_000 },
 } as const satisfies Record<string, RateLimit>;
 
-export const BODY_LIMITS = { auth: 64 * 1024, rest: 1024 * 1024, sessions: 64 * 1024, errors: 256 * 1024 } as const;
+export const BODY_LIMITS = { auth: 64 * 1024, rest: 1024 * 1024, errors: 256 * 1024 } as const;
 
 export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   const { db, secrets } = opts;
@@ -95,7 +97,6 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
       c.json({ code: 'PGRST413', message: 'Request body too large', details: `At most ${BODY_LIMITS.rest} bytes`, hint: null }, 413),
     ),
   );
-  app.use('/api/sessions', limit(BODY_LIMITS.sessions, (c) => apiError(c, 413, 'payload_too_large', `The body is larger than ${BODY_LIMITS.sessions} bytes`)));
   app.use('/api/errors', limit(BODY_LIMITS.errors, (c) => apiError(c, 413, 'payload_too_large', `The body is larger than ${BODY_LIMITS.errors} bytes`)));
 
   app.get('/config.json', (c) => {

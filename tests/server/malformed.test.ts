@@ -38,8 +38,6 @@ describe('malformed requests', () => {
   const H = (token: string) => ({ apikey: secrets.anonKey, authorization: `Bearer ${token}` });
   const session = (over: Record<string, unknown> = {}) =>
     JSON.stringify({ id: randomUUID(), pattern_name: 'Box', session_duration: 60, ...over });
-  const apiSession = (over: Record<string, unknown> = {}) =>
-    JSON.stringify({ id: randomUUID(), patternName: 'Box', duration: 60, startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-01T10:01:00Z', ...over });
   const big = (bytes: number) => JSON.stringify({ id: randomUUID(), pattern_name: 'x'.repeat(bytes), session_duration: 1 });
 
   const cases = (): Case[] => [
@@ -104,21 +102,15 @@ describe('malformed requests', () => {
     { name: 'AUTH user with anon key as bearer', path: '/auth/v1/user', token: 'ANON', status: 403, code: 'bad_jwt' },
     { name: 'AUTH user with expired token', path: '/auth/v1/user', token: 'EXPIRED', status: 403, code: 'bad_jwt' },
     { name: 'AUTH logout with a bad scope', method: 'POST', path: '/auth/v1/logout?scope=everyone', status: 400 },
-    { name: 'API sessions bad JSON', method: 'POST', path: '/api/sessions', body: '{"id":', status: 400 },
-    { name: 'API sessions missing pattern', method: 'POST', path: '/api/sessions', body: apiSession({ patternName: undefined }), status: 400, field: 'patternName' },
-    { name: 'API sessions id not a uuid', method: 'POST', path: '/api/sessions', body: apiSession({ id: 'offline_1' }), status: 400, field: 'id' },
-    { name: 'API sessions negative duration', method: 'POST', path: '/api/sessions', body: apiSession({ duration: -5 }), status: 400, field: 'duration' },
-    { name: 'API sessions bad startTime', method: 'POST', path: '/api/sessions', body: apiSession({ startTime: 'yesterday' }), status: 400, field: 'startTime' },
-    { name: 'API sessions end before start', method: 'POST', path: '/api/sessions', body: apiSession({ endTime: '2025-01-01T00:00:00Z' }), status: 400, field: 'endTime' },
-    { name: 'API sessions score over 100', method: 'POST', path: '/api/sessions', body: apiSession({ restlessnessScore: 101 }), status: 400, field: 'restlessnessScore' },
-    { name: 'API sessions 100 KB body', method: 'POST', path: '/api/sessions', body: apiSession({ patternName: 'x'.repeat(100_000) }), status: 413 },
-    { name: 'API sessions with anon key', method: 'POST', path: '/api/sessions', token: 'ANON', body: apiSession(), status: 401 },
+    { name: 'API errors bad JSON', method: 'POST', path: '/api/errors', body: '{"message":', status: 400 },
+    { name: 'API errors as form data', method: 'POST', path: '/api/errors', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'message=x', status: 415 },
     { name: 'API errors without key', method: 'POST', path: '/api/errors', token: null, body: '{"message":"x"}', status: 401 },
     { name: 'API errors without message', method: 'POST', path: '/api/errors', body: '{"severity":"low"}', status: 400, field: 'message' },
     { name: 'API errors bad severity', method: 'POST', path: '/api/errors', body: '{"message":"x","severity":"apocalyptic"}', status: 400, field: 'severity' },
     { name: 'API errors 300 KB body', method: 'POST', path: '/api/errors', body: JSON.stringify({ message: 'x', stack: 'y'.repeat(300_000) }), status: 413 },
     { name: 'API account with anon key', method: 'DELETE', path: '/api/account', token: 'ANON', status: 401 },
     { name: 'API unknown endpoint', path: '/api/nothing-here', status: 404 },
+    { name: 'API sessions (removed: sessions go to /rest/v1/sessions)', method: 'POST', path: '/api/sessions', body: '{}', status: 404 },
   ];
 
   it('answers each with the right 4xx, never a 500, and stays healthy', async () => {

@@ -268,43 +268,6 @@ export function serverSuite(kind: Backend) {
       expect(anonRead.status).toBe(401);
     });
 
-    it('POST /api/sessions is idempotent on the client id, per user', async () => {
-      const a = await signedUp('api');
-      const b = await signedUp('api2');
-      const id = randomUUID();
-      const body = {
-        id,
-        patternId: 'relaxation',
-        patternName: 'Relaxation',
-        duration: 190,
-        cycleCount: 10,
-        breathHoldTime: 7,
-        restlessnessScore: 20,
-        startTime: new Date(Date.now() - 190_000).toISOString(),
-        endTime: new Date().toISOString(),
-        completed: true,
-      };
-      const post = (token: string, b2: unknown = body) =>
-        fetch(`${srv.url}/api/sessions`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(b2) });
-      const r1 = await post(a.access);
-      expect(r1.status).toBe(201);
-      const created = (await r1.json()) as { created: boolean; session: Record<string, unknown> };
-      expect(created).toMatchObject({ created: true, session: { id, user_id: a.id, session_duration: 190, pattern_name: 'Relaxation' } });
-      expect(new Date(String(created.session.created_at)).getTime()).toBe(new Date(body.endTime).getTime());
-      const r2 = await post(a.access);
-      expect(r2.status).toBe(200);
-      expect(await r2.json()).toMatchObject({ created: false, session: { id } });
-      const r3 = await post(b.access);
-      expect(r3.status).toBe(409);
-      const rows = await a.sb.from('sessions').select('id').eq('id', id);
-      expect(rows.data).toHaveLength(1);
-      const bad = await post(a.access, { ...body, id: randomUUID(), duration: 'long' });
-      expect(bad.status).toBe(400);
-      expect(await bad.json()).toMatchObject({ field: 'duration' });
-      const anonPost = await post(anon);
-      expect(anonPost.status).toBe(401);
-    });
-
     it('accepts error reports but no client can read them', async () => {
       const r = await fetch(`${srv.url}/api/errors`, {
         method: 'POST',

@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import type { Db } from '../../db/types';
+import { apiError, bearer } from '../respond';
+
+const NO_SESSION = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * DELETE /api/account: deletes the caller's user and, by cascade, all their rows. The
+ * token's auth session must still be open (a signed-out token cannot delete).
+ */
+export async function deleteAccount(c: Context, db: Db, jwtSecret: string): Promise<Response> {
+  const auth = await bearer(c, jwtSecret, ['authenticated']);
+  if (auth instanceof Response) return auth;
+  const sid = auth.claims.session_id;
+  const s = await db.query<{ ok: boolean }>(
+    'select true as ok from auth.sessions where id = $1::uuid and user_id = $2::uuid and revoked_at is null',
+    [typeof sid === 'string' && /^[0-9a-f-]{36}$/i.test(sid) ? sid : NO_SESSION, auth.claims.sub],
+  );
+  if (!s.rows[0]) {
+    return apiError(
+      c,
+      401,
+      'unauthorized',
+      'This session has ended: sign in again to delete the account',
+    );
+  }
+  await db.query('delete from auth.users where id = $1::uuid', [auth.claims.sub]);
+  return c.body(null, 204);
+}
