@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConfigForTests } from '../../src/backend/config';
-import { clearErrorLog, listErrorLogs } from '../../src/data/errorLogRepo';
+import { setConfigForTests } from '../../../src/backend/config';
+import { clearErrorLog, listErrorLogs } from '../../../src/data/errorLogRepo';
 import {
   flushErrorReports,
   installGlobalErrorHandlers,
-} from '../../src/app/errors/globalHandlers';
+} from '../../../src/app/errors/globalHandlers';
 
 let uninstall: () => void = () => undefined;
 const fetchMock = vi.fn(
@@ -85,7 +85,7 @@ describe('global error handlers', () => {
 
 describe('offline queue', () => {
   it('while the backend is unreachable reports wait; they leave once when it answers again', async () => {
-    const { applyHealthReport } = await import('../../src/app/network/networkStore');
+    const { applyHealthReport } = await import('../../../src/app/network/networkStore');
     applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 });
     window.dispatchEvent(
       new ErrorEvent('error', {

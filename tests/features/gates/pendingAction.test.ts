@@ -6,8 +6,8 @@ import {
   PENDING_ACTION_KEY,
   storePendingAction,
   takePendingAction,
-} from '../../src/features/gates/pendingAction';
-import { PENDING_ACTION_TTL_MS } from '../../src/domain/authLevel';
+} from '../../../src/features/gates/pendingAction';
+import { PENDING_ACTION_TTL_MS } from '../../../src/domain/authLevel';
 
 beforeEach(() => sessionStorage.clear());
 

@@ -14,7 +14,7 @@ describe('backoffDelay', () => {
     const delays = [0, 1, 2, 3, 4, 5, 6].map((i) => backoffDelay(GENERIC_RETRY_POLICY, i));
     expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
-  it('the generic policy is the spec one', () => {
+  it('the generic policy has the documented values', () => {
     expect(GENERIC_RETRY_POLICY).toEqual({
       attempts: 3,
       baseDelayMs: 1000,

@@ -8,8 +8,8 @@ import {
   setFocusMode,
   setShortcuts,
   setSuppressNotifications,
-} from '../../src/features/desktop-panel/displayControls';
-import { isDedicatedGpu, measureLatency } from '../../src/features/desktop-panel/measure';
+} from '../../../src/features/desktop-panel/displayControls';
+import { isDedicatedGpu, measureLatency } from '../../../src/features/desktop-panel/measure';
 
 const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
   key: k,
@@ -19,10 +19,10 @@ const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', b
   ...mods,
 });
 
-describe('keyboard shortcuts (spec 2.4)', () => {
+describe('keyboard shortcuts of the desktop panel', () => {
   afterEach(() => setShortcuts(false));
 
-  it('lists the six shortcuts in the spec order', () => {
+  it('lists the six shortcuts in the documented order', () => {
     expect(SHORTCUTS.map((s) => `${s.key} ${s.label}`)).toEqual([
       'Space play/pause',
       'F fullscreen',

@@ -1,18 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_CASES, FALLBACK_TEXT, HttpError, NetworkError } from '../../src/domain/errors';
-import { AppErrorPage, APP_ERROR_HTML } from '../../src/features/errors/AppErrorPage';
-import { ErrorCard, SessionErrorCard, WalletIssueCard } from '../../src/features/errors/ErrorCards';
-import { FullPageError } from '../../src/features/errors/FullPageError';
-import { AppToaster, notify } from '../../src/ui/toast';
-import { OfflineNotice } from '../../src/features/network/OfflineNotice';
-import {
-  applyHealthReport,
-  resetNetworkStoreForTests,
-} from '../../src/app/network/networkStore';
-import { listErrorLogs, clearErrorLog } from '../../src/data/errorLogRepo';
+import { ERROR_CASES, HttpError, NetworkError } from '../../../src/domain/errors';
+import { AppErrorPage, APP_ERROR_HTML } from '../../../src/features/errors/AppErrorPage';
+import { ErrorCard, SessionErrorCard, WalletIssueCard } from '../../../src/features/errors/ErrorCards';
+import { FullPageError } from '../../../src/features/errors/FullPageError';
+import { listErrorLogs, clearErrorLog } from '../../../src/data/errorLogRepo';
 
 const reload = vi.fn();
 
@@ -25,10 +19,7 @@ beforeEach(async () => {
   });
   await clearErrorLog();
 });
-afterEach(() => {
-  cleanup();
-  resetNetworkStoreForTests();
-});
+afterEach(cleanup);
 
 describe('full-page error', () => {
   it("shows 'Oops! Something went wrong', the calm message; Try Again resets, Refresh Page reloads", async () => {
@@ -128,47 +119,5 @@ describe('error cards', () => {
     expect(screen.getByRole('alert').textContent).toContain(ERROR_CASES.session.message);
     fireEvent.click(screen.getByRole('button', { name: 'Restart Session' }));
     expect(onRestart).toHaveBeenCalled();
-  });
-});
-
-describe('offline notice', () => {
-  it('appears when the backend is unreachable and goes when it answers again', () => {
-    render(<OfflineNotice />);
-    expect(screen.queryByText(FALLBACK_TEXT.offline)).toBeNull();
-    act(() =>
-      applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 }),
-    );
-    expect(screen.getByText(FALLBACK_TEXT.offline)).toBeTruthy();
-    expect(screen.getByRole('status')).toBeTruthy();
-    act(() =>
-      applyHealthReport({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 }),
-    );
-    expect(screen.queryByText(FALLBACK_TEXT.offline)).toBeNull();
-  });
-});
-
-describe('toasts', () => {
-  it('one at a time: a new toast replaces the one on screen', async () => {
-    render(<AppToaster />);
-    act(() => {
-      notify.success('Wallet connected');
-    });
-    await screen.findByText('Wallet connected');
-    act(() => {
-      notify.error('Connection failed');
-    });
-    await screen.findByText('Connection failed');
-    await vi.waitFor(() => expect(screen.queryByText('Wallet connected')).toBeNull());
-  });
-
-  it('fromError shows the catalogue message with Retry', async () => {
-    render(<AppToaster />);
-    const onRetry = vi.fn();
-    act(() => {
-      notify.fromError(new NetworkError(), { onRetry });
-    });
-    await screen.findByText(ERROR_CASES['network.error'].message);
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(onRetry).toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { GateView, type GateViewProps } from '../../src/features/gates/GateView';
+import { GateView, type GateViewProps } from '../../../src/features/gates/GateView';
 
 afterEach(cleanup);
 
@@ -22,7 +22,7 @@ function setup(patch: Partial<GateViewProps>) {
   return props;
 }
 
-describe('GateView: the four fallbacks of spec 2.11', () => {
+describe('GateView: the four gate fallbacks', () => {
   it('show: renders the content', () => {
     setup({ outcome: 'show' });
     expect(screen.getByText('Secret stats')).toBeTruthy();

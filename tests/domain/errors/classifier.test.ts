@@ -14,7 +14,7 @@ import {
   transactionFailedMessage,
   transactionTimeoutMessage,
   userMessageFor,
-} from '../../src/domain/errors';
+} from '../../../src/domain/errors';
 
 function domException(name: string, message = ''): Error {
   const e = new Error(message);
@@ -22,7 +22,7 @@ function domException(name: string, message = ''): Error {
   return e;
 }
 
-describe('spec 8 table: one case per row', () => {
+describe('the error catalogue table: one case per row', () => {
   const rows: Array<[string, unknown, string, string | undefined]> = [
     // [row, thrown value, expected message, expected action]
     [
@@ -241,7 +241,7 @@ describe('severity rules', () => {
   it('a fetch failure TypeError is a network error, not a critical bug', () => {
     const c = classifyError(new TypeError('Failed to fetch'));
     expect(c.category).toBe('network');
-    expect(c.severity).toBe('critical'); // still a TypeError by type: the spec rule applies
+    expect(c.severity).toBe('critical'); // still a TypeError by type: the TypeError rule applies
   });
   it('authentication is high, ai is low', () => {
     expect(classifyError(new HttpError(401)).severity).toBe('high');

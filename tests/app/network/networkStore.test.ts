@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HealthReport } from '../../src/backend/health';
-import { requester } from '../../src/backend/request';
+import type { HealthReport } from '../../../src/backend/health';
+import { requester } from '../../../src/backend/request';
 import {
   getNetworkSnapshot,
   getNetworkStatus,
   resetNetworkStoreForTests,
   startNetworkMonitoring,
   subscribeNetworkStatus,
-} from '../../src/app/network/networkStore';
+} from '../../../src/app/network/networkStore';
 
 const report = (ok: boolean): HealthReport => ({
   backendReachable: ok,

@@ -3,8 +3,8 @@ import {
   fromServerRow,
   mergeHistory,
   type ServerSessionRow,
-} from '../../src/features/progress/serverHistory';
-import type { SessionRecord } from '../../src/data/db';
+} from '../../../src/features/progress/serverHistory';
+import type { SessionRecord } from '../../../src/data/db';
 
 const row = (patch: Partial<ServerSessionRow>): ServerSessionRow => ({
   id: 'r1',

@@ -25,7 +25,7 @@ function setup(options = {}) {
 }
 
 describe('circuit breaker', () => {
-  it('has the spec constants', () => {
+  it('has the documented constants', () => {
     expect(CIRCUIT_BREAKER_DEFAULTS).toEqual({
       failureThreshold: 5,
       windowMs: 300_000,

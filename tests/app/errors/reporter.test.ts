@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ErrorLogRecord } from '../../src/data/db';
-import { HttpError, NetworkError } from '../../src/domain/errors';
+import type { ErrorLogRecord } from '../../../src/data/db';
+import { HttpError, NetworkError } from '../../../src/domain/errors';
 import {
   REPORTING,
   createErrorReporter,
   type ReportPayload,
   type ReporterDeps,
-} from '../../src/app/errors/reporter';
+} from '../../../src/app/errors/reporter';
 
 function memoryStore() {
   const rows: ErrorLogRecord[] = [];

@@ -5,12 +5,12 @@ const auth = {
   signInWithPassword: vi.fn(),
   signUp: vi.fn(),
 };
-vi.mock('../../src/backend/supabaseClient', () => ({ getSupabase: async () => ({ auth }) }));
+vi.mock('../../../src/backend/supabaseClient', () => ({ getSupabase: async () => ({ auth }) }));
 const adoptSession = vi.fn(async () => {});
-vi.mock('../../src/app/auth/authStore', () => ({ adoptSession, connectAuth: async () => {} }));
+vi.mock('../../../src/app/auth/authStore', () => ({ adoptSession, connectAuth: async () => {} }));
 
-const { signInWithPassword, signUpWithPassword } =
-  await import('../../src/features/auth/authActions');
+const { providerMessage, signInWithPassword, signUpWithPassword } =
+  await import('../../../src/features/auth/authActions');
 
 const session = { access_token: 'a', refresh_token: 'r', user: { id: 'u1', email: 'a@x.test' } };
 
@@ -18,7 +18,7 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-describe('sign in and sign up (spec 7)', () => {
+describe('sign in and sign up', () => {
   it('signs in with {email, password} and adopts the session', async () => {
     auth.signInWithPassword.mockResolvedValue({ data: { session }, error: null });
     expect(await signInWithPassword(' a@x.test ', 'pw')).toEqual({ kind: 'signedIn' });
@@ -56,5 +56,28 @@ describe('sign in and sign up (spec 7)', () => {
       kind: 'error',
       message: 'Connection problem. Please check your internet and try again.',
     });
+  });
+});
+
+describe('sign-in error messages', () => {
+  it('shows the provider message as it is', () => {
+    expect(
+      providerMessage({ name: 'AuthApiError', message: 'Invalid login credentials', status: 400 }),
+    ).toBe('Invalid login credentials');
+    expect(
+      providerMessage({
+        name: 'AuthWeakPasswordError',
+        message: 'Password should be at least 6 characters.',
+        status: 422,
+      }),
+    ).toBe('Password should be at least 6 characters.');
+  });
+  it('says "connection problem" when the provider was never reached', () => {
+    const offline = 'Connection problem. Please check your internet and try again.';
+    expect(
+      providerMessage({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 }),
+    ).toBe(offline);
+    expect(providerMessage({ message: 'TypeError: Failed to fetch' })).toBe(offline);
+    expect(providerMessage(null)).toBe('Something went wrong. Please try again.');
   });
 });

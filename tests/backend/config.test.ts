@@ -9,7 +9,7 @@ const failingFetch = (async () => {
   throw new TypeError('Failed to fetch');
 }) as typeof fetch;
 
-describe('configuration (spec 5: refuses to start without backend URL and key)', () => {
+describe('configuration (refuses to start without backend URL and key)', () => {
   beforeEach(() => localStorage.clear());
 
   it('names each missing setting', () => {
