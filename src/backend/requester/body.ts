@@ -1,0 +1,52 @@
+/** Request and response bodies of the request helper. */
+
+/** Values fetch sends as they are; anything else is sent as JSON. */
+export function isBodyInit(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+/** The body as JSON when the server says so (and it parses), else as text; '' is undefined. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** The human message of an error body (`message`, `error_description`, `msg`, `error`). */
+export function messageFromBody(body: unknown): string | undefined {
+  if (typeof body === 'string' && body.length > 0 && body.length <= 300) return body;
+  if (typeof body === 'object' && body !== null) {
+    const b = body as {
+      error?: unknown;
+      message?: unknown;
+      msg?: unknown;
+      error_description?: unknown;
+    };
+    for (const value of [b.message, b.error_description, b.msg, b.error]) {
+      if (typeof value === 'string' && value.length > 0) return value;
+      if (
+        typeof value === 'object' &&
+        value !== null &&
+        typeof (value as { message?: unknown }).message === 'string'
+      ) {
+        return (value as { message: string }).message;
+      }
+    }
+  }
+  return undefined;
+}
