@@ -11,11 +11,11 @@ let clientPromise: Promise<SupabaseClient> | null = null;
 async function createSupabase(): Promise<SupabaseClient> {
   const { supabaseUrl, supabaseAnonKey } = getConfig();
   const [{ adoptOutboxRefreshedTokens }, { resilientFetch }, { createClient }] = await Promise.all([
-    import('../features/sync/adoptOutboxTokens'),
+    import('../data/authSessionRepo'),
     import('./request'),
     import('@supabase/supabase-js'),
   ]);
-  // Tokens the outbox refreshed in the service worker go to supabase-js first (sync feature).
+  // Tokens the outbox refreshed in the service worker go to supabase-js first (auth-session repository).
   await adoptOutboxRefreshedTokens(supabaseUrl);
   return createClient(supabaseUrl, supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },

@@ -38,6 +38,18 @@ export function backoffDelay(
   return Math.min(raw, policy.maxDelayMs);
 }
 
+/**
+ * Delay before retry number `retryNumber` (1-based: 1 is the wait after the first
+ * failure) under `policy`, by default the generic 1 s doubling to 30 s. For callers that
+ * count tries instead of indexing them, e.g. the outbox's per-item attempt count.
+ */
+export function delayBeforeRetry(
+  retryNumber: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'factor' | 'maxDelayMs'> = GENERIC_RETRY_POLICY,
+): number {
+  return backoffDelay(policy, Math.floor(retryNumber) - 1);
+}
+
 /** No retry on 4xx answers, on cancellation, or when the circuit breaker refuses. */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof AbortedError || error instanceof CircuitOpenError) return false;

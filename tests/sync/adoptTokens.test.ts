@@ -2,9 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { db } from '../../src/data/db';
-import { fromSupabaseSession, saveAuthSession } from '../../src/data/authSessionRepo';
+import {
+  adoptOutboxRefreshedTokens,
+  fromSupabaseSession,
+  saveAuthSession,
+  supabaseStorageKey,
+} from '../../src/data/authSessionRepo';
 import { runOutbox } from '../../src/sync/outbox';
-import { adoptOutboxRefreshedTokens, supabaseStorageKey } from '../../src/features/sync/adoptOutboxTokens';
 import { makeSession } from './helpers';
 import { startRealServer, type RealServer } from './realServer';
 

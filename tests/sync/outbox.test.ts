@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PneumaDatabase } from '../../src/data/db';
-import { runOutbox, runOutboxUnlocked, toSessionRow } from '../../src/sync/outbox';
-import { backoffMs } from '../../src/sync/constants';
+import { runOutbox, runOutboxUnlocked } from '../../src/sync/outbox';
+import { toSessionRow } from '../../src/sync/rows/sessionRow';
+import { delayBeforeRetry } from '../../src/domain/retry';
 import { INVALID_START_TIME, REFRESH_FAILED } from '../../src/sync/messages';
 import { FakeRest } from './fakeRest';
 import { config, fakeClock, freshDb, makeSession } from './helpers';
@@ -149,12 +150,12 @@ describe('outbox', () => {
     expect(server.restCalls).toBe(4);
     const s = (await db.sessions.toArray())[0]!;
     expect(s).toMatchObject({ syncState: 'pending', attempts: 1 });
-    expect(s.nextAttemptAt).toBe(clock.now() + backoffMs(1));
+    expect(s.nextAttemptAt).toBe(clock.now() + delayBeforeRetry(1));
     // Not due yet: a normal run sends nothing; once due (or 'Sync now') it goes.
     server.setFault(undefined);
     await runOutbox(config, { db, fetch: server.fetch, now: clock.now, sleep: clock.sleep });
     expect(server.restCalls).toBe(4);
-    clock.advance(backoffMs(1));
+    clock.advance(delayBeforeRetry(1));
     const later = await runOutbox(config, { db, fetch: server.fetch, now: clock.now, sleep: clock.sleep });
     expect(later).toMatchObject({ status: 'done', uploaded: 2, remaining: 0 });
   });
@@ -170,7 +171,7 @@ describe('outbox', () => {
   });
 
   it('back-off is capped at 30 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((n) => delayBeforeRetry(n))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
   });
 
   it('network error while the device is offline: stops at once and reports offline', async () => {
