@@ -1,42 +1,11 @@
-import { z } from 'zod';
+import { patternSchema, type PatternInput } from '../domain/patternSchema';
 import { db, type CustomPatternRecord } from './db';
 
 /**
- * Custom patterns made on /create. Validated here so every caller (the form, the import
- * of a data bundle) gets the same clear messages. Deleting is a soft delete (kept with
- * `deleted: true`) so the deletion can reach the server.
+ * Custom patterns made on /create. Every write is checked with the domain's
+ * `patternSchema` (the same rules as the form and the data-bundle import). Deleting is a
+ * soft delete (kept with `deleted: true`) so the deletion can reach the server.
  */
-export const patternCategories = ['stress', 'sleep', 'focus', 'energy'] as const;
-export const patternDifficulties = ['Beginner', 'Intermediate', 'Advanced'] as const;
-
-const phaseSeconds = (label: string) =>
-  z
-    .number({ error: `${label} must be a number of seconds` })
-    .finite(`${label} must be a number of seconds`)
-    .min(0, `${label} cannot be negative`)
-    .max(60, `${label} can be at most 60 seconds`);
-
-export const customPatternInputSchema = z
-  .object({
-    name: z
-      .string({ error: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(80, 'Name can be at most 80 characters'),
-    description: z.string().trim().max(500, 'Description can be at most 500 characters').default(''),
-    inhale: phaseSeconds('Inhale').refine((v) => v > 0, 'Inhale must be longer than 0 seconds'),
-    hold: phaseSeconds('Hold'),
-    exhale: phaseSeconds('Exhale').refine((v) => v > 0, 'Exhale must be longer than 0 seconds'),
-    hold_after_exhale: phaseSeconds('Hold after exhale'),
-    category: z.enum(patternCategories, { error: 'Category must be stress, sleep, focus or energy' }).default('stress'),
-    difficulty: z
-      .enum(patternDifficulties, { error: 'Difficulty must be Beginner, Intermediate or Advanced' })
-      .default('Beginner'),
-    benefits: z.array(z.string().trim().min(1).max(120)).max(10, 'At most 10 benefits').default([]),
-  })
-  .strict();
-
-export type CustomPatternInput = z.input<typeof customPatternInputSchema>;
 
 export class PatternValidationError extends Error {
   constructor(public readonly issues: { field: string; message: string }[]) {
@@ -46,7 +15,7 @@ export class PatternValidationError extends Error {
 }
 
 function parseInput(input: unknown) {
-  const r = customPatternInputSchema.safeParse(input);
+  const r = patternSchema.safeParse(input);
   if (!r.success) {
     throw new PatternValidationError(
       r.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
@@ -63,7 +32,7 @@ export interface CreatePatternOptions {
 }
 
 export async function createCustomPattern(
-  input: CustomPatternInput,
+  input: PatternInput,
   { userId, id = crypto.randomUUID(), now = new Date() }: CreatePatternOptions,
 ): Promise<CustomPatternRecord> {
   const data = parseInput(input);
@@ -90,13 +59,22 @@ export class PatternNotFoundError extends Error {
 
 export async function updateCustomPattern(
   id: string,
-  patch: Partial<CustomPatternInput>,
+  patch: Partial<PatternInput>,
   now: Date = new Date(),
 ): Promise<CustomPatternRecord> {
   return db.transaction('rw', db.patterns, async () => {
     const current = await db.patterns.get(id);
     if (!current || current.deleted) throw new PatternNotFoundError(id);
-    const { id: _i, userId: _u, createdAt: _c, updatedAt: _up, deleted: _d, syncState: _s, lastError: _l, ...editable } = current;
+    const {
+      id: _i,
+      userId: _u,
+      createdAt: _c,
+      updatedAt: _up,
+      deleted: _d,
+      syncState: _s,
+      lastError: _l,
+      ...editable
+    } = current;
     const data = parseInput({ ...editable, ...patch });
     const next: CustomPatternRecord = {
       ...current,

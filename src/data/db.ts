@@ -1,4 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { ErrorSeverity } from '../domain/errors/types';
+import type { PatternDefinition } from '../domain/patterns';
+import type { SessionMode } from '../domain/sessionModes';
 
 /**
  * The one local database. Every completed session is written here first; the outbox
@@ -6,15 +9,15 @@ import Dexie, { type EntityTable } from 'dexie';
  * schema change: upgrades must keep every row (tests/data covers each step).
  */
 
-/** Where a local session stands with the server. */
-export type SyncState =
-  | 'guest' // practised while signed out: stays on the device until attached to an account
-  | 'pending' // waiting for upload
-  | 'synced' // the server has it
-  | 'failed' // permanent 4xx: kept, shown, retryable by hand
-  | 'local_only'; // the session API answered 404: kept on the device only
-
-export type SessionType = 'classic' | 'enhanced' | 'mobile';
+/** Where a local session (or custom pattern) stands with the server. */
+export const SYNC_STATES = [
+  'guest', // practised while signed out: stays on the device until attached to an account
+  'pending', // waiting for upload
+  'synced', // the server has it
+  'failed', // permanent 4xx: kept, shown, retryable by hand
+  'local_only', // the session API answered 404: kept on the device only
+] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
 
 export interface SessionRecord {
   /** Client-made UUID: the idempotency key for uploads. */
@@ -23,7 +26,7 @@ export interface SessionRecord {
   userId: string | null;
   patternId: string;
   patternName: string;
-  sessionType: SessionType;
+  sessionType: SessionMode;
   /** Epoch ms. */
   startTime: number;
   endTime: number;
@@ -53,18 +56,10 @@ export interface SessionRecord {
   nextAttemptAt?: number;
 }
 
-export interface CustomPatternRecord {
+/** A pattern made on /create: its definition (checked by the domain's patternSchema) plus bookkeeping. */
+export interface CustomPatternRecord extends PatternDefinition {
   id: string;
   userId: string | null;
-  name: string;
-  description: string;
-  inhale: number;
-  hold: number;
-  exhale: number;
-  hold_after_exhale: number;
-  category: 'stress' | 'sleep' | 'focus' | 'energy';
-  difficulty: 'Beginner' | 'Intermediate' | 'Advanced';
-  benefits: string[];
   createdAt: string;
   updatedAt: string;
   deleted?: boolean;
@@ -99,7 +94,7 @@ export interface ErrorLogRecord {
   timestamp: number;
   message: string;
   category: string;
-  severity: 'low' | 'medium' | 'high' | 'critical';
+  severity: ErrorSeverity;
   stack?: string;
   context?: Record<string, unknown>;
   reported: boolean;

@@ -1,3 +1,4 @@
+import type { PatternTimings } from '../domain/patterns';
 import { db } from './db';
 
 /**
@@ -13,14 +14,10 @@ export interface LibrarySelectedPattern {
   hasBreathHold: boolean;
 }
 
-export interface DiscoverySelectedPattern {
+export interface DiscoverySelectedPattern extends PatternTimings {
   source: 'discovery';
   id: string;
   name: string;
-  inhale: number;
-  hold: number;
-  exhale: number;
-  hold_after_exhale: number;
   benefits: string[];
 }
 

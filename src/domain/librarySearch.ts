@@ -6,7 +6,15 @@
  * `rating` is the user's own star rating; both are absent (not zero, not invented)
  * where there is no data.
  */
-import { type BreathingPattern, type PatternCategory, type Difficulty } from './patterns';
+import {
+  CATEGORY_LABELS,
+  PATTERN_CATEGORIES,
+  cycleSeconds,
+  type BreathingPattern,
+  type Difficulty,
+  type PatternCategory,
+  type PatternTimings,
+} from './patterns';
 import type { Goal } from './goals';
 
 export interface LibraryPhase {
@@ -37,7 +45,7 @@ export interface LibraryCard {
   /** Epoch ms of the last use, when known. */
   lastUsed?: number;
   /** Timings in seconds, for the session. */
-  timings: { inhale: number; hold: number; exhale: number; hold_after_exhale: number };
+  timings: PatternTimings;
 }
 
 /** Spec 2.7: box is the featured pattern. */
@@ -49,14 +57,10 @@ export interface CardStats {
   lastUsed?: number;
 }
 
-export interface PatternLike {
+export interface PatternLike extends PatternTimings {
   id: string;
   name: string;
   description: string;
-  inhale: number;
-  hold: number;
-  exhale: number;
-  hold_after_exhale: number;
   category: PatternCategory;
   difficulty: Difficulty;
   benefits: readonly string[];
@@ -77,7 +81,7 @@ export function toLibraryCard(p: PatternLike, stats: CardStats = {}): LibraryCar
     ],
     category: p.category,
     difficulty: p.difficulty,
-    duration: p.inhale + p.hold + p.exhale + p.hold_after_exhale,
+    duration: cycleSeconds(p),
     creator: p.builtIn ? 'Built-in' : 'You',
     builtIn: p.builtIn,
     featured: FEATURED_PATTERN_IDS.includes(p.id),
@@ -115,10 +119,7 @@ export type CategoryFilter = 'all' | PatternCategory;
 
 export const CATEGORY_OPTIONS: readonly { value: CategoryFilter; label: string }[] = [
   { value: 'all', label: 'All Categories' },
-  { value: 'stress', label: 'Stress Relief' },
-  { value: 'sleep', label: 'Sleep' },
-  { value: 'focus', label: 'Focus' },
-  { value: 'energy', label: 'Energy' },
+  ...PATTERN_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })),
 ];
 
 export function isCategoryFilter(x: unknown): x is CategoryFilter {

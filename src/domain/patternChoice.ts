@@ -8,6 +8,7 @@
  */
 import {
   DEFAULT_PATTERN_ID,
+  DIFFICULTIES,
   getPattern,
   isCatalogueId,
   timingsError,
@@ -15,10 +16,8 @@ import {
   type Difficulty,
   type PatternTimings,
 } from './patterns';
-import type { SessionMode } from './sessionSearch';
+import type { SessionMode } from './sessionModes';
 
-// The modes live with the route's search parsing (one source of truth).
-export { SESSION_MODES, isSessionMode, type SessionMode } from './sessionSearch';
 /** Target cycles per mode (spec 9). */
 export const TARGET_CYCLES: Record<SessionMode, number> = { classic: 10, enhanced: 15, mobile: 8 };
 
@@ -75,8 +74,6 @@ export function fromCatalogue(p: BreathingPattern, source: PatternSource): Sessi
     source,
   };
 }
-
-const DIFFICULTIES: readonly string[] = ['Beginner', 'Intermediate', 'Advanced'];
 
 function asRecord(x: unknown): Record<string, unknown> | null {
   return typeof x === 'object' && x !== null && !Array.isArray(x)
@@ -153,7 +150,7 @@ export function normalizePattern(x: unknown, source: PatternSource): SessionPatt
       ? r.benefits.filter((b): b is string => typeof b === 'string')
       : [],
     difficulty:
-      typeof r.difficulty === 'string' && DIFFICULTIES.includes(r.difficulty)
+      typeof r.difficulty === 'string' && (DIFFICULTIES as readonly string[]).includes(r.difficulty)
         ? (r.difficulty as Difficulty)
         : undefined,
     hasBreathHold: r.hasBreathHold === true,

@@ -2,18 +2,29 @@
  * THE pattern catalogue: the one source of truth for every built-in breathing pattern.
  * Pure data and helpers, no React, no I/O.
  *
- * One schema with four phases everywhere (seconds): inhale, hold, exhale, hold_after_exhale.
+ * One shape with four phases everywhere (seconds): inhale, hold, exhale, hold_after_exhale.
  * A zero phase is skipped by the breath clock. The six catalogue timings are the
- * product's (spec 3); the three goal-level patterns (energizing, coherent, resonant) use
- * timings taken from the research cited next to them.
+ * product's (docs/product.md § Patterns); the three goal-level patterns (energizing,
+ * coherent, resonant) use timings taken from the research cited next to them.
  *
- * Deliberately absent: the spec's `successRate` (87-98 %). Spec 1 says those figures are
- * static marketing text, not data; the honesty rules forbid showing them as measured, so
- * the catalogue does not carry them at all.
+ * Deliberately absent: a 'success rate' per pattern (87-98 % in older copy). Those figures
+ * were marketing text, not data; the honesty rules forbid showing them as measured, so the
+ * catalogue does not carry them at all.
  */
 
-export type PatternCategory = 'stress' | 'sleep' | 'focus' | 'energy';
-export type Difficulty = 'Beginner' | 'Intermediate' | 'Advanced';
+/** The four pattern categories, in the order forms and filters list them. */
+export const PATTERN_CATEGORIES = ['stress', 'sleep', 'focus', 'energy'] as const;
+export type PatternCategory = (typeof PATTERN_CATEGORIES)[number];
+/** How a category reads on screen. */
+export const CATEGORY_LABELS: Record<PatternCategory, string> = {
+  stress: 'Stress Relief',
+  sleep: 'Sleep',
+  focus: 'Focus',
+  energy: 'Energy',
+};
+
+export const DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export interface PatternTimings {
   /** Seconds. */
@@ -23,27 +34,49 @@ export interface PatternTimings {
   hold_after_exhale: number;
 }
 
-export interface BreathingPattern extends PatternTimings {
-  id: string;
+/** The four phase fields of a pattern, in breathing order. */
+export type PhaseField = keyof PatternTimings;
+export const PHASE_FIELDS: readonly PhaseField[] = [
+  'inhale',
+  'hold',
+  'exhale',
+  'hold_after_exhale',
+];
+export const PHASE_FIELD_LABELS: Record<PhaseField, string> = {
+  inhale: 'Inhale',
+  hold: 'Hold',
+  exhale: 'Exhale',
+  hold_after_exhale: 'Hold after exhale',
+};
+
+/**
+ * What a person defines when making a pattern: the part built-in and custom patterns
+ * share. The rules for it are `patternSchema` (./patternSchema).
+ */
+export interface PatternDefinition extends PatternTimings {
   name: string;
   description: string;
+  category: PatternCategory;
+  difficulty: Difficulty;
   benefits: string[];
+}
+
+export interface BreathingPattern extends PatternDefinition {
+  id: string;
   /** One line, second person: what the user gets. */
   userBenefit: string;
   /** Typical time before the user notices an effect (descriptive text, not a measurement). */
   timeToEffect: string;
-  difficulty: Difficulty;
   bestFor: string[];
   /** Hex colour used for the pattern's accent. */
   color: string;
-  category: PatternCategory;
   /** The pattern offers breath-retention rounds (hold after the last exhale). */
   hasBreathHold: boolean;
   /** Built into the app (true) or made by a user (false). */
   builtIn: boolean;
 }
 
-/** The six catalogue keys of spec 3, in catalogue order. */
+/** The six catalogue keys, in catalogue order (docs/product.md § Patterns). */
 export const CATALOGUE_IDS = [
   'box',
   'relaxation',
@@ -52,7 +85,7 @@ export const CATALOGUE_IDS = [
   'sleep',
   'mindfulness',
 ] as const;
-/** The goal-level patterns of spec 2.3. */
+/** The goal-level patterns the home goals add (docs/product.md § Discovery). */
 export const GOAL_PATTERN_IDS = ['energizing', 'coherent', 'resonant'] as const;
 
 export type CatalogueId = (typeof CATALOGUE_IDS)[number] | (typeof GOAL_PATTERN_IDS)[number];
@@ -253,7 +286,7 @@ export const PATTERNS: readonly BreathingPattern[] = Object.freeze(
 
 const byId = new Map<string, BreathingPattern>(PATTERNS.map((p) => [p.id, p]));
 
-/** True when `id` names a built-in pattern (the catalogue of spec 5's pattern choice). */
+/** True when `id` names a built-in pattern (the catalogue a session's pattern choice accepts). */
 export function isCatalogueId(id: unknown): id is CatalogueId {
   return typeof id === 'string' && byId.has(id);
 }
@@ -263,12 +296,20 @@ export function getPattern(id: string | null | undefined): BreathingPattern | un
   return id == null ? undefined : byId.get(id);
 }
 
-/** Seconds in one full cycle, all four phases (zero phases add nothing). */
+/**
+ * Seconds in one full cycle: all four phases (zero phases add nothing). The one cycle
+ * length every card and screen shows (box: 16 s).
+ */
 export function cycleSeconds(p: PatternTimings): number {
   return p.inhale + p.hold + p.exhale + p.hold_after_exhale;
 }
 
-/** The spec 2.3 'cycle seconds' shown on home cards: inhale + hold + exhale. */
+/** Label like '3-2-3-1' for a pattern's four timings, in breathing order. */
+export function timingLabel(p: PatternTimings): string {
+  return PHASE_FIELDS.map((f) => String(p[f])).join('-');
+}
+
+/** The 'cycle seconds' shown on home cards: inhale + hold + exhale. */
 export function displayCycleSeconds(p: PatternTimings): number {
   return p.inhale + p.hold + p.exhale;
 }
@@ -282,7 +323,7 @@ export const MAX_PHASE_SECONDS = 120;
  * and exhale must be positive.
  */
 export function timingsError(p: Partial<Record<keyof PatternTimings, unknown>>): string | null {
-  for (const key of ['inhale', 'hold', 'exhale', 'hold_after_exhale'] as const) {
+  for (const key of PHASE_FIELDS) {
     const v = p[key];
     if (typeof v !== 'number' || !Number.isFinite(v))
       return `Pattern ${key} must be a number of seconds`;

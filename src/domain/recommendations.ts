@@ -16,6 +16,7 @@
  */
 import { PATTERNS, getPattern, type BreathingPattern, type Difficulty } from './patterns';
 import type { Goal } from './goals';
+import type { SessionMode } from './sessionModes';
 import { mostUsedPattern, type HistoryItem, type UserLevel } from './historySummary';
 import { assertHour, recommendationWindow, type RecommendationWindow } from './timeBands';
 
@@ -41,7 +42,7 @@ export interface RecommendationContext {
   /** The local session history (newest first or any order). */
   history: readonly HistoryItem[];
   userLevel: UserLevel;
-  sessionType: 'classic' | 'enhanced' | 'mobile';
+  sessionType: SessionMode;
   isFirstSession: boolean;
 }
 

@@ -1,10 +1,8 @@
-/** The session route's mode and search params (spec 2.1, 5). Pure. */
-export const SESSION_MODES = ['classic', 'enhanced', 'mobile'] as const;
-export type SessionMode = (typeof SESSION_MODES)[number];
-
-export function isSessionMode(mode: string): mode is SessionMode {
-  return (SESSION_MODES as readonly string[]).includes(mode);
-}
+/**
+ * The session route's search params: `pattern` (a pattern id of 1-64 letters, digits, '_'
+ * or '-') and `flow=adaptive`; anything else is dropped. Pure. (The route's mode is
+ * checked with `isSessionMode` of ./sessionModes.)
+ */
 
 export interface SessionSearch {
   pattern?: string;
@@ -13,7 +11,8 @@ export interface SessionSearch {
 
 export function parseSessionSearch(search: Record<string, unknown>): SessionSearch {
   const out: SessionSearch = {};
-  if (typeof search.pattern === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(search.pattern)) out.pattern = search.pattern;
+  if (typeof search.pattern === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(search.pattern))
+    out.pattern = search.pattern;
   if (search.flow === 'adaptive') out.flow = 'adaptive';
   return out;
 }

@@ -9,10 +9,11 @@
  * Pure: no I/O; the screen does the storing and the navigation from the output.
  */
 import { assign, setup } from 'xstate';
+import type { ChosenMode } from '../domain/sessionModes';
 
 export const GUIDANCE_STEP_COUNT = 3;
 
-export type FlowMode = 'classic' | 'enhanced';
+export type FlowMode = ChosenMode;
 
 export interface SessionTypeFlowContext {
   /** Set when a card is chosen. */

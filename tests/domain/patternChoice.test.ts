@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   TARGET_CYCLES,
   choosePattern,
-  isSessionMode,
   normalizePattern,
   sessionConfigFor,
 } from '../../src/domain/patternChoice';
+import { isSessionMode } from '../../src/domain/sessionModes';
 
 describe('session modes', () => {
   it('accepts classic, enhanced and mobile only', () => {

@@ -11,19 +11,20 @@ import {
 import type { CustomPatternRecord } from '../../data/db';
 import {
   CATEGORY_LABELS,
-  EMPTY_FORM,
-  LIMITS,
+  DIFFICULTIES,
   PATTERN_CATEGORIES,
-  PATTERN_DIFFICULTIES,
   PHASE_FIELDS,
   PHASE_FIELD_LABELS,
-  parsePhase,
   timingLabel,
+} from '../../domain/patterns';
+import { PATTERN_LIMITS as LIMITS, type PatternFormValues } from '../../domain/patternSchema';
+import {
+  EMPTY_FORM,
+  parseTimings,
   toFormValues,
   validatePatternForm,
   type PatternFormErrors,
-  type PatternFormValues,
-} from '../../domain/patternValidation';
+} from '../../domain/patternForm';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -47,20 +48,6 @@ function SyncBadgeFor({ p, signedIn }: { p: CustomPatternRecord; signedIn: boole
   return <Badge tone="warning">Waiting to sync</Badge>;
 }
 
-function recordToForm(p: CustomPatternRecord): PatternFormValues {
-  return toFormValues({
-    name: p.name,
-    description: p.description,
-    inhale: p.inhale,
-    hold: p.hold,
-    exhale: p.exhale,
-    hold_after_exhale: p.hold_after_exhale,
-    category: p.category,
-    difficulty: p.difficulty,
-    benefits: p.benefits,
-  });
-}
-
 /** /create: make, preview, edit and delete custom patterns (local first; synced when signed in). */
 export function CreatePatternScreen() {
   const { user } = useAuth();
@@ -75,15 +62,7 @@ export function CreatePatternScreen() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Live preview follows the timings as typed, when they are valid.
-  const timings = useMemo(() => {
-    const out: Record<string, number> = {};
-    for (const f of PHASE_FIELDS) {
-      const r = parsePhase(f, values[f]);
-      if ('error' in r) return null;
-      out[f] = r.seconds;
-    }
-    return out as { inhale: number; hold: number; exhale: number; hold_after_exhale: number };
-  }, [values]);
+  const timings = useMemo(() => parseTimings(values), [values]);
 
   const set = (field: keyof PatternFormValues) => (v: string) => {
     setValues((cur) => ({ ...cur, [field]: v }));
@@ -92,7 +71,7 @@ export function CreatePatternScreen() {
 
   const startEdit = (p: CustomPatternRecord) => {
     setEditing(p);
-    setValues(recordToForm(p));
+    setValues(toFormValues(p));
     setErrors({});
     headingRef.current?.focus();
     formRef.current?.scrollIntoView({ block: 'start' });
@@ -201,7 +180,7 @@ export function CreatePatternScreen() {
                 label="Difficulty"
                 value={values.difficulty}
                 error={errors.difficulty}
-                options={PATTERN_DIFFICULTIES.map((d) => ({ value: d, label: d }))}
+                options={DIFFICULTIES.map((d) => ({ value: d, label: d }))}
                 onChange={(e) => set('difficulty')(e.target.value)}
               />
             </div>

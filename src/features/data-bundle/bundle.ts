@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { db, type CustomPatternRecord, type SessionRecord, type SyncState } from '../../data/db';
+import {
+  db,
+  SYNC_STATES,
+  type CustomPatternRecord,
+  type SessionRecord,
+  type SyncState,
+} from '../../data/db';
 import { getPreferences, setPreferences, type UserPreferences } from '../../data/preferencesRepo';
-import { customPatternInputSchema } from '../../data/customPatternsRepo';
+import { patternSchema } from '../../domain/patternSchema';
+import { SESSION_MODES } from '../../domain/sessionModes';
 
 /**
- * The offline data bundle (spec 3): { sessions, patterns, userPreferences } as a JSON file.
- * Import validates with a schema (spec 5: all three sections are required), explains what
+ * The offline data bundle (docs/product.md § Sync): { sessions, patterns, userPreferences }
+ * as a JSON file. Import validates with a schema (all three sections are required; a
+ * pattern follows the domain's patternSchema, like the create form), explains what
  * is wrong in words, and merges without duplicating sessions (the session id is the key;
  * ids that are not UUIDs, such as the older `offline_...` ids, map to a stable UUID so
  * importing the same file twice still adds nothing).
@@ -20,28 +28,41 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const timeValue = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const ms = typeof v === 'number' ? v : Date.parse(v);
   if (!Number.isFinite(ms) || ms <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'is not a valid date (ISO text or epoch milliseconds)' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is not a valid date (ISO text or epoch milliseconds)',
+    });
     return z.NEVER;
   }
   return ms;
 });
 
-const optionalScore = z.number().finite().min(0).max(100).nullish().transform((v) => v ?? undefined);
-const syncStates = ['guest', 'pending', 'synced', 'failed', 'local_only'] as const;
+const optionalScore = z
+  .number()
+  .finite()
+  .min(0)
+  .max(100)
+  .nullish()
+  .transform((v) => v ?? undefined);
 
 const bundleSessionSchema = z.object({
   id: z.string().min(1, 'needs an id'),
   userId: z.string().min(1).nullish(),
   patternId: z.string().min(1, 'needs a pattern id'),
   patternName: z.string().min(1, 'needs a pattern name'),
-  sessionType: z.enum(['classic', 'enhanced', 'mobile']).default('classic'),
+  sessionType: z.enum(SESSION_MODES).default('classic'),
   startTime: timeValue,
   endTime: timeValue.optional(),
   duration: z.number().finite().min(0, 'duration cannot be negative').default(5),
   cycleCount: z.number().int().min(0).default(0),
   targetCycles: z.number().int().min(0).default(10),
   completed: z.boolean().default(true),
-  breathHoldTime: z.number().finite().min(0).nullish().transform((v) => v ?? undefined),
+  breathHoldTime: z
+    .number()
+    .finite()
+    .min(0)
+    .nullish()
+    .transform((v) => v ?? undefined),
   restlessnessScore: optionalScore,
   stillnessScore: optionalScore,
   phaseAccuracy: optionalScore,
@@ -49,21 +70,27 @@ const bundleSessionSchema = z.object({
   qualityScore: optionalScore,
   cameraUsed: z.boolean().default(false),
   aiUsed: z.boolean().default(false),
-  visionSessionId: z.string().nullish().transform((v) => v ?? undefined),
-  createdAt: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'is not a valid date').optional(),
-  syncState: z.enum(syncStates).optional(),
-  /** The older offline-session shape (spec 3) used a boolean. */
+  visionSessionId: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? undefined),
+  createdAt: z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'is not a valid date')
+    .optional(),
+  syncState: z.enum(SYNC_STATES).optional(),
+  /** The older offline-session shape (ids prefixed offline_) used a boolean. */
   synced: z.boolean().optional(),
 });
 
-const bundlePatternSchema = customPatternInputSchema
+const bundlePatternSchema = patternSchema
   .extend({
     id: z.string().min(1, 'needs an id'),
     userId: z.string().min(1).nullish(),
     createdAt: z.string().optional(),
     updatedAt: z.string().optional(),
     deleted: z.boolean().optional(),
-    syncState: z.enum(syncStates).optional(),
+    syncState: z.enum(SYNC_STATES).optional(),
     lastError: z.string().optional(),
   })
   .strip();
@@ -159,7 +186,9 @@ export function parseBundle(text: string): ParsedBundle {
       'The file is not a Pneuma data export: expected an object with sessions, patterns and userPreferences.',
     );
   }
-  const missing = (['sessions', 'patterns', 'userPreferences'] as const).filter((k) => !(k in data));
+  const missing = (['sessions', 'patterns', 'userPreferences'] as const).filter(
+    (k) => !(k in data),
+  );
   if (missing.length) {
     throw new BundleImportError(
       `The file is missing ${missing.join(', ')}: a Pneuma data export needs sessions, patterns and userPreferences.`,

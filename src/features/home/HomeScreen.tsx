@@ -7,9 +7,10 @@ import { preselectPatternForGoal, type Goal } from '../../domain/goals';
 import { meetsAuthLevel } from '../../domain/authLevel';
 import { isAllowedForLevel } from '../../domain/recommendations';
 import { PROGRESS_LABELS } from '../../domain/historySummary';
+import { CHOSEN_MODES, type ChosenMode } from '../../domain/sessionModes';
 import { useAuth } from '../../app/auth/authStore';
 import { useDiscovery } from './useDiscovery';
-import { MobileSelector, SessionPreview, Selector, type HomeMode, type HomeTab } from './Selector';
+import { MobileSelector, SessionPreview, Selector, type HomeTab } from './Selector';
 import './home.css';
 
 // The desktop optimization panel loads only when the settings button first opens it.
@@ -88,7 +89,7 @@ const READY_FOR_MORE = [
 
 export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const auth = useAuth();
-  const [mode, setMode] = useState<HomeMode>('enhanced');
+  const [mode, setMode] = useState<ChosenMode>('enhanced');
   const [tab, setTab] = useState<HomeTab>('goal');
   const [goal, setGoal] = useState<Goal | null>(null);
   const [patternId, setPatternId] = useState<string | null>(null);
@@ -145,7 +146,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
 
       <div className="home-controls">
         <div className="home-mode" role="group" aria-label="Session type">
-          {(['classic', 'enhanced'] as const).map((m) => (
+          {CHOSEN_MODES.map((m) => (
             <button
               key={m}
               type="button"

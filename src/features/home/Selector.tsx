@@ -4,18 +4,14 @@ import { HomeTabs } from './HomeTabs';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { GOALS, isGoalOptimalNow, type Goal } from '../../domain/goals';
-import {
-  PATTERNS,
-  displayCycleSeconds,
-  getPattern,
-  type BreathingPattern,
-} from '../../domain/patterns';
+import { PATTERNS, displayCycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
 import {
   HOME_RECOMMENDATION_COUNT,
   starsFor,
   type Recommendation,
 } from '../../domain/recommendations';
 import { setSelectedPattern } from '../../data/selectedPatternRepo';
+import type { ChosenMode } from '../../domain/sessionModes';
 
 export type HomeTab = 'goal' | 'pattern' | 'picks';
 
@@ -25,14 +21,13 @@ export const HOME_TAB_LABELS: Record<HomeTab, string> = {
   pattern: 'Select Pattern',
   picks: 'Smart Picks',
 };
-export type HomeMode = 'classic' | 'enhanced';
 
 export interface SelectorProps {
   hour: number;
   goal: Goal | null;
   patternId: string | null;
   tab: HomeTab;
-  mode: HomeMode;
+  mode: ChosenMode;
   ranked: Recommendation[];
   onTab: (tab: HomeTab) => void;
   onGoal: (goal: Goal) => void;
@@ -185,7 +180,7 @@ export function SessionPreview({
   sticky,
 }: {
   patternId: string | null;
-  mode: HomeMode;
+  mode: ChosenMode;
   sticky?: boolean;
 }) {
   const p = getPattern(patternId);

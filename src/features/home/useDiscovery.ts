@@ -4,6 +4,7 @@ import { useAuth } from '../../app/auth/authStore';
 import { summarizeHistory, type HistorySummary } from '../../domain/historySummary';
 import { rankRecommendations, type Recommendation } from '../../domain/recommendations';
 import type { Goal } from '../../domain/goals';
+import type { ChosenMode } from '../../domain/sessionModes';
 
 export interface DiscoveryState {
   /** False while the local history is still loading. */
@@ -23,7 +24,7 @@ export interface DiscoveryState {
  */
 export function useDiscovery(
   goal: Goal | null,
-  sessionType: 'classic' | 'enhanced',
+  sessionType: ChosenMode,
   now: Date = new Date(),
 ): DiscoveryState {
   const { user } = useAuth();

@@ -6,7 +6,8 @@ import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Field } from '../../ui/Field';
 import { libraryGreeting, recommendedForNow } from '../../domain/timeBands';
-import { getPattern } from '../../domain/patterns';
+import { CATEGORY_LABELS, getPattern, timingLabel } from '../../domain/patterns';
+import type { ChosenMode } from '../../domain/sessionModes';
 import {
   CATEGORY_OPTIONS,
   CLEAR_FILTERS_LABEL,
@@ -27,17 +28,11 @@ import { useLibraryCards } from './useLibraryCards';
 import './library.css';
 
 const USE_PATTERN = 'Use pattern';
-const CATEGORY_LABEL = new Map(CATEGORY_OPTIONS.map((o) => [o.value, o.label]));
-
-function phasesText(c: LibraryCard): string {
-  const t = c.timings;
-  return [t.inhale, t.hold, t.exhale, t.hold_after_exhale].join('-');
-}
 
 /** Spec 2.7: choosing a pattern stores it locally as the selected pattern, then the session. */
 function useChoosePattern() {
   const navigate = useNavigate();
-  return async (c: LibraryCard, mode: 'classic' | 'enhanced' = 'enhanced') => {
+  return async (c: LibraryCard, mode: ChosenMode = 'enhanced') => {
     const t = c.timings;
     try {
       await setSelectedPattern(
@@ -90,7 +85,7 @@ function PatternCard({
       </div>
       <p className="muted lib-card__desc">{card.description}</p>
       <div className="lib-card__badges">
-        <Badge>{CATEGORY_LABEL.get(card.category)}</Badge>
+        <Badge>{CATEGORY_LABELS[card.category]}</Badge>
         <Badge>{card.difficulty}</Badge>
         <Badge tone={card.builtIn ? 'neutral' : 'primary'}>{card.creator}</Badge>
         {card.featured ? <Badge tone="success">Featured</Badge> : null}
@@ -98,7 +93,7 @@ function PatternCard({
       <dl className="lib-card__facts">
         <div>
           <dt>Rhythm</dt>
-          <dd>{phasesText(card)}</dd>
+          <dd>{timingLabel(card.timings)}</dd>
         </div>
         <div>
           <dt>Cycle</dt>
@@ -215,7 +210,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
         <div className="lib-quick">
           {box ? (
             <Button variant="secondary" onClick={() => void choose(box, 'classic')}>
-              {box.name} <span className="muted">(classic {phasesText(box)})</span>
+              {box.name} <span className="muted">(classic {timingLabel(box.timings)})</span>
             </Button>
           ) : null}
           {calm ? (

@@ -8,12 +8,7 @@ import { Badge } from '../../ui/Badge';
 import { Field } from '../../ui/Field';
 import { EmptyState } from '../../ui/EmptyState';
 import { GOALS } from '../../domain/goals';
-import {
-  PATTERNS,
-  displayCycleSeconds,
-  getPattern,
-  type BreathingPattern,
-} from '../../domain/patterns';
+import { PATTERNS, displayCycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
 import {
   CLEAR_FILTERS_LABEL,
   SELECTION_TABS,
@@ -22,6 +17,7 @@ import {
   type SelectionTab,
 } from '../../domain/librarySearch';
 import { recommendationLimit } from '../../domain/recommendations';
+import type { ChosenMode } from '../../domain/sessionModes';
 import { setSelectedPattern } from '../../data/selectedPatternRepo';
 import { useDiscovery } from '../home/useDiscovery';
 import './session-choice.css';
@@ -42,7 +38,7 @@ const COMMON_LAST: GuideStep = {
   title: 'Stay gentle',
   text: 'Never strain. If you feel dizzy or uncomfortable, stop and breathe normally. You can pause at any time.',
 };
-const GUIDES: Record<'classic' | 'enhanced', GuideStep[]> = {
+const GUIDES: Record<ChosenMode, GuideStep[]> = {
   classic: [
     COMMON_FIRST,
     {

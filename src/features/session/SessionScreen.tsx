@@ -4,11 +4,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getFlag } from '../../data/flagsRepo';
 import { usePreferences } from '../../data/hooks';
 import { setPreference } from '../../data/preferencesRepo';
-import {
-  sessionConfigFor,
-  type SessionMode,
-  type SessionPattern,
-} from '../../domain/patternChoice';
+import { sessionConfigFor, type SessionPattern } from '../../domain/patternChoice';
+import type { SessionMode } from '../../domain/sessionModes';
 import { buildSessionRecord } from '../../machines/completionFlow';
 import type { SessionRecord } from '../../data/db';
 import { Badge } from '../../ui/Badge';

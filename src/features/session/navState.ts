@@ -3,6 +3,8 @@
  * `pattern`: a pattern handed to a session (spec 3), read by /session/{mode}.
  * `sessionResult`: the results screen's navigation state (spec 2.1).
  */
+import type { SessionMode } from '../../domain/sessionModes';
+
 export interface ResultsNavState {
   sessionId: string;
   patternName: string;
@@ -15,7 +17,7 @@ export interface ResultsNavState {
   phaseAccuracy?: number;
   rhythmConsistency?: number;
   qualityScore?: number;
-  sessionType: 'classic' | 'enhanced' | 'mobile';
+  sessionType: SessionMode;
   cameraUsed: boolean;
   aiUsed: boolean;
   visionSessionId?: string;

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
-import { isSessionMode, parseSessionSearch } from '../../domain/sessionSearch';
+import { isSessionMode } from '../../domain/sessionModes';
+import { parseSessionSearch } from '../../domain/sessionSearch';
 import { SessionScreen } from '../../features/session/SessionScreen';
 import { useSessionPattern } from '../../features/session/useSessionPattern';
 import '../../features/session/navState';

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../src/data/db';
-import { setPreferences } from '../../src/data/preferencesRepo';
+import { db } from '../../../src/data/db';
+import { setPreferences } from '../../../src/data/preferencesRepo';
 import {
   BundleImportError,
   buildBundle,
   importBundle,
   parseBundle,
   stableUuid,
-} from '../../src/features/data-bundle/bundle';
-import { makeSession } from '../sync/helpers';
+} from '../../../src/features/data-bundle/bundle';
+import { makeSession } from '../../sync/helpers';
 
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
