@@ -12,12 +12,35 @@ export interface MigrationReport {
 }
 
 /**
+ * Earlier checksums of migration files whose later edits changed `--` comments only (no
+ * statement). A database that recorded one of them accepts the file and records the new
+ * checksum. Never list an edit that changes a statement here: add a new migration file.
+ * tests/server/http.test.ts rebuilds each earlier text from the current one to prove it.
+ */
+export const COMMENT_ONLY_EDITS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  // 2026-11-22: comments pointed at the product document instead of spec section numbers.
+  '20261122000000_pneuma_schema.sql': [
+    '5cd3e8341e0857eb895e24f6cc16e49d00180155824ad39d63bed110fbffe83a',
+  ],
+  '20261122000100_default_ids.sql': [
+    '418160d5472e6f478b086040c652ffbaa4d9ec9a7f35aa34bf46c00865c8d81b',
+  ],
+});
+
+export const migrationChecksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
+
+/**
  * Runs the local preamble (idempotent), then every supabase/migrations/*.sql file
  * not yet recorded in pneuma_meta.schema_migrations, in name order, each in its own
  * transaction. An advisory lock keeps two servers starting at once from racing.
- * A recorded file whose contents changed is refused: migrations are append-only.
+ * A recorded file whose contents changed is refused (migrations are append-only), unless
+ * the recorded checksum is one of its comment-only edits.
  */
-export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<MigrationReport> {
+export async function migrate(
+  db: Db,
+  dir = MIGRATIONS_DIR,
+  commentOnlyEdits: Readonly<Record<string, readonly string[]>> = COMMENT_ONLY_EDITS,
+): Promise<MigrationReport> {
   const preamble = await readFile(PREAMBLE_FILE, 'utf8');
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const report: MigrationReport = { applied: [], skipped: [] };
@@ -35,20 +58,34 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<MigrationRe
   });
   for (const name of files) {
     const sql = await readFile(`${dir}/${name}`, 'utf8');
-    const checksum = createHash('sha256').update(sql).digest('hex');
+    const checksum = migrationChecksum(sql);
     await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock(727274)');
-      const done = await tx.query<{ checksum: string }>('select checksum from pneuma_meta.schema_migrations where name = $1', [name]);
+      const done = await tx.query<{ checksum: string }>(
+        'select checksum from pneuma_meta.schema_migrations where name = $1',
+        [name],
+      );
       const row = done.rows[0];
       if (row) {
         if (row.checksum !== checksum) {
-          throw new Error(`Migration ${name} was changed after it was applied; add a new migration file instead.`);
+          if (!commentOnlyEdits[name]?.includes(row.checksum)) {
+            throw new Error(
+              `Migration ${name} was changed after it was applied; add a new migration file instead.`,
+            );
+          }
+          await tx.query('update pneuma_meta.schema_migrations set checksum = $2 where name = $1', [
+            name,
+            checksum,
+          ]);
         }
         report.skipped.push(name);
         return;
       }
       await tx.exec(sql);
-      await tx.query('insert into pneuma_meta.schema_migrations (name, checksum) values ($1, $2)', [name, checksum]);
+      await tx.query('insert into pneuma_meta.schema_migrations (name, checksum) values ($1, $2)', [
+        name,
+        checksum,
+      ]);
       report.applied.push(name);
     });
   }

@@ -1,5 +1,5 @@
 /**
- * The app's backend settings. Spec 5: the backend URL and its public key are required and
+ * The app's backend settings. The backend URL and its public key are required and
  * the app refuses to start without them. They come from the build (VITE_SUPABASE_URL,
  * VITE_SUPABASE_ANON_KEY, VITE_API_URL) or from /config.json served by the backend; the
  * last good copy is kept so an installed app starts offline.

@@ -2,7 +2,7 @@ import { HttpError } from '../domain/errors/appErrors';
 import { requester as defaultRequester, type Requester } from './request';
 
 /**
- * Backend health (spec 7, 9): a check every 10 minutes, 3 s per check, 10 s overall;
+ * Backend health (docs/product.md § Backend): a check every 10 minutes, 3 s per check, 10 s overall;
  * vision health 2 s; a HEAD with a 2 s limit on session start, logged only.
  */
 
@@ -133,7 +133,7 @@ export async function checkHealth(
 
 /**
  * On session start: HEAD {api}/api/health with a 2 s limit. Logged only; it never blocks
- * or fails the session, and a failure is treated as healthy (spec 7).
+ * or fails the session, and a failure is treated as healthy.
  */
 export async function logHealthOnSessionStart(
   apiUrl: string,

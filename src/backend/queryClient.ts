@@ -4,7 +4,7 @@ import { isClientHttpError } from '../domain/errors/appErrors';
 import { backoffDelay } from '../domain/retry';
 
 /**
- * Server-state caching (spec 9): fresh 5 minutes, kept 10 minutes; up to 3 retries
+ * Server-state caching (docs/product.md § Backend): fresh 5 minutes, kept 10 minutes; up to 3 retries
  * (none on 4xx) with back-off from 1 s doubling to 30 s; mutations retry once after 1 s;
  * no refetch on window focus.
  */

@@ -16,7 +16,7 @@ begin
 end
 $$;
 
--- users: one row per account, role user / creator / instructor (spec 3 and 6).
+-- users: one row per account, role user / creator / instructor (docs/product.md § Accounts and access).
 create table if not exists public.users (
   id uuid primary key references auth.users (id) on delete cascade,
   role text not null default 'user' check (role in ('user', 'creator', 'instructor')),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPneumaServer } from '../../server/app';
 import { verifyJwt } from '../../server/auth/jwt';
-import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate';
+import { COMMENT_ONLY_EDITS, migrate, migrationChecksum, MIGRATIONS_DIR } from '../../server/db/migrate';
 import type { Db } from '../../server/db/types';
 import { loadSecrets } from '../../server/secrets';
 import type { Secrets } from '../../server/secrets';
@@ -198,6 +198,52 @@ describe('server: static files, config, CORS, limits, migrations, secrets', () =
     expect(rec.rows.map((r) => r.name)).toContain('29990101000000_extra.sql');
     await writeFile(join(dir, '29990101000000_extra.sql'), 'create table public.extra_test2 (id int primary key);');
     await expect(migrate(db, dir)).rejects.toThrow(/was changed after it was applied/);
+  });
+
+  it('accepts a database that recorded a comment-only earlier version of a migration, and nothing else', async () => {
+    const name = '20261122000100_default_ids.sql';
+    const current = migrationChecksum(await readFile(join(MIGRATIONS_DIR, name), 'utf8'));
+    const earlier = COMMENT_ONLY_EDITS[name]![0]!;
+    const record = (checksum: string) => db.query('update pneuma_meta.schema_migrations set checksum = $2 where name = $1', [name, checksum]);
+    await record(earlier);
+    expect((await migrate(db)).applied).toEqual([]);
+    const after = await db.query<{ checksum: string }>('select checksum from pneuma_meta.schema_migrations where name = $1', [name]);
+    expect(after.rows[0]?.checksum).toBe(current);
+    // the same earlier checksum without the list entry, or any other checksum, is refused
+    await record(earlier);
+    await expect(migrate(db, MIGRATIONS_DIR, {})).rejects.toThrow(/was changed after it was applied/);
+    await record('0'.repeat(64));
+    await expect(migrate(db)).rejects.toThrow(/was changed after it was applied/);
+    await record(current);
+  });
+
+  it('lists as comment-only edits only texts that differ from the current files in comments', async () => {
+    // The earlier comment lines of each listed edit: putting them back must give the listed checksum.
+    const earlierComments: Record<string, [string, string][]> = {
+      '20261122000000_pneuma_schema.sql': [
+        [
+          '-- users: one row per account, role user / creator / instructor (docs/product.md § Accounts and access).',
+          '-- users: one row per account, role user / creator / instructor (spec 3 and 6).',
+        ],
+      ],
+      '20261122000100_default_ids.sql': [
+        [
+          '-- A plain insert of the minimal session shape ({user_id, breath_hold_time,\n-- restlessness_score, session_duration, pattern_name}) sends no id: give one. Clients that\n-- sync offline sessions still send their own id, which stays the idempotency key.',
+          "-- The app's plain insert (spec 7: {user_id, breath_hold_time, restlessness_score,\n-- session_duration, pattern_name}) sends no id: give one. Clients that sync offline\n-- sessions still send their own id, which stays the idempotency key.",
+        ],
+      ],
+    };
+    expect(Object.keys(earlierComments).sort()).toEqual(Object.keys(COMMENT_ONLY_EDITS).sort());
+    const onlyComments = (block: string) => block.split('\n').every((line) => line.startsWith('--'));
+    for (const [name, swaps] of Object.entries(earlierComments)) {
+      let text = await readFile(join(MIGRATIONS_DIR, name), 'utf8');
+      for (const [now, before] of swaps) {
+        expect(onlyComments(now) && onlyComments(before)).toBe(true);
+        expect(text.includes(now)).toBe(true);
+        text = text.replace(now, before);
+      }
+      expect(COMMENT_ONLY_EDITS[name]).toContain(migrationChecksum(text));
+    }
   });
 
   it('never runs another request\'s query inside a transaction that switched role (PGlite)', async () => {

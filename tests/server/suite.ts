@@ -79,7 +79,7 @@ export function serverSuite(kind: Backend) {
       expect(upd.error).toBeNull();
       expect(upd.data).toMatchObject({ id: uid, role: 'user', wallet_address: '0xabc', preferred_chain: 'polygon' });
 
-      // insert sessions (one as the app's spec-7 insert, without user_id and id defaults)
+      // insert sessions (without user_id: it defaults to auth.uid())
       const s1 = sessionRow({ created_at: '2026-01-01T10:00:00Z' });
       const s2 = sessionRow({ pattern_name: 'Relaxation', created_at: '2026-01-02T10:00:00Z', restlessness_score: null });
       const first = await sb.from('sessions').insert([s1, s2]).select('id, pattern_name, user_id');
@@ -87,7 +87,7 @@ export function serverSuite(kind: Backend) {
       expect(first.data).toHaveLength(2);
       expect(first.data!.every((r) => r.user_id === uid)).toBe(true);
 
-      // the spec-7 insert shape: no id, explicit user_id
+      // the minimal insert shape: no id (the default makes one), explicit user_id
       const plain = await sb
         .from('sessions')
         .insert({ user_id: uid, breath_hold_time: 3, restlessness_score: 40, session_duration: 60, pattern_name: 'Energy', created_at: '2025-12-31T10:00:00Z' })
