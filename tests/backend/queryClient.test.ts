@@ -13,7 +13,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('query client settings (spec 9)', () => {
+describe('query client settings (docs/product.md § Backend)', () => {
   it('fresh 5 min, kept 10 min, no refetch on focus', () => {
     const q = createQueryClient().getDefaultOptions().queries!;
     expect(q.staleTime).toBe(300_000);

@@ -35,7 +35,7 @@ function hangingFetch(): typeof fetch {
 }
 
 describe('request helper', () => {
-  it('has the spec per-service limits', () => {
+  it('has the per-service limits of docs/product.md § Backend', () => {
     expect(SERVICE_POLICIES.ai.timeoutMs).toBe(30_000);
     expect(SERVICE_POLICIES.ai.retry.attempts).toBe(4); // 3 retries
     expect(SERVICE_POLICIES.vision.timeoutMs).toBe(10_000);

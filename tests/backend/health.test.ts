@@ -7,7 +7,6 @@ import {
   type HealthReport,
 } from '../../src/backend/health';
 import { createRequester } from '../../src/backend/request';
-import { deriveNetworkStatus } from '../../src/domain/networkStatus';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -20,23 +19,8 @@ function report(backendReachable: boolean): HealthReport {
   return { backendReachable, checks: [], checkedAt: Date.now(), durationMs: 1 };
 }
 
-describe('network status (spec 4)', () => {
-  it.each([
-    [{ browserOnline: true, backendReachable: true }, 'online'],
-    [{ browserOnline: true, backendReachable: null }, 'online'],
-    [{ browserOnline: false, backendReachable: true }, 'offline'],
-    [{ browserOnline: true, backendReachable: false }, 'offline'],
-    [{ browserOnline: true, backendReachable: true, effectiveType: '2g' }, 'slow'],
-    [{ browserOnline: true, backendReachable: true, effectiveType: 'slow-2g' }, 'slow'],
-    [{ browserOnline: true, backendReachable: true, effectiveType: '3g' }, 'online'],
-    [{ browserOnline: false, backendReachable: true, effectiveType: '2g' }, 'offline'],
-  ] as const)('%o -> %s', (inputs, status) => {
-    expect(deriveNetworkStatus(inputs)).toBe(status);
-  });
-});
-
 describe('health checks', () => {
-  it('has the spec timings', () => {
+  it('has the product timings (docs/product.md § Backend)', () => {
     expect(HEALTH_SETTINGS).toMatchObject({
       intervalMs: 600_000,
       perCheckTimeoutMs: 3_000,
