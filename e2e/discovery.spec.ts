@@ -42,6 +42,8 @@ test.describe('discovery', () => {
 
     // Choose the other pattern of the goal with the keyboard.
     const sleep = page.getByRole('button', { name: /Sleep Preparation/ });
+    // Cards show the whole four-phase cycle: 4 + 6 + 8 + 3.
+    await expect(sleep).toContainText('21s cycle');
     await tabTo(page, sleep, 5);
     await page.keyboard.press('Enter');
     await expect(sleep).toHaveAttribute('aria-pressed', 'true');
@@ -154,6 +156,7 @@ test.describe('discovery', () => {
 
     await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Sleep' });
     expect(await names()).toEqual(['Sleep Preparation']);
+    await expect(panel.getByText('21s', { exact: true })).toBeVisible(); // the same cycle as home
     await page
       .getByRole('combobox', { name: 'Category' })
       .selectOption({ label: 'All Categories' });
@@ -229,6 +232,9 @@ test.describe('discovery', () => {
     );
     await expect(page.getByRole('link', { name: 'Become Instructor' })).toBeVisible();
     await page.getByRole('tab', { name: 'Better Sleep' }).click();
+    await expect(page.getByRole('article').filter({ hasText: 'Sleep Preparation' })).toContainText(
+      '21s cycle',
+    );
     await page.getByRole('searchbox', { name: 'Search patterns' }).fill('zzz');
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await page.getByRole('searchbox', { name: 'Search patterns' }).fill('fall asleep');

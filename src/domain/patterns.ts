@@ -309,11 +309,6 @@ export function timingLabel(p: PatternTimings): string {
   return PHASE_FIELDS.map((f) => String(p[f])).join('-');
 }
 
-/** The 'cycle seconds' shown on home cards: inhale + hold + exhale. */
-export function displayCycleSeconds(p: PatternTimings): number {
-  return p.inhale + p.hold + p.exhale;
-}
-
 /** Longest phase accepted, in seconds (anything longer is a typo, not a practice). */
 export const MAX_PHASE_SECONDS = 120;
 

@@ -4,7 +4,6 @@ import {
   GOAL_PATTERN_IDS,
   PATTERNS,
   cycleSeconds,
-  displayCycleSeconds,
   getPattern,
   isCatalogueId,
   timingsError,
@@ -76,10 +75,14 @@ describe('pattern catalogue', () => {
     expect(getPattern('constructor')).toBeUndefined();
   });
 
-  it('computes cycle seconds', () => {
+  it('computes cycle seconds from all four phases', () => {
     expect(cycleSeconds(getPattern('box')!)).toBe(16);
     expect(cycleSeconds(getPattern('sleep')!)).toBe(21);
-    expect(displayCycleSeconds(getPattern('sleep')!)).toBe(18);
+    expect(cycleSeconds(getPattern('relaxation')!)).toBe(19);
+    expect(cycleSeconds(getPattern('wim_hof')!)).toBe(3);
+    // a zero phase adds nothing; a hold after the exhale adds its seconds (box: 16, not 12)
+    expect(cycleSeconds({ inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 0 })).toBe(12);
+    expect(cycleSeconds({ inhale: 4.5, hold: 0, exhale: 5.25, hold_after_exhale: 1 })).toBe(10.75);
   });
 
   it('rejects unusable timings with a clear message', () => {

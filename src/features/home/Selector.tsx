@@ -4,7 +4,7 @@ import { HomeTabs } from './HomeTabs';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { GOALS, isGoalOptimalNow, type Goal } from '../../domain/goals';
-import { PATTERNS, displayCycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
+import { PATTERNS, cycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
 import {
   HOME_RECOMMENDATION_COUNT,
   starsFor,
@@ -120,7 +120,7 @@ function PatternList({
               >
                 <span className="home-choice__title">{p.name}</span>
                 {compact ? null : <span className="home-choice__text">{p.description}</span>}
-                <span className="home-choice__meta">{displayCycleSeconds(p)}s cycle</span>
+                <span className="home-choice__meta">{cycleSeconds(p)}s cycle</span>
                 {match !== undefined ? <Badge tone="primary">{match}% match</Badge> : null}
               </button>
             </li>

@@ -8,7 +8,7 @@ import { Badge } from '../../ui/Badge';
 import { Field } from '../../ui/Field';
 import { EmptyState } from '../../ui/EmptyState';
 import { GOALS } from '../../domain/goals';
-import { PATTERNS, displayCycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
+import { PATTERNS, cycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
 import {
   CLEAR_FILTERS_LABEL,
   SELECTION_TABS,
@@ -166,7 +166,7 @@ function SelectionCard({
       <p className="muted">{p.userBenefit}</p>
       <div className="sc-card__badges">
         <Badge>{p.difficulty}</Badge>
-        <Badge>{displayCycleSeconds(p)}s cycle</Badge>
+        <Badge>{cycleSeconds(p)}s cycle</Badge>
         <Badge>{p.timeToEffect}</Badge>
       </div>
       <p className="sc-card__best">Best for: {p.bestFor.join(', ')}</p>
