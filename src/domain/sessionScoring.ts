@@ -22,6 +22,16 @@ export function scoreMessage(score: number): ScoreMessage {
   return 'You did it';
 }
 
+const clamp100 = (v: number) => Math.min(100, Math.max(0, v));
+
+/**
+ * Stillness (0-100) from a measured restlessness (0-100): 100 minus it, kept within 0-100.
+ * The one conversion between the two camera figures.
+ */
+export function stillnessFromRestlessness(restlessness: number): number {
+  return clamp100(100 - restlessness);
+}
+
 /** The spec's default when a history item carries no score at all. */
 export const DEFAULT_HISTORY_SCORE = 75;
 
@@ -36,7 +46,7 @@ export function scoreHelper(item: {
   score?: number | null;
 }): number {
   if (typeof item.restlessnessScore === 'number' && Number.isFinite(item.restlessnessScore)) {
-    return Math.max(0, 100 - item.restlessnessScore);
+    return stillnessFromRestlessness(item.restlessnessScore);
   }
   if (typeof item.score === 'number' && Number.isFinite(item.score)) return item.score;
   return DEFAULT_HISTORY_SCORE;
@@ -69,8 +79,6 @@ export interface MeasuredInputs {
   /** 0-100, from the camera; undefined without a camera. */
   stillness?: number;
 }
-
-const clamp100 = (v: number) => Math.min(100, Math.max(0, v));
 
 /**
  * Quality score from measured figures. With a camera (spec 9): stillness, or the mean of

@@ -3,6 +3,7 @@
  * every figure comes from the sessions handed in; nothing is invented. Calendar days are
  * counted in the user's time zone (an IANA name such as 'Europe/Paris').
  */
+import { stillnessFromRestlessness } from './sessionScoring';
 
 /** The fields of a practised session the statistics read. */
 export interface StatSession {
@@ -266,13 +267,9 @@ export function stillnessTrend(
       createdAt: s.createdAt,
       date: dayKey(timeOf(s), timeZone),
       stillness: Math.round(
-        Math.min(
-          100,
-          Math.max(
-            0,
-            finite(s.stillnessScore) ? s.stillnessScore : 100 - (s.restlessnessScore as number),
-          ),
-        ),
+        finite(s.stillnessScore)
+          ? Math.min(100, Math.max(0, s.stillnessScore))
+          : stillnessFromRestlessness(s.restlessnessScore as number),
       ),
     }));
 }
@@ -308,16 +305,6 @@ export function progressStats(
   };
 }
 
-/** '1 h 05 min', '12 min', '45 s': a duration in seconds for the history list. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  const rest = s % 60;
-  if (m < 60) return rest ? `${m} min ${rest} s` : `${m} min`;
-  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-
 /**
  * The quality shown in the session history: the session's measured quality score, else
  * the spec 3 score helper when restlessness was measured (100 minus it). Undefined when
@@ -328,6 +315,7 @@ export function historyScore(s: {
   restlessnessScore?: number | null;
 }): number | undefined {
   if (finite(s.qualityScore)) return Math.round(Math.min(100, Math.max(0, s.qualityScore)));
-  if (finite(s.restlessnessScore)) return Math.round(Math.max(0, 100 - s.restlessnessScore));
+  if (finite(s.restlessnessScore))
+    return Math.round(stillnessFromRestlessness(s.restlessnessScore));
   return undefined;
 }

@@ -6,6 +6,7 @@ import {
   qualityLabel,
   rhythmSteadiness,
   scoreHelper,
+  stillnessFromRestlessness,
   scoreMessage,
 } from '../../src/domain/sessionScoring';
 
@@ -45,6 +46,17 @@ describe('score helper (spec 3)', () => {
     expect(scoreHelper({})).toBe(DEFAULT_HISTORY_SCORE);
     expect(DEFAULT_HISTORY_SCORE).toBe(75);
     expect(scoreHelper({ restlessnessScore: Number.NaN })).toBe(75);
+  });
+});
+
+describe('stillness from restlessness', () => {
+  it('is 100 minus restlessness, kept within 0-100', () => {
+    expect(stillnessFromRestlessness(30)).toBe(70);
+    expect(stillnessFromRestlessness(0)).toBe(100);
+    expect(stillnessFromRestlessness(100)).toBe(0);
+    expect(stillnessFromRestlessness(130)).toBe(0);
+    expect(stillnessFromRestlessness(-5)).toBe(100);
+    expect(stillnessFromRestlessness(12.5)).toBe(87.5);
   });
 });
 

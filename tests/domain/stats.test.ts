@@ -3,7 +3,6 @@ import {
   averageRestlessness,
   currentStreak,
   dayKey,
-  formatDuration,
   historyScore,
   longestBreathHold,
   longestStreak,
@@ -270,11 +269,5 @@ describe('progressStats and formatting', () => {
       preferredPattern: 'Box Breathing',
       weeklyGoalProgress: 29,
     });
-  });
-  it('formats durations', () => {
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(60)).toBe('1 min');
-    expect(formatDuration(125)).toBe('2 min 5 s');
-    expect(formatDuration(3900)).toBe('1 h 05 min');
   });
 });

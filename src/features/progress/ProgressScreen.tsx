@@ -10,9 +10,9 @@ import type { SessionRecord } from '../../data/db';
 import { computeAchievements, isUnlocked, type Achievement } from '../../domain/achievements';
 import { userLevel, type UserLevel } from '../../domain/historySummary';
 import { qualityLabel } from '../../domain/sessionScoring';
+import { formatDuration } from '../../domain/duration';
 import {
   deviceTimeZone,
-  formatDuration,
   historyScore,
   minutesPerDay,
   progressStats,

@@ -8,12 +8,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import type { ResultsNavState } from '../session/navState';
 import { RatePattern } from './RatePattern';
-import {
-  figuresFromNavState,
-  figuresFromRecord,
-  formatDuration,
-  type ResultFigures,
-} from './resultFigures';
+import { formatDuration } from '../../domain/duration';
+import { figuresFromNavState, figuresFromRecord, type ResultFigures } from './resultFigures';
 import './results.css';
 
 const SYNC_TEXT: Record<NonNullable<ResultFigures['syncState']>, string> = {

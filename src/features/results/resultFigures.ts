@@ -4,7 +4,9 @@ import {
   measuredQualityScore,
   qualityLabel,
   scoreMessage,
+  stillnessFromRestlessness,
 } from '../../domain/sessionScoring';
+import type { SessionMode } from '../../domain/sessionModes';
 import type { ResultsNavState } from '../session/navState';
 
 /** The figures the results screen shows: only what the session measured. */
@@ -12,7 +14,7 @@ export interface ResultFigures {
   sessionId: string;
   patternId: string;
   patternName: string;
-  sessionType: 'classic' | 'enhanced' | 'mobile';
+  sessionType: SessionMode;
   /** Seconds, pauses excluded. */
   duration: number;
   cycleCount: number;
@@ -78,14 +80,7 @@ export function figuresFromNavState(s: ResultsNavState): ResultFigures {
     rhythmConsistency: s.rhythmConsistency,
     stillness:
       s.cameraUsed && typeof s.restlessnessScore === 'number'
-        ? Math.max(0, 100 - s.restlessnessScore)
+        ? stillnessFromRestlessness(s.restlessnessScore)
         : undefined,
   });
-}
-
-/** "2 min 40 s", "45 s". */
-export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.round(totalSeconds));
-  const m = Math.floor(s / 60);
-  return m ? `${m} min ${s % 60} s` : `${s} s`;
 }

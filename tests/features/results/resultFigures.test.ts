@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../../src/data/db';
-import {
-  figuresFromNavState,
-  figuresFromRecord,
-  formatDuration,
-} from '../../../src/features/results/resultFigures';
+import { formatDuration } from '../../../src/domain/duration';
+import { figuresFromNavState, figuresFromRecord } from '../../../src/features/results/resultFigures';
 import { resultsStateOf } from '../../../src/features/session/CompletionView';
 
 const base: SessionRecord = {
