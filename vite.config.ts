@@ -40,8 +40,11 @@ export default defineConfig({
       registerType: 'prompt',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,woff2}'],
-        // Heavy optional assets (wasm, camera models, wallet and token libraries, charts)
-        // stay out of the precache; sw/sw.ts caches them at run time on first use.
+        // Heavy optional assets stay out of the precache; sw/sw.ts caches them at run time on
+        // first use. Today that is the charts chunk (recharts, loaded by /progress only). The
+        // wasm, camera-model (mediapipe), wallet and token (fcl, ethers) patterns are for
+        // packages that are not dependencies yet, kept for when those features land: their
+        // lazily loaded chunks then need only a matching file name.
         globIgnores: ['**/*wasm*', '**/*mediapipe*', '**/*fcl*', '**/*ethers*', '**/*wallet*', '**/*recharts*', '**/*charts*', '**/*Charts*'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
@@ -57,21 +60,6 @@ export default defineConfig({
     outDir,
     target: 'es2022',
     sourcemap: false,
-    rollupOptions: {
-      output: {
-        // Name the heavy vendor chunks so the precache can leave them out and the size
-        // budget can prove they are never part of the first load. Charts have no group:
-        // a group would also capture recharts' dependencies (React among them) and every
-        // screen would load it; without one, recharts lands in the lazily loaded
-        // ProgressCharts chunk (only /progress imports it).
-        codeSplitting: {
-          groups: [
-            { name: 'wallet-vendor', test: (id: string) => id.includes('node_modules') && /@onflow|ethers/.test(id) },
-            { name: 'mediapipe-vendor', test: (id: string) => id.includes('node_modules') && /@mediapipe/.test(id) },
-          ],
-        },
-      },
-    },
   },
   server: { port: 5173 },
 });
