@@ -7,11 +7,13 @@ import './features/shell/shell.css';
 import './features/errors/errors.css';
 import './features/pwa/pwa.css';
 import { loadConfig } from './backend/config';
+import { registerServiceWorker } from './app/serviceWorker/registerServiceWorker';
 import { startAppServices } from './app/startAppServices';
 import { APP_ERROR_HTML, AppErrorPage } from './features/errors/AppErrorPage';
 import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
 import { RootErrorBoundary } from './features/errors/RootErrorBoundary';
 import { router } from './router';
+import { startSyncEngine } from './sync/page/syncEngine';
 
 async function boot(rootElement: HTMLElement): Promise<void> {
   const root = createRoot(rootElement);
@@ -29,6 +31,10 @@ async function boot(rootElement: HTMLElement): Promise<void> {
         </RootErrorBoundary>
       </StrictMode>,
     );
+    // Once the app renders: the upload engine (loads once someone is signed in) and,
+    // a moment after load, the service worker (offline use, background sync, updates).
+    startSyncEngine();
+    registerServiceWorker();
   } catch (error) {
     console.error(error);
     root.render(<AppErrorPage />);

@@ -34,7 +34,7 @@ import { Field, SelectField, TextAreaField } from '../../ui/Field';
 import { useAuth } from '../../app/auth/authStore';
 import { notify } from '../../ui/toast';
 import { PatternPreview } from './PatternPreview';
-import { requestSync } from '../sync/syncRuntime';
+import { requestSync } from '../../sync/page/syncEngine';
 
 function SyncBadgeFor({ p, signedIn }: { p: CustomPatternRecord; signedIn: boolean }) {
   if (p.syncState === 'guest' || !signedIn) return <Badge>On this device</Badge>;

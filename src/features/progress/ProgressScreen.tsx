@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useGuestSessionCount, useSessions } from '../../data/hooks';
 import { attachGuestSessions } from '../../data/sessionsRepo';
-import { requestSync } from '../sync/syncRuntime';
+import { requestSync } from '../../sync/page/syncEngine';
 import { mergeHistory, useServerSessions } from './serverHistory';
 import { AchievementIcon } from './AchievementIcon';
 import type { SessionRecord } from '../../data/db';

@@ -11,7 +11,7 @@ import type { SessionRecord } from '../../data/db';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { useAuth } from '../../app/auth/authStore';
-import { setSessionRunning } from '../pwa/sessionGuard';
+import { setSessionRunning } from '../../app/serviceWorker/sessionGuard';
 import { SessionErrorCard } from '../errors/ErrorCards';
 import { ActiveSession } from './ActiveSession';
 import { CameraSetupView } from './CameraSetupView';

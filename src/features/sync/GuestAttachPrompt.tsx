@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useGuestSessionCount } from '../../data/hooks';
 import { attachGuestSessions, declineGuestAttach, hasDeclinedGuestAttach } from '../../data/sessionsRepo';
-import { requestSync } from './syncRuntime';
+import { requestSync } from '../../sync/page/syncEngine';
 
 const GuestAttachDialog = lazy(() => import('./GuestAttachDialog').then((m) => ({ default: m.GuestAttachDialog })));
 

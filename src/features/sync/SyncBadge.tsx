@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignedInUser, useSyncCounts } from '../../data/hooks';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
-import { useSyncEngine } from './syncStarter';
+import { useSyncSnapshot } from './useSyncSnapshot';
 import { useTick } from './useTick';
 import { OFFLINE, ONLINE, SLOW } from './strings';
 import './sync.css';
@@ -10,16 +10,15 @@ import './sync.css';
 const SyncDetailsDialog = lazy(() => import('./SyncDetailsDialog').then((m) => ({ default: m.SyncDetailsDialog })));
 
 /**
- * Header badge (spec 2.11): Online or Offline plus the pending-session count, 'slow' on
- * 2g/slow-2g. Opens the detailed view. For a signed-in user it starts the page's sync
- * triggers (the engine loads then).
+ * Header badge: Online or Offline plus the pending-session count, 'slow' on 2g/slow-2g,
+ * a spinner while an upload runs (signed in). Opens the detailed view.
  */
 export function SyncBadge() {
   useTick();
   const network = useNetworkStatus().status;
   const user = useSignedInUser();
   const counts = useSyncCounts(user?.userId ?? null);
-  const { running } = useSyncEngine(Boolean(user));
+  const { running } = useSyncSnapshot(Boolean(user));
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);

@@ -11,8 +11,9 @@ import {
 } from '../../data/hooks';
 import { attachGuestSessions, retryAllFailed, retrySession } from '../../data/sessionsRepo';
 import type { OutboxResult } from '../../sync/outbox';
+import { requestSync, syncNow } from '../../sync/page/syncEngine';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
-import { requestSync, syncNow, useSyncSnapshot } from './syncRuntime';
+import { useSyncSnapshot } from './useSyncSnapshot';
 import { useTick } from './useTick';
 import { CONNECTED, OFFLINE_MODE, SLOW, SYNC_NOW } from './strings';
 import './sync.css';
@@ -42,7 +43,7 @@ function sessionLabel(s: SessionRecord): string {
 }
 
 /**
- * The detailed sync view (spec 2.11): Connected or Offline Mode, last sync age, pending
+ * The detailed sync view: Connected or Offline Mode, last sync age, pending
  * sessions, 'Sync now'; failed and local-only sessions with their reason and a retry.
  * Refreshed every 5 s. Usable on its own (profile/progress) or inside the badge dialog.
  */
@@ -55,7 +56,7 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
   const problems = useProblemSessions(userId);
   const guestCount = useGuestSessionCount();
   const { lastSyncTime } = usePreferences();
-  const { running, lastResult } = useSyncSnapshot();
+  const { running, lastResult } = useSyncSnapshot(Boolean(user));
   const [message, setMessage] = useState<string | null>(null);
   const offline = network === 'offline';
 

@@ -1,4 +1,4 @@
-/** Public surface of the sync feature for other screens. */
+// The sync feature's public surface for other features: the header's badge. The header
+// puts this index in the first load, so the status panel and the guest-sessions prompt
+// are not exported here: the profile and root routes compose them from their modules.
 export { SyncBadge } from './SyncBadge';
-export { SyncStatusPanel } from './SyncStatusPanel';
-export { ensureSyncStarted, requestSync, syncNow } from './syncRuntime';

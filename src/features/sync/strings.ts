@@ -1,4 +1,4 @@
-/** User-visible sync strings (spec 2.11); the offline notice lives in src/features/network, each defined once here. */
+/** User-visible sync strings, each defined once here; the offline notice lives in src/features/network. */
 export const ONLINE = 'Online';
 export const OFFLINE = 'Offline';
 export const SLOW = 'Slow connection';

@@ -2,13 +2,13 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../src/data/db';
-import { SyncBadge } from '../../src/features/sync/SyncBadge';
-import { SyncStatusPanel } from '../../src/features/sync/SyncStatusPanel';
-import { GuestAttachPrompt } from '../../src/features/sync/GuestAttachPrompt';
-import { DataBundlePanel } from '../../src/features/data-bundle/DataBundlePanel';
-import { resetNetworkStoreForTests } from '../../src/app/network/networkStore';
-import { makeSession } from './helpers';
+import { db } from '../../../src/data/db';
+import { SyncBadge } from '../../../src/features/sync/SyncBadge';
+import { SyncStatusPanel } from '../../../src/features/sync/SyncStatusPanel';
+import { GuestAttachPrompt } from '../../../src/features/sync/GuestAttachPrompt';
+import { DataBundlePanel } from '../../../src/features/data-bundle/DataBundlePanel';
+import { resetNetworkStoreForTests } from '../../../src/app/network/networkStore';
+import { makeSession } from '../../sync/helpers';
 
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });

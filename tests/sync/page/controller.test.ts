@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../src/data/db';
-import { SyncController } from '../../src/features/sync/syncController';
-import { loadSyncConfig } from '../../src/sync/syncConfig';
-import { handleOutboxSync } from '../../src/sync/syncEventHandler';
-import { FakeRest } from './fakeRest';
-import { config, makeSession } from './helpers';
+import { db } from '../../../src/data/db';
+import { SyncController } from '../../../src/sync/page/syncController';
+import { loadSyncConfig } from '../../../src/sync/syncConfig';
+import { handleOutboxSync } from '../../../src/sync/syncEventHandler';
+import { FakeRest } from '../fakeRest';
+import { config, makeSession } from '../helpers';
 
 beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
@@ -136,7 +136,7 @@ describe('service worker sync handler', () => {
     await signIn(server);
     await db.sessions.put(makeSession({}, 1));
     const run = (c: typeof config) =>
-      import('../../src/sync/outbox').then((m) => m.runOutbox(c, { fetch: server.fetch, sleep: async () => undefined, force: true }));
+      import('../../../src/sync/outbox').then((m) => m.runOutbox(c, { fetch: server.fetch, sleep: async () => undefined, force: true }));
     server.setFault(() => ({ kind: 'status', status: 503 }));
     await expect(handleOutboxSync({ loadConfig: async () => config, run })).rejects.toThrow(/1 sessions left/);
     server.setFault(undefined);
