@@ -1,6 +1,6 @@
 /**
- * Outbox constants. The back-off between retries is the generic retry policy's
- * (src/domain/retry.ts: 1 s doubling to 30 s).
+ * Outbox constants (docs/product.md § Sync). The back-off between retries is the generic
+ * retry policy's (src/domain/retry.ts: 1 s doubling to 30 s).
  */
 export const OUTBOX_BATCH_SIZE = 50;
 /** Retries of one batch inside a run before it is left for a later run. */

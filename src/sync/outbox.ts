@@ -19,7 +19,8 @@ export type { OutboxResult, OutboxStatus } from './outboxResult';
  *
  * Plain fetch, no supabase-js and no DOM: the same module runs in the page and in the
  * service worker. Tokens come from the auth-session repository (db.authSession).
- * How each answer of the server is handled: ./upsert.ts and ./uploadLoop.ts.
+ * How each answer of the server is handled: ./upsert.ts and ./uploadLoop.ts; the rules
+ * in words: docs/product.md § Sync.
  */
 
 let localQueue: Promise<unknown> = Promise.resolve();
