@@ -41,10 +41,11 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,woff2}'],
         // Heavy optional assets stay out of the precache; sw/sw.ts caches them at run time on
-        // first use. Today that is the charts chunk (recharts, loaded by /progress only). The
-        // wasm, camera-model (mediapipe), wallet and token (fcl, ethers) patterns are for
-        // packages that are not dependencies yet, kept for when those features land: their
-        // lazily loaded chunks then need only a matching file name.
+        // first use. Today that is the ProgressCharts chunk: recharts, imported by /progress
+        // only (deliberately not a named chunk group, which would also pull React into it and
+        // onto every screen). The wasm, camera-model (mediapipe), wallet and token (fcl,
+        // ethers) patterns are for packages that are not dependencies yet, kept for when those
+        // features land: their lazily loaded chunks then need only a matching file name.
         globIgnores: ['**/*wasm*', '**/*mediapipe*', '**/*fcl*', '**/*ethers*', '**/*wallet*', '**/*recharts*', '**/*charts*', '**/*Charts*'],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },

@@ -209,7 +209,7 @@ test.describe('discovery', () => {
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('all');
   });
 
-  test('session choice: classic guidance and enhanced pattern selection end at the spec URLs', async ({
+  test('session choice: classic guidance and enhanced pattern selection end at their session URLs', async ({
     page,
   }) => {
     await page.goto('/session');

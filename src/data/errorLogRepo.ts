@@ -1,9 +1,9 @@
 import { db, type ErrorLogRecord } from './db';
 
 /**
- * The local error log (spec 9: 100 stored errors kept on the device, 50 per page session
- * in memory). It is also the offline queue of error reports: a record with
- * `reported: false` waits to be sent, unless the sampling left it out.
+ * The local error log (docs/product.md § Errors: 100 stored errors kept on the device, 50
+ * per page session in memory). It is also the offline queue of error reports: a record
+ * with `reported: false` waits to be sent, unless the sampling left it out.
  */
 
 export const ERROR_LOG_LIMITS = Object.freeze({ local: 100, session: 50 });

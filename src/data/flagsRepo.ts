@@ -1,6 +1,6 @@
 import { db } from './db';
 
-/** Local flags of spec 3. Missing flags read as false. */
+/** Local boolean flags (e.g. a completed first session). Missing flags read as false. */
 export type FlagName = 'hasCompletedSession' | 'onboardingCompleted';
 
 export interface LocalFlags {

@@ -1,6 +1,6 @@
 import { db, type FavoritePatternRecord, type PatternRatingRecord } from './db';
 
-/** Spec 9: the Recent tab shows up to 8 last-used patterns. */
+/** The library's Recent tab shows up to 8 last-used patterns. */
 export const RECENT_LIMIT = 8;
 
 /** Marks a pattern as just used; keeps only the newest RECENT_LIMIT entries. */

@@ -1,8 +1,8 @@
 import { db } from './db';
 
 /**
- * User preferences of the offline data bundle (spec 3): stored one key per row in
- * `db.preferences`. Missing keys read as the spec defaults.
+ * User preferences (also part of the offline data bundle): stored one key per row in
+ * `db.preferences`. Missing keys read as the defaults below.
  */
 export interface UserPreferences {
   defaultPattern: string;

@@ -2,7 +2,7 @@ import type { PatternTimings } from '../domain/patterns';
 import { db } from './db';
 
 /**
- * The locally kept selected pattern (spec 3, key selectedPattern). Two shapes exist:
+ * The locally kept selected pattern (preferences key selectedPattern). Two shapes exist:
  * chosen from the library, or from the discovery page.
  */
 export interface LibrarySelectedPattern {
@@ -25,7 +25,7 @@ export type SelectedPattern = LibrarySelectedPattern | DiscoverySelectedPattern;
 
 export const SELECTED_PATTERN_KEY = 'selectedPattern';
 
-/** Library defaults of spec 3: cycles 5, hasBreathHold false. */
+/** Library defaults: cycles 5, hasBreathHold false. */
 export function librarySelection(
   p: Omit<LibrarySelectedPattern, 'source' | 'cycles' | 'hasBreathHold'> &
     Partial<Pick<LibrarySelectedPattern, 'cycles' | 'hasBreathHold'>>,

@@ -1,5 +1,5 @@
 /**
- * Achievements computed from the session history (spec 3 achievement entity, spec 9
+ * Achievements computed from the session history (docs/product.md § Results and scores;
  * milestone minutes 30/60/120/300 and streak milestone 7). Pure: the unlock time is the
  * moment in the history when the rule was first met, never "now".
  */
@@ -22,13 +22,13 @@ export interface Achievement {
   unlockedAt?: string;
 }
 
-/** Spec 9: milestone minutes. */
+/** Milestone minutes. */
 export const MINUTE_MILESTONES = [30, 60, 120, 300] as const;
 /** Session-count milestones (first session, then the level thresholds 5 and 20). */
 export const SESSION_MILESTONES = [1, 5, 20] as const;
-/** Spec 9: streak milestone every multiple of 7; the achievement is the first one. */
+/** Streak milestone every multiple of 7; the achievement is the first one. */
 export const STREAK_MILESTONE_DAYS = 7;
-/** Breath-hold records in seconds (the product's own choice; the spec names no values). */
+/** Breath-hold records in seconds (the product's own choice). */
 export const HOLD_MILESTONES = [30, 60, 90] as const;
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

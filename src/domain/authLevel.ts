@@ -1,5 +1,6 @@
 /**
- * Auth levels, gates and the pending action (spec 1, 2.11, 4, 6). Pure: no React, no I/O.
+ * Auth levels, gates and the pending action (docs/product.md § Accounts and access).
+ * Pure: no React, no I/O.
  *
  * Levels are ordered none < supabase (email account) < evm (social wallet) < flow (token
  * wallet). A feature asking for a level is available when the current level is at or
@@ -32,8 +33,8 @@ export interface AuthFacts {
 }
 
 /**
- * The highest level the user holds. Wallet logins build on an email account (spec 5:
- * 'Please sign up with email first, then connect your wallet'), so without an account the
+ * The highest level the user holds. Wallet logins build on an email account ('Please
+ * sign up with email first, then connect your wallet'), so without an account the
  * level is none whatever a wallet says.
  */
 export function currentAuthLevel({ signedIn, evmConnected, flowConnected }: AuthFacts): AuthLevel {
@@ -43,7 +44,7 @@ export function currentAuthLevel({ signedIn, evmConnected, flowConnected }: Auth
   return 'supabase';
 }
 
-/** What a gate asks for, as the UI names it (spec 6: wallet types in gating). */
+/** What a gate asks for, as the UI names it (an account, or one of the two wallet types). */
 export type GateRequirement = 'none' | 'account' | 'evm' | 'flow';
 
 export function requiredLevel(requirement: GateRequirement): AuthLevel {
@@ -59,7 +60,7 @@ export function requiredLevel(requirement: GateRequirement): AuthLevel {
   }
 }
 
-/** The gate state seen in the UI (spec 4): none, account, wallet. */
+/** The gate state seen in the UI: none, account, wallet. */
 export function gateState(requirement: GateRequirement): 'none' | 'account' | 'wallet' {
   if (requirement === 'none') return 'none';
   return requirement === 'account' ? 'account' : 'wallet';
@@ -76,19 +77,19 @@ export function gateOutcome(
   return meetsAuthLevel(current, requiredLevel(requirement)) ? 'show' : fallback;
 }
 
-/** The `context` query of /auth and /onboarding (spec 2.1). */
+/** The `context` query of /auth and /onboarding. */
 export type AuthContext = 'social' | 'progress';
 
 export function parseAuthContext(raw: unknown): AuthContext | undefined {
   return raw === 'social' || raw === 'progress' ? raw : undefined;
 }
 
-/** The prompt offers a skip button except in the progress context (spec 2.11). */
+/** The prompt offers a skip button except in the progress context. */
 export function canSkipPrompt(context: AuthContext | undefined): boolean {
   return context !== 'progress';
 }
 
-/** What each tier adds (spec 1), shown in the gate prompt. */
+/** What each tier adds, shown in the gate prompt. */
 export const TIER_BENEFITS: Record<Exclude<GateRequirement, 'none'>, readonly string[]> = {
   account: ['Cloud sync', 'Analytics', 'Custom patterns', 'Achievements'],
   evm: ['Community sharing', 'Challenges', 'Following', 'Reputation'],
@@ -153,7 +154,7 @@ export function parsePendingAction(raw: unknown, now: number): PendingAction | n
   return { target, requirement, context: parseAuthContext(r.context), createdAt: r.createdAt };
 }
 
-/** Spec 4: first time = no completed-session flag and not authenticated. */
+/** First time = no completed-session flag and not authenticated. */
 export function isFirstTime({
   hasCompletedSession,
   authenticated,
@@ -164,7 +165,7 @@ export function isFirstTime({
   return !hasCompletedSession && !authenticated;
 }
 
-/** Spec 4: onboarding is shown on mobile to first-time users who have not completed it. */
+/** Onboarding is shown on mobile to first-time users who have not completed it. */
 export function shouldShowOnboarding(f: {
   firstTime: boolean;
   mobile: boolean;

@@ -11,7 +11,10 @@
  */
 import { timingsError, type PatternTimings } from './patterns';
 
-/** Breath-loop phases in order (spec 4): inhale, hold, exhale, pause (hold after exhale). */
+/**
+ * Breath-loop phases in order (docs/product.md § Breath timing): inhale, hold, exhale,
+ * pause (hold after exhale).
+ */
 export type PhaseName = 'inhale' | 'hold' | 'exhale' | 'pause';
 
 export const PHASE_LABELS: Record<PhaseName, string> = {

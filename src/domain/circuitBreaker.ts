@@ -1,7 +1,7 @@
 import { CircuitOpenError } from './errors/appErrors';
 
 /**
- * Circuit breaker (spec 4 and 9): closed; opens after 5 failures within 5 minutes;
+ * Circuit breaker (docs/product.md § Backend): closed; opens after 5 failures within 5 minutes;
  * half-open after 30 seconds; closes after 2 successes. Pure: the clock is injected.
  */
 
@@ -23,7 +23,7 @@ export const CIRCUIT_BREAKER_DEFAULTS = Object.freeze({
   successThreshold: 2,
 });
 
-/** The most patient retry variant opens after 3 failures (spec 4). */
+/** The most patient retry variant opens after 3 failures. */
 export const PATIENT_CIRCUIT_BREAKER = Object.freeze({
   ...CIRCUIT_BREAKER_DEFAULTS,
   failureThreshold: 3,

@@ -1,5 +1,6 @@
 /**
- * Adaptive encouragement (spec 9): how often a message appears and which one. Pure.
+ * Adaptive encouragement (docs/product.md § Sessions): how often a message appears and
+ * which one. Pure.
  *
  * Interval: 30 s by default, 45 s when stillness is above 80, 20 s when below 50, and at
  * most 25 s while progress is under 25 %. Celebration when stillness is above 75.

@@ -1,5 +1,6 @@
 /**
- * The six home goals (spec 2.3) with their patterns and best time of day. Pure data.
+ * The six home goals (docs/product.md § Discovery) with their patterns and best time of
+ * day. Pure data.
  */
 import { isOptimalTime, type GoalTime } from './timeBands';
 
@@ -16,7 +17,7 @@ export interface Goal {
   title: string;
   /** One line on what the goal is for (app copy, not a claim). */
   description: string;
-  /** Pattern ids, in the order the spec lists them. */
+  /** Pattern ids, in the order the goal card lists them. */
   patterns: readonly string[];
   time: GoalTime;
 }
@@ -82,7 +83,7 @@ export function isGoalOptimalNow(goal: Goal, hour: number): boolean {
 }
 
 /**
- * The pattern preselected when a goal is chosen (spec 2.3): the highest-ranked
+ * The pattern preselected when a goal is chosen: the highest-ranked
  * recommended pattern among the goal's patterns, else the goal's first (the first one
  * `allowed` accepts, so a beginner is not handed wim_hof; the goal's first if none is).
  * `rankedPatternIds` is the recommendation order, best first.

@@ -1,8 +1,8 @@
 /**
- * Facts about a person's local session history (spec 2.3 'Your Progress', spec 4 user
- * level and first session, spec 9 week window). Pure: callers pass the sessions and
- * "now". Any record with a pattern name and an ISO creation time fits (the local
- * SessionRecord does; server rows can be mapped to it).
+ * Facts about a person's local session history: the home 'Your Progress' card, the user
+ * level and first session, the week window (docs/product.md § Results and scores). Pure:
+ * callers pass the sessions and "now". Any record with a pattern name and an ISO creation
+ * time fits (the local SessionRecord does; server rows can be mapped to it).
  */
 
 export interface HistoryItem {
@@ -15,10 +15,10 @@ export interface HistoryItem {
 
 export type UserLevel = 'beginner' | 'intermediate' | 'advanced';
 
-/** Spec 9 level thresholds. */
+/** Level thresholds: the session counts where intermediate and advanced begin. */
 export const LEVEL_THRESHOLDS = { intermediate: 5, advanced: 20 } as const;
 
-/** Spec 4: under 5 sessions beginner, under 20 intermediate, otherwise advanced. */
+/** Under 5 sessions beginner, under 20 intermediate, otherwise advanced. */
 export function userLevel(sessionCount: number): UserLevel {
   if (!Number.isFinite(sessionCount) || sessionCount < 0) {
     throw new RangeError(`A session count must be 0 or more (got ${String(sessionCount)}).`);
@@ -28,7 +28,7 @@ export function userLevel(sessionCount: number): UserLevel {
   return 'advanced';
 }
 
-/** Spec 4: a first session when the history is empty. */
+/** A first session when the history is empty. */
 export function isFirstSession(history: readonly unknown[]): boolean {
   return history.length === 0;
 }
@@ -37,10 +37,10 @@ export function totalSessions(history: readonly unknown[]): number {
   return history.length;
 }
 
-/** Spec 9: the week window is 7 days. */
+/** The week window is 7 days. */
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Sessions created in the last 7 days up to `now` (spec 2.3 'This Week'). Bad dates are skipped. */
+/** Sessions created in the last 7 days up to `now` (the 'This Week' figure). Bad dates are skipped. */
 export function sessionsThisWeek(
   history: readonly Pick<HistoryItem, 'createdAt'>[],
   now: Date | number,
@@ -102,7 +102,7 @@ export function mostUsedPattern(history: readonly HistoryItem[]): PatternUse | n
 }
 
 /**
- * The labels of spec 2.3's 'Your Progress' card, kept here once so every screen that
+ * The labels of the home 'Your Progress' card, kept here once so every screen that
  * shows these figures (home, /progress) uses the same words.
  */
 export const PROGRESS_LABELS = {
@@ -113,7 +113,7 @@ export const PROGRESS_LABELS = {
   noFavorite: 'None',
 } as const;
 
-/** Spec 2.3 'Favorite Pattern': the most frequent pattern name, else 'None'. */
+/** 'Favorite Pattern': the most frequent pattern name, else 'None'. */
 export function favoritePatternName(history: readonly HistoryItem[]): string {
   return mostUsedPattern(history)?.patternName ?? PROGRESS_LABELS.noFavorite;
 }

@@ -1,6 +1,6 @@
 /**
- * Search, filter and sort for the pattern library (spec 2.7, spec 3 pattern card) and
- * the pattern selection screen (spec 2.5). Pure.
+ * Search, filter and sort for the pattern library and the pattern selection screen
+ * (docs/product.md § Discovery). Pure.
  *
  * Honesty: `usageCount` is this device's real count of sessions with the pattern and
  * `rating` is the user's own star rating; both are absent (not zero, not invented)
@@ -23,7 +23,7 @@ export interface LibraryPhase {
   duration: number;
 }
 
-/** Spec 3 'Pattern card in library' (the fields this app has real values for). */
+/** A pattern card in the library (the fields this app has real values for). */
 export interface LibraryCard {
   id: string;
   name: string;
@@ -48,7 +48,7 @@ export interface LibraryCard {
   timings: PatternTimings;
 }
 
-/** Spec 2.7: box is the featured pattern. */
+/** Box is the featured pattern. */
 export const FEATURED_PATTERN_IDS: readonly string[] = ['box'];
 
 export interface CardStats {
@@ -166,7 +166,7 @@ export function sortCards(cards: readonly LibraryCard[], sort: LibrarySort): Lib
   }
 }
 
-/** The reset button of both empty states (spec 2.5, 2.7). */
+/** The reset button of both empty states (library and pattern selection). */
 export const CLEAR_FILTERS_LABEL = 'Clear Filters';
 
 export type LibraryTab = 'all' | 'builtin' | 'mine' | 'recent' | 'favorites';
@@ -179,7 +179,7 @@ export const LIBRARY_TABS: readonly { value: LibraryTab; label: string }[] = [
   { value: 'favorites', label: 'Favorites' },
 ];
 
-/** Spec 9: the Recent tab shows up to 8. */
+/** The Recent tab shows up to 8. */
 export const RECENT_TAB_LIMIT = 8;
 
 export interface TabInputs {
@@ -233,9 +233,9 @@ export function queryLibrary(
 }
 
 // ---------------------------------------------------------------------------------------
-// Pattern selection screen (spec 2.5)
+// Pattern selection screen (session choice)
 
-/** Case-insensitive contains match on name, benefits and best-for (spec 2.5). Blank matches all. */
+/** Case-insensitive contains match on name, benefits and best-for. Blank matches all. */
 export function matchesSelectionQuery(
   p: Pick<BreathingPattern, 'name' | 'benefits' | 'bestFor' | 'userBenefit'>,
   query: string,
@@ -289,6 +289,6 @@ export function patternsForSelectionTab(
   );
 }
 
-// /patterns search params (spec 2.1) live in their own small module: the route reads them
+// /patterns search params live in their own small module: the route reads them
 // at start-up, before the library itself loads.
 export { parsePatternsSearch, type PatternsSearch } from './patternsSearchParams';

@@ -1,6 +1,6 @@
 /**
- * Which navigation links a user sees (spec 2.2 and 6). Pure: the shell renders what this
- * returns.
+ * Which navigation links a user sees (docs/product.md § Accounts and access). Pure: the
+ * shell renders what this returns.
  */
 export interface NavContext {
   signedIn: boolean;
@@ -47,12 +47,12 @@ export function isActiveLink(link: NavLink, path: string): boolean {
   return (link.alsoActiveOn ?? []).some((p) => path === p || path.startsWith(`${p}/`));
 }
 
-/** Bottom navigation and the floating start button hide on these paths (spec 2.2). */
+/** Bottom navigation and the floating start button hide on these paths. */
 export function isBottomNavHidden(path: string): boolean {
   return path.startsWith('/session/') || path.startsWith('/auth') || path.startsWith('/onboarding');
 }
 
-/** Routes rendered without the main layout (spec 2.1). */
+/** Routes rendered without the main layout. */
 export function isOutsideMainLayout(path: string): boolean {
   return path === '/auth' || path === '/onboarding' || path.startsWith('/auth/') || path.startsWith('/onboarding/');
 }
@@ -71,7 +71,7 @@ export interface BottomNavContext {
   hasHistory: boolean;
 }
 
-/** Variant A: five tabs (spec 2.2). */
+/** Variant A: five tabs. */
 export function bottomTabsA(): BottomTab[] {
   return [
     { to: '/session', label: 'Practice' },
@@ -82,7 +82,7 @@ export function bottomTabsA(): BottomTab[] {
   ];
 }
 
-/** Variant B: Breathe-first tabs plus a floating start button (spec 2.2). */
+/** Variant B: Breathe-first tabs plus a floating start button. */
 export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomTab[] {
   return [
     { to: '/', label: 'Breathe' },

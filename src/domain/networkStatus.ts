@@ -1,6 +1,7 @@
 /**
- * Network status (spec 4): online, slow (2g / slow-2g), offline. Pure: the browser's
- * online flag, the connection's effective type and the backend health feed it.
+ * Network status (docs/product.md § Errors): online, slow (2g / slow-2g), offline. Pure:
+ * the browser's online flag, the connection's effective type and the backend health feed
+ * it.
  */
 
 export type NetworkStatus = 'online' | 'slow' | 'offline';

@@ -1,5 +1,6 @@
 /**
- * Which pattern a session runs (spec 5), the session modes and their presets (spec 3, 9).
+ * Which pattern a session runs, the target cycles and the mode presets (docs/product.md
+ * § Sessions).
  * Pure: the route reads the URL, the navigation state and the stored selection, and
  * hands them here.
  *
@@ -18,10 +19,10 @@ import {
 } from './patterns';
 import type { SessionMode } from './sessionModes';
 
-/** Target cycles per mode (spec 9). */
+/** Target cycles per mode. */
 export const TARGET_CYCLES: Record<SessionMode, number> = { classic: 10, enhanced: 15, mobile: 8 };
 
-/** Session config (spec 3): mode basic|enhanced, pattern, camera, audio, AI. */
+/** Session config: mode basic|enhanced, pattern, camera, audio, AI. */
 export interface SessionConfig {
   mode: 'basic' | 'enhanced';
   sessionType: SessionMode;
@@ -46,7 +47,7 @@ export interface SessionPattern extends PatternTimings {
 
 export type PatternSource = 'url' | 'custom' | 'navigation' | 'stored' | 'default';
 
-/** Mode presets (spec 3): classic has no camera or vision; enhanced turns the camera on. */
+/** Mode presets: classic has no camera or vision; enhanced turns the camera on. */
 export function sessionConfigFor(sessionType: SessionMode, pattern: SessionPattern): SessionConfig {
   return {
     mode: sessionType === 'enhanced' ? 'enhanced' : 'basic',
@@ -170,7 +171,7 @@ export interface PatternChoiceInputs {
   stored?: unknown;
 }
 
-/** Spec 5 pattern choice. Always returns a breathable pattern (box at worst). */
+/** The pattern choice (precedence above). Always returns a breathable pattern (box at worst). */
 export function choosePattern(inputs: PatternChoiceInputs): SessionPattern {
   const { urlParam } = inputs;
   if (urlParam && isCatalogueId(urlParam)) return fromCatalogue(getPattern(urlParam)!, 'url');

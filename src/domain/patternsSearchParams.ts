@@ -1,4 +1,4 @@
-/** /patterns search params (spec 2.1). Pure and tiny: the route validates with it at start-up. */
+/** /patterns search params. Pure and tiny: the route validates with it at start-up. */
 export interface PatternsSearch {
   goal?: 'energy' | 'sleep';
 }

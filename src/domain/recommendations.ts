@@ -1,5 +1,5 @@
 /**
- * The recommendation engine (spec 3 Recommendation, spec 5 recommendation rules, spec 9
+ * The recommendation engine (docs/product.md § Discovery: rules, limits and time
  * windows). Pure: the home screen hands in the hour, the chosen goal, the local session
  * history, the user level and the session type.
  *
@@ -48,15 +48,15 @@ export interface RecommendationContext {
 
 export const PRIORITY_ORDER: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
 
-/** Spec 5 / 9: at most 4 for enhanced, else 3. */
+/** At most 4 for enhanced, else 3. */
 export function recommendationLimit(sessionType: RecommendationContext['sessionType']): number {
   return sessionType === 'enhanced' ? 4 : 3;
 }
 
-/** The number of recommendations the home screen shows (spec 5). */
+/** The number of recommendations the home screen shows. */
 export const HOME_RECOMMENDATION_COUNT = 3;
 
-/** Spec 2.3 / 9: one star per 20 confidence, 0-5. */
+/** One star per 20 confidence, 0-5. */
 export function starsFor(confidence: number): number {
   if (!Number.isFinite(confidence)) return 0;
   return Math.max(0, Math.min(5, Math.floor(confidence / 20)));
@@ -92,7 +92,7 @@ const LEVEL_MAX_DIFFICULTY: Record<UserLevel, number> = {
   advanced: 2,
 };
 
-/** Spec 5: a beginner never gets wim_hof. */
+/** A beginner never gets wim_hof. */
 export function isAllowedForLevel(patternId: string, level: UserLevel): boolean {
   return !(level === 'beginner' && patternId === 'wim_hof');
 }
@@ -157,7 +157,7 @@ export function rankRecommendations(ctx: RecommendationContext): Recommendation[
   const window = recommendationWindow(ctx.hour);
   const picks = WINDOW_PICKS[window];
   picks.ids.forEach((id, i) => out.push(make(id, 'medium', 80 - 5 * i, picks.reason, 'time')));
-  // Spec 9: the morning, 6-12, shows an energy suggestion (the 10-12 part of midday too).
+  // The morning, 6-12, shows an energy suggestion (the 10-12 part of midday too).
   if (ctx.hour >= 6 && ctx.hour < 12 && !picks.ids.includes('energy')) {
     out.push(
       make('energy', 'medium', 70, 'It is morning: an energy boost for the hours ahead.', 'time'),
@@ -208,7 +208,7 @@ export function rankRecommendations(ctx: RecommendationContext): Recommendation[
   return dedupeRecommendations(sortRecommendations(allowed));
 }
 
-/** Spec 5: the rules above, capped at 4 for enhanced and 3 otherwise. */
+/** The rules above, capped at 4 for enhanced and 3 otherwise. */
 export function recommend(ctx: RecommendationContext): Recommendation[] {
   return rankRecommendations(ctx).slice(0, recommendationLimit(ctx.sessionType));
 }

@@ -1,11 +1,11 @@
 /**
- * Session quality (spec 3 score helper, spec 5 quality labels and score messages,
- * spec 9 quality score). Pure. A score is only ever computed from what was measured.
+ * Session quality (docs/product.md § Results and scores): score helper, quality labels and
+ * score messages, quality score. Pure. A score is only ever computed from what was measured.
  */
 
 export type QualityLabel = 'Excellent' | 'Good' | 'Fair' | 'Needs Focus';
 
-/** Spec 5: at least 80 Excellent, at least 60 Good, at least 40 Fair, else Needs Focus. */
+/** At least 80 Excellent, at least 60 Good, at least 40 Fair, else Needs Focus. */
 export function qualityLabel(score: number): QualityLabel {
   if (score >= 80) return 'Excellent';
   if (score >= 60) return 'Good';
@@ -15,7 +15,7 @@ export function qualityLabel(score: number): QualityLabel {
 
 export type ScoreMessage = 'Outstanding' | 'Excellent work' | 'You did it';
 
-/** Spec 5: 80+ Outstanding, 60+ Excellent work, else You did it. */
+/** 80+ Outstanding, 60+ Excellent work, else You did it. */
 export function scoreMessage(score: number): ScoreMessage {
   if (score >= 80) return 'Outstanding';
   if (score >= 60) return 'Excellent work';
@@ -32,11 +32,11 @@ export function stillnessFromRestlessness(restlessness: number): number {
   return clamp100(100 - restlessness);
 }
 
-/** The spec's default when a history item carries no score at all. */
+/** The default score of a history item that carries no score at all. */
 export const DEFAULT_HISTORY_SCORE = 75;
 
 /**
- * Spec 3 score helper, for history items that come from elsewhere (for instance a server
+ * Score helper, for history items that come from elsewhere (for instance a server
  * row): 100 minus restlessness (at least 0) when restlessness is present, else the score
  * field, else 75. The results screen must NOT use this (its default is not a measurement);
  * it uses `measuredQualityScore`.
@@ -52,7 +52,7 @@ export function scoreHelper(item: {
   return DEFAULT_HISTORY_SCORE;
 }
 
-/** Percent of the target cycles completed, capped at 100 (spec 9). */
+/** Percent of the target cycles completed, capped at 100. */
 export function completionPercent(cycleCount: number, targetCycles: number): number {
   if (!(targetCycles > 0) || !(cycleCount > 0)) return 0;
   return Math.min(100, Math.round((cycleCount / targetCycles) * 100));
@@ -81,7 +81,7 @@ export interface MeasuredInputs {
 }
 
 /**
- * Quality score from measured figures. With a camera (spec 9): stillness, or the mean of
+ * Quality score from measured figures. With a camera: stillness, or the mean of
  * stillness and consistency when consistency was measured. Without a camera: the mean of
  * completion and rhythm steadiness (completion alone if steadiness is unknown).
  * Returns undefined when nothing at all was measured (no cycle completed, no camera).

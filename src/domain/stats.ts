@@ -1,5 +1,5 @@
 /**
- * Progress statistics (spec 3 share stats, spec 4 streak, spec 9 scores and stats). Pure:
+ * Progress statistics (docs/product.md § Results and scores): totals, streaks, scores. Pure:
  * every figure comes from the sessions handed in; nothing is invented. Calendar days are
  * counted in the user's time zone (an IANA name such as 'Europe/Paris').
  */
@@ -10,7 +10,7 @@ export interface StatSession {
   patternName: string;
   /** ISO timestamp of the session. */
   createdAt: string;
-  /** Seconds of practice; spec 3 uses 5 when missing. */
+  /** Seconds of practice; 5 when missing. */
   duration?: number | null;
   /** Longest breath hold in seconds. */
   breathHoldTime?: number | null;
@@ -20,9 +20,9 @@ export interface StatSession {
   cameraUsed?: boolean;
 }
 
-/** Spec 9: default session duration (seconds) when missing. */
+/** Default session duration (seconds) when missing. */
 export const DEFAULT_SESSION_SECONDS = 5;
-/** Spec 9: week window. */
+/** Week window, in days. */
 export const WEEK_DAYS = 7;
 /** Weekly goal: one session a day (sessions in the last 7 days / 7). */
 export const WEEKLY_GOAL_SESSIONS = 7;
@@ -44,13 +44,13 @@ function dated<T extends StatSession>(sessions: readonly T[]): T[] {
   return sessions.filter((s) => Number.isFinite(timeOf(s)));
 }
 
-/** Spec 9: total minutes = floor(sum of seconds / 60). */
+/** Total minutes = floor(sum of seconds / 60). */
 export function totalMinutes(sessions: readonly StatSession[]): number {
   const seconds = sessions.reduce((sum, s) => sum + sessionSeconds(s), 0);
   return Math.floor(seconds / 60);
 }
 
-/** Spec 9: longest breath hold in seconds; undefined when no session recorded one. */
+/** Longest breath hold in seconds; undefined when no session recorded one. */
 export function longestBreathHold(sessions: readonly StatSession[]): number | undefined {
   let best: number | undefined;
   for (const s of sessions) {
@@ -66,7 +66,7 @@ export function longestBreathHold(sessions: readonly StatSession[]): number | un
 }
 
 /**
- * Spec 9: average restlessness, rounded, over the sessions where it was measured.
+ * Average restlessness, rounded, over the sessions where it was measured.
  * Undefined when no session measured it (never a made-up 0).
  */
 export function averageRestlessness(sessions: readonly StatSession[]): number | undefined {
@@ -96,12 +96,12 @@ export function sessionsPerPattern(sessions: readonly StatSession[]): PatternCou
     .map(([patternName, { count }]) => ({ patternName, count }));
 }
 
-/** Spec 9: preferred pattern = the most used; undefined with no history. */
+/** Preferred pattern = the most used; undefined with no history. */
 export function preferredPattern(sessions: readonly StatSession[]): string | undefined {
   return sessionsPerPattern(sessions)[0]?.patternName;
 }
 
-/** Sessions in the window (now - days, now]. Spec 9 week window: 7 days. */
+/** Sessions in the window (now - days, now]. The week window is 7 days. */
 export function sessionsInLastDays(
   sessions: readonly StatSession[],
   now: Date,
@@ -115,7 +115,7 @@ export function sessionsInLastDays(
   }).length;
 }
 
-/** Spec 9: weekly goal = sessions in last 7 days / 7, capped at 100 (percent, whole). */
+/** Weekly goal = sessions in last 7 days / 7, capped at 100 (percent, whole). */
 export function weeklyGoalProgress(sessions: readonly StatSession[], now: Date): number {
   const n = sessionsInLastDays(sessions, now, WEEK_DAYS);
   return Math.min(100, Math.round((n / WEEKLY_GOAL_SESSIONS) * 100));
@@ -180,7 +180,7 @@ function practisedDays(sessions: readonly StatSession[], timeZone: string): Set<
 }
 
 /**
- * Spec 4: consecutive calendar days with a session, ending today or yesterday (in the
+ * Streak: consecutive calendar days with a session, ending today or yesterday (in the
  * time zone), otherwise 0.
  */
 export function currentStreak(
@@ -307,7 +307,7 @@ export function progressStats(
 
 /**
  * The quality shown in the session history: the session's measured quality score, else
- * the spec 3 score helper when restlessness was measured (100 minus it). Undefined when
+ * the score helper (scoreHelper) when restlessness was measured (100 minus it). Undefined when
  * nothing was measured: the list then says so instead of showing the helper's default 75.
  */
 export function historyScore(s: {

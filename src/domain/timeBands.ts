@@ -1,5 +1,5 @@
 /**
- * Time bands (spec 2.3, 2.7, 9): greetings by hour, the library's time greeting, its
+ * Time bands (docs/product.md § Discovery): greetings by hour, the library's time greeting, its
  * 'Recommended for now' windows and the recommendation windows. Pure: callers pass the
  * local hour (0-23), usually `new Date().getHours()`.
  *
@@ -14,7 +14,7 @@ export function assertHour(hour: number): number {
   return hour;
 }
 
-/** Home greeting (spec 2.3 and 9): morning before 12, afternoon before 17, else evening. */
+/** Home greeting: morning before 12, afternoon before 17, else evening. */
 export function homeGreeting(hour: number): string {
   assertHour(hour);
   if (hour < 12) return 'Good morning! Ready to start your day mindfully?';
@@ -25,7 +25,7 @@ export function homeGreeting(hour: number): string {
 export type LibraryDayPart = 'morning' | 'afternoon' | 'evening' | 'night';
 
 /**
- * The library's time of day. The spec names four greetings without their hours; they
+ * The library's time of day. The product names four greetings without their hours; they
  * follow the library's own 'Recommended for now' windows so the greeting and the
  * suggestion never disagree: 6-12 morning, 12-17 afternoon, 17-21 evening, else night.
  */
@@ -44,7 +44,7 @@ const LIBRARY_GREETINGS: Record<LibraryDayPart, string> = {
   night: 'Good night',
 };
 
-/** The library heading's time greeting (spec 2.7). */
+/** The library heading's time greeting. */
 export function libraryGreeting(hour: number): string {
   return LIBRARY_GREETINGS[libraryDayPart(hour)];
 }
@@ -56,12 +56,12 @@ const RECOMMENDED_FOR_NOW: Record<LibraryDayPart, readonly [string, string]> = {
   night: ['sleep', 'relaxation'],
 };
 
-/** Pattern ids for the library's 'Recommended for now' (spec 2.7). */
+/** Pattern ids for the library's 'Recommended for now'. */
 export function recommendedForNow(hour: number): readonly string[] {
   return RECOMMENDED_FOR_NOW[libraryDayPart(hour)];
 }
 
-/** The recommendation windows of spec 9: 6-10, 10-14, 14-18, 18-22, else night. */
+/** The recommendation windows: 6-10, 10-14, 14-18, 18-22, else night. */
 export type RecommendationWindow = 'morning' | 'midday' | 'afternoon' | 'evening' | 'night';
 
 export function recommendationWindow(hour: number): RecommendationWindow {
@@ -73,11 +73,11 @@ export function recommendationWindow(hour: number): RecommendationWindow {
   return 'night';
 }
 
-/** A goal's best time of day (spec 2.3). */
+/** A goal's best time of day. */
 export type GoalTime = 'morning' | 'evening' | 'any';
 
 /**
- * Which goal time "now" is (spec 9): morning is 6-12, 17 onwards is evening. The night
+ * Which goal time "now" is: morning is 6-12, 17 onwards is evening. The night
  * hours before 6 count as evening too (winding down, not starting the day); 12-17
  * matches only goals for any time.
  */

@@ -59,7 +59,7 @@ beforeEach(async () => {
 });
 
 describe('preferences', () => {
-  it('reads the spec defaults before anything is stored', async () => {
+  it('reads the defaults before anything is stored', async () => {
     expect(await getPreferences()).toEqual({
       defaultPattern: 'box',
       voiceEnabled: true,

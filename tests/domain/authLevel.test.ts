@@ -16,7 +16,7 @@ import {
   shouldShowOnboarding,
 } from '../../src/domain/authLevel';
 
-describe('auth level ordering (spec 4)', () => {
+describe('auth level ordering', () => {
   it('orders none < supabase < evm < flow', () => {
     expect(AUTH_LEVELS).toEqual(['none', 'supabase', 'evm', 'flow']);
   });
@@ -40,7 +40,7 @@ describe('auth level ordering (spec 4)', () => {
   });
 });
 
-describe('gates (spec 2.11, 4)', () => {
+describe('gates', () => {
   it('maps requirements to levels and UI gate states', () => {
     expect(requiredLevel('account')).toBe('supabase');
     expect(requiredLevel('evm')).toBe('evm');
@@ -136,7 +136,7 @@ describe('pending action', () => {
   });
 });
 
-describe('first-time state and roles (spec 4, 6)', () => {
+describe('first-time state and roles', () => {
   it('first time = no completed session and not authenticated', () => {
     expect(isFirstTime({ hasCompletedSession: false, authenticated: false })).toBe(true);
     expect(isFirstTime({ hasCompletedSession: true, authenticated: false })).toBe(false);

@@ -6,7 +6,7 @@ import {
   pickEncouragement,
 } from '../../src/domain/encouragement';
 
-describe('adaptive encouragement interval (spec 9)', () => {
+describe('adaptive encouragement interval', () => {
   it('is 30 s by default (no camera)', () => {
     expect(encouragementIntervalMs({ progressPercent: 50 })).toBe(30_000);
   });

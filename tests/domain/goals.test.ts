@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/goals';
 import { getPattern } from '../../src/domain/patterns';
 
-describe('home goals (spec 2.3)', () => {
+describe('home goals', () => {
   it('has the six goals with their titles, patterns and times', () => {
     expect(GOALS.map((g) => [g.id, g.title, g.patterns, g.time])).toEqual([
       ['stress-relief', 'Reduce Stress', ['box', 'relaxation'], 'any'],

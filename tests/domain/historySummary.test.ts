@@ -20,7 +20,7 @@ const s = (patternId: string, patternName: string, msAgo: number): HistoryItem =
   createdAt: at(msAgo),
 });
 
-describe('user level (spec 4)', () => {
+describe('user level', () => {
   it.each([
     [0, 'beginner'],
     [4, 'beginner'],

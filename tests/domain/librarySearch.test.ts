@@ -29,7 +29,7 @@ const custom = toLibraryCard({
 const all = [...builtIns, custom];
 const none = { recentIds: [], favoriteIds: new Set<string>() };
 
-describe('library cards (spec 3)', () => {
+describe('library cards', () => {
   it('has phases in ms, duration in seconds, Built-in creator and box featured', () => {
     const box = builtIns.find((c) => c.id === 'box')!;
     expect(box.phases).toEqual([
@@ -157,7 +157,7 @@ describe('tabs', () => {
   });
 });
 
-describe('pattern selection (spec 2.5)', () => {
+describe('pattern selection', () => {
   it('searches name, benefit and best-for case-insensitively', () => {
     const ids = (q: string) => PATTERNS.filter((p) => matchesSelectionQuery(p, q)).map((p) => p.id);
     expect(ids('wim')).toEqual(['wim_hof']);

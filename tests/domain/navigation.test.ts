@@ -11,7 +11,7 @@ import {
 
 const labels = (links: { label: string }[]) => links.map((l) => l.label);
 
-describe('header links (spec 2.2, 6)', () => {
+describe('header links', () => {
   it('guest sees Practice, Share, Teach and Sign In; no Patterns or Progress', () => {
     expect(labels(headerLinks({ signedIn: false, path: '/patterns' }))).toEqual([
       'Home',

@@ -16,7 +16,7 @@ describe('session modes', () => {
     expect(isSessionMode('')).toBe(false);
   });
 
-  it('has the target cycles of spec 9 and the mode presets', () => {
+  it('has the target cycles and the mode presets', () => {
     expect(TARGET_CYCLES).toEqual({ classic: 10, enhanced: 15, mobile: 8 });
     const p = choosePattern({});
     expect(sessionConfigFor('classic', p)).toMatchObject({
@@ -38,7 +38,7 @@ describe('session modes', () => {
   });
 });
 
-describe('pattern choice precedence (spec 5)', () => {
+describe('pattern choice precedence', () => {
   const nav = {
     name: 'Handed over',
     phases: { inhale: 3, hold: 1, exhale: 5, pause: 2 },

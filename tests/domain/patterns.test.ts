@@ -11,7 +11,7 @@ import {
 import { patternSource } from '../../src/domain/patternSources';
 
 describe('pattern catalogue', () => {
-  it('has the six catalogue timings of spec 3, four phases each', () => {
+  it('has the six catalogue timings, four phases each', () => {
     const t = (id: string) => {
       const p = getPattern(id)!;
       return [p.inhale, p.hold, p.exhale, p.hold_after_exhale];

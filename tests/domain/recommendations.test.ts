@@ -29,7 +29,7 @@ const ctx = (over: Partial<RecommendationContext> = {}): RecommendationContext =
   ...over,
 });
 
-describe('recommendation rules (spec 5)', () => {
+describe('recommendation rules', () => {
   it('a first session gets only box, whatever the goal, hour or type', () => {
     for (const hour of [0, 9, 15, 20]) {
       const r = recommend(
@@ -120,7 +120,7 @@ describe('recommendation rules (spec 5)', () => {
     expect(r[0]).toMatchObject({ priority: 'high', reason: 'Matches your goal: Better Sleep.' });
   });
 
-  it('follows the time windows of spec 9 without a goal', () => {
+  it('follows the time windows without a goal', () => {
     expect(recommend(ctx({ hour: 7 }))[0]!.patternId).toBe('energizing');
     expect(recommend(ctx({ hour: 7 }))[0]!.reason).toMatch(/morning \(6-10\)/);
     expect(recommend(ctx({ hour: 12 }))[0]!.patternId).toBe('box');

@@ -10,7 +10,7 @@ import {
   scoreMessage,
 } from '../../src/domain/sessionScoring';
 
-describe('quality labels (spec 5)', () => {
+describe('quality labels', () => {
   it.each([
     [100, 'Excellent'],
     [80, 'Excellent'],
@@ -23,7 +23,7 @@ describe('quality labels (spec 5)', () => {
   ])('%s -> %s', (score, label) => expect(qualityLabel(score)).toBe(label));
 });
 
-describe('score messages (spec 5)', () => {
+describe('score messages', () => {
   it.each([
     [95, 'Outstanding'],
     [80, 'Outstanding'],
@@ -34,7 +34,7 @@ describe('score messages (spec 5)', () => {
   ])('%s -> %s', (score, msg) => expect(scoreMessage(score)).toBe(msg));
 });
 
-describe('score helper (spec 3)', () => {
+describe('score helper', () => {
   it('uses 100 minus restlessness, at least 0', () => {
     expect(scoreHelper({ restlessnessScore: 30, score: 10 })).toBe(70);
     expect(scoreHelper({ restlessnessScore: 130 })).toBe(0);

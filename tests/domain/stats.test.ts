@@ -26,7 +26,7 @@ const s = (createdAt: string, patch: Partial<StatSession> = {}): StatSession => 
   ...patch,
 });
 
-describe('totals (spec 9)', () => {
+describe('totals', () => {
   it('total minutes = floor(sum of seconds / 60), 5 s when duration is missing', () => {
     expect(totalMinutes([])).toBe(0);
     expect(totalMinutes([s('2026-01-01T00:00:00Z', { duration: 59 })])).toBe(0);
@@ -136,7 +136,7 @@ describe('calendar days in a time zone', () => {
   });
 });
 
-describe('streak (spec 4)', () => {
+describe('streak', () => {
   const tz = 'UTC';
   it('is 0 without history', () => {
     expect(currentStreak([], new Date('2026-03-10T12:00:00Z'), tz)).toBe(0);
@@ -230,7 +230,7 @@ describe('charts data', () => {
   });
 });
 
-describe('history quality and the spec 3 score helper', () => {
+describe('history quality and the score helper', () => {
   it('uses the measured quality score, else 100 - restlessness, else nothing', () => {
     expect(historyScore({ qualityScore: 88 })).toBe(88);
     expect(historyScore({ restlessnessScore: 30 })).toBe(70);

@@ -12,7 +12,7 @@ const MORNING = 'Good morning! Ready to start your day mindfully?';
 const AFTERNOON = 'Good afternoon! Time for a mindful break?';
 const EVENING = "Good evening! Let's wind down together.";
 
-describe('home greeting (spec 2.3)', () => {
+describe('home greeting', () => {
   it.each([
     [0, MORNING],
     [11, MORNING],
@@ -31,7 +31,7 @@ describe('home greeting (spec 2.3)', () => {
   });
 });
 
-describe('library greeting and Recommended for now (spec 2.7)', () => {
+describe('library greeting and Recommended for now', () => {
   it.each([
     [5, 'Good night', ['sleep', 'relaxation']],
     [6, 'Good morning', ['energy', 'box']],
@@ -48,7 +48,7 @@ describe('library greeting and Recommended for now (spec 2.7)', () => {
   });
 });
 
-describe('recommendation windows (spec 9)', () => {
+describe('recommendation windows', () => {
   it.each([
     [5, 'night'],
     [6, 'morning'],

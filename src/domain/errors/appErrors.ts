@@ -11,7 +11,7 @@ export interface AppErrorOptions {
   severity?: ErrorSeverity;
   /** Machine-readable code, e.g. an EIP-1193 code or an HTTP status. */
   code?: string | number;
-  /** A message already fit for users (e.g. a validation rule of spec 5). */
+  /** A message already fit for users (e.g. a validation rule's message). */
   userMessage?: string;
   cause?: unknown;
 }
@@ -50,7 +50,7 @@ export class TimeoutError extends AppError {
   }
 }
 
-/** The camera did not start within its 10 s limit (spec 9); reads as 'camera 10 s timeout'. */
+/** The camera did not start within its 10 s limit; reads as 'camera 10 s timeout'. */
 export class CameraTimeoutError extends AppError {
   constructor(timeoutMs = 10_000) {
     super(`Camera access timed out after ${timeoutMs} ms`, { category: 'camera' });

@@ -10,15 +10,15 @@ import { ERROR_CASES, type ErrorCase } from './messages';
 import type { ErrorCategory, ErrorRecovery, ErrorSeverity } from './types';
 
 /**
- * The classifier of spec 8: infers the category of any thrown value (its type first,
- * its message text second), then its severity, recovery and user message.
+ * The error classifier (docs/product.md § Errors): infers the category of any thrown value
+ * (its type first, its message text second), then its severity, recovery and user message.
  */
 
 export interface ClassifiedError {
   category: ErrorCategory;
   severity: ErrorSeverity;
   recovery: ErrorRecovery;
-  /** The row of the spec 8 table the error falls in. */
+  /** The case of the error catalogue (./messages) the error falls in. */
   errorCase: ErrorCase;
   /** The calm, user-facing text. */
   userMessage: string;

@@ -1,11 +1,11 @@
 import type { ErrorCategory, ErrorRecovery } from './types';
 
 /**
- * Every user-visible error text of spec section 8 (and the error screens of 2.11), in one
- * place. Components, toasts and services import these constants; no other file spells them.
+ * Every user-visible error text (docs/product.md § Errors), the error screens' included,
+ * in one place. Components, toasts and services import these constants; no other file spells them.
  */
 
-/** The rows of the spec 8 table. */
+/** The error cases: category, severity, recovery and message of each. */
 export const ERROR_CASES = {
   'network.default': {
     category: 'network',
@@ -95,7 +95,7 @@ export const CAMERA_SETUP_MESSAGES = {
   startFailed: 'Failed to start session',
 } as const;
 
-/** "Other messages" of spec 8: texts of errors thrown by services and clients. */
+/** Texts of errors thrown by services and clients. */
 export const ERROR_TEXT = {
   noWalletProvider: 'No wallet provider available',
   noActiveWalletProvider: 'No active wallet provider',
@@ -134,7 +134,7 @@ export function chainNotAddedMessage(chainId: number | string): string {
   return `Chain ${chainId} not added to wallet. Use addChain() first.`;
 }
 
-/** Toast texts of spec 8. Toast limit is 1 (see src/features/errors/toast.tsx). */
+/** Toast texts. Toast limit is 1 (see src/ui/toast.tsx). */
 export const TOAST_TEXT = {
   connectionFailed: 'Connection failed',
   walletConnected: 'Wallet connected',
@@ -154,14 +154,14 @@ export const TOAST_TEXT = {
   // (src/features/auth/strings.ts).
 } as const;
 
-/** Fallback notices of spec 8. */
+/** Fallback notices. */
 export const FALLBACK_TEXT = {
   offline:
     "You're offline. Sessions will sync when connection is restored. Core breathing features remain available.",
   fallbackVision: 'Using fallback vision',
 } as const;
 
-/** The generic error screens of spec 2.11. */
+/** The generic error screens. */
 export const ERROR_SCREEN_TEXT = {
   fullPageTitle: 'Oops! Something went wrong',
   tryAgain: 'Try Again',

@@ -1,5 +1,5 @@
 /**
- * The error vocabulary of spec section 8: categories, severities and recoveries.
+ * The error vocabulary (docs/product.md § Errors): categories, severities and recoveries.
  * Pure data: no React, no I/O.
  */
 

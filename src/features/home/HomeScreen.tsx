@@ -101,7 +101,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const signedIn = auth.status === 'signedIn' && auth.user !== null;
   const name = auth.user ? auth.user.name?.trim() || auth.user.email.split('@')[0] : '';
 
-  // Home flow (spec 4): goal chosen -> patterns tab (recommended pattern preselected) -> pattern chosen -> start.
+  // Home flow: goal chosen -> patterns tab (recommended pattern preselected) -> pattern chosen -> start.
   const chooseGoal = useCallback(
     (g: Goal) => {
       setGoal(g);

@@ -15,7 +15,7 @@ import type { ChosenMode } from '../../domain/sessionModes';
 
 export type HomeTab = 'goal' | 'pattern' | 'picks';
 
-/** The three tab labels of spec 2.3 (also the mobile variant's section headings). */
+/** The three tab labels of home (also the mobile variant's section headings). */
 export const HOME_TAB_LABELS: Record<HomeTab, string> = {
   goal: 'Choose Goal',
   pattern: 'Select Pattern',
@@ -173,7 +173,7 @@ function SmartPicks({
   );
 }
 
-/** The Session Preview panel of spec 2.3. */
+/** The Session Preview panel. */
 export function SessionPreview({
   patternId,
   mode,
@@ -218,7 +218,7 @@ export function SessionPreview({
             search={{ pattern: p.id }}
             className={buttonClass('primary', 'lg')}
             onClick={() => {
-              // Kept locally too (spec 3 selected pattern, discovery shape); the URL carries the choice.
+              // Kept locally too (the selected pattern, discovery shape); the URL carries the choice.
               void setSelectedPattern({
                 source: 'discovery',
                 id: p.id,
@@ -241,7 +241,7 @@ export function SessionPreview({
   );
 }
 
-/** Desktop and tablet: the three tabs of spec 2.3. */
+/** Desktop and tablet: the three tabs. */
 export function Selector(props: SelectorProps) {
   return (
     <HomeTabs<HomeTab>
@@ -259,7 +259,7 @@ export function Selector(props: SelectorProps) {
 }
 
 /**
- * The mobile variant (spec 2.3, last line): no tabs; the goals and patterns are compact
+ * The mobile variant: no tabs; the goals and patterns are compact
  * rows one after the other, Smart Picks fold away, and the start button stays at the
  * bottom of the screen.
  */

@@ -29,7 +29,7 @@ import './library.css';
 
 const USE_PATTERN = 'Use pattern';
 
-/** Spec 2.7: choosing a pattern stores it locally as the selected pattern, then the session. */
+/** Choosing a pattern stores it locally as the selected pattern, then the session. */
 function useChoosePattern() {
   const navigate = useNavigate();
   return async (c: LibraryCard, mode: ChosenMode = 'enhanced') => {

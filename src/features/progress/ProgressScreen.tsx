@@ -151,7 +151,7 @@ function HistoryList({ sessions }: { sessions: SessionRecord[] }) {
   );
 }
 
-/** /progress: the spec 9 statistics, charts, history and achievements, from local data. */
+/** /progress: the statistics, charts, history and achievements, from local data. */
 function GuestSessionsNote({ userId }: { userId: string }) {
   const count = useGuestSessionCount();
   if (count === 0) return null;

@@ -4,7 +4,7 @@ import type { SessionRecord } from '../../data/db';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 
 /**
- * The account's sessions as the server has them (spec 7: select where user_id is the
+ * The account's sessions as the server has them (select where user_id is the
  * user, newest first), so progress also counts sessions practised on other devices.
  * Read-only: local rows stay the source for this device; offline this is simply empty.
  */
@@ -45,7 +45,7 @@ export function fromServerRow(r: ServerSessionRow, userId: string): SessionRecor
     sessionType: type,
     startTime: start,
     endTime: end,
-    // Spec 3: 5 s when the duration is missing.
+    // 5 s when the duration is missing (docs/product.md § Results and scores).
     duration: n(r.session_duration) ?? 5,
     cycleCount: n(r.cycle_count) ?? 0,
     targetCycles: n(r.target_cycles) ?? 0,
