@@ -44,11 +44,9 @@ export function passwordProblem(c: Context, password: string): Response | null {
   return null;
 }
 
-export function metadataTooLarge(meta: Record<string, unknown>): boolean {
-  return JSON.stringify(meta).length > MAX_METADATA_BYTES;
-}
-
-export function metadataTooLargeError(c: Context): Response {
+/** GoTrue's answer for user metadata over MAX_METADATA_BYTES, or null when it fits. */
+export function metadataProblem(c: Context, meta: Record<string, unknown>): Response | null {
+  if (JSON.stringify(meta).length <= MAX_METADATA_BYTES) return null;
   return authError(c, 400, 'validation_failed', 'User metadata is too large');
 }
 

@@ -9,8 +9,7 @@ import type { AuthDeps } from '../options';
 import { issueSession, openSession } from '../session';
 import {
   invalidEmail,
-  metadataTooLarge,
-  metadataTooLargeError,
+  metadataProblem,
   normaliseEmail,
   passwordProblem,
   USER_COLS,
@@ -42,7 +41,8 @@ export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
   const badPassword = passwordProblem(c, parsed.data.password);
   if (badPassword) return badPassword;
   const meta = parsed.data.data ?? {};
-  if (metadataTooLarge(meta)) return metadataTooLargeError(c);
+  const badMeta = metadataProblem(c, meta);
+  if (badMeta) return badMeta;
   const existing = await deps.db.query('select 1 from auth.users where email = $1', [email]);
   if (existing.rows.length) return alreadyRegistered(c);
   const passwordHash = await argonHash(parsed.data.password);

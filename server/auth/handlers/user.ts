@@ -8,8 +8,7 @@ import { authError, badJson, zodMessage } from '../errors';
 import type { AuthDeps } from '../options';
 import {
   invalidEmail,
-  metadataTooLarge,
-  metadataTooLargeError,
+  metadataProblem,
   normaliseEmail,
   passwordProblem,
   USER_COLS,
@@ -82,7 +81,8 @@ export async function updateUser(c: Context, deps: AuthDeps): Promise<Response> 
   const meta = data
     ? mergeMetadata(who.user.raw_user_meta_data, data)
     : who.user.raw_user_meta_data;
-  if (data && metadataTooLarge(meta)) return metadataTooLargeError(c);
+  const badMeta = data ? metadataProblem(c, meta) : null;
+  if (badMeta) return badMeta;
   try {
     const r = await deps.db.query<UserRow>(
       `update auth.users set email = coalesce($2, email), encrypted_password = coalesce($3, encrypted_password),
