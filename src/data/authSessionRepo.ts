@@ -88,6 +88,11 @@ export function supabaseStorageKey(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 }
 
+/** The page's localStorage; undefined in the service worker (which has none). */
+function pageStorage(): KeyValueStorage | undefined {
+  return (globalThis as { localStorage?: KeyValueStorage }).localStorage;
+}
+
 /** supabase-js's stored session, as far as adopting tokens reads it. */
 interface SupabaseStoredSession {
   refresh_token?: string;
@@ -105,7 +110,7 @@ interface SupabaseStoredSession {
  */
 export async function adoptOutboxRefreshedTokens(
   supabaseUrl: string,
-  storage: KeyValueStorage | undefined = typeof localStorage === 'undefined' ? undefined : localStorage,
+  storage: KeyValueStorage | undefined = pageStorage(),
   nowSeconds: number = Math.floor(Date.now() / 1000),
 ): Promise<boolean> {
   if (!storage) return false;
