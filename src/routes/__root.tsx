@@ -1,10 +1,16 @@
+import { lazy } from 'react';
 import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { isOutsideMainLayout } from '../domain/navigation';
-import { AppShell } from '../features/shell/AppShell';
-import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
+import { AppShell } from '../features/shell';
+import { UpdatePrompt } from '../features/pwa';
 import { AppToaster } from '../ui/toast';
-import { PostSignIn } from '../features/auth/PostSignIn';
-import { OfflineNotice } from '../features/network/OfflineNotice';
+import { PostSignIn } from '../features/auth';
+import { OfflineNotice } from '../features/network';
+
+// Offered right after a sign-in; loaded only then.
+const GuestAttachPrompt = lazy(() =>
+  import('../features/sync/GuestAttachPrompt').then((m) => ({ default: m.GuestAttachPrompt })),
+);
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -26,7 +32,7 @@ function RootLayout() {
       )}
       <UpdatePrompt />
       <AppToaster />
-      <PostSignIn />
+      <PostSignIn offer={(userId) => <GuestAttachPrompt userId={userId} />} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateAuthSearch } from '../features/auth/authSearch';
+import { validateAuthSearch } from '../features/auth';
 import { AuthScreen } from '../features/auth/AuthScreen';
 
 /** Spec 2.9: the sign-in/sign-up form, outside the main layout. */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CreatePatternScreen } from '../features/create-pattern/CreatePatternScreen';
+import { CreatePatternScreen } from '../features/create-pattern';
 
 /** /create: custom patterns for everyone (kept locally; synced for signed-in users). */
 export const Route = createFileRoute('/create')({

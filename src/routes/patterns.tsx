@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parsePatternsSearch } from '../domain/patternsSearchParams';
-import { LibraryScreen } from '../features/library/LibraryScreen';
+import { LibraryScreen } from '../features/library';
 
 export const Route = createFileRoute('/patterns')({
   validateSearch: parsePatternsSearch,

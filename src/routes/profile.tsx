@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../app/auth/authStore';
-import { AuthGate } from '../features/gates/AuthGate';
-import { ProfileScreen } from '../features/profile/ProfileScreen';
+import { AuthGate } from '../features/gates';
+import { ProfileScreen } from '../features/profile';
+import { SyncStatusPanel } from '../features/sync/SyncStatusPanel';
 
 /** Spec 2.1: the profile is for signed-in users; a guest is sent to sign in. */
 export const Route = createFileRoute('/profile')({
@@ -12,7 +13,9 @@ function ProfileRoute() {
   const { user, role } = useAuth();
   return (
     <AuthGate requirement="account" fallback="redirect" feature="Your profile">
-      {user ? <ProfileScreen user={user} role={role} /> : null}
+      {user ? (
+        <ProfileScreen user={user} role={role} syncStatus={<SyncStatusPanel />} />
+      ) : null}
     </AuthGate>
   );
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../app/auth/authStore';
-import { AuthGate } from '../features/gates/AuthGate';
-import { ProgressScreen } from '../features/progress/ProgressScreen';
+import { AuthGate } from '../features/gates';
+import { ProgressScreen } from '../features/progress';
 
 /** Spec 2.1: progress is for signed-in users; a guest is sent to /auth?context=progress. */
 export const Route = createFileRoute('/progress')({

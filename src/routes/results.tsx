@@ -1,7 +1,6 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
-import { ResultsScreen } from '../features/results/ResultsScreen';
+import { ResultsScreen } from '../features/results';
 import { parseResultsSearch } from '../features/results/resultsSearch';
-import '../features/session/navState';
 
 export const Route = createFileRoute('/results')({
   validateSearch: parseResultsSearch,

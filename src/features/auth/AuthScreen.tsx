@@ -6,7 +6,7 @@ import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { safeRedirectTarget, type AuthContext } from '../../domain/authLevel';
 import { notify } from '../../ui/toast';
-import { takePendingAction } from '../gates/pendingAction';
+import { takePendingAction } from '../../app/auth/pendingAction';
 import { signInWithPassword, signUpWithPassword, type AuthOutcome } from './authActions';
 import { connectAuth } from '../../app/auth/authStore';
 import { clearJustSignedIn, markJustSignedIn } from './PostSignIn';

@@ -1,9 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../../app/auth/authStore';
-
-const GuestAttachPrompt = lazy(() =>
-  import('../sync/GuestAttachPrompt').then((m) => ({ default: m.GuestAttachPrompt })),
-);
 
 /**
  * Set by the auth screen just before a sign-in or sign-up (the auth state changes before
@@ -39,10 +35,11 @@ function takeJustSignedIn(): boolean {
 
 /**
  * Where the sign-in flow ends (mounted once at the root): right after a sign-in or
- * sign-up, offer to add this device's guest sessions to the account (the sync feature's
- * prompt, loaded only then).
+ * sign-up, shows `offer` for the user once. The root route passes the sync feature's
+ * prompt to add this device's guest sessions to the account (a lazy component: it may
+ * suspend while it loads).
  */
-export function PostSignIn() {
+export function PostSignIn({ offer }: { offer: (userId: string) => ReactNode }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const [offerFor, setOfferFor] = useState<string | null>(null);
@@ -51,8 +48,6 @@ export function PostSignIn() {
   }, [userId]);
   if (!user || offerFor !== user.id) return null;
   return (
-    <Suspense fallback={null}>
-      <GuestAttachPrompt userId={user.id} />
-    </Suspense>
+    <Suspense fallback={null}>{offer(user.id)}</Suspense>
   );
 }

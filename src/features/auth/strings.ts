@@ -11,9 +11,3 @@ export const AUTH_TEXT = Object.freeze({
   loggedIn: 'Successfully logged in!',
   confirmationSent: 'Confirmation email sent! Please check your inbox.',
 });
-
-/** Spec 2.11 gate texts. */
-export const GATE_TEXT = Object.freeze({
-  enableFeature: 'Enable Feature',
-  redirecting: 'Redirecting for authentication...',
-});

@@ -10,7 +10,7 @@ import {
 } from '../../domain/breathClock';
 import { breathScale } from '../../domain/breathScale';
 import type { PatternTimings } from '../../domain/patterns';
-import { useReducedMotion } from '../session/useReducedMotion';
+import { useReducedMotion } from '../../ui/useReducedMotion';
 
 /**
  * A live preview of the pattern being made, driven by the real breath clock (the same

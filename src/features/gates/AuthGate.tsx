@@ -12,7 +12,7 @@ import {
 import { useAuth } from '../../app/auth/authStore';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { GateView } from './GateView';
-import { storePendingAction } from './pendingAction';
+import { storePendingAction } from '../../app/auth/pendingAction';
 
 export interface AuthGateProps {
   requirement: GateRequirement;

@@ -4,7 +4,7 @@ import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { TIER_BENEFITS, type GateFallback, type GateRequirement } from '../../domain/authLevel';
-import { GATE_TEXT } from '../auth/strings';
+import { GATE_TEXT } from './strings';
 
 const TIER_NAME: Record<Exclude<GateRequirement, 'none'>, string> = {
   account: 'a free account',

@@ -9,12 +9,12 @@ import { isAllowedForLevel } from '../../domain/recommendations';
 import { PROGRESS_LABELS } from '../../domain/historySummary';
 import { CHOSEN_MODES, type ChosenMode } from '../../domain/sessionModes';
 import { useAuth } from '../../app/auth/authStore';
-import { useDiscovery } from './useDiscovery';
+import { useDiscovery } from '../discovery';
 import { MobileSelector, SessionPreview, Selector, type HomeTab } from './Selector';
 import './home.css';
 
 // The desktop optimization panel loads only when the settings button first opens it.
-const DesktopPanel = lazy(() => import('../desktop-panel/DesktopPanel'));
+const DesktopPanel = lazy(() => import('../desktop-panel'));
 
 const MOBILE_QUERY = '(max-width: 40rem)';
 

@@ -1,5 +1,5 @@
 import './profile.css';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -7,11 +7,10 @@ import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import type { UserRole } from '../../domain/authLevel';
-import { DataBundlePanel } from '../data-bundle/DataBundlePanel';
-import { SyncStatusPanel } from '../sync/SyncStatusPanel';
+import { DataBundlePanel } from '../data-bundle';
 import { notify } from '../../ui/toast';
 import { displayName, updateProfile, type AuthUser } from '../../app/auth/authStore';
-import { useSignOut } from '../auth/useSignOut';
+import { useSignOut } from '../auth';
 import {
   avatarFromFile,
   deleteAccount,
@@ -221,8 +220,18 @@ function DeleteAccount() {
   );
 }
 
+export interface ProfileScreenProps {
+  user: AuthUser;
+  role: UserRole | null;
+  /**
+   * The sync feature's status panel, composed by the route: the sync feature's index is in
+   * the first load (the header's badge), the panel is not.
+   */
+  syncStatus: ReactNode;
+}
+
 /** /profile: who you are, your data, your account. */
-export function ProfileScreen({ user, role }: { user: AuthUser; role: UserRole | null }) {
+export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
   const signOutAndLeave = useSignOut();
   return (
     <div className="page profile-page stack">
@@ -251,9 +260,7 @@ export function ProfileScreen({ user, role }: { user: AuthUser; role: UserRole |
         </p>
       </Card>
 
-      <Card>
-        <SyncStatusPanel />
-      </Card>
+      <Card>{syncStatus}</Card>
 
       <Card>
         <DataBundlePanel />

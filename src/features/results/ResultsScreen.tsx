@@ -6,7 +6,7 @@ import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
-import type { ResultsNavState } from '../session/navState';
+import type { ResultsNavState } from '../session';
 import { RatePattern } from './RatePattern';
 import { formatDuration } from '../../domain/duration';
 import { figuresFromNavState, figuresFromRecord, type ResultFigures } from './resultFigures';

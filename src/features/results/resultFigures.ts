@@ -7,7 +7,7 @@ import {
   stillnessFromRestlessness,
 } from '../../domain/sessionScoring';
 import type { SessionMode } from '../../domain/sessionModes';
-import type { ResultsNavState } from '../session/navState';
+import type { ResultsNavState } from '../session';
 
 /** The figures the results screen shows: only what the session measured. */
 export interface ResultFigures {

@@ -19,7 +19,7 @@ import {
 import { recommendationLimit } from '../../domain/recommendations';
 import type { ChosenMode } from '../../domain/sessionModes';
 import { setSelectedPattern } from '../../data/selectedPatternRepo';
-import { useDiscovery } from '../home/useDiscovery';
+import { useDiscovery } from '../discovery';
 import './session-choice.css';
 
 const BACK_LABEL = 'Back';

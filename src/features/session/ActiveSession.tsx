@@ -12,7 +12,7 @@ import { BreathVisual } from './BreathVisual';
 import { speakPhase, speechAvailable, vibrateFor } from './cues';
 import { RetentionPanel } from './RetentionPanel';
 import type { LoopRef, SessionController } from './useSessionController';
-import { useReducedMotion } from './useReducedMotion';
+import { useReducedMotion } from '../../ui/useReducedMotion';
 import { useWakeLock } from './useWakeLock';
 
 export function formatClock(totalSeconds: number): string {

@@ -12,7 +12,7 @@ import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { useAuth } from '../../app/auth/authStore';
 import { setSessionRunning } from '../../app/serviceWorker/sessionGuard';
-import { SessionErrorCard } from '../errors/ErrorCards';
+import { SessionErrorCard } from '../errors';
 import { ActiveSession } from './ActiveSession';
 import { CameraSetupView } from './CameraSetupView';
 import { CompletionView } from './CompletionView';

@@ -2,8 +2,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { headerLinks, isActiveLink } from '../../domain/navigation';
 import { useAuth } from '../../app/auth/authStore';
-import { useSignOut } from '../auth/useSignOut';
-import { SyncBadge } from '../sync/SyncBadge';
+import { useSignOut } from '../auth';
+import { SyncBadge } from '../sync';
 
 // The slide-out menu (and its dialog library) loads only when first opened.
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Dialog } from '../../ui/Dialog';
 import { useAuth } from '../../app/auth/authStore';
-import { useSignOut } from '../auth/useSignOut';
+import { useSignOut } from '../auth';
 import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
 
 /** Slide-out menu (spec 2.2): Profile, Start Teaching, Sign In, a wallet area, Sign Out. */

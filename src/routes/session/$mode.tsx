@@ -1,9 +1,7 @@
 import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router';
 import { isSessionMode } from '../../domain/sessionModes';
 import { parseSessionSearch } from '../../domain/sessionSearch';
-import { SessionScreen } from '../../features/session/SessionScreen';
-import { useSessionPattern } from '../../features/session/useSessionPattern';
-import '../../features/session/navState';
+import { SessionScreen, useSessionPattern } from '../../features/session';
 import { LoadingDots } from '../../ui/LoadingDots';
 
 export const Route = createFileRoute('/session/$mode')({

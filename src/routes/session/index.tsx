@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SessionChoiceScreen } from '../../features/session-choice/SessionChoiceScreen';
+import { SessionChoiceScreen } from '../../features/session-choice';
 
 export const Route = createFileRoute('/session/')({
   component: SessionChoiceScreen,

@@ -9,6 +9,7 @@ function subscribe(cb: () => void): () => void {
   return () => mq.removeEventListener('change', cb);
 }
 
+/** The user's reduced-motion preference (prefers-reduced-motion), live as it changes. */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -1,8 +1,9 @@
 import { parsePendingAction, type PendingAction } from '../../domain/authLevel';
 
 /**
- * The action a gate asked for before sign-in (spec 4: stored with its auth requirement
- * and context, and cleared). Kept in sessionStorage: it belongs to this tab's visit.
+ * The action a gate asked for before sign-in, stored with its auth requirement and context
+ * and cleared once taken: a gate stores it, the sign-in screen takes it after a successful
+ * sign-in. Kept in sessionStorage: it belongs to this tab's visit.
  */
 export const PENDING_ACTION_KEY = 'pneuma.pendingAction';
 

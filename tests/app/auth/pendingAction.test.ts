@@ -6,7 +6,7 @@ import {
   PENDING_ACTION_KEY,
   storePendingAction,
   takePendingAction,
-} from '../../../src/features/gates/pendingAction';
+} from '../../../src/app/auth/pendingAction';
 import { PENDING_ACTION_TTL_MS } from '../../../src/domain/authLevel';
 
 beforeEach(() => sessionStorage.clear());

@@ -1,0 +1,1 @@
+export { CreatePatternScreen } from './CreatePatternScreen';

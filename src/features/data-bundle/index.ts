@@ -1,0 +1,1 @@
+export { DataBundlePanel } from './DataBundlePanel';

@@ -1,0 +1,1 @@
+export { LibraryScreen, type LibraryScreenProps } from './LibraryScreen';

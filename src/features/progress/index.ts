@@ -1,0 +1,1 @@
+export { ProgressScreen } from './ProgressScreen';

@@ -1,0 +1,2 @@
+export { ResultsScreen } from './ResultsScreen';
+export { parseResultsSearch, type ResultsSearch } from './resultsSearch';

@@ -1,0 +1,1 @@
+export { SessionChoiceScreen } from './SessionChoiceScreen';

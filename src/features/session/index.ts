@@ -1,0 +1,5 @@
+// The session feature's public surface. navState also declares the router's history state
+// (pattern, sessionResult), so importing this index brings those types along.
+export type { ResultsNavState } from './navState';
+export { SessionScreen, type SessionScreenProps } from './SessionScreen';
+export { useSessionPattern } from './useSessionPattern';
