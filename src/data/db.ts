@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ErrorSeverity } from '../domain/errors/types';
 import type { PatternDefinition } from '../domain/patterns';
-import type { SessionMode } from '../domain/sessionModes';
+import { SYNC_STATES, type SessionRecord, type SyncState } from '../domain/sessionRecord';
 
 /**
  * The one local database. Every completed session is written here first; the outbox
@@ -9,52 +9,8 @@ import type { SessionMode } from '../domain/sessionModes';
  * schema change: upgrades must keep every row (tests/data covers each step).
  */
 
-/** Where a local session (or custom pattern) stands with the server. */
-export const SYNC_STATES = [
-  'guest', // practised while signed out: stays on the device until attached to an account
-  'pending', // waiting for upload
-  'synced', // the server has it
-  'failed', // permanent 4xx: kept, shown, retryable by hand
-  'local_only', // the session API answered 404: kept on the device only
-] as const;
-export type SyncState = (typeof SYNC_STATES)[number];
-
-export interface SessionRecord {
-  /** Client-made UUID: the idempotency key for uploads. */
-  id: string;
-  /** Owner once attached to an account; null for a guest session. */
-  userId: string | null;
-  patternId: string;
-  patternName: string;
-  sessionType: SessionMode;
-  /** Epoch ms. */
-  startTime: number;
-  endTime: number;
-  /** Seconds of practice, pauses excluded. */
-  duration: number;
-  cycleCount: number;
-  targetCycles: number;
-  completed: boolean;
-  /** Longest breath hold in seconds; absent when the session had no hold. */
-  breathHoldTime?: number;
-  /** 0-100, only when a camera measured it. */
-  restlessnessScore?: number;
-  stillnessScore?: number;
-  phaseAccuracy?: number;
-  rhythmConsistency?: number;
-  qualityScore?: number;
-  cameraUsed: boolean;
-  aiUsed: boolean;
-  visionSessionId?: string;
-  /** ISO timestamp. */
-  createdAt: string;
-  syncState: SyncState;
-  attempts: number;
-  lastError?: string;
-  syncedAt?: number;
-  /** Epoch ms before which the outbox will not retry (back-off). */
-  nextAttemptAt?: number;
-}
+// A stored session and its sync state are the domain's shapes; re-exported for the data layer.
+export { SYNC_STATES, type SessionRecord, type SyncState };
 
 /** A pattern made on /create: its definition (checked by the domain's patternSchema) plus bookkeeping. */
 export interface CustomPatternRecord extends PatternDefinition {

@@ -1,0 +1,132 @@
+/**
+ * The one place a finished session becomes the row that is stored (and later synced).
+ * Only what was measured goes in (docs/product.md § Sessions, § Results and scores):
+ * without a camera there is no stillness or restlessness; without a retention hold there
+ * is no breathHoldTime (absent, not 0); with no completed cycle there is no quality score.
+ * Pure: the id and both times come in from the caller.
+ */
+import type { SessionConfig } from './patternChoice';
+import type { SessionMode } from './sessionModes';
+import { completionPercent, measuredQualityScore, rhythmSteadiness } from './sessionScoring';
+import { visionAverages, type VisionSummary } from './visionSummary';
+
+/** Where a stored session (or custom pattern) stands with the server (docs/product.md § Sync). */
+export const SYNC_STATES = [
+  'guest', // practised while signed out: stays on the device until attached to an account
+  'pending', // waiting for upload
+  'synced', // the server has it
+  'failed', // permanent 4xx: kept, shown, retryable by hand
+  'local_only', // the session API answered 404: kept on the device only
+] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+
+/** A finished session as the device stores it (the `sessions` table) and the outbox uploads it. */
+export interface SessionRecord {
+  /** Client-made UUID: the idempotency key for uploads. */
+  id: string;
+  /** Owner once attached to an account; null for a guest session. */
+  userId: string | null;
+  patternId: string;
+  patternName: string;
+  sessionType: SessionMode;
+  /** Epoch ms. */
+  startTime: number;
+  endTime: number;
+  /** Seconds of practice, pauses excluded. */
+  duration: number;
+  cycleCount: number;
+  targetCycles: number;
+  completed: boolean;
+  /** Longest breath hold in seconds; absent when the session had no hold. */
+  breathHoldTime?: number;
+  /** 0-100, only when a camera measured it. */
+  restlessnessScore?: number;
+  stillnessScore?: number;
+  phaseAccuracy?: number;
+  rhythmConsistency?: number;
+  qualityScore?: number;
+  cameraUsed: boolean;
+  aiUsed: boolean;
+  visionSessionId?: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  syncState: SyncState;
+  attempts: number;
+  lastError?: string;
+  syncedAt?: number;
+  /** Epoch ms before which the outbox will not retry (back-off). */
+  nextAttemptAt?: number;
+}
+
+/** What the breath loop measured (its output). */
+export interface MeasuredBreathing {
+  /** Active ms practised, pauses excluded, holds included. */
+  activeMs: number;
+  cycleCount: number;
+  /** Target cycles over all rounds started. */
+  targetCycles: number;
+  completed: boolean;
+  /** Longest retention hold in ms; absent when the session had none. */
+  longestHoldMs?: number;
+  /** Completed cycles during which the user paused. */
+  interruptedCycles: number;
+}
+
+export interface SessionRecordFacts {
+  /** Client-made id: the idempotency key of the upload. */
+  id: string;
+  breathing: MeasuredBreathing;
+  config: SessionConfig;
+  /** Wall-clock epoch ms. */
+  startEpochMs: number;
+  endEpochMs: number;
+  /** The signed-in user's id, or null for a guest. */
+  userId: string | null;
+  /** What the camera measured; null or empty when no camera ran. */
+  vision: VisionSummary | null;
+}
+
+export function buildSessionRecord({
+  id,
+  breathing,
+  config,
+  startEpochMs,
+  endEpochMs,
+  userId,
+  vision,
+}: SessionRecordFacts): SessionRecord {
+  const rhythmConsistency = rhythmSteadiness(breathing.cycleCount, breathing.interruptedCycles);
+  const camera = vision ? visionAverages(vision) : undefined;
+  const qualityScore = measuredQualityScore({
+    completionPercent: completionPercent(breathing.cycleCount, breathing.targetCycles),
+    rhythmConsistency,
+    stillness: camera?.averageStillness,
+  });
+  const record: SessionRecord = {
+    id,
+    userId,
+    patternId: config.pattern.id,
+    patternName: config.pattern.name,
+    sessionType: config.sessionType,
+    startTime: startEpochMs,
+    endTime: endEpochMs,
+    duration: Math.round(breathing.activeMs / 1000),
+    cycleCount: breathing.cycleCount,
+    targetCycles: breathing.targetCycles,
+    completed: breathing.completed,
+    cameraUsed: camera !== undefined,
+    aiUsed: false,
+    createdAt: new Date(endEpochMs).toISOString(),
+    syncState: userId ? 'pending' : 'guest',
+    attempts: 0,
+  };
+  if (breathing.longestHoldMs !== undefined)
+    record.breathHoldTime = Math.round(breathing.longestHoldMs / 100) / 10;
+  if (camera) {
+    record.stillnessScore = camera.averageStillness;
+    record.restlessnessScore = camera.averageRestlessness;
+  }
+  if (rhythmConsistency !== undefined) record.rhythmConsistency = rhythmConsistency;
+  if (qualityScore !== undefined) record.qualityScore = qualityScore;
+  return record;
+}
