@@ -1,11 +1,11 @@
 /**
- * Breath loop (spec 4): inhale, hold (if > 0), exhale, pause (if > 0); the end of each
- * cycle increments the cycle count; a milestone every 5 breaths; the loop ends by itself
- * at the target cycles, or on STOP. Patterns with breath retention (wim_hof) go on to a
+ * Breath loop (docs/product.md § Breath timing): inhale, hold (if > 0), exhale, pause
+ * (if > 0); the end of each cycle increments the cycle count; a milestone every 5
+ * breaths; the loop ends by itself at the target cycles, or on STOP. Patterns with breath retention (wim_hof) go on to a
  * retention hold after the last exhale of a round: the user taps when they breathe again.
  *
  * Time comes in on the events (`now`, monotonic ms): the loop never reads a clock
- * itself, it asks the breath clock. The `ticker` actor sends TICK every 100 ms (spec 9);
+ * itself, it asks the breath clock. The `ticker` actor sends TICK every 100 ms;
  * tests replace it and send TICKs by hand.
  */
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
@@ -35,9 +35,12 @@ export interface BreathLoopInput {
   retention: boolean;
   /** Monotonic ms at which the first inhale starts. */
   startAt: number;
+  /** The monotonic clock the ticker reads (the session's clock); performance.now by default. */
+  now?: () => number;
 }
 
 export interface BreathLoopContext {
+  now: () => number;
   schedule: BreathSchedule;
   targetCycles: number;
   retention: boolean;
@@ -138,11 +141,8 @@ export const breathLoopMachine = setup({
     output: {} as BreathLoopOutput,
   },
   actors: {
-    ticker: fromCallback(({ sendBack }) => {
-      const id = setInterval(
-        () => sendBack({ type: 'TICK', now: performance.now() }),
-        BREATH_TICK_MS,
-      );
+    ticker: fromCallback<BreathLoopEvent, { now: () => number }>(({ sendBack, input }) => {
+      const id = setInterval(() => sendBack({ type: 'TICK', now: input.now() }), BREATH_TICK_MS);
       return () => clearInterval(id);
     }),
   },
@@ -248,6 +248,7 @@ export const breathLoopMachine = setup({
       schedule,
       targetCycles: input.targetCycles,
       retention: input.retention,
+      now: input.now ?? (() => performance.now()),
       clock: startClock(input.startAt),
       roundOriginMs: 0,
       roundBaseCycles: 0,
@@ -265,7 +266,7 @@ export const breathLoopMachine = setup({
   output: ({ context }) => loopOutput(context),
   states: {
     running: {
-      invoke: { src: 'ticker' },
+      invoke: { src: 'ticker', input: ({ context }) => ({ now: context.now }) },
       on: {
         TICK: [
           { guard: 'roundDone', target: 'roundComplete', actions: 'finishRound' },

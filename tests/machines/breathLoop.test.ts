@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import {
   breathLoopMachine,
@@ -207,6 +207,24 @@ describe('breath loop', () => {
     await new Promise((r) => setTimeout(r, 650));
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output!.activeMs).toBe(400);
+  });
+
+  it('the real ticker reads the clock it is given', () => {
+    vi.useFakeTimers();
+    try {
+      let t = 0;
+      const actor = createActor(breathLoopMachine, {
+        input: { pattern: getPattern('box')!, targetCycles: 1, retention: false, startAt: 0, now: () => t },
+      }).start();
+      t = 5_000; // a clock far ahead of the timer: the loop follows the clock, not the ticks
+      vi.advanceTimersByTime(100);
+      expect(actor.getSnapshot().context.position.phase).toBe('hold');
+      t = 16_000;
+      vi.advanceTimersByTime(100);
+      expect(actor.getSnapshot().status).toBe('done');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('marks milestones every 5 breaths', () => {

@@ -32,8 +32,8 @@ function isTypingTarget(t: EventTarget | null): boolean {
 
 /** The camera slot of the enhanced mode. The camera analysis itself is a later piece of work. */
 function CameraSlot({ controller }: { controller: SessionController }) {
-  const visionActive = useSelector(controller.store, (s) => s.context.visionActive);
-  const hasStream = useSelector(controller.store, (s) => s.context.cameraStream !== null);
+  const visionActive = useSelector(controller.session, (s) => s.context.visionActive);
+  const hasStream = useSelector(controller.session, (s) => s.context.cameraStream !== null);
   const label = visionActive ? 'Vision Active' : hasStream ? 'Vision Starting' : null;
   return (
     <aside className="camera-slot" aria-label="Camera">
@@ -64,12 +64,12 @@ export function ActiveSession({
   onVoiceChange: (on: boolean) => void;
   compact: boolean;
 }) {
-  const { store, actions, audioEnabled } = controller;
+  const { session, actions, audioEnabled } = controller;
   const reducedMotion = useReducedMotion();
-  const paused = useSelector(store, (s) => s.matches({ running: 'paused' }));
-  const duration = useSelector(store, (s) => s.context.metrics.duration);
-  const cycleCount = useSelector(store, (s) => s.context.metrics.cycleCount);
-  const stillness = useSelector(store, (s) => s.context.visionMetrics?.stillness);
+  const paused = controller.phase === 'paused';
+  const duration = useSelector(session, (s) => s.context.metrics.duration);
+  const cycleCount = useSelector(session, (s) => s.context.metrics.cycleCount);
+  const stillness = useSelector(session, (s) => s.context.visionMetrics?.stillness);
   const loopState = useSelector(loopRef, (s) => s.value);
   const rounds = useSelector(loopRef, (s) => s.context.rounds);
   const target = config.targetCycles * rounds;
@@ -103,7 +103,7 @@ export function ActiveSession({
     if (voiceRef.current && audioRef.current) speakPhase(phase);
   }, []);
 
-  // Adaptive encouragement (spec 9): interval from progress (and stillness when a camera measures it).
+  // Adaptive encouragement: interval from progress (and stillness when a camera measures it).
   useEffect(() => {
     if (!adaptive || paused || inRetention) return;
     const interval = encouragementIntervalMs({ progressPercent: progress, stillness });

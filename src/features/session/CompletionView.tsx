@@ -1,16 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { fromPromise } from 'xstate';
-import type { SessionRecord } from '../../data/db';
-import { completionFlowMachine } from '../../machines/completionFlow';
+import { useSelector } from '@xstate/react';
+import { completionStep } from '../../machines/session';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { formatClock } from './ActiveSession';
-import type { ResultsNavState } from './navState';
-import { saveCompletedSession } from './saveCompletedSession';
+import type { SessionRef } from './useSessionController';
 
-/** What a first completed session unlocks (spec 1 onboarding copy). */
+/** What a first completed session unlocks (the onboarding promise). */
 const UNLOCKS = [
   '6+ breathing patterns: Box, 4-7-8 Relaxation, Wim Hof, Energy, Sleep and Mindfulness',
   'Progress tracking',
@@ -20,74 +15,28 @@ const UNLOCKS = [
   'Custom patterns',
 ];
 
-export function resultsStateOf(record: SessionRecord): ResultsNavState {
-  return {
-    sessionId: record.id,
-    patternName: record.patternName,
-    patternId: record.patternId,
-    sessionDuration: record.duration,
-    cycleCount: record.cycleCount,
-    targetCycles: record.targetCycles,
-    ...(record.breathHoldTime !== undefined ? { breathHoldTime: record.breathHoldTime } : {}),
-    ...(record.restlessnessScore !== undefined
-      ? { restlessnessScore: record.restlessnessScore }
-      : {}),
-    ...(record.phaseAccuracy !== undefined ? { phaseAccuracy: record.phaseAccuracy } : {}),
-    ...(record.rhythmConsistency !== undefined
-      ? { rhythmConsistency: record.rhythmConsistency }
-      : {}),
-    ...(record.qualityScore !== undefined ? { qualityScore: record.qualityScore } : {}),
-    ...(record.visionSessionId !== undefined ? { visionSessionId: record.visionSessionId } : {}),
-    sessionType: record.sessionType,
-    cameraUsed: record.cameraUsed,
-    aiUsed: record.aiUsed,
-    isOffline: typeof navigator !== 'undefined' ? !navigator.onLine : false,
-    completed: record.completed,
-  };
-}
+/**
+ * The end of a session, as the session machine runs it: saving, impact, unlock (classic,
+ * first time), next steps. Reads the machine's snapshot and sends it the buttons.
+ */
+export function CompletionView({ session }: { session: SessionRef }) {
+  const step = useSelector(session, completionStep);
+  const record = useSelector(session, (s) => s.context.record);
+  const error = useSelector(session, (s) => s.context.saveError);
 
-/** Completion flow (spec 2.6): saving, impact, unlock (classic first time), next steps. */
-export function CompletionView({
-  record,
-  isFirstTime,
-  onPracticeAgain,
-}: {
-  record: SessionRecord;
-  isFirstTime: boolean;
-  onPracticeAgain: () => void;
-}) {
-  const navigate = useNavigate();
-  const [machine] = useState(() =>
-    completionFlowMachine.provide({
-      actors: { saveSession: fromPromise(async ({ input }) => saveCompletedSession(input)) },
-      actions: {
-        goToResults: () =>
-          void navigate({
-            to: '/results',
-            search: { id: record.id },
-            state: (prev) => ({ ...prev, sessionResult: resultsStateOf(record) }),
-          }),
-        practiceAgain: () => onPracticeAgain(),
-      },
-    }),
-  );
-  const flow = useActorRef(machine, { input: { record, isFirstTime } });
-  const step = useSelector(flow, (s) => s.value);
-  const error = useSelector(flow, (s) => s.context.error);
-
-  if (step === 'saving') {
-    return (
-      <Card as="section" className="completion" aria-busy="true">
-        <p role="status">Saving your session…</p>
-      </Card>
-    );
-  }
   if (step === 'saveFailed') {
     return (
       <Card as="section" className="completion" role="alert">
         <h2>Your session could not be saved</h2>
         <p>{error}</p>
-        <Button onClick={() => flow.send({ type: 'RETRY' })}>Try Again</Button>
+        <Button onClick={() => session.send({ type: 'RETRY' })}>Try Again</Button>
+      </Card>
+    );
+  }
+  if (!record || step === 'identifying' || step === 'saving') {
+    return (
+      <Card as="section" className="completion" aria-busy="true">
+        <p role="status">Saving your session…</p>
       </Card>
     );
   }
@@ -121,7 +70,7 @@ export function CompletionView({
           ) : null}
         </dl>
         <p className="completion__saved">Saved on this device.</p>
-        <Button onClick={() => flow.send({ type: 'NEXT' })} autoFocus>
+        <Button onClick={() => session.send({ type: 'NEXT' })} autoFocus>
           Continue
         </Button>
       </Card>
@@ -137,7 +86,7 @@ export function CompletionView({
             <li key={u}>{u}</li>
           ))}
         </ul>
-        <Button onClick={() => flow.send({ type: 'NEXT' })} autoFocus>
+        <Button onClick={() => session.send({ type: 'NEXT' })} autoFocus>
           Continue
         </Button>
       </Card>
@@ -148,10 +97,10 @@ export function CompletionView({
       <h2 id="next-title">What next?</h2>
       <p className="completion__lead">See your figures, or breathe another round.</p>
       <div className="presession__actions">
-        <Button onClick={() => flow.send({ type: 'VIEW_RESULTS' })} autoFocus>
+        <Button onClick={() => session.send({ type: 'VIEW_RESULTS' })} autoFocus>
           View Results
         </Button>
-        <Button variant="secondary" onClick={() => flow.send({ type: 'PRACTICE_AGAIN' })}>
+        <Button variant="secondary" onClick={() => session.send({ type: 'PRACTICE_AGAIN' })}>
           Practice Again
         </Button>
       </div>

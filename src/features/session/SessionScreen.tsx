@@ -1,16 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { getFlag } from '../../data/flagsRepo';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { usePreferences } from '../../data/hooks';
 import { setPreference } from '../../data/preferencesRepo';
 import { sessionConfigFor, type SessionPattern } from '../../domain/patternChoice';
 import type { SessionMode } from '../../domain/sessionModes';
-import { buildSessionRecord } from '../../machines/completionFlow';
-import type { SessionRecord } from '../../data/db';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
-import { useAuth } from '../../app/auth/authStore';
 import { setSessionRunning } from '../../app/serviceWorker/sessionGuard';
 import { SessionErrorCard } from '../errors';
 import { ActiveSession } from './ActiveSession';
@@ -47,10 +43,8 @@ export function SessionScreen(props: SessionScreenProps) {
 function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
   const config = useMemo(() => sessionConfigFor(mode, pattern), [mode, pattern]);
   const controller = useSessionController(config);
-  const { view, store, loopRef, actions } = controller;
-  const step = useSelector(view, (s) => s.value);
-  const preRef = useSelector(view, (s) => s.children.preSession);
-  const auth = useAuth();
+  const { session, step, loopRef, actions } = controller;
+  const preRef = useSelector(session, (s) => s.children.preSession);
   const prefs = usePreferences();
   const compact = mode === 'mobile';
 
@@ -62,7 +56,7 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
   }, [reloadSafe]);
   useEffect(() => () => setSessionRunning(false), []);
 
-  // Spec 7: on session start, a HEAD of the backend's health with a 2 s limit, logged only
+  // On session start, a HEAD of the backend's health with a 2 s limit, logged only
   // (never blocks the session; the request helper and health code load on demand).
   const active = step === 'active';
   useEffect(() => {
@@ -76,66 +70,18 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
       });
   }, [active]);
 
-  // First-time state (spec 4) is read before the session, so saving cannot change it.
-  const firstTimeRef = useRef<boolean | null>(null);
-  useEffect(() => {
-    void getFlag('hasCompletedSession')
-      .then((done) => {
-        firstTimeRef.current = !done;
-      })
-      .catch(() => {
-        firstTimeRef.current = false;
-      });
-  }, []);
-
-  // The record is built once, when the store completes.
-  const [completed, setCompleted] = useState<{
-    record: SessionRecord;
-    isFirstTime: boolean;
-  } | null>(null);
-  useEffect(() => {
-    if (step !== 'complete') {
-      setCompleted(null);
-      return;
-    }
-    const ctx = store.getSnapshot().context;
-    if (!ctx.summary || !ctx.config) return;
-    const userId = auth.status === 'signedIn' && auth.user ? auth.user.id : null;
-    setCompleted(
-      (prev) =>
-        prev ?? {
-          record: buildSessionRecord({
-            id: crypto.randomUUID(),
-            loop: ctx.summary!,
-            config: ctx.config!,
-            startEpochMs: ctx.metrics.startTime ?? Date.now(),
-            endEpochMs: ctx.endTime ?? Date.now(),
-            userId,
-          }),
-          isFirstTime: firstTimeRef.current === true && userId === null,
-        },
-    );
-  }, [step, store, auth]);
-
   let body: ReactNode = null;
   if (step === 'setup' && preRef) {
     body = (
       <PreSessionView
-        preRef={preRef as never}
+        preRef={preRef}
         pattern={pattern}
         targetCycles={config.targetCycles}
         onUserGesture={actions.unlockAudio}
       />
     );
   } else if (step === 'camera_setup') {
-    body = (
-      <CameraSetupView
-        onStart={() => {
-          actions.unlockAudio();
-          view.send({ type: 'START_SESSION' });
-        }}
-      />
-    );
+    body = <CameraSetupView onStart={actions.startSession} />;
   } else if (step === 'active' && loopRef) {
     body = (
       <ActiveSession
@@ -148,17 +94,11 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
         compact={compact}
       />
     );
-  } else if (step === 'complete' && completed) {
-    body = (
-      <CompletionView
-        record={completed.record}
-        isFirstTime={completed.isFirstTime}
-        onPracticeAgain={actions.restart}
-      />
-    );
+  } else if (step === 'complete') {
+    body = <CompletionView session={session} />;
   }
 
-  const error = useSelector(store, (s) => s.context.error);
+  const error = useSelector(session, (s) => s.context.error);
 
   return (
     <div className={`session-screen ${compact ? 'session-screen--compact' : ''}`}>

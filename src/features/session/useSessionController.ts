@@ -1,60 +1,53 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { SessionConfig } from '../../domain/patternChoice';
 import { sessionLengthMs } from '../../domain/breathClock';
+import type { SessionConfig } from '../../domain/patternChoice';
 import type { breathLoopMachine } from '../../machines/breathLoop';
-import { sessionPhase, sessionStoreMachine } from '../../machines/sessionStore';
-import { sessionViewStepsMachine } from '../../machines/sessionViewSteps';
+import { sessionMachine, sessionPhase, viewStep } from '../../machines/session';
 import { AudioCueScheduler, type CueSource } from './cues';
 import { atNextFrame } from './frameTime';
+import { resultsStateOf } from './resultsHandOff';
+import { readPractitioner, saveSession } from './sessionActors';
 
 export type LoopRef = ActorRefFrom<typeof breathLoopMachine>;
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 /**
- * Wires the session machines for one screen: the session store (which runs the breath
- * loop), the view steps (which run the pre-session), and the audio cue scheduler.
- * Time enters here, as performance.now() on each event.
+ * Runs one session machine for the screen and gives it its side effects: who is
+ * practising, saving, and the way to /results. Components read its snapshots and send
+ * it events. Also plays the audio cues from the breath loop's clock. Pause and resume
+ * are stamped with the next display frame's time; every other time is the machine's own.
  */
 export function useSessionController(config: SessionConfig) {
-  const cues = useMemo(() => new AudioCueScheduler(), []);
-  const store = useActorRef(sessionStoreMachine);
-  const view = useActorRef(
-    sessionViewStepsMachine.provide({
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  });
+  const [machine] = useState(() =>
+    sessionMachine.provide({
+      actors: { practitioner: readPractitioner, saveSession },
       actions: {
-        startSession: () =>
-          store.send({ type: 'START', now: performance.now(), epochMs: Date.now() }),
+        goToResults: ({ context: { record } }) => {
+          if (!record) return;
+          void navigateRef.current({
+            to: '/results',
+            search: { id: record.id },
+            state: (prev) => ({ ...prev, sessionResult: resultsStateOf(record) }),
+          });
+        },
       },
     }),
-    { input: { cameraEnabled: config.enableCamera } },
   );
+  const session = useActorRef(machine, { input: { config } });
+  const cues = useMemo(() => new AudioCueScheduler(), []);
 
-  // Configure (and re-configure when the screen is reused for another session).
-  useEffect(() => {
-    if (sessionPhase(store.getSnapshot().value) === 'setup')
-      store.send({ type: 'CONFIGURE', config });
-  }, [store, config]);
-
-  // The store drives the view: active when the session starts, complete when it ends.
-  useEffect(() => {
-    const sub = store.subscribe((snap) => {
-      const phase = sessionPhase(snap.value);
-      const step = view.getSnapshot().value;
-      if (
-        (phase === 'active' || phase === 'paused') &&
-        (step === 'setup' || step === 'camera_setup')
-      ) {
-        view.send({ type: 'SESSION_ACTIVE' });
-      } else if (phase === 'complete' && step === 'active') {
-        view.send({ type: 'SESSION_COMPLETE' });
-      }
-    });
-    return () => sub.unsubscribe();
-  }, [store, view]);
-
-  const loopRef = useSelector(store, (s) => s.children.loop as LoopRef | undefined);
-  const phase = useSelector(store, (s) => sessionPhase(s.value));
-  const audioEnabled = useSelector(store, (s) => s.context.audioEnabled);
+  const loopRef = useSelector(session, (s) => s.children.loop as LoopRef | undefined);
+  const phase = useSelector(session, sessionPhase);
+  const step = useSelector(session, viewStep);
+  const audioEnabled = useSelector(session, (s) => s.context.audioEnabled);
 
   // Audio cues: planned from the clock while the loop runs.
   useEffect(() => {
@@ -87,48 +80,42 @@ export function useSessionController(config: SessionConfig) {
   useEffect(() => cues.setEnabled(audioEnabled), [cues, audioEnabled]);
   useEffect(() => () => cues.dispose(), [cues]);
 
-  const now = () => performance.now();
-  const pause = useCallback(() => {
-    atNextFrame((t) => {
-      if (loopRef?.getSnapshot().value === 'running') store.send({ type: 'PAUSE', now: t });
-    });
-  }, [store, loopRef]);
+  const pause = useCallback(
+    () => atNextFrame((now) => session.send({ type: 'PAUSE', now })),
+    [session],
+  );
   const resume = useCallback(
-    () => atNextFrame((t) => store.send({ type: 'RESUME', now: t })),
-    [store],
+    () => atNextFrame((now) => session.send({ type: 'RESUME', now })),
+    [session],
   );
   const togglePause = useCallback(() => {
-    if (sessionPhase(store.getSnapshot().value) === 'paused') resume();
+    if (sessionPhase(session.getSnapshot()) === 'paused') resume();
     else pause();
-  }, [store, pause, resume]);
-  const stop = useCallback(() => store.send({ type: 'STOP', now: now() }), [store]);
+  }, [session, pause, resume]);
+  const stop = useCallback(() => session.send({ type: 'STOP' }), [session]);
   const toggleAudio = useCallback(() => {
     cues.unlock();
-    store.send({ type: 'TOGGLE_AUDIO' });
-  }, [store, cues]);
+    session.send({ type: 'TOGGLE_AUDIO' });
+  }, [session, cues]);
   const unlockAudio = useCallback(() => cues.unlock(), [cues]);
-  const breatheAgain = useCallback(
-    () => store.send({ type: 'BREATHE_AGAIN', now: now() }),
-    [store],
-  );
-  const anotherRound = useCallback(
-    () => store.send({ type: 'ANOTHER_ROUND', now: now() }),
-    [store],
-  );
-  const finish = useCallback(() => store.send({ type: 'FINISH', now: now() }), [store]);
-  /** 'Practice Again' and the error boundary: back to setup with a fresh session. */
+  const startSession = useCallback(() => {
+    cues.unlock();
+    session.send({ type: 'START_SESSION' });
+  }, [session, cues]);
+  const breatheAgain = useCallback(() => session.send({ type: 'BREATHE_AGAIN' }), [session]);
+  const anotherRound = useCallback(() => session.send({ type: 'ANOTHER_ROUND' }), [session]);
+  const finish = useCallback(() => session.send({ type: 'FINISH' }), [session]);
+  /** The session-error card's 'Restart Session': back to setup with a fresh session. */
   const restart = useCallback(() => {
     cues.stop();
-    store.send({ type: 'RESET' });
-    store.send({ type: 'CONFIGURE', config });
-    view.send({ type: 'RESET' });
-  }, [store, view, config, cues]);
+    session.send({ type: 'RESET' });
+  }, [session, cues]);
 
   return {
-    store,
-    view,
+    session,
     loopRef,
     phase,
+    step,
     audioEnabled,
     actions: {
       pause,
@@ -137,6 +124,7 @@ export function useSessionController(config: SessionConfig) {
       stop,
       toggleAudio,
       unlockAudio,
+      startSession,
       breatheAgain,
       anotherRound,
       finish,

@@ -1,0 +1,476 @@
+/**
+ * The session machine: the one owner of a session, from the first screen to the stored
+ * row (docs/product.md § Sessions, § Breath timing).
+ *
+ *   setup            the pre-session (benefits, intro, countdown 5..0, ready, start after
+ *                    0.5 s): child 'preSession'
+ *   live             the camera actor 'camera' runs here (see sessionCamera.ts)
+ *     camera_setup   only when the config enables the camera; 'Start Session' goes on
+ *     active         the breath loop, child 'loop': breathing <-> paused (pauses keep the
+ *                    position; retention holds are part of breathing)
+ *   complete         practitioner -> the record (buildSessionRecord, nothing else builds
+ *                    one) -> saveSession -> impact -> unlock (classic, first time) -> next
+ *   failed           there was no config ('Session not properly initialized'), or the
+ *                    loop could not start
+ *
+ * The session store's phases are read from this machine with `sessionPhase`
+ * (setup, ready, active, paused, complete) and the view steps with `viewStep`.
+ * RESET (the error card) and PRACTICE_AGAIN (at the end) go back to setup with a fresh
+ * session from anywhere, keeping the camera permission and the audio choice, and stop
+ * the camera tracks. Before the breath loop runs there is nothing to end: STOP is
+ * ignored (the screen's back link leaves instead).
+ *
+ * Time: monotonic and wall-clock time come from `input.clock`, ids from `input.newId`
+ * (defaults in sessionClock.ts). An event may carry its own monotonic `now` (the screen
+ * sends PAUSE and RESUME on display-frame timestamps); without one the clock is read.
+ *
+ * Named side effects, provided by the session feature, replaced in tests:
+ *   practitioner (actor)  who is signed in, and whether a session was ever completed
+ *   saveSession  (actor)  writes the record locally
+ *   goToResults  (action) leaves for /results?id=
+ *   camera       (actor)  no camera by default
+ *   stopCameraTracks (action)
+ * The breath loop ('breathLoop') and the pre-session ('preSession') are machines of
+ * their own.
+ */
+import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { PhaseName } from '../domain/breathClock';
+import type { SessionConfig } from '../domain/patternChoice';
+import { buildSessionRecord, type SessionRecord } from '../domain/sessionRecord';
+import {
+  addVisionSample,
+  emptyVisionSummary,
+  type VisionMetrics,
+  type VisionSummary,
+} from '../domain/visionSummary';
+import { breathLoopMachine, type BreathLoopOutput } from './breathLoop';
+import { preSessionMachine } from './preSession';
+import {
+  noCamera,
+  type CameraCommand,
+  type CameraInput,
+  type CameraReport,
+  type PerformanceMode,
+} from './sessionCamera';
+import {
+  randomSessionId,
+  systemClock,
+  type SessionClock,
+  type SessionIdGenerator,
+} from './sessionClock';
+
+export const SESSION_NOT_INITIALIZED = 'Session not properly initialized';
+
+export interface SessionInput {
+  /** Null only by mistake: the session then refuses to start. */
+  config: SessionConfig | null;
+  clock?: SessionClock;
+  newId?: SessionIdGenerator;
+}
+
+export interface SessionMetrics {
+  /** Seconds of practice so far, pauses excluded. */
+  duration: number;
+  cycleCount: number;
+  currentPhase: PhaseName | null;
+  phaseProgress: number;
+  /** Epoch ms when the breathing started. */
+  startTime: number | null;
+}
+
+/** Facts about the person practising, read when the session ends. */
+export interface Practitioner {
+  /** The signed-in user's id, or null for a guest. */
+  userId: string | null;
+  /** The local hasCompletedSession flag. */
+  hasCompletedSession: boolean;
+}
+
+export interface SessionContext {
+  config: SessionConfig | null;
+  clock: SessionClock;
+  newId: SessionIdGenerator;
+  metrics: SessionMetrics;
+  /** Monotonic ms at which the breath loop started. */
+  startedAt: number | null;
+  /** The breath loop is in a retention hold (PAUSE does not apply there). */
+  inRetention: boolean;
+  audioEnabled: boolean;
+  cameraStream: MediaStream | null;
+  cameraPermissionGranted: boolean | null;
+  visionActive: boolean;
+  /** The latest sample from the camera, for the screen. */
+  visionMetrics: VisionMetrics | null;
+  /** Every sample taken while breathing, for the record. */
+  vision: VisionSummary;
+  performanceMode: PerformanceMode;
+  warnings: string[];
+  /** A fault shown with 'Restart Session'. */
+  error: string | null;
+  /** The breath loop's result once it has ended. */
+  summary: BreathLoopOutput | null;
+  /** Epoch ms at the end. */
+  endTime: number | null;
+  userId: string | null;
+  /** No completed-session flag and not signed in. */
+  isFirstTime: boolean;
+  /** The stored session, built once when the session ends. */
+  record: SessionRecord | null;
+  /** Why saving (or reading who practised) failed; retried with RETRY. */
+  saveError: string | null;
+}
+
+/** Loop events: `now` is monotonic ms; the machine's clock fills it in when absent. */
+type Timed<T extends string> = { type: T; now?: number };
+
+export type SessionEvent =
+  /** 'Start Session' on the camera setup step. */
+  | { type: 'START_SESSION' }
+  | Timed<'PAUSE'>
+  | Timed<'RESUME'>
+  | Timed<'STOP'>
+  /** The user breathes again after a retention hold. */
+  | Timed<'BREATHE_AGAIN'>
+  | Timed<'ANOTHER_ROUND'>
+  | Timed<'FINISH'>
+  /** Completion: 'Continue', 'Try Again', 'View Results', 'Practice Again'. */
+  | { type: 'NEXT' }
+  | { type: 'RETRY' }
+  | { type: 'VIEW_RESULTS' }
+  | { type: 'PRACTICE_AGAIN' }
+  | { type: 'RESET' }
+  | { type: 'TOGGLE_AUDIO' }
+  | { type: 'SET_AUDIO'; enabled: boolean }
+  | { type: 'ERROR'; message: string }
+  | CameraCommand
+  | CameraReport;
+
+const LOOP_ID = 'loop';
+const CAMERA_ID = 'camera';
+
+const emptyMetrics = (): SessionMetrics => ({
+  duration: 0,
+  cycleCount: 0,
+  currentPhase: null,
+  phaseProgress: 0,
+  startTime: null,
+});
+
+/** A session that has not begun. */
+function freshContext(input: SessionInput): SessionContext {
+  return {
+    config: input.config,
+    clock: input.clock ?? systemClock,
+    newId: input.newId ?? randomSessionId,
+    metrics: emptyMetrics(),
+    startedAt: null,
+    inRetention: false,
+    audioEnabled: true,
+    cameraStream: null,
+    cameraPermissionGranted: null,
+    visionActive: false,
+    visionMetrics: null,
+    vision: emptyVisionSummary(),
+    performanceMode: 'optimal',
+    warnings: [],
+    error: null,
+    summary: null,
+    endTime: null,
+    userId: null,
+    isFirstTime: false,
+    record: null,
+    saveError: null,
+  };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const sessionMachine = setup({
+  types: {
+    input: {} as SessionInput,
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    children: {} as { preSession: 'preSession'; loop: 'breathLoop'; camera: 'camera' },
+  },
+  actors: {
+    preSession: preSessionMachine,
+    breathLoop: breathLoopMachine,
+    camera: noCamera,
+    practitioner: fromPromise<Practitioner>(async () => {
+      throw new Error('practitioner is not provided');
+    }),
+    saveSession: fromPromise<void, { record: SessionRecord }>(async () => {
+      throw new Error('saveSession is not provided');
+    }),
+  },
+  guards: {
+    hasConfig: ({ context }) => context.config !== null,
+    cameraEnabled: ({ context }) => context.config?.enableCamera === true,
+    breathing: ({ context }) => !context.inRetention,
+    hasRecord: ({ context }) => context.record !== null,
+    showsUnlock: ({ context }) =>
+      context.isFirstTime && context.record?.sessionType === 'classic',
+  },
+  actions: {
+    /** Stops every track of the camera stream. */
+    stopCameraTracks: ({ context }) => {
+      context.cameraStream?.getTracks().forEach((t) => t.stop());
+    },
+    /** Navigates to the results of `context.record`. Provided by the screen. */
+    goToResults: () => {},
+    releaseCamera: enqueueActions(({ context, enqueue }) => {
+      if (context.cameraStream) enqueue('stopCameraTracks');
+      enqueue.assign({ cameraStream: null, visionActive: false });
+    }),
+    freshSession: assign(({ context }) => ({
+      ...freshContext(context),
+      cameraPermissionGranted: context.cameraPermissionGranted,
+      audioEnabled: context.audioEnabled,
+    })),
+    notInitialized: assign({ error: SESSION_NOT_INITIALIZED }),
+    startBreathing: assign(({ context }) => ({
+      startedAt: context.clock.now(),
+      metrics: { ...emptyMetrics(), startTime: context.clock.epochNow() },
+      summary: null,
+      endTime: null,
+      inRetention: false,
+      error: null,
+    })),
+    forwardToLoop: sendTo(
+      LOOP_ID,
+      ({ context, event }) => ({ ...event, now: (event as Timed<string>).now ?? context.clock.now() }) as never,
+    ),
+    forwardToCamera: sendTo(CAMERA_ID, ({ event }) => event as CameraCommand),
+    showVision: assign(({ context, event }) => {
+      const e = event as Extract<SessionEvent, { type: 'VISION' }>;
+      return {
+        visionActive: e.active,
+        visionMetrics: e.metrics === undefined ? context.visionMetrics : e.metrics,
+      };
+    }),
+    countVisionSample: assign(({ context, event }) => {
+      const { metrics } = event as Extract<SessionEvent, { type: 'VISION' }>;
+      return { vision: metrics ? addVisionSample(context.vision, metrics) : context.vision };
+    }),
+    failSave: assign({
+      saveError: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
+    }),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => freshContext(input),
+  initial: 'setup',
+  on: {
+    RESET: { target: '.setup', reenter: true, actions: ['releaseCamera', 'freshSession'] },
+    TOGGLE_AUDIO: { actions: assign({ audioEnabled: ({ context }) => !context.audioEnabled }) },
+    SET_AUDIO: { actions: assign({ audioEnabled: ({ event }) => event.enabled }) },
+    CAMERA_PERMISSION: {
+      actions: assign({ cameraPermissionGranted: ({ event }) => event.granted }),
+    },
+    CAMERA_STREAM: { actions: assign({ cameraStream: ({ event }) => event.stream }) },
+    VISION: { actions: 'showVision' },
+    PERFORMANCE_MODE: { actions: assign({ performanceMode: ({ event }) => event.mode }) },
+    WARN: {
+      actions: assign({ warnings: ({ context, event }) => [...context.warnings, event.message] }),
+    },
+    ERROR: { actions: assign({ error: ({ event }) => event.message }) },
+  },
+  states: {
+    setup: {
+      invoke: {
+        id: 'preSession',
+        src: 'preSession',
+        onDone: [
+          { guard: { type: 'hasConfig' }, target: 'live', reenter: true },
+          { target: 'failed', actions: 'notInitialized' },
+        ],
+      },
+    },
+    live: {
+      invoke: {
+        id: CAMERA_ID,
+        src: 'camera',
+        input: ({ context }): CameraInput => ({ enabled: context.config?.enableCamera === true }),
+      },
+      exit: 'releaseCamera',
+      on: {
+        ENABLE_CAMERA: { actions: 'forwardToCamera' },
+        DISABLE_CAMERA: { actions: 'forwardToCamera' },
+      },
+      initial: 'starting',
+      states: {
+        starting: {
+          always: [{ guard: 'cameraEnabled', target: 'camera_setup' }, { target: 'active' }],
+        },
+        camera_setup: {
+          on: { START_SESSION: 'active' },
+        },
+        active: {
+          entry: 'startBreathing',
+          invoke: {
+            id: LOOP_ID,
+            src: 'breathLoop',
+            input: ({ context }) => ({
+              pattern: context.config!.pattern,
+              targetCycles: context.config!.targetCycles,
+              retention: context.config!.pattern.hasBreathHold,
+              startAt: context.startedAt!,
+              now: () => context.clock.now(),
+            }),
+            onSnapshot: {
+              actions: assign(({ context, event }) => {
+                const loop = event.snapshot.context;
+                if (!loop) return {};
+                return {
+                  inRetention: event.snapshot.matches('retention'),
+                  metrics: {
+                    ...context.metrics,
+                    duration: Math.floor(
+                      Math.max(0, loop.position.elapsedMs + loop.roundOriginMs) / 1000,
+                    ),
+                    cycleCount: loop.cycleCount,
+                    currentPhase: loop.position.phase,
+                    phaseProgress: loop.position.phaseProgress,
+                  },
+                };
+              }),
+            },
+            onDone: {
+              target: '#session.complete',
+              actions: assign(({ context, event }) => ({
+                summary: event.output,
+                endTime: context.clock.epochNow(),
+                inRetention: false,
+                metrics: {
+                  ...context.metrics,
+                  duration: Math.round(event.output.activeMs / 1000),
+                  cycleCount: event.output.cycleCount,
+                },
+              })),
+            },
+            onError: {
+              target: '#session.failed',
+              actions: assign({ error: ({ event }) => messageOf(event.error) }),
+            },
+          },
+          on: {
+            STOP: { actions: 'forwardToLoop' },
+            BREATHE_AGAIN: { actions: 'forwardToLoop' },
+            ANOTHER_ROUND: { actions: 'forwardToLoop' },
+            FINISH: { actions: 'forwardToLoop' },
+          },
+          initial: 'breathing',
+          states: {
+            breathing: {
+              on: {
+                PAUSE: { guard: 'breathing', target: 'paused', actions: 'forwardToLoop' },
+                VISION: { actions: ['showVision', 'countVisionSample'] },
+              },
+            },
+            paused: {
+              on: { RESUME: { target: 'breathing', actions: 'forwardToLoop' } },
+            },
+          },
+        },
+      },
+    },
+    complete: {
+      initial: 'identifying',
+      states: {
+        identifying: {
+          invoke: {
+            src: 'practitioner',
+            onDone: {
+              target: 'saving',
+              actions: assign(({ context, event }) => {
+                const { userId, hasCompletedSession } = event.output;
+                return {
+                  userId,
+                  isFirstTime: !hasCompletedSession && userId === null,
+                  record: buildSessionRecord({
+                    id: context.newId(),
+                    breathing: context.summary!,
+                    config: context.config!,
+                    startEpochMs: context.metrics.startTime!,
+                    endEpochMs: context.endTime!,
+                    userId,
+                    vision: context.vision,
+                  }),
+                };
+              }),
+            },
+            onError: { target: 'saveFailed', actions: 'failSave' },
+          },
+        },
+        saving: {
+          invoke: {
+            src: 'saveSession',
+            input: ({ context }) => ({ record: context.record! }),
+            onDone: { target: 'impact', actions: assign({ saveError: null }) },
+            onError: { target: 'saveFailed', actions: 'failSave' },
+          },
+        },
+        saveFailed: {
+          on: { RETRY: [{ guard: 'hasRecord', target: 'saving' }, { target: 'identifying' }] },
+        },
+        impact: {
+          on: { NEXT: [{ guard: 'showsUnlock', target: 'unlock' }, { target: 'next' }] },
+        },
+        unlock: {
+          on: { NEXT: 'next' },
+        },
+        next: {
+          on: {
+            VIEW_RESULTS: { target: 'leaving', actions: 'goToResults' },
+            PRACTICE_AGAIN: {
+              target: '#session.setup',
+              actions: ['releaseCamera', 'freshSession'],
+            },
+          },
+        },
+        /** On the way to /results. */
+        leaving: { type: 'final' },
+      },
+    },
+    failed: {},
+  },
+});
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** The session store's phase (setup -> ready -> active <-> paused -> complete). */
+export type SessionPhase = 'setup' | 'ready' | 'active' | 'paused' | 'complete';
+
+export function sessionPhase(s: SessionSnapshot): SessionPhase {
+  if (s.matches('complete')) return 'complete';
+  if (s.matches({ live: { active: 'paused' } })) return 'paused';
+  if (s.matches({ live: 'active' })) return 'active';
+  if (s.matches({ live: 'camera_setup' })) return 'ready';
+  return 'setup';
+}
+
+/** The view step the screen shows. */
+export type ViewStep = 'setup' | 'camera_setup' | 'active' | 'complete' | 'failed';
+
+export function viewStep(s: SessionSnapshot): ViewStep {
+  if (s.matches('complete')) return 'complete';
+  if (s.matches('failed')) return 'failed';
+  if (s.matches({ live: 'active' })) return 'active';
+  if (s.matches({ live: 'camera_setup' })) return 'camera_setup';
+  return 'setup';
+}
+
+export type CompletionStep =
+  | 'identifying'
+  | 'saving'
+  | 'saveFailed'
+  | 'impact'
+  | 'unlock'
+  | 'next'
+  | 'leaving';
+
+/** The step of the completion flow, or null before the session has ended. */
+export function completionStep(s: SessionSnapshot): CompletionStep | null {
+  const v = s.value;
+  return typeof v === 'object' && 'complete' in v ? (v.complete as CompletionStep) : null;
+}
