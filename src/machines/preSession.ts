@@ -1,5 +1,5 @@
 /**
- * Pre-session (spec 2.6, 4): benefits -> intro -> countdown (5 to 0) -> ready -> start
+ * Pre-session (docs/product.md § Sessions): benefits -> intro -> countdown (5 to 0) -> ready -> start
  * automatically after 0.5 s. 'Skip to Session' and 'Start Immediately' go straight to
  * ready. Cancel is allowed while more than 1 second of the countdown remains.
  * Delays are XState `after` timers, so tests drive them with a simulated clock.

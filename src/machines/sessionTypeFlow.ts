@@ -1,5 +1,5 @@
 /**
- * Session-type flow (spec 2.5, spec 4): selection -> guidance-classic, or
+ * Session-type flow (docs/product.md § Sessions): selection -> guidance-classic, or
  * selection -> pattern-selection -> guidance-enhanced; the guidance has 3 steps with
  * Next, Skip Guide, Back and Start Session. The machine ends in `done` with the URL the
  * screen navigates to:
@@ -35,13 +35,13 @@ export type SessionTypeFlowEvent =
 
 export interface SessionTypeFlowOutput {
   mode: FlowMode;
-  /** Search params of the session URL, exactly as spec 2.5 gives them. */
+  /** Search params of the session URL: pattern (classic only) and flow=adaptive. */
   search: { pattern?: string; flow: 'adaptive' };
   /** The pattern to keep as the stored selectedPattern before navigating (enhanced), else null. */
   storePatternId: string | null;
 }
 
-/** The URL of a finished flow (spec 2.5), for display and tests. */
+/** The URL of a finished flow, for display and tests. */
 export function flowUrl(output: SessionTypeFlowOutput): string {
   const params = new URLSearchParams();
   if (output.search.pattern) params.set('pattern', output.search.pattern);

@@ -12,7 +12,7 @@ function run(events: SessionTypeFlowEvent[]) {
   return actor;
 }
 
-describe('session-type flow (spec 2.5, 4)', () => {
+describe('session-type flow', () => {
   it('classic: selection -> guidance (3 steps) -> /session/classic?pattern=box&flow=adaptive', () => {
     const a = run([{ type: 'CHOOSE_CLASSIC' }]);
     expect(a.getSnapshot().value).toBe('guidanceClassic');

@@ -2,7 +2,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 
 /**
- * Camera setup step of the enhanced mode (spec 2.6: 'Enable Camera', then 'Start
+ * Camera setup step of the enhanced mode ('Enable Camera', then 'Start
  * Session'). Camera analysis is a later piece of work: this step says so plainly and lets
  * the session start without it.
  */

@@ -29,7 +29,7 @@ function PatternTimings({ pattern }: { pattern: SessionPattern }) {
   );
 }
 
-/** Benefits -> intro -> countdown -> ready (spec 2.6), driven by the pre-session machine. */
+/** Benefits -> intro -> countdown -> ready, driven by the pre-session machine. */
 export function PreSessionView({
   preRef,
   pattern,

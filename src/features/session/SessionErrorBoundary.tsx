@@ -8,7 +8,7 @@ interface Props {
   onReset: () => void;
 }
 
-/** A render failure inside a session shows a calm pause instead of a broken screen (spec 2.6). */
+/** A render failure inside a session shows a calm pause instead of a broken screen. */
 export class SessionErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 

@@ -1,7 +1,7 @@
 /**
  * What travels in router navigation state to and from the session screens.
- * `pattern`: a pattern handed to a session (spec 3), read by /session/{mode}.
- * `sessionResult`: the results screen's navigation state (spec 2.1).
+ * `pattern`: a pattern handed to a session, read by /session/{mode}.
+ * `sessionResult`: the results screen's navigation state (docs/product.md § Results and scores).
  */
 import type { SessionMode } from '../../domain/sessionModes';
 

@@ -5,9 +5,10 @@ import { choosePattern, type SessionPattern } from '../../domain/patternChoice';
 import { isCatalogueId } from '../../domain/patterns';
 
 /**
- * Resolves the session's pattern once (spec 5 precedence): URL param in the catalogue,
- * a custom pattern with that id in the local database, navigation state, the stored
- * selection, box. Undefined while the local reads are in flight.
+ * Resolves the session's pattern once, in this order (docs/product.md § Patterns): URL
+ * param in the catalogue, a custom pattern with that id in the local database,
+ * navigation state, the stored selection, box. Undefined while the local reads are in
+ * flight.
  */
 export function useSessionPattern(
   urlParam: string | undefined,
