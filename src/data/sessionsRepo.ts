@@ -14,32 +14,6 @@ export async function listSessions(): Promise<SessionRecord[]> {
   return db.sessions.orderBy('createdAt').reverse().toArray();
 }
 
-/** The fields a finished session carries; the sync bookkeeping is filled in here. */
-export type NewSession = Omit<
-  SessionRecord,
-  'id' | 'userId' | 'createdAt' | 'syncState' | 'attempts' | 'lastError' | 'syncedAt' | 'nextAttemptAt'
-> & { id?: string; createdAt?: string };
-
-/**
- * Builds and stores a completed session: a guest session (stays on the device) when
- * nobody is signed in, otherwise pending for the outbox.
- */
-export async function recordSession(
-  session: NewSession,
-  userId: string | null,
-): Promise<SessionRecord> {
-  const record: SessionRecord = {
-    ...session,
-    id: session.id ?? crypto.randomUUID(),
-    createdAt: session.createdAt ?? new Date(session.endTime || Date.now()).toISOString(),
-    userId,
-    syncState: userId ? 'pending' : 'guest',
-    attempts: 0,
-  };
-  await db.sessions.put(record);
-  return record;
-}
-
 /** Sessions visible to this person: their own plus guest sessions of this device. */
 export async function listSessionsFor(userId: string | null): Promise<SessionRecord[]> {
   const all = await listSessions();

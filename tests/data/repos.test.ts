@@ -48,7 +48,6 @@ import {
   hasDeclinedGuestAttach,
   listProblemSessions,
   listSessions,
-  recordSession,
   retryAllFailed,
   retrySession,
 } from '../../src/data/sessionsRepo';
@@ -178,15 +177,6 @@ describe('sessions', () => {
     await addSession(b);
     expect(await getSession(a.id)).toEqual(a);
     expect((await listSessions()).map((s) => s.id)).toEqual([b.id, a.id]);
-  });
-  it('records a guest session when signed out and a pending one when signed in', async () => {
-    const { id: _id, userId: _u, syncState: _s, attempts: _a, createdAt: _c, ...fields } = makeSession();
-    const g = await recordSession(fields, null);
-    const p = await recordSession(fields, 'u1');
-    expect(g).toMatchObject({ userId: null, syncState: 'guest', attempts: 0 });
-    expect(p).toMatchObject({ userId: 'u1', syncState: 'pending' });
-    expect(g.id).not.toBe(p.id);
-    expect(g.id).toMatch(/^[0-9a-f-]{36}$/);
   });
   it('attaches guest sessions to an account only when asked', async () => {
     await db.sessions.bulkPut([

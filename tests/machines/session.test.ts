@@ -416,6 +416,40 @@ describe('session machine: completion', () => {
   });
 });
 
+describe('session machine: defaults', () => {
+  it('each session gets its own client-made UUID by default', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const a = createActor(
+        sessionMachine.provide({
+          actors: {
+            breathLoop: quietLoop,
+            preSession: instantPreSession as never,
+            practitioner: fromPromise<Practitioner>(async () => ({
+              userId: null,
+              hasCompletedSession: true,
+            })),
+            saveSession: fromPromise(async () => {}),
+          },
+        }),
+        { input: { config: classic } },
+      ).start();
+      a.send({ type: 'STOP', now: 1 });
+      await waitFor(a, (snap) => completionStep(snap) === 'impact');
+      ids.push(a.getSnapshot().context.record!.id);
+    }
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('the default clock is performance.now and Date.now', async () => {
+    const { systemClock } = await import('../../src/machines/sessionClock');
+    const before = Date.now();
+    expect(systemClock.epochNow()).toBeGreaterThanOrEqual(before);
+    expect(Math.abs(systemClock.now() - performance.now())).toBeLessThan(50);
+  });
+});
+
 describe('session machine: view steps', () => {
   it('without camera: setup -> (start) -> active -> complete -> Practice Again -> setup', async () => {
     const s = make({ pre: waitingPreSession });
