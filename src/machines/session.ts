@@ -208,8 +208,7 @@ export const sessionMachine = setup({
     cameraEnabled: ({ context }) => context.config?.enableCamera === true,
     breathing: ({ context }) => !context.inRetention,
     hasRecord: ({ context }) => context.record !== null,
-    showsUnlock: ({ context }) =>
-      context.isFirstTime && context.record?.sessionType === 'classic',
+    showsUnlock: ({ context }) => context.isFirstTime && context.record?.sessionType === 'classic',
   },
   actions: {
     /** Stops every track of the camera stream. */
@@ -238,7 +237,8 @@ export const sessionMachine = setup({
     })),
     forwardToLoop: sendTo(
       LOOP_ID,
-      ({ context, event }) => ({ ...event, now: (event as Timed<string>).now ?? context.clock.now() }) as never,
+      ({ context, event }) =>
+        ({ ...event, now: (event as Timed<string>).now ?? context.clock.now() }) as never,
     ),
     forwardToCamera: sendTo(CAMERA_ID, ({ event }) => event as CameraCommand),
     showVision: assign(({ context, event }) => {
@@ -461,13 +461,7 @@ export function viewStep(s: SessionSnapshot): ViewStep {
 }
 
 export type CompletionStep =
-  | 'identifying'
-  | 'saving'
-  | 'saveFailed'
-  | 'impact'
-  | 'unlock'
-  | 'next'
-  | 'leaving';
+  'identifying' | 'saving' | 'saveFailed' | 'impact' | 'unlock' | 'next' | 'leaving';
 
 /** The step of the completion flow, or null before the session has ended. */
 export function completionStep(s: SessionSnapshot): CompletionStep | null {

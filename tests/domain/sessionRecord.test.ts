@@ -63,7 +63,13 @@ describe('buildSessionRecord', () => {
   it('a session stopped before any cycle has no quality score at all', () => {
     const r = buildSessionRecord({
       ...facts,
-      breathing: { ...breathing, activeMs: 3000, cycleCount: 0, completed: false, interruptedCycles: 0 },
+      breathing: {
+        ...breathing,
+        activeMs: 3000,
+        cycleCount: 0,
+        completed: false,
+        interruptedCycles: 0,
+      },
     });
     expect(r).not.toHaveProperty('qualityScore');
     expect(r).not.toHaveProperty('rhythmConsistency');

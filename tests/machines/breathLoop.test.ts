@@ -214,7 +214,13 @@ describe('breath loop', () => {
     try {
       let t = 0;
       const actor = createActor(breathLoopMachine, {
-        input: { pattern: getPattern('box')!, targetCycles: 1, retention: false, startAt: 0, now: () => t },
+        input: {
+          pattern: getPattern('box')!,
+          targetCycles: 1,
+          retention: false,
+          startAt: 0,
+          now: () => t,
+        },
       }).start();
       t = 5_000; // a clock far ahead of the timer: the loop follows the clock, not the ticks
       vi.advanceTimersByTime(100);

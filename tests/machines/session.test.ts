@@ -18,7 +18,11 @@ import {
   type Practitioner,
 } from '../../src/machines/session';
 import type { CameraCommand, CameraInput } from '../../src/machines/sessionCamera';
-import { choosePattern, sessionConfigFor, type SessionConfig } from '../../src/domain/patternChoice';
+import {
+  choosePattern,
+  sessionConfigFor,
+  type SessionConfig,
+} from '../../src/domain/patternChoice';
 import type { SessionRecord } from '../../src/domain/sessionRecord';
 import type { VisionMetrics } from '../../src/domain/visionSummary';
 
@@ -489,7 +493,13 @@ describe('session machine: view steps', () => {
 
   it('ignores out-of-order events', () => {
     const s = make({ pre: waitingPreSession });
-    for (const type of ['START_SESSION', 'NEXT', 'RETRY', 'VIEW_RESULTS', 'PRACTICE_AGAIN'] as const)
+    for (const type of [
+      'START_SESSION',
+      'NEXT',
+      'RETRY',
+      'VIEW_RESULTS',
+      'PRACTICE_AGAIN',
+    ] as const)
       s.actor.send({ type });
     s.actor.send({ type: 'RESUME', now: 1 });
     expect(s.step()).toBe('setup');
@@ -498,7 +508,10 @@ describe('session machine: view steps', () => {
 
   it('works with the real pre-session', () => {
     const machineClock = new SimulatedClock();
-    const s = make({ pre: sessionMachine.implementations.actors.preSession as never, machineClock });
+    const s = make({
+      pre: sessionMachine.implementations.actors.preSession as never,
+      machineClock,
+    });
     expect(s.actor.getSnapshot().children.preSession!.getSnapshot().value).toBe('benefits');
     s.actor.getSnapshot().children.preSession!.send({ type: 'SKIP' });
     expect(s.step()).toBe('setup');

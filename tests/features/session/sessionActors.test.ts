@@ -15,7 +15,13 @@ vi.mock('../../../src/app/auth/authStore', () => ({ getAuthState: () => auth.sta
 
 const record = buildSessionRecord({
   id: 'rec-1',
-  breathing: { activeMs: 40_000, cycleCount: 2, targetCycles: 10, completed: false, interruptedCycles: 0 },
+  breathing: {
+    activeMs: 40_000,
+    cycleCount: 2,
+    targetCycles: 10,
+    completed: false,
+    interruptedCycles: 0,
+  },
   config: sessionConfigFor('classic', choosePattern({ urlParam: 'box' })),
   startEpochMs: 1_000,
   endEpochMs: 45_000,
