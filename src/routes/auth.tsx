@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { validateAuthSearch } from '../features/auth';
 import { AuthScreen } from '../features/auth/AuthScreen';
 
-/** Spec 2.9: the sign-in/sign-up form, outside the main layout. */
+/** The sign-in/sign-up form, outside the main layout. */
 export const Route = createFileRoute('/auth')({
   validateSearch: validateAuthSearch,
   component: AuthRoute,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { validateAuthSearch } from '../features/auth';
 import { AuthScreen } from '../features/auth/AuthScreen';
 
-/** Spec 2.1: /onboarding is the same sign-in/sign-up form as /auth, outside the main layout. */
+/** /onboarding is the same sign-in/sign-up form as /auth, outside the main layout. */
 export const Route = createFileRoute('/onboarding')({
   validateSearch: validateAuthSearch,
   component: OnboardingRoute,

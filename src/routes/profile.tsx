@@ -4,7 +4,7 @@ import { AuthGate } from '../features/gates';
 import { ProfileScreen } from '../features/profile';
 import { SyncStatusPanel } from '../features/sync/SyncStatusPanel';
 
-/** Spec 2.1: the profile is for signed-in users; a guest is sent to sign in. */
+/** The profile is for signed-in users; a guest is sent to sign in. */
 export const Route = createFileRoute('/profile')({
   component: ProfileRoute,
 });
@@ -13,9 +13,7 @@ function ProfileRoute() {
   const { user, role } = useAuth();
   return (
     <AuthGate requirement="account" fallback="redirect" feature="Your profile">
-      {user ? (
-        <ProfileScreen user={user} role={role} syncStatus={<SyncStatusPanel />} />
-      ) : null}
+      {user ? <ProfileScreen user={user} role={role} syncStatus={<SyncStatusPanel />} /> : null}
     </AuthGate>
   );
 }

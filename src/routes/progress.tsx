@@ -3,7 +3,7 @@ import { useAuth } from '../app/auth/authStore';
 import { AuthGate } from '../features/gates';
 import { ProgressScreen } from '../features/progress';
 
-/** Spec 2.1: progress is for signed-in users; a guest is sent to /auth?context=progress. */
+/** Progress is for signed-in users; a guest is sent to /auth?context=progress. */
 export const Route = createFileRoute('/progress')({
   component: ProgressRoute,
 });

@@ -4,7 +4,7 @@ import type { ClassifyOptions } from '../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../domain/errors/messages';
 
 /**
- * Toasts (spec 8) through sonner. Toast limit is 1: a new toast replaces the one on
+ * Toasts (docs/product.md § Errors) through sonner. Toast limit is 1: a new toast replaces the one on
  * screen. Texts come from src/domain/errors/messages.ts (TOAST_TEXT and the catalogue)
  * or the feature's own strings. sonner is loaded with the first toast, not at start-up.
  */

@@ -156,8 +156,8 @@ function scheduleRoleLoad(userId: string): void {
 }
 
 /**
- * Spec 7: select the users row by id; insert {id, role: 'user'} when there is none (first
- * sign-in). Returns the role. Throws when the backend cannot be reached.
+ * Select the users row by id; insert {id, role: 'user'} when there is none (first sign-in;
+ * docs/product.md § Accounts and access). Returns the role. Throws when the backend cannot be reached.
  */
 export async function ensureUserRow(supabase: SupabaseClient, userId: string): Promise<UserRole> {
   const found = await supabase.from('users').select('id, role').eq('id', userId).maybeSingle();

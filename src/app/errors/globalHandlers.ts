@@ -3,7 +3,7 @@ import type { CaptureOptions } from './reporter';
 import type * as ReporterRuntime from './reporterRuntime';
 
 /**
- * Global error handling (spec 8): uncaught errors and unhandled promise rejections are
+ * Global error handling (docs/product.md § Errors): uncaught errors and unhandled promise rejections are
  * recorded with (at least) high severity, stored locally and reported to
  * POST {apiUrl}/api/errors with the configured public key as bearer.
  *

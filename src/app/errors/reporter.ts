@@ -14,7 +14,7 @@ import { scrubRecord, scrubString } from '../../domain/errors/scrub';
 import { maxSeverity, type ErrorSeverity } from '../../domain/errors/types';
 
 /**
- * Error capture and remote reporting (spec 8): every captured error is classified, kept
+ * Error capture and remote reporting (docs/product.md § Errors): every captured error is classified, kept
  * locally (src/data/errorLogRepo: last 100, 50 per session) and sent in batches to
  * POST {api}/api/errors. Critical errors always and at once; low ones at 10% sampling;
  * the rest batched. Offline, reports wait in IndexedDB and leave later. Nothing here

@@ -24,7 +24,8 @@ export interface AuthScreenProps {
 }
 
 /**
- * The sign-in / sign-up form of /auth and /onboarding (spec 2.9): both fields required,
+ * The sign-in / sign-up form of /auth and /onboarding (docs/product.md § Accounts and
+ * access): both fields required,
  * loading labels, the provider's error as a toast, 'Successfully logged in!', and the
  * confirmation message when the backend asks for it. Success continues to the stored
  * pending action, else the redirect target, else /.

@@ -47,7 +47,5 @@ export function PostSignIn({ offer }: { offer: (userId: string) => ReactNode }) 
     if (userId && takeJustSignedIn()) setOfferFor(userId);
   }, [userId]);
   if (!user || offerFor !== user.id) return null;
-  return (
-    <Suspense fallback={null}>{offer(user.id)}</Suspense>
-  );
+  return <Suspense fallback={null}>{offer(user.id)}</Suspense>;
 }

@@ -3,7 +3,7 @@ import { ERROR_CASES } from '../../domain/errors/messages';
 import { adoptSession, connectAuth } from '../../app/auth/authStore';
 
 /**
- * Spec 7: sign in with password {email, password}; sign up {email, password, email
+ * Sign in with password {email, password}; sign up {email, password, email
  * redirect pointing to the site origin}. Errors carry the provider's message (shown as a
  * toast). A sign-up that returns no session means the backend asks the user to confirm
  * the address first.

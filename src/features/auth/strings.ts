@@ -1,4 +1,4 @@
-/** User-visible auth texts (spec 2.9, 8): each defined once, here. */
+/** User-visible texts of the sign-in form: each defined once, here. */
 export const AUTH_TEXT = Object.freeze({
   title: 'Welcome',
   subtitle: 'Enter your credentials to continue',

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 
 /**
- * 'Application Error' (spec 2.11): shown when the app itself cannot render. It asks to
+ * 'Application Error' (docs/product.md § Errors): shown when the app itself cannot render. It asks to
  * refresh or contact support. Plain markup only: nothing here may fail.
  */
 export function AppErrorPage({ message }: { message?: string }) {
@@ -27,7 +27,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** Used before React exists (no root element): the similar message of spec 2.11. */
+/** Used before React exists (no root element): the same message. */
 export const APP_ERROR_HTML =
   '<div role="alert" style="font-family:system-ui;padding:2rem;max-width:40rem;margin:0 auto">' +
   `<h1>${escapeHtml(ERROR_SCREEN_TEXT.appErrorTitle)}</h1>` +

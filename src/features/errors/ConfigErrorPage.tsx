@@ -1,6 +1,6 @@
 import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 
-/** Shown instead of the app when required backend settings are missing (spec 5). */
+/** Shown instead of the app when required backend settings are missing (docs/product.md § Sync: the app's configuration). */
 export function ConfigErrorPage({ missing, detail }: { missing: string[]; detail?: string }) {
   return (
     <div className="page error-page" role="alert">

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 
 /**
- * The generic error cards of spec 2.11: the inline error card, the wallet-issue card
+ * The generic error cards (docs/product.md § Errors): the inline error card, the wallet-issue card
  * with Retry, and the session-error card with 'Restart Session'. Each shows the
  * catalogue's calm text and the button its recovery calls for:
  * retry -> the given retry function; refresh -> reloads the page; user_action -> the

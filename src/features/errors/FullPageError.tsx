@@ -8,7 +8,7 @@ import { captureError } from '../../app/errors/globalHandlers';
 const captured = new WeakSet<object>();
 
 /**
- * Full-page error (spec 2.11): 'Oops! Something went wrong' with the catalogue's calm
+ * Full-page error (docs/product.md § Errors): 'Oops! Something went wrong' with the catalogue's calm
  * message, 'Try Again' (re-renders the route through `reset`) and 'Refresh Page'
  * (reloads). The error is recorded once (high severity) and its technical text is
  * only under "Error details".

@@ -21,13 +21,13 @@ export interface GateViewProps {
   /** Prompt dialog open (prompt fallback, or after 'Enable Feature'). */
   promptOpen: boolean;
   onPromptOpenChange: (open: boolean) => void;
-  /** False in the progress context (spec 2.11: no skip there). */
+  /** False in the progress context (no skip there: docs/product.md § Accounts and access). */
   canSkip: boolean;
   onProceed: () => void;
   onSkip: () => void;
 }
 
-/** The four fallbacks of spec 2.11, drawn. Logic lives in AuthGate and src/domain/authLevel. */
+/** The four gate fallbacks (docs/product.md § Accounts and access), drawn. Logic lives in AuthGate and src/domain/authLevel. */
 export function GateView(p: GateViewProps) {
   if (p.outcome === 'show') return <>{p.children}</>;
   if (p.outcome === 'hide') return null;

@@ -3,7 +3,7 @@ import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import './network.css';
 
 /**
- * The offline notice of spec 8, as a banner while the device or the backend is offline.
+ * The offline notice (docs/product.md § Errors), as a banner while the device or the backend is offline.
  * A polite live region: screen readers hear it when it appears, without interruption.
  */
 export function OfflineNotice() {

@@ -272,10 +272,7 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
           Your sessions stay on this device; pending ones upload after you sign in again.
         </p>
         <div>
-          <Button
-            variant="secondary"
-            onClick={() => void signOutAndLeave()}
-          >
+          <Button variant="secondary" onClick={() => void signOutAndLeave()}>
             Sign Out
           </Button>
         </div>

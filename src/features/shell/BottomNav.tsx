@@ -5,7 +5,7 @@ import { useBottomNavVariant } from './navPreference';
 import { useHasHistory } from './useHasHistory';
 import { NavIcon } from './NavIcon';
 
-/** Touch/mobile bottom navigation (spec 2.2), both variants; hidden on session and auth paths. */
+/** Touch/mobile bottom navigation, signed-in and guest variants; hidden on session and auth paths. */
 export function BottomNav() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   const { user } = useAuth();

@@ -8,7 +8,7 @@ import { SyncBadge } from '../sync';
 // The slide-out menu (and its dialog library) loads only when first opened.
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
-/** Top bar: brand, the links of spec 2.2 by sign-in state, and the mobile menu button. */
+/** Top bar: brand, the links open to the user by sign-in state (docs/product.md § Discovery), and the mobile menu button. */
 export function Header() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   const { user, role } = useAuth();

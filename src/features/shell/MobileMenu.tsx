@@ -4,7 +4,7 @@ import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
 import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
 
-/** Slide-out menu (spec 2.2): Profile, Start Teaching, Sign In, a wallet area, Sign Out. */
+/** Slide-out menu: Profile, Start Teaching, Sign In, a wallet area, Sign Out. */
 export function MobileMenu({
   open,
   onOpenChange,

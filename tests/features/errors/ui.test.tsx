@@ -4,7 +4,11 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CASES, HttpError, NetworkError } from '../../../src/domain/errors';
 import { AppErrorPage, APP_ERROR_HTML } from '../../../src/features/errors/AppErrorPage';
-import { ErrorCard, SessionErrorCard, WalletIssueCard } from '../../../src/features/errors/ErrorCards';
+import {
+  ErrorCard,
+  SessionErrorCard,
+  WalletIssueCard,
+} from '../../../src/features/errors/ErrorCards';
 import { FullPageError } from '../../../src/features/errors/FullPageError';
 import { listErrorLogs, clearErrorLog } from '../../../src/data/errorLogRepo';
 
