@@ -275,6 +275,20 @@ describe('session machine: the store phases', () => {
   });
 });
 
+/** A classic session with the machine's own clock and id: only the named actors are replaced. */
+function withDefaults(actors: Record<string, AnyActorLogic>) {
+  return createActor(
+    sessionMachine.provide({
+      actors: { breathLoop: quietLoop, preSession: instantPreSession, ...actors } as never,
+    }),
+    { input: { config: classic } },
+  ).start();
+}
+const returningPractitioner = fromPromise<Practitioner>(async () => ({
+  userId: null,
+  hasCompletedSession: true,
+}));
+
 describe('session machine: completion', () => {
   it('builds the record once from the injected clock and id, saves it, then impact -> unlock -> next -> results', async () => {
     const s = make();
@@ -391,29 +405,12 @@ describe('session machine: completion', () => {
   });
 
   it('the default saveSession and practitioner refuse clearly', async () => {
-    const bare = createActor(
-      sessionMachine.provide({
-        actors: { breathLoop: quietLoop, preSession: instantPreSession as never },
-      }),
-      { input: { config: classic } },
-    ).start();
+    const bare = withDefaults({});
     bare.send({ type: 'STOP', now: 1 });
     await waitFor(bare, (s) => completionStep(s) === 'saveFailed');
     expect(bare.getSnapshot().context.saveError).toMatch(/practitioner is not provided/);
 
-    const noSave = createActor(
-      sessionMachine.provide({
-        actors: {
-          breathLoop: quietLoop,
-          preSession: instantPreSession as never,
-          practitioner: fromPromise<Practitioner>(async () => ({
-            userId: null,
-            hasCompletedSession: true,
-          })),
-        },
-      }),
-      { input: { config: classic } },
-    ).start();
+    const noSave = withDefaults({ practitioner: returningPractitioner });
     noSave.send({ type: 'STOP', now: 1 });
     await waitFor(noSave, (s) => completionStep(s) === 'saveFailed');
     expect(noSave.getSnapshot().context.saveError).toMatch(/saveSession is not provided/);
@@ -424,20 +421,10 @@ describe('session machine: defaults', () => {
   it('each session gets its own client-made UUID by default', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const a = createActor(
-        sessionMachine.provide({
-          actors: {
-            breathLoop: quietLoop,
-            preSession: instantPreSession as never,
-            practitioner: fromPromise<Practitioner>(async () => ({
-              userId: null,
-              hasCompletedSession: true,
-            })),
-            saveSession: fromPromise(async () => {}),
-          },
-        }),
-        { input: { config: classic } },
-      ).start();
+      const a = withDefaults({
+        practitioner: returningPractitioner,
+        saveSession: fromPromise(async () => {}),
+      });
       a.send({ type: 'STOP', now: 1 });
       await waitFor(a, (snap) => completionStep(snap) === 'impact');
       ids.push(a.getSnapshot().context.record!.id);
