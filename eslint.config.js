@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layerRules } from './scripts/lint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.data*'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', '.data*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,6 +19,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  ...layerRules,
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

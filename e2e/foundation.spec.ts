@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, waitForServiceWorkerControl } from './fixtures';
 
-/** Every route of the route table and the heading it must render (spec 2.1). */
+/** Every route of the route table and the heading it must render (docs/product.md § Discovery). */
 const ROUTES: Array<[string, RegExp]> = [
   ['/', /Transform your breathing/],
   ['/enhanced', /Transform your breathing/],

@@ -6,7 +6,7 @@ import {
 } from './errors/appErrors';
 
 /**
- * Retry with exponential back-off (spec 9). Pure: the clock and the sleep are injected,
+ * Retry with exponential back-off (docs/product.md § Errors). Pure: the clock and the sleep are injected,
  * so tests drive it with fake timers or a simulated clock.
  */
 

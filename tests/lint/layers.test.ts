@@ -1,0 +1,46 @@
+/**
+ * The layer rule of eslint.config.js (scripts/lint/layers.js) fires on every wrong-way
+ * import and stays quiet on the right-way ones: linted through ESLint's own API with the
+ * project's configuration, as `npm run lint` runs it.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
+}
+
+describe('layer rule', () => {
+  it.each([
+    ['src/domain/x.ts', "import { useState } from 'react';\nexport const a = useState;"],
+    ['src/domain/x.ts', "import Dexie from 'dexie';\nexport const a = Dexie;"],
+    ['src/domain/x.ts', "import { db } from '../data/db';\nexport const a = db;"],
+    ['src/domain/errors/x.ts', "import { runOutbox } from '../../sync/outbox';\nexport const a = runOutbox;"],
+    ['src/domain/x.ts', "export const a = () => fetch('/api/health');"],
+    ['src/machines/x.ts', "import { db } from '../data/db';\nexport const a = db;"],
+    ['src/machines/x.ts', "import { useMachine } from '@xstate/react';\nexport const a = useMachine;"],
+    ['src/data/x.ts', "import { SyncBadge } from '../features/sync';\nexport const a = SyncBadge;"],
+    ['src/sync/page/x.ts', "import { toast } from '../../features/errors/ErrorCards';\nexport const a = toast;"],
+    ['src/backend/x.ts', "import { Route } from '../routes/index';\nexport const a = Route;"],
+    ['src/app/x.ts', "import { HomeScreen } from '../features/home/HomeScreen';\nexport const a = HomeScreen;"],
+    ['src/features/home/x.ts', "import { LibraryScreen } from '../library/LibraryScreen';\nexport const a = LibraryScreen;"],
+    ['src/features/home/x.ts', "import { Route } from '../../routes/index';\nexport const a = Route;"],
+  ])('refuses a wrong-way import in %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['src/domain/x.ts', "import { PATTERNS } from './patterns';\nexport const a = PATTERNS;"],
+    ['src/machines/x.ts', "import { setup } from 'xstate';\nimport { PATTERNS } from '../domain/patterns';\nexport const a = [setup, PATTERNS];"],
+    ['src/data/x.ts', "import { PATTERNS } from '../domain/patterns';\nexport const a = PATTERNS;"],
+    ['src/features/home/x.ts', "import { SyncBadge } from '../sync';\nimport { b } from '../sync/index';\nimport './home.css';\nimport { db } from '../../data/db';\nexport const a = [SyncBadge, b, db];"],
+    ['src/routes/x.tsx', "import { HomeScreen } from '../features/home/HomeScreen';\nexport const a = HomeScreen;"],
+  ])('allows a right-way import in %s', async (filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([]);
+  });
+});
