@@ -37,16 +37,61 @@ const longDate = (key: string) => {
   });
 };
 
+/** The screen-reader table beside a chart: a caption, column headings, one row per point. */
+function ChartTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly { key: string; head: ReactNode; cells: readonly ReactNode[] }[];
+}) {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row">{r.head}</th>
+            {r.cells.map((c, i) => (
+              <td key={i}>{c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Faint horizontal grid lines (a direct child of the chart, as recharts expects). */
+const gridLines = (muted: string) => (
+  <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={muted} strokeOpacity={0.25} />
+);
+
 function ChartFigure({
   id,
   title,
   summary,
+  plotHeight,
   children,
   table,
 }: {
   id: string;
   title: string;
   summary: string;
+  /** Pixel height of the plot; its width follows the card. */
+  plotHeight: number;
+  /** The recharts chart. */
   children: ReactNode;
   table: ReactNode;
 }) {
@@ -57,7 +102,9 @@ function ChartFigure({
         <p className="muted">{summary}</p>
       </figcaption>
       <div className="chart-card__plot" aria-hidden="true">
-        {children}
+        <ResponsiveContainer width="100%" height={plotHeight}>
+          {children}
+        </ResponsiveContainer>
       </div>
       <div className="visually-hidden">{table}</div>
     </figure>
@@ -75,53 +122,37 @@ export function MinutesPerDayChart({ days }: { days: DayMinutes[] }) {
       title="Minutes per day, last 30 days"
       summary={`${total} minutes over ${active} ${active === 1 ? 'day' : 'days'} with practice.`}
       table={
-        <table>
-          <caption>Minutes practised per day, last 30 days</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Minutes</th>
-              <th scope="col">Sessions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.date}>
-                <th scope="row">{longDate(d.date)}</th>
-                <td>{d.minutes}</td>
-                <td>{d.sessions}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartTable
+          caption="Minutes practised per day, last 30 days"
+          columns={['Day', 'Minutes', 'Sessions']}
+          rows={days.map((d) => ({
+            key: d.date,
+            head: longDate(d.date),
+            cells: [d.minutes, d.sessions],
+          }))}
+        />
       }
+      plotHeight={220}
     >
-      <ResponsiveContainer width="100%" height={220}>
-        <BarChart
-          data={days}
-          margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid
-            strokeDasharray="3 3"
-            vertical={false}
-            stroke={muted}
-            strokeOpacity={0.25}
-          />
-          <XAxis
-            dataKey="date"
-            tickFormatter={shortDate}
-            interval={6}
-            tick={{ fill: muted, fontSize: 12 }}
-          />
-          <YAxis allowDecimals={false} tick={{ fill: muted, fontSize: 12 }} />
-          <Tooltip
-            labelFormatter={(l) => longDate(String(l))}
-            formatter={(v) => [`${String(v)} min`, 'Practice']}
-          />
-          <Bar dataKey="minutes" fill={primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <BarChart
+        data={days}
+        margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+        accessibilityLayer={false}
+      >
+        {gridLines(muted)}
+        <XAxis
+          dataKey="date"
+          tickFormatter={shortDate}
+          interval={6}
+          tick={{ fill: muted, fontSize: 12 }}
+        />
+        <YAxis allowDecimals={false} tick={{ fill: muted, fontSize: 12 }} />
+        <Tooltip
+          labelFormatter={(l) => longDate(String(l))}
+          formatter={(v) => [`${String(v)} min`, 'Practice']}
+        />
+        <Bar dataKey="minutes" fill={primary} radius={[4, 4, 0, 0]} isAnimationActive={false} />
+      </BarChart>
     </ChartFigure>
   );
 }
@@ -139,43 +170,34 @@ export function SessionsPerPatternChart({ patterns }: { patterns: PatternCount[]
         top[0] ? `Most practised: ${top[0].patternName} (${top[0].count}).` : 'No sessions yet.'
       }
       table={
-        <table>
-          <caption>Sessions per pattern</caption>
-          <thead>
-            <tr>
-              <th scope="col">Pattern</th>
-              <th scope="col">Sessions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {patterns.map((p) => (
-              <tr key={p.patternName}>
-                <th scope="row">{p.patternName}</th>
-                <td>{p.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartTable
+          caption="Sessions per pattern"
+          columns={['Pattern', 'Sessions']}
+          rows={patterns.map((p) => ({
+            key: p.patternName,
+            head: p.patternName,
+            cells: [p.count],
+          }))}
+        />
       }
+      plotHeight={height}
     >
-      <ResponsiveContainer width="100%" height={height}>
-        <BarChart
-          data={top}
-          layout="vertical"
-          margin={{ top: 0, right: 16, bottom: 0, left: 8 }}
-          accessibilityLayer={false}
-        >
-          <XAxis type="number" allowDecimals={false} tick={{ fill: muted, fontSize: 12 }} />
-          <YAxis
-            type="category"
-            dataKey="patternName"
-            width={120}
-            tick={{ fill: muted, fontSize: 12 }}
-          />
-          <Tooltip formatter={(v) => [String(v), 'Sessions']} />
-          <Bar dataKey="count" fill={accent} radius={[0, 4, 4, 0]} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <BarChart
+        data={top}
+        layout="vertical"
+        margin={{ top: 0, right: 16, bottom: 0, left: 8 }}
+        accessibilityLayer={false}
+      >
+        <XAxis type="number" allowDecimals={false} tick={{ fill: muted, fontSize: 12 }} />
+        <YAxis
+          type="category"
+          dataKey="patternName"
+          width={120}
+          tick={{ fill: muted, fontSize: 12 }}
+        />
+        <Tooltip formatter={(v) => [String(v), 'Sessions']} />
+        <Bar dataKey="count" fill={accent} radius={[0, 4, 4, 0]} isAnimationActive={false} />
+      </BarChart>
     </ChartFigure>
   );
 }
@@ -195,53 +217,39 @@ export function StillnessTrendChart({ points }: { points: StillnessPoint[] }) {
           : ''
       }
       table={
-        <table>
-          <caption>Stillness per camera session, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Session day</th>
-              <th scope="col">Stillness (0-100)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.createdAt}>
-                <th scope="row">{longDate(p.date)}</th>
-                <td>{p.stillness}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartTable
+          caption="Stillness per camera session, oldest first"
+          columns={['Session day', 'Stillness (0-100)']}
+          rows={points.map((p) => ({
+            key: p.createdAt,
+            head: longDate(p.date),
+            cells: [p.stillness],
+          }))}
+        />
       }
+      plotHeight={200}
     >
-      <ResponsiveContainer width="100%" height={200}>
-        <LineChart
-          data={data}
-          margin={{ top: 8, right: 16, bottom: 0, left: -16 }}
-          accessibilityLayer={false}
-        >
-          <CartesianGrid
-            strokeDasharray="3 3"
-            vertical={false}
-            stroke={muted}
-            strokeOpacity={0.25}
-          />
-          <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fill: muted, fontSize: 12 }} />
-          <YAxis domain={[0, 100]} tick={{ fill: muted, fontSize: 12 }} />
-          <Tooltip
-            labelFormatter={(l) => longDate(String(l))}
-            formatter={(v) => [`${String(v)} / 100`, 'Stillness']}
-          />
-          <Line
-            type="monotone"
-            dataKey="stillness"
-            stroke={color}
-            strokeWidth={2}
-            dot
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
+      <LineChart
+        data={data}
+        margin={{ top: 8, right: 16, bottom: 0, left: -16 }}
+        accessibilityLayer={false}
+      >
+        {gridLines(muted)}
+        <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fill: muted, fontSize: 12 }} />
+        <YAxis domain={[0, 100]} tick={{ fill: muted, fontSize: 12 }} />
+        <Tooltip
+          labelFormatter={(l) => longDate(String(l))}
+          formatter={(v) => [`${String(v)} / 100`, 'Stillness']}
+        />
+        <Line
+          type="monotone"
+          dataKey="stillness"
+          stroke={color}
+          strokeWidth={2}
+          dot
+          isAnimationActive={false}
+        />
+      </LineChart>
     </ChartFigure>
   );
 }
