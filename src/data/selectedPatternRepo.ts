@@ -1,5 +1,5 @@
-import type { PatternTimings } from '../domain/patterns';
-import { db } from './db';
+import type { BreathingPattern, PatternTimings } from '../domain/patterns';
+import { getPersonPreference, removePersonPreference, setPersonPreference } from './preferencesRepo';
 
 /**
  * The locally kept selected pattern (preferences key selectedPattern). Two shapes exist:
@@ -33,17 +33,31 @@ export function librarySelection(
   return { source: 'library', cycles: 5, hasBreathHold: false, ...p };
 }
 
+/** A built-in pattern chosen on home or the session-choice screen, in the discovery shape. */
+export function discoverySelection(p: BreathingPattern): DiscoverySelectedPattern {
+  return {
+    source: 'discovery',
+    id: p.id,
+    name: p.name,
+    inhale: p.inhale,
+    hold: p.hold,
+    exhale: p.exhale,
+    hold_after_exhale: p.hold_after_exhale,
+    benefits: [...p.benefits],
+  };
+}
+
+/** The person's selection (a preference: it follows a signed-in user to their other devices). */
 export async function getSelectedPattern(): Promise<SelectedPattern | undefined> {
-  const row = await db.preferences.get(SELECTED_PATTERN_KEY);
-  return (row?.value as SelectedPattern | undefined) ?? undefined;
+  return getPersonPreference<SelectedPattern>(SELECTED_PATTERN_KEY);
 }
 
 export async function setSelectedPattern(p: SelectedPattern): Promise<void> {
-  await db.preferences.put({ key: SELECTED_PATTERN_KEY, value: p });
+  await setPersonPreference(SELECTED_PATTERN_KEY, p);
 }
 
 export async function clearSelectedPattern(): Promise<void> {
-  await db.preferences.delete(SELECTED_PATTERN_KEY);
+  await removePersonPreference(SELECTED_PATTERN_KEY);
 }
 
 /** The pattern id of a selection, whichever shape it has. */

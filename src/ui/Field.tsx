@@ -96,7 +96,9 @@ export function SelectField({
   options,
   ...select
 }: LabelledProps &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: readonly { value: string; label: string }[];
+  }) {
   return (
     <FieldShell label={label} hint={hint} error={error} id={id}>
       {(control) => (

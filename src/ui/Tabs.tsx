@@ -8,6 +8,14 @@ export interface TabItem {
   content: ReactNode;
 }
 
+/** Tab items from a table of tabs (value and label) and what each tab shows. */
+export function tabItems<T extends string>(
+  tabs: readonly { value: T; label: string }[],
+  content: (value: T) => ReactNode,
+): TabItem[] {
+  return tabs.map((t) => ({ value: t.value, label: t.label, content: content(t.value) }));
+}
+
 export interface TabsProps {
   items: TabItem[];
   value?: string;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db';
+import { getPattern } from '../../src/domain/patterns';
 import {
   DEFAULT_PREFERENCES,
   getPreferences,
@@ -8,6 +9,7 @@ import {
 } from '../../src/data/preferencesRepo';
 import { getFlag, getFlags, setFlag } from '../../src/data/flagsRepo';
 import {
+  discoverySelection,
   getSelectedPattern,
   librarySelection,
   selectedPatternId,
@@ -95,6 +97,23 @@ describe('flags and selected pattern', () => {
     await setSelectedPattern({ source: 'discovery', id: 'sleep', name: 'Sleep', inhale: 4, hold: 6, exhale: 8, hold_after_exhale: 3, benefits: [] });
     const sel = await getSelectedPattern();
     expect(sel && selectedPatternId(sel)).toBe('sleep');
+  });
+  it('builds the discovery shape from a built-in pattern, with its own copy of the benefits', () => {
+    const box = getPattern('box');
+    if (!box) throw new Error('box pattern missing');
+    const sel = discoverySelection(box);
+    expect(sel).toEqual({
+      source: 'discovery',
+      id: 'box',
+      name: box.name,
+      inhale: box.inhale,
+      hold: box.hold,
+      exhale: box.exhale,
+      hold_after_exhale: box.hold_after_exhale,
+      benefits: [...box.benefits],
+    });
+    expect(sel.benefits).not.toBe(box.benefits);
+    expect(selectedPatternId(sel)).toBe('box');
   });
 });
 

@@ -76,7 +76,7 @@ function StatusList({ live }: { live: boolean }) {
   ]);
   if (facts.gpu) rows.push(['GPU', facts.gpu]);
   return (
-    <dl className="dp-status" aria-live="polite">
+    <dl className="facts dp-status" aria-live="polite">
       {rows.map(([k, v]) => (
         <div key={k}>
           <dt>{k}</dt>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { Card } from '../../ui/Card';
 import { LoadingDots } from '../../ui/LoadingDots';
@@ -67,7 +67,7 @@ const TEASERS = [
     needs: 'Account',
     to: '/instructor-onboarding',
   },
-] as const;
+] as const satisfies readonly HomeLinkCard[];
 
 const READY_FOR_MORE = [
   {
@@ -85,7 +85,43 @@ const READY_FOR_MORE = [
     text: 'Post your progress when you are ready.',
     to: '/create-post',
   },
-] as const;
+] as const satisfies readonly HomeLinkCard[];
+
+interface HomeLinkCard {
+  title: string;
+  text: string;
+  to: LinkProps['to'];
+  /** What the linked area needs (an account or a wallet), shown as 'Needs: …'. */
+  needs?: string;
+}
+
+/** A titled grid of cards, each a link to another area of the app. */
+function LinkCardSection({
+  id,
+  title,
+  cards,
+}: {
+  id: string;
+  title: string;
+  cards: readonly HomeLinkCard[];
+}) {
+  return (
+    <section aria-labelledby={id} className="home-section">
+      <h2 id={id}>{title}</h2>
+      <ul className="home-grid">
+        {cards.map((c) => (
+          <li key={c.title}>
+            <Link to={c.to} className="card card--interactive card--stack home-link-card">
+              <span className="home-choice__title">{c.title}</span>
+              <span className="home-choice__text">{c.text}</span>
+              {c.needs ? <span className="home-choice__meta">Needs: {c.needs}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const auth = useAuth();
@@ -228,19 +264,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
       ) : null}
 
       {variant === 'enhanced' ? (
-        <section aria-labelledby="home-more-title" className="home-section">
-          <h2 id="home-more-title">Ready for More</h2>
-          <ul className="home-grid">
-            {READY_FOR_MORE.map((c) => (
-              <li key={c.to}>
-                <Link to={c.to} className="card card--interactive home-link-card">
-                  <span className="home-choice__title">{c.title}</span>
-                  <span className="home-choice__text">{c.text}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <LinkCardSection id="home-more-title" title="Ready for More" cards={READY_FOR_MORE} />
       ) : null}
 
       <section aria-labelledby="home-features-title" className="home-section">
@@ -255,20 +279,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
         </ul>
       </section>
 
-      <section aria-labelledby="home-teasers-title" className="home-section">
-        <h2 id="home-teasers-title">Go further</h2>
-        <ul className="home-grid">
-          {TEASERS.map((t) => (
-            <li key={t.title}>
-              <Link to={t.to} className="card card--interactive home-link-card">
-                <span className="home-choice__title">{t.title}</span>
-                <span className="home-choice__text">{t.text}</span>
-                <span className="home-choice__meta">Needs: {t.needs}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LinkCardSection id="home-teasers-title" title="Go further" cards={TEASERS} />
     </div>
   );
 }

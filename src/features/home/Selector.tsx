@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { HomeTabs } from './HomeTabs';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
@@ -10,7 +10,7 @@ import {
   starsFor,
   type Recommendation,
 } from '../../domain/recommendations';
-import { setSelectedPattern } from '../../data/selectedPatternRepo';
+import { discoverySelection, setSelectedPattern } from '../../data/selectedPatternRepo';
 import type { ChosenMode } from '../../domain/sessionModes';
 
 export type HomeTab = 'goal' | 'pattern' | 'picks';
@@ -55,7 +55,7 @@ function GoalList({
           <li key={g.id}>
             <button
               type="button"
-              className={`card card--interactive home-choice${goal?.id === g.id ? ' card--selected' : ''}`}
+              className={`card card--interactive card--stack home-choice${goal?.id === g.id ? ' card--selected' : ''}`}
               aria-pressed={goal?.id === g.id}
               onClick={() => onGoal(g)}
             >
@@ -114,7 +114,7 @@ function PatternList({
                   if (el) refs.current.set(p.id, el);
                   else refs.current.delete(p.id);
                 }}
-                className={`card card--interactive home-choice${patternId === p.id ? ' card--selected' : ''}`}
+                className={`card card--interactive card--stack home-choice${patternId === p.id ? ' card--selected' : ''}`}
                 aria-pressed={patternId === p.id}
                 onClick={() => onPattern(p.id)}
               >
@@ -156,7 +156,7 @@ function SmartPicks({
         <li key={r.patternId}>
           <button
             type="button"
-            className={`card card--interactive home-choice${patternId === r.patternId ? ' card--selected' : ''}`}
+            className={`card card--interactive card--stack home-choice${patternId === r.patternId ? ' card--selected' : ''}`}
             aria-pressed={patternId === r.patternId}
             onClick={() => onPattern(r.patternId)}
           >
@@ -219,16 +219,7 @@ export function SessionPreview({
             className={buttonClass('primary', 'lg')}
             onClick={() => {
               // Kept locally too (the selected pattern, discovery shape); the URL carries the choice.
-              void setSelectedPattern({
-                source: 'discovery',
-                id: p.id,
-                name: p.name,
-                inhale: p.inhale,
-                hold: p.hold,
-                exhale: p.exhale,
-                hold_after_exhale: p.hold_after_exhale,
-                benefits: [...p.benefits],
-              }).catch(() => undefined);
+              void setSelectedPattern(discoverySelection(p)).catch(() => undefined);
             }}
           >
             {label}
@@ -258,6 +249,19 @@ export function Selector(props: SelectorProps) {
   );
 }
 
+/** One step of the mobile variant, headed by its tab label. */
+function MobileStep({ step, children }: { step: 'goal' | 'pattern'; children: ReactNode }) {
+  const id = `home-m-${step}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="home-mobile__step">
+        {HOME_TAB_LABELS[step]}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /**
  * The mobile variant: no tabs; the goals and patterns are compact
  * rows one after the other, Smart Picks fold away, and the start button stays at the
@@ -266,18 +270,12 @@ export function Selector(props: SelectorProps) {
 export function MobileSelector(props: SelectorProps) {
   return (
     <div className="home-mobile">
-      <section aria-labelledby="home-m-goal">
-        <h2 id="home-m-goal" className="home-mobile__step">
-          {HOME_TAB_LABELS.goal}
-        </h2>
+      <MobileStep step="goal">
         <GoalList {...props} compact />
-      </section>
-      <section aria-labelledby="home-m-pattern">
-        <h2 id="home-m-pattern" className="home-mobile__step">
-          {HOME_TAB_LABELS.pattern}
-        </h2>
+      </MobileStep>
+      <MobileStep step="pattern">
         <PatternList {...props} compact />
-      </section>
+      </MobileStep>
       <details className="home-mobile__picks">
         <summary>{HOME_TAB_LABELS.picks}</summary>
         <SmartPicks {...props} />

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { Tabs } from '../../ui/Tabs';
+import { useState, type ReactNode } from 'react';
+import { Tabs, tabItems } from '../../ui/Tabs';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { Field } from '../../ui/Field';
+import { Field, SelectField } from '../../ui/Field';
 import { libraryGreeting, recommendedForNow } from '../../domain/timeBands';
 import { CATEGORY_LABELS, getPattern, timingLabel } from '../../domain/patterns';
 import type { ChosenMode } from '../../domain/sessionModes';
@@ -90,7 +90,7 @@ function PatternCard({
         <Badge tone={card.builtIn ? 'neutral' : 'primary'}>{card.creator}</Badge>
         {card.featured ? <Badge tone="success">Featured</Badge> : null}
       </div>
-      <dl className="lib-card__facts">
+      <dl className="facts lib-card__facts">
         <div>
           <dt>Rhythm</dt>
           <dd>{timingLabel(card.timings)}</dd>
@@ -129,6 +129,24 @@ export interface LibraryScreenProps {
   goal?: 'energy' | 'sleep';
 }
 
+/** A titled part of the library page. */
+function LibrarySection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="lib-section">
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 export function LibraryScreen({ goal }: LibraryScreenProps) {
   const hour = new Date().getHours();
   const { cards, recentIds, favoriteIds } = useLibraryCards();
@@ -137,8 +155,6 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
   const [category, setCategory] = useState<CategoryFilter>(goal ?? 'all');
   const [sort, setSort] = useState<LibrarySort>('popular');
   const [tab, setTab] = useState<LibraryTab>('all');
-  const categoryId = useId();
-  const sortId = useId();
   const inputs = { recentIds, favoriteIds };
   const byId = new Map(cards.map((c) => [c.id, c]));
   const forNow = recommendedForNow(hour)
@@ -151,6 +167,15 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
     setCategory('all');
   };
   const onChoose = (c: LibraryCard) => void choose(c);
+  const cardList = (list: LibraryCard[], label?: string) => (
+    <ul className="grid list-reset" aria-label={label}>
+      {list.map((c) => (
+        <li key={c.id}>
+          <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
+        </li>
+      ))}
+    </ul>
+  );
 
   const tabContent = (t: LibraryTab) => {
     const inTab = cardsForTab(cards, t, inputs);
@@ -181,18 +206,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
         </EmptyState>
       );
     }
-    return (
-      <ul
-        className="grid list-reset"
-        aria-label={`${LIBRARY_TABS.find((x) => x.value === t)?.label} (${shown.length})`}
-      >
-        {shown.map((c) => (
-          <li key={c.id}>
-            <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
-          </li>
-        ))}
-      </ul>
-    );
+    return cardList(shown, `${LIBRARY_TABS.find((x) => x.value === t)?.label} (${shown.length})`);
   };
 
   const box = byId.get('box');
@@ -205,8 +219,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
         <p className="muted">Find the pattern for this moment, or one of your own.</p>
       </header>
 
-      <section aria-labelledby="lib-quick" className="lib-section">
-        <h2 id="lib-quick">Quick Start</h2>
+      <LibrarySection id="lib-quick" title="Quick Start">
         <div className="lib-quick">
           {box ? (
             <Button variant="secondary" onClick={() => void choose(box, 'classic')}>
@@ -222,29 +235,15 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
             Explore Marketplace
           </Link>
         </div>
-      </section>
+      </LibrarySection>
 
-      <section aria-labelledby="lib-now" className="lib-section">
-        <h2 id="lib-now">Recommended for now</h2>
-        <ul className="grid list-reset">
-          {forNow.map((c) => (
-            <li key={c.id}>
-              <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LibrarySection id="lib-now" title="Recommended for now">
+        {cardList(forNow)}
+      </LibrarySection>
 
-      <section aria-labelledby="lib-featured" className="lib-section">
-        <h2 id="lib-featured">Featured Patterns</h2>
-        <ul className="grid list-reset">
-          {featured.map((c) => (
-            <li key={c.id}>
-              <PatternCard card={c} favorite={favoriteIds.has(c.id)} onChoose={onChoose} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LibrarySection id="lib-featured" title="Featured Patterns">
+        {cardList(featured)}
+      </LibrarySection>
 
       <section aria-labelledby="lib-all" className="lib-section">
         <h2 id="lib-all" className="visually-hidden">
@@ -258,40 +257,18 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
             onChange={(e) => setSearch(e.target.value)}
             placeholder="Name, benefit or use"
           />
-          <div className="field">
-            <label className="field__label" htmlFor={categoryId}>
-              Category
-            </label>
-            <select
-              id={categoryId}
-              className="field__input"
-              value={category}
-              onChange={(e) => isCategoryFilter(e.target.value) && setCategory(e.target.value)}
-            >
-              {CATEGORY_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={sortId}>
-              Sort by
-            </label>
-            <select
-              id={sortId}
-              className="field__input"
-              value={sort}
-              onChange={(e) => isLibrarySort(e.target.value) && setSort(e.target.value)}
-            >
-              {SORT_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Category"
+            value={category}
+            onChange={(e) => isCategoryFilter(e.target.value) && setCategory(e.target.value)}
+            options={CATEGORY_OPTIONS}
+          />
+          <SelectField
+            label="Sort by"
+            value={sort}
+            onChange={(e) => isLibrarySort(e.target.value) && setSort(e.target.value)}
+            options={SORT_OPTIONS}
+          />
           <Link to="/create" className={buttonClass()}>
             Create New
           </Link>
@@ -308,11 +285,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
           label="Pattern collections"
           value={tab}
           onValueChange={(v) => setTab(v as LibraryTab)}
-          items={LIBRARY_TABS.map((t) => ({
-            value: t.value,
-            label: t.label,
-            content: tabContent(t.value),
-          }))}
+          items={tabItems(LIBRARY_TABS, tabContent)}
         />
       </section>
     </div>

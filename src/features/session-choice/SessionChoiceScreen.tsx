@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { sessionTypeFlowMachine, GUIDANCE_STEP_COUNT } from '../../machines/sessionTypeFlow';
-import { Tabs } from '../../ui/Tabs';
+import { Tabs, tabItems } from '../../ui/Tabs';
 import { Button, buttonClass } from '../../ui/Button';
 import { Badge } from '../../ui/Badge';
 import { Field } from '../../ui/Field';
@@ -18,7 +18,7 @@ import {
 } from '../../domain/librarySearch';
 import { recommendationLimit } from '../../domain/recommendations';
 import type { ChosenMode } from '../../domain/sessionModes';
-import { setSelectedPattern } from '../../data/selectedPatternRepo';
+import { discoverySelection, setSelectedPattern } from '../../data/selectedPatternRepo';
 import { useDiscovery } from '../discovery';
 import './session-choice.css';
 
@@ -131,11 +131,7 @@ function PatternSelection({
         className="sc-tabs"
         value={tab}
         onValueChange={(v) => setTab(v as SelectionTab)}
-        items={SELECTION_TABS.map((t) => ({
-          value: t.value,
-          label: t.label,
-          content: content(t.value),
-        }))}
+        items={tabItems(SELECTION_TABS, content)}
       />
       <section className="card sc-instructor" aria-labelledby="sc-instructor-title">
         <h2 id="sc-instructor-title">Teach your own patterns</h2>
@@ -190,16 +186,7 @@ export function SessionChoiceScreen() {
     void (async () => {
       const p = getPattern(out.storePatternId);
       if (p) {
-        await setSelectedPattern({
-          source: 'discovery',
-          id: p.id,
-          name: p.name,
-          inhale: p.inhale,
-          hold: p.hold,
-          exhale: p.exhale,
-          hold_after_exhale: p.hold_after_exhale,
-          benefits: [...p.benefits],
-        }).catch(() => undefined);
+        await setSelectedPattern(discoverySelection(p)).catch(() => undefined);
       }
       await navigate({ to: '/session/$mode', params: { mode: out.mode }, search: out.search });
     })();
@@ -215,7 +202,7 @@ export function SessionChoiceScreen() {
         <div className="sc-choices">
           <button
             type="button"
-            className="card card--interactive sc-choice"
+            className="card card--interactive card--stack sc-choice"
             onClick={() => send({ type: 'CHOOSE_CLASSIC' })}
           >
             <span className="sc-choice__title">Start Breathing</span>
@@ -225,7 +212,7 @@ export function SessionChoiceScreen() {
           </button>
           <button
             type="button"
-            className="card card--interactive sc-choice"
+            className="card card--interactive card--stack sc-choice"
             onClick={() => send({ type: 'CHOOSE_ENHANCED' })}
           >
             <span className="sc-choice__title">AI-Guided Session</span>
