@@ -6,6 +6,7 @@
  * with a box-breathing guide.
  */
 import { useSyncExternalStore } from 'react';
+import { changeSignal } from '../../ui/changeSignal';
 
 export interface PanelSettings {
   focusMode: boolean;
@@ -30,19 +31,16 @@ let settings: PanelSettings = {
   highPerformance: false,
   multiMonitor: false,
 };
-const listeners = new Set<() => void>();
+const changes = changeSignal();
 
 function set(patch: Partial<PanelSettings>): void {
   settings = { ...settings, ...patch };
-  listeners.forEach((l) => l());
+  changes.notify();
 }
 
 export function usePanelSettings(): PanelSettings {
   return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
+    changes.subscribe,
     () => settings,
     () => settings,
   );

@@ -3,6 +3,13 @@ import { Dialog } from '../../ui/Dialog';
 import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
 import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
+import type { BottomNavVariant } from '../../domain/navigation';
+
+/** The two bottom navigations a touch device can show, in the order the menu offers them. */
+const BOTTOM_NAV_CHOICES: readonly { value: BottomNavVariant; label: string }[] = [
+  { value: 'B', label: 'Breathe first (Breathe, Share, Progress, Community, Profile)' },
+  { value: 'A', label: 'Explore first (Practice, Explore, Create, Community, Profile)' },
+];
 
 /** Slide-out menu: Profile, Start Teaching, Sign In, a wallet area, Sign Out. */
 export function MobileMenu({
@@ -48,24 +55,17 @@ export function MobileMenu({
       </section>
       <fieldset className="mobile-menu__section">
         <legend>Bottom navigation</legend>
-        <label className="row">
-          <input
-            type="radio"
-            name="bottom-nav"
-            checked={variant === 'B'}
-            onChange={() => setBottomNavVariant('B')}
-          />
-          Breathe first (Breathe, Share, Progress, Community, Profile)
-        </label>
-        <label className="row">
-          <input
-            type="radio"
-            name="bottom-nav"
-            checked={variant === 'A'}
-            onChange={() => setBottomNavVariant('A')}
-          />
-          Explore first (Practice, Explore, Create, Community, Profile)
-        </label>
+        {BOTTOM_NAV_CHOICES.map((c) => (
+          <label key={c.value} className="row">
+            <input
+              type="radio"
+              name="bottom-nav"
+              checked={variant === c.value}
+              onChange={() => setBottomNavVariant(c.value)}
+            />
+            {c.label}
+          </label>
+        ))}
       </fieldset>
       {user ? (
         <button

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { changeSignal } from '../../ui/changeSignal';
 import type { BottomNavVariant } from '../../domain/navigation';
 
 /** Which bottom navigation a touch device shows: a per-device preference (default B). */
 const KEY = 'pneuma.bottomNavVariant';
-const listeners = new Set<() => void>();
+const changes = changeSignal();
 
 function read(): BottomNavVariant {
   try {
@@ -19,16 +20,9 @@ export function setBottomNavVariant(v: BottomNavVariant): void {
   } catch {
     // storage unavailable (private mode): the choice lasts for this page only
   }
-  listeners.forEach((l) => l());
+  changes.notify();
 }
 
 export function useBottomNavVariant(): BottomNavVariant {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    read,
-    read,
-  );
+  return useSyncExternalStore(changes.subscribe, read, read);
 }
