@@ -1,3 +1,4 @@
+import type { AuthError, Session, SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '../../backend/supabaseClient';
 import { ERROR_CASES } from '../../domain/errors/messages';
 import { adoptSession, connectAuth } from '../../app/auth/authStore';
@@ -34,17 +35,21 @@ function message(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<AuthOutcome> {
+/**
+ * One provider call that may return a session: a returned session signs the user in; an error
+ * carries the provider's message; no session and no error gives `noSession`.
+ */
+async function withProvider(
+  call: (
+    supabase: SupabaseClient,
+  ) => Promise<{ data: { session: Session | null }; error: AuthError | null }>,
+  noSession: AuthOutcome,
+): Promise<AuthOutcome> {
   try {
     await connectAuth(false);
-    const supabase = await getSupabase();
-    const { data, error } = await supabase.auth.signInWithPassword({
-      email: email.trim(),
-      password,
-    });
+    const { data, error } = await call(await getSupabase());
     if (error) return { kind: 'error', message: providerMessage(error) };
-    if (!data.session)
-      return { kind: 'error', message: 'Sign-in did not return a session. Please try again.' };
+    if (!data.session) return noSession;
     await adoptSession(data.session);
     return { kind: 'signedIn' };
   } catch (e) {
@@ -52,20 +57,21 @@ export async function signInWithPassword(email: string, password: string): Promi
   }
 }
 
-export async function signUpWithPassword(email: string, password: string): Promise<AuthOutcome> {
-  try {
-    await connectAuth(false);
-    const supabase = await getSupabase();
-    const { data, error } = await supabase.auth.signUp({
-      email: email.trim(),
-      password,
-      options: { emailRedirectTo: window.location.origin },
-    });
-    if (error) return { kind: 'error', message: providerMessage(error) };
-    if (!data.session) return { kind: 'confirmEmail' };
-    await adoptSession(data.session);
-    return { kind: 'signedIn' };
-  } catch (e) {
-    return { kind: 'error', message: message(e) };
-  }
+export function signInWithPassword(email: string, password: string): Promise<AuthOutcome> {
+  return withProvider(
+    (supabase) => supabase.auth.signInWithPassword({ email: email.trim(), password }),
+    { kind: 'error', message: 'Sign-in did not return a session. Please try again.' },
+  );
+}
+
+export function signUpWithPassword(email: string, password: string): Promise<AuthOutcome> {
+  return withProvider(
+    (supabase) =>
+      supabase.auth.signUp({
+        email: email.trim(),
+        password,
+        options: { emailRedirectTo: window.location.origin },
+      }),
+    { kind: 'confirmEmail' },
+  );
 }

@@ -98,6 +98,35 @@ export function ErrorCard({
   );
 }
 
+/** An error card with a fixed message and one button (the wallet and session cards). */
+function OneActionCard({
+  kind,
+  message,
+  actionLabel,
+  onAction,
+  className,
+}: {
+  kind: 'wallet' | 'session';
+  message: string;
+  actionLabel: string;
+  onAction: () => void;
+  className?: string;
+}) {
+  return (
+    <Card
+      className={['error-card', `error-card--${kind}`, className].filter(Boolean).join(' ')}
+      role="alert"
+    >
+      <p className="error-card__message">{message}</p>
+      <div className="row error-card__actions">
+        <Button size="sm" onClick={onAction}>
+          {actionLabel}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 /** Wallet-issue card: the wallet message (rejected, insufficient funds, or the default) and Retry. */
 export function WalletIssueCard({
   error,
@@ -114,17 +143,13 @@ export function WalletIssueCard({
       ? classified.userMessage
       : ERROR_CASES['wallet.default'].message;
   return (
-    <Card
-      className={['error-card', 'error-card--wallet', className].filter(Boolean).join(' ')}
-      role="alert"
-    >
-      <p className="error-card__message">{text}</p>
-      <div className="row error-card__actions">
-        <Button size="sm" onClick={onRetry}>
-          {ERROR_SCREEN_TEXT.retry}
-        </Button>
-      </div>
-    </Card>
+    <OneActionCard
+      kind="wallet"
+      message={text}
+      actionLabel={ERROR_SCREEN_TEXT.retry}
+      onAction={onRetry}
+      className={className}
+    />
   );
 }
 
@@ -137,16 +162,12 @@ export function SessionErrorCard({
   className?: string;
 }) {
   return (
-    <Card
-      className={['error-card', 'error-card--session', className].filter(Boolean).join(' ')}
-      role="alert"
-    >
-      <p className="error-card__message">{ERROR_CASES.session.message}</p>
-      <div className="row error-card__actions">
-        <Button size="sm" onClick={onRestart}>
-          {ERROR_SCREEN_TEXT.restartSession}
-        </Button>
-      </div>
-    </Card>
+    <OneActionCard
+      kind="session"
+      message={ERROR_CASES.session.message}
+      actionLabel={ERROR_SCREEN_TEXT.restartSession}
+      onAction={onRestart}
+      className={className}
+    />
   );
 }

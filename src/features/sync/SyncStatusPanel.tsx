@@ -1,5 +1,5 @@
 import { formatDistanceStrict } from 'date-fns';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { SessionRecord } from '../../data/db';
 import {
@@ -17,6 +17,50 @@ import { useSyncSnapshot } from './useSyncSnapshot';
 import { useTick } from './useTick';
 import { CONNECTED, OFFLINE_MODE, SLOW, SYNC_NOW } from './strings';
 import './sync.css';
+
+/** A list of sessions that did not upload, each with its reason and a button to retry it. */
+function ProblemSessions({
+  title,
+  note,
+  sessions,
+  fallbackError,
+  retryLabel,
+  children,
+}: {
+  title: string;
+  note?: string;
+  sessions: SessionRecord[];
+  /** Shown when a session has no recorded error. */
+  fallbackError: string;
+  retryLabel: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="sync-panel__problems">
+      <h3 className="sync-panel__subheading">
+        {title} ({sessions.length})
+      </h3>
+      {note ? <p className="muted">{note}</p> : null}
+      <ul>
+        {sessions.map((s) => (
+          <li key={s.id}>
+            <span>{sessionLabel(s)}</span>
+            <span className="sync-panel__error">{s.lastError ?? fallbackError}</span>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => void retrySession(s.id).then(() => requestSync())}
+            >
+              {retryLabel}
+              <span className="visually-hidden"> {sessionLabel(s)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {children}
+    </div>
+  );
+}
 
 export function describeResult(r: OutboxResult): string {
   switch (r.status) {
@@ -83,7 +127,7 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
       </p>
       {user === undefined ? null : user ? (
         <>
-          <dl className="sync-panel__facts">
+          <dl className="facts sync-panel__facts">
             <div>
               <dt>Last sync</dt>
               <dd data-testid="sync-last">
@@ -114,50 +158,27 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
             {message ?? (lastResult && lastResult.status !== 'done' ? describeResult(lastResult) : '')}
           </p>
           {failed.length ? (
-            <div className="sync-panel__problems">
-              <h3 className="sync-panel__subheading">Not uploaded ({failed.length})</h3>
-              <p className="muted">The server refused these sessions. They are kept here; retry once the cause is fixed.</p>
-              <ul>
-                {failed.map((s) => (
-                  <li key={s.id}>
-                    <span>{sessionLabel(s)}</span>
-                    <span className="sync-panel__error">{s.lastError ?? 'Unknown error'}</span>
-                    <button
-                      type="button"
-                      className="btn btn--secondary btn--sm"
-                      onClick={() => void retrySession(s.id).then(() => requestSync())}
-                    >
-                      Retry<span className="visually-hidden"> {sessionLabel(s)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+            <ProblemSessions
+              title="Not uploaded"
+              note="The server refused these sessions. They are kept here; retry once the cause is fixed."
+              sessions={failed}
+              fallbackError="Unknown error"
+              retryLabel="Retry"
+            >
               {failed.length > 1 && userId ? (
                 <button type="button" className="btn btn--ghost btn--sm" onClick={() => void retryAllFailed(userId).then(() => requestSync())}>
                   Retry all
                 </button>
               ) : null}
-            </div>
+            </ProblemSessions>
           ) : null}
           {localOnly.length ? (
-            <div className="sync-panel__problems">
-              <h3 className="sync-panel__subheading">Kept on this device only ({localOnly.length})</h3>
-              <ul>
-                {localOnly.map((s) => (
-                  <li key={s.id}>
-                    <span>{sessionLabel(s)}</span>
-                    <span className="sync-panel__error">{s.lastError ?? 'Kept on this device.'}</span>
-                    <button
-                      type="button"
-                      className="btn btn--secondary btn--sm"
-                      onClick={() => void retrySession(s.id).then(() => requestSync())}
-                    >
-                      Try again<span className="visually-hidden"> {sessionLabel(s)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            <ProblemSessions
+              title="Kept on this device only"
+              sessions={localOnly}
+              fallbackError="Kept on this device."
+              retryLabel="Try again"
+            />
           ) : null}
           {guestCount > 0 && userId ? (
             <p>
