@@ -1,0 +1,136 @@
+/**
+ * The breathing guide's geometry (docs/product.md § Breath timing), pure: where the guide's
+ * parts are at a position in the breath. The screen turns these numbers into CSS
+ * transforms and opacity; nothing here knows about the DOM.
+ *
+ *   square  box-like patterns (four equal phases): a point travels around a square, one
+ *           side per phase (up on the inhale, across on the hold, down on the exhale,
+ *           back along the bottom on the hold after it), at a steady pace like a count.
+ *   bloom   the other patterns: overlapping petals that open and turn as the lungs fill
+ *           and close as they empty, with the breath's own easing (slow start and end).
+ *   orb     fast patterns (a cycle under 6 s): one sphere, since petals turning twice a
+ *           second would be restless.
+ * Holds keep every shape still; their own countdown is a ring of dots that go out one
+ * per second.
+ */
+import type { BreathPosition, PhaseName } from './breathClock';
+import { MIN_BREATH_SCALE, breathScale } from './breathScale';
+import type { PatternTimings } from './patterns';
+
+export type GuideKind = 'square' | 'bloom' | 'orb';
+
+/** Below this cycle length (seconds) a pattern gets the orb. */
+export const FAST_CYCLE_SECONDS = 6;
+
+/** Which guide a pattern gets. */
+export function guideKindFor(p: PatternTimings): GuideKind {
+  const phases = [p.inhale, p.hold, p.exhale, p.hold_after_exhale];
+  if (phases.every((s) => s > 0 && s === p.inhale)) return 'square';
+  const cycle = phases.reduce((sum, s) => sum + s, 0);
+  return cycle < FAST_CYCLE_SECONDS ? 'orb' : 'bloom';
+}
+
+const clamp01 = (t: number) => (Number.isFinite(t) ? Math.min(1, Math.max(0, t)) : 0);
+
+export interface Point {
+  /** 0 (left) .. 1 (right). */
+  x: number;
+  /** 0 (top) .. 1 (bottom). */
+  y: number;
+}
+
+/** The side of the square each phase travels, in breath order. */
+export const SQUARE_SIDE: Record<PhaseName, 0 | 1 | 2 | 3> = {
+  inhale: 0,
+  hold: 1,
+  exhale: 2,
+  pause: 3,
+};
+
+/** The square's corners in travel order: bottom-left, top-left, top-right, bottom-right. */
+const CORNERS: readonly Point[] = [
+  { x: 0, y: 1 },
+  { x: 0, y: 0 },
+  { x: 1, y: 0 },
+  { x: 1, y: 1 },
+];
+
+/**
+ * The travelling point on the unit square: side `side` runs from corner `side` to the
+ * next one, at a steady pace (`progress` 0..1 is the share of the phase gone by).
+ */
+export function squarePoint(side: number, progress: number): Point {
+  const s = ((Math.floor(side) % 4) + 4) % 4;
+  const from = CORNERS[s]!;
+  const to = CORNERS[(s + 1) % 4]!;
+  const t = clamp01(progress);
+  return { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
+}
+
+export interface SquareFrame {
+  point: Point;
+  side: 0 | 1 | 2 | 3;
+  /** How much of each side is drawn this cycle (0..1): sides already travelled are full. */
+  drawn: [number, number, number, number];
+}
+
+/** The square guide at a breath position. */
+export function squareFrame(phase: PhaseName, progress: number): SquareFrame {
+  const side = SQUARE_SIDE[phase];
+  const t = clamp01(progress);
+  const drawn = [0, 1, 2, 3].map((i) =>
+    i < side ? 1 : i === side ? t : 0,
+  ) as SquareFrame['drawn'];
+  return { point: squarePoint(side, t), side, drawn };
+}
+
+/** Largest turn of the bloom, in degrees, at full lungs. */
+export const BLOOM_TURN_DEG = 60;
+
+export interface BloomFrame {
+  /** Size of the whole shape (MIN_BREATH_SCALE .. 1), eased like a breath. */
+  scale: number;
+  /** How far the petals stand apart from the centre, 0 (closed) .. 1 (open). */
+  openness: number;
+  /** Turn of the whole bloom in degrees; it opens as it turns. */
+  rotationDeg: number;
+}
+
+/** The bloom (and the orb, which uses `scale` only) at a breath position. */
+export function bloomFrame(phase: PhaseName, progress: number): BloomFrame {
+  const scale = breathScale(phase, clamp01(progress));
+  const openness = (scale - MIN_BREATH_SCALE) / (1 - MIN_BREATH_SCALE);
+  return { scale, openness, rotationDeg: openness * BLOOM_TURN_DEG };
+}
+
+/** Petals of the bloom, and where petal i points (degrees, 0 = up, clockwise). */
+export const BLOOM_PETALS = 6;
+export function petalAngle(i: number, petals = BLOOM_PETALS): number {
+  return (360 / petals) * i;
+}
+
+/** At most this many dots in a hold's countdown ring (a longer hold lights one per share). */
+export const MAX_HOLD_DOTS = 12;
+
+export function isHold(phase: PhaseName): boolean {
+  return phase === 'hold' || phase === 'pause';
+}
+
+/** How many dots a hold's countdown ring has: one per whole second, at most MAX_HOLD_DOTS. */
+export function holdDotCount(phaseDurationMs: number): number {
+  const seconds = Math.round(phaseDurationMs / 1000);
+  return Math.max(1, Math.min(MAX_HOLD_DOTS, seconds));
+}
+
+/**
+ * How many dots of the ring are still lit: all at the start of the hold, one going out at
+ * each equal share of it, none at the end. Zero outside a hold.
+ */
+export function holdDotsLit(
+  pos: Pick<BreathPosition, 'phase' | 'phaseDurationMs' | 'phaseElapsedMs'>,
+): number {
+  if (!isHold(pos.phase) || pos.phaseDurationMs <= 0) return 0;
+  const dots = holdDotCount(pos.phaseDurationMs);
+  const gone = Math.floor(clamp01(pos.phaseElapsedMs / pos.phaseDurationMs) * dots + 1e-9);
+  return Math.max(0, dots - gone);
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PHASE_TONES,
+  PHASE_VIBRATION,
+  cueLookaheadMs,
+  cueVolume,
+  DEFAULT_CUE_VOLUME,
+  describeCueChannels,
+  phaseAnnouncement,
+} from '../../src/domain/cueDesign';
+
+describe('tones per phase', () => {
+  it('rise on the inhale, fall on the exhale, tick on the holds', () => {
+    expect(PHASE_TONES.inhale.toHz).toBeGreaterThan(PHASE_TONES.inhale.fromHz);
+    expect(PHASE_TONES.exhale.toHz).toBeLessThan(PHASE_TONES.exhale.fromHz);
+    expect(PHASE_TONES.hold.kind).toBe('tick');
+    expect(PHASE_TONES.pause.kind).toBe('tick');
+    expect(PHASE_TONES.hold.lengthS).toBeLessThan(0.2);
+    // The two holds are told apart by pitch.
+    expect(PHASE_TONES.hold.fromHz).not.toBe(PHASE_TONES.pause.fromHz);
+  });
+});
+
+describe('vibration per phase', () => {
+  it('is a different pattern for each phase, and short enough to end inside any phase', () => {
+    const keys = Object.values(PHASE_VIBRATION).map((p) => p.join(','));
+    expect(new Set(keys).size).toBe(4);
+    for (const p of Object.values(PHASE_VIBRATION))
+      expect(p.reduce((s, v) => s + v, 0)).toBeLessThan(500);
+    // The inhale swells, the exhale ebbs.
+    expect(PHASE_VIBRATION.inhale[0]!).toBeLessThan(PHASE_VIBRATION.inhale.at(-1)!);
+    expect(PHASE_VIBRATION.exhale[0]!).toBeGreaterThan(PHASE_VIBRATION.exhale.at(-1)!);
+  });
+});
+
+describe('the cue choice', () => {
+  it('reads as words, and no channel is silence', () => {
+    expect(describeCueChannels({ voice: false, tones: true, vibration: true })).toBe(
+      'Tones and vibration',
+    );
+    expect(describeCueChannels({ voice: true, tones: true, vibration: true })).toBe(
+      'Voice, tones and vibration',
+    );
+    expect(describeCueChannels({ voice: true, tones: false, vibration: false })).toBe('Voice');
+    expect(describeCueChannels({ voice: false, tones: false, vibration: false })).toBe(
+      'Silent: the screen alone guides you',
+    );
+  });
+
+  it('keeps the volume within 0..1 and falls back on bad stored values', () => {
+    expect(cueVolume(0.3)).toBe(0.3);
+    expect(cueVolume(4)).toBe(1);
+    expect(cueVolume(-1)).toBe(0);
+    expect(cueVolume('loud')).toBe(DEFAULT_CUE_VOLUME);
+    expect(cueVolume(Number.NaN)).toBe(DEFAULT_CUE_VOLUME);
+  });
+});
+
+describe('planning ahead', () => {
+  it('looks 3 s ahead on screen and past a minute when the page is hidden (timers may wake once a minute)', () => {
+    expect(cueLookaheadMs(false)).toBe(3000);
+    expect(cueLookaheadMs(true)).toBeGreaterThan(60_000);
+  });
+});
+
+describe('the phase announcement', () => {
+  it('names the phase and its seconds, and the last cycle', () => {
+    expect(phaseAnnouncement('Hold', 4, false)).toBe('Hold, 4 seconds');
+    expect(phaseAnnouncement('Inhale', 4, true)).toBe('Last cycle. Inhale, 4 seconds');
+  });
+});
