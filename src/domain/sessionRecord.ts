@@ -8,7 +8,8 @@
 import type { SessionConfig } from './patternChoice';
 import type { SessionMode } from './sessionModes';
 import { completionPercent, measuredQualityScore, rhythmSteadiness } from './sessionScoring';
-import { visionAverages, type VisionSummary } from './visionSummary';
+import { cycleSeconds } from './patterns';
+import { visionFigures, type SessionVisionFigures, type VisionSummary } from './visionSummary';
 
 /** Where a stored session (or custom pattern) stands with the server (docs/product.md § Sync). */
 export const SYNC_STATES = [
@@ -47,7 +48,12 @@ export interface SessionRecord {
   qualityScore?: number;
   cameraUsed: boolean;
   aiUsed: boolean;
+  /** Id of the camera's summary (its upload's idempotency key); only with a camera. */
   visionSessionId?: string;
+  /** What the camera measured (docs/product.md § Vision); only with a camera. */
+  vision?: SessionVisionFigures;
+  /** Where the camera summary stands with the server (it uploads after its session). */
+  visionSyncState?: SyncState;
   /** ISO timestamp. */
   createdAt: string;
   syncState: SyncState;
@@ -56,6 +62,8 @@ export interface SessionRecord {
   syncedAt?: number;
   /** Epoch ms before which the outbox will not retry (back-off). */
   nextAttemptAt?: number;
+  /** The server's `updated_at` of the version last pulled to this device (docs/product.md § Sync). */
+  serverUpdatedAt?: string;
 }
 
 /** What the breath loop measured (its output). */
@@ -84,6 +92,8 @@ export interface SessionRecordFacts {
   userId: string | null;
   /** What the camera measured; null or empty when no camera ran. */
   vision: VisionSummary | null;
+  /** Id for the camera's summary; used only when the camera measured something. */
+  visionSessionId?: string;
 }
 
 export function buildSessionRecord({
@@ -94,9 +104,10 @@ export function buildSessionRecord({
   endEpochMs,
   userId,
   vision,
+  visionSessionId,
 }: SessionRecordFacts): SessionRecord {
   const rhythmConsistency = rhythmSteadiness(breathing.cycleCount, breathing.interruptedCycles);
-  const camera = vision ? visionAverages(vision) : undefined;
+  const camera = vision ? visionFigures(vision, cycleSeconds(config.pattern)) : undefined;
   const qualityScore = measuredQualityScore({
     completionPercent: completionPercent(breathing.cycleCount, breathing.targetCycles),
     rhythmConsistency,
@@ -125,6 +136,12 @@ export function buildSessionRecord({
   if (camera) {
     record.stillnessScore = camera.averageStillness;
     record.restlessnessScore = camera.averageRestlessness;
+    record.vision = camera;
+    if (camera.phaseAccuracy !== null) record.phaseAccuracy = camera.phaseAccuracy;
+    if (visionSessionId) {
+      record.visionSessionId = visionSessionId;
+      record.visionSyncState = record.syncState;
+    }
   }
   if (rhythmConsistency !== undefined) record.rhythmConsistency = rhythmConsistency;
   if (qualityScore !== undefined) record.qualityScore = qualityScore;

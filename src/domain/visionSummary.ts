@@ -1,40 +1,68 @@
 /**
  * What the camera measured over one session. The camera actor reports one `VisionMetrics`
- * sample at a time; the session machine folds them into a `VisionSummary` with
- * `addVisionSample`, and the stored record takes its averages (`visionAverages`).
- * No sample, no figure: a session without a camera has no stillness at all
- * (docs/product.md § Vision, § Results and scores). Pure.
+ * sample per analysed frame; the session machine folds the samples taken while breathing
+ * into a `VisionSummary` with `addVisionSample` (with the guide level of the animation at
+ * that moment), and the stored record takes the session's figures from `visionFigures`.
+ * No sample, no figure: a session without a camera has no stillness at all, and a figure
+ * the camera could not measure (no face for posture, no clear rhythm for the breathing
+ * rate) is null, never a stand-in (docs/product.md § Vision, § Results and scores). Pure.
  */
+import { breathBandFor, estimateBreathingRate } from './vision/breathingRate';
+import { phaseAccuracy, rhythmConsistency, type GuidedSample } from './vision/breathGuide';
 
-/** One sample from the camera (all scores 0-100). */
+/** One analysed frame (scores 0-100). */
 export interface VisionMetrics {
   stillness: number;
-  presence: number;
-  posture: number;
   restlessnessScore: number;
+  /** This frame's movement, before smoothing. */
+  movementLevel: number;
+  /** Share of the camera's frames so far with a face. */
+  presence: number;
+  /** Against the calibration of the first seconds; null without a face or calibration. */
+  posture: number | null;
   faceDetected: boolean;
-  /** 0-1. */
+  /** Face detector confidence 0-1 (0 without a face). */
   confidence: number;
+  /** Vertical chest displacement in pixels (positive: down); null when not tracked. */
+  breathSignal: number | null;
+  /** Live breathing rate over the last minute; null while it cannot be measured. */
+  breathsPerMinute: number | null;
   processingTimeMs: number;
-  source: 'backend' | 'fallback' | 'device';
+  /** Monotonic ms at which the frame was captured. */
+  capturedAt: number;
+  /** Analysed on this device (there is no server analysis). */
+  source: 'device';
 }
 
-/** Running sums over the samples of one session. */
+/** Running sums over the samples of one session, plus the chest signal for the breathing figures. */
 export interface VisionSummary {
   samples: number;
   stillnessSum: number;
   restlessnessSum: number;
   postureSum: number;
+  postureSamples: number;
   faceDetectedSamples: number;
+  processingMsSum: number;
+  breath: GuidedSample[];
 }
 
-export interface VisionAverages {
+/** The session's figures from the camera (docs/product.md § Vision). */
+export interface SessionVisionFigures {
+  framesAnalysed: number;
   /** 0-100, rounded. */
   averageStillness: number;
   averageRestlessness: number;
-  postureScore: number;
-  /** Percent of samples with a face, rounded. */
+  /** Percent of frames with a face, rounded. */
   faceDetectionRate: number;
+  /** Null when no face was seen after the calibration. */
+  postureScore: number | null;
+  /** Measured over the whole session; null when no clear breathing rhythm was found. */
+  breathsPerMinute: number | null;
+  /** The practised pattern's pace. */
+  targetBreathsPerMinute: number;
+  phaseAccuracy: number | null;
+  rhythmConsistency: number | null;
+  averageProcessingMs: number;
 }
 
 export const emptyVisionSummary = (): VisionSummary => ({
@@ -42,34 +70,68 @@ export const emptyVisionSummary = (): VisionSummary => ({
   stillnessSum: 0,
   restlessnessSum: 0,
   postureSum: 0,
+  postureSamples: 0,
   faceDetectedSamples: 0,
+  processingMsSum: 0,
+  breath: [],
 });
 
-const score = (v: number) => (Number.isFinite(v) ? Math.min(100, Math.max(0, v)) : null);
+const score = (v: number | null) =>
+  typeof v === 'number' && Number.isFinite(v) ? Math.min(100, Math.max(0, v)) : null;
 
-/** Adds one sample; a sample with a score that is not a number is left out whole. */
-export function addVisionSample(summary: VisionSummary, sample: VisionMetrics): VisionSummary {
+/**
+ * Adds one sample taken while the guide stood at `guide` (0-1). A sample whose stillness
+ * or restlessness is not a number is left out whole; a posture or chest value that is
+ * not a number is left out of its own figure only.
+ */
+export function addVisionSample(
+  summary: VisionSummary,
+  sample: VisionMetrics,
+  guide = 0,
+): VisionSummary {
   const stillness = score(sample.stillness);
   const restlessness = score(sample.restlessnessScore);
-  const posture = score(sample.posture);
-  if (stillness === null || restlessness === null || posture === null) return summary;
+  if (stillness === null || restlessness === null) return summary;
+  const posture = sample.faceDetected ? score(sample.posture) : null;
+  const y = sample.breathSignal;
+  const traced = typeof y === 'number' && Number.isFinite(y) && Number.isFinite(sample.capturedAt);
+  const ms = Number.isFinite(sample.processingTimeMs) ? Math.max(0, sample.processingTimeMs) : 0;
   return {
     samples: summary.samples + 1,
     stillnessSum: summary.stillnessSum + stillness,
     restlessnessSum: summary.restlessnessSum + restlessness,
-    postureSum: summary.postureSum + posture,
+    postureSum: summary.postureSum + (posture ?? 0),
+    postureSamples: summary.postureSamples + (posture === null ? 0 : 1),
     faceDetectedSamples: summary.faceDetectedSamples + (sample.faceDetected ? 1 : 0),
+    processingMsSum: summary.processingMsSum + ms,
+    breath: traced ? [...summary.breath, { t: sample.capturedAt, y, guide }] : summary.breath,
   };
 }
 
-/** The session's averages, or undefined when the camera measured nothing. */
-export function visionAverages(summary: VisionSummary): VisionAverages | undefined {
+/**
+ * The session's figures, or undefined when the camera measured nothing. `cycleSeconds`
+ * is the practised pattern's cycle (the target pace).
+ */
+export function visionFigures(
+  summary: VisionSummary,
+  cycleSeconds: number,
+): SessionVisionFigures | undefined {
   const n = summary.samples;
   if (n < 1) return undefined;
+  const targetHz = cycleSeconds > 0 ? 1 / cycleSeconds : null;
+  const band = breathBandFor(targetHz);
+  const rate = estimateBreathingRate(summary.breath, band);
   return {
+    framesAnalysed: n,
     averageStillness: Math.round(summary.stillnessSum / n),
     averageRestlessness: Math.round(summary.restlessnessSum / n),
-    postureScore: Math.round(summary.postureSum / n),
     faceDetectionRate: Math.round((summary.faceDetectedSamples / n) * 100),
+    postureScore:
+      summary.postureSamples > 0 ? Math.round(summary.postureSum / summary.postureSamples) : null,
+    breathsPerMinute: rate ? rate.breathsPerMinute : null,
+    targetBreathsPerMinute: targetHz ? Math.round(targetHz * 600) / 10 : 0,
+    phaseAccuracy: rate ? phaseAccuracy(summary.breath, band, cycleSeconds) : null,
+    rhythmConsistency: rate ? rhythmConsistency(summary.breath, band, cycleSeconds) : null,
+    averageProcessingMs: Math.round(summary.processingMsSum / n),
   };
 }

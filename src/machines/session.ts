@@ -36,6 +36,7 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { PhaseName } from '../domain/breathClock';
 import type { SessionConfig } from '../domain/patternChoice';
+import { guideLevel } from '../domain/vision/breathGuide';
 import { buildSessionRecord, type SessionRecord } from '../domain/sessionRecord';
 import {
   addVisionSample,
@@ -48,6 +49,7 @@ import { preSessionMachine } from './preSession';
 import {
   noCamera,
   type CameraCommand,
+  type CameraStatus,
   type CameraInput,
   type CameraReport,
   type PerformanceMode,
@@ -98,6 +100,9 @@ export interface SessionContext {
   audioEnabled: boolean;
   cameraStream: MediaStream | null;
   cameraPermissionGranted: boolean | null;
+  cameraStatus: CameraStatus;
+  /** The camera's message for the user (a setup failure, or why tracking stopped). */
+  cameraMessage: string | null;
   visionActive: boolean;
   /** The latest sample from the camera, for the screen. */
   visionMetrics: VisionMetrics | null;
@@ -168,6 +173,8 @@ function freshContext(input: SessionInput): SessionContext {
     audioEnabled: true,
     cameraStream: null,
     cameraPermissionGranted: null,
+    cameraStatus: 'off',
+    cameraMessage: null,
     visionActive: false,
     visionMetrics: null,
     vision: emptyVisionSummary(),
@@ -219,7 +226,7 @@ export const sessionMachine = setup({
     goToResults: () => {},
     releaseCamera: enqueueActions(({ context, enqueue }) => {
       if (context.cameraStream) enqueue('stopCameraTracks');
-      enqueue.assign({ cameraStream: null, visionActive: false });
+      enqueue.assign({ cameraStream: null, visionActive: false, cameraStatus: 'off' });
     }),
     freshSession: assign(({ context }) => ({
       ...freshContext(context),
@@ -248,9 +255,14 @@ export const sessionMachine = setup({
         visionMetrics: e.metrics === undefined ? context.visionMetrics : e.metrics,
       };
     }),
+    /** Folds the sample in with the guide's level at this moment (for phase accuracy). */
     countVisionSample: assign(({ context, event }) => {
       const { metrics } = event as Extract<SessionEvent, { type: 'VISION' }>;
-      return { vision: metrics ? addVisionSample(context.vision, metrics) : context.vision };
+      if (!metrics) return {};
+      const { currentPhase, phaseProgress } = context.metrics;
+      return {
+        vision: addVisionSample(context.vision, metrics, guideLevel(currentPhase, phaseProgress)),
+      };
     }),
     failSave: assign({
       saveError: ({ event }) => messageOf((event as unknown as { error: unknown }).error),
@@ -266,6 +278,12 @@ export const sessionMachine = setup({
     SET_AUDIO: { actions: assign({ audioEnabled: ({ event }) => event.enabled }) },
     CAMERA_PERMISSION: {
       actions: assign({ cameraPermissionGranted: ({ event }) => event.granted }),
+    },
+    CAMERA_STATUS: {
+      actions: assign({
+        cameraStatus: ({ event }) => event.status,
+        cameraMessage: ({ event }) => event.message ?? null,
+      }),
     },
     CAMERA_STREAM: { actions: assign({ cameraStream: ({ event }) => event.stream }) },
     VISION: { actions: 'showVision' },
@@ -395,6 +413,7 @@ export const sessionMachine = setup({
                     endEpochMs: context.endTime!,
                     userId,
                     vision: context.vision,
+                    visionSessionId: context.vision.samples > 0 ? context.newId() : undefined,
                   }),
                 };
               }),

@@ -19,9 +19,17 @@
  * session's vision summary, which the stored record averages. Nothing else has to change.
  */
 import { fromCallback } from 'xstate';
+import type { PerformanceMode } from '../domain/vision/performanceMode';
 import type { VisionMetrics } from '../domain/visionSummary';
 
-export type PerformanceMode = 'optimal' | 'balanced' | 'minimal';
+export type { PerformanceMode };
+
+/**
+ * Where the camera stands: off (never enabled, or switched off), starting (asking for
+ * permission, loading the video and the analysis), on (frames are being analysed),
+ * failed (with the catalogue's message for the cause).
+ */
+export type CameraStatus = 'off' | 'starting' | 'on' | 'failed';
 
 export interface CameraInput {
   /** The session config asks for the camera (enhanced mode). */
@@ -34,6 +42,8 @@ export type CameraCommand = { type: 'ENABLE_CAMERA' } | { type: 'DISABLE_CAMERA'
 /** From the camera actor to the session machine. */
 export type CameraReport =
   | { type: 'CAMERA_PERMISSION'; granted: boolean }
+  /** `message`: what the user reads (setup failures, or a note while it runs). */
+  | { type: 'CAMERA_STATUS'; status: CameraStatus; message?: string | null }
   | { type: 'CAMERA_STREAM'; stream: MediaStream | null }
   /** Vision starts or stops; `metrics` is one analysed frame. */
   | { type: 'VISION'; active: boolean; metrics?: VisionMetrics | null }

@@ -88,23 +88,39 @@ describe('buildSessionRecord', () => {
       (v, stillness) =>
         addVisionSample(v, {
           stillness,
+          restlessnessScore: 100 - stillness,
+          movementLevel: 100 - stillness,
           presence: 100,
           posture: 90,
-          restlessnessScore: 100 - stillness,
           faceDetected: true,
           confidence: 1,
+          breathSignal: null,
+          breathsPerMinute: null,
           processingTimeMs: 10,
+          capturedAt: 0,
           source: 'device',
         }),
       emptyVisionSummary(),
     );
-    const r = buildSessionRecord({ ...facts, vision });
+    const r = buildSessionRecord({ ...facts, vision, visionSessionId: 'vision-1' });
     expect(r).toMatchObject({
       cameraUsed: true,
       stillnessScore: 75,
       restlessnessScore: 25,
       rhythmConsistency: 90,
       qualityScore: 83, // mean of stillness 75 and steadiness 90, rounded
+      visionSessionId: 'vision-1',
+      visionSyncState: r.syncState,
+      vision: {
+        framesAnalysed: 2,
+        averageStillness: 75,
+        faceDetectionRate: 100,
+        postureScore: 90,
+        breathsPerMinute: null, // no chest signal: not measured
+        phaseAccuracy: null,
+        rhythmConsistency: null,
+      },
     });
+    expect(r).not.toHaveProperty('phaseAccuracy');
   });
 });

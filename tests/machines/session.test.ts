@@ -510,12 +510,16 @@ describe('session machine: view steps', () => {
 describe('session machine: the camera slot', () => {
   const sample = (stillness: number): VisionMetrics => ({
     stillness,
+    restlessnessScore: 100 - stillness,
+    movementLevel: 100 - stillness,
     presence: 100,
     posture: 80,
-    restlessnessScore: 100 - stillness,
     faceDetected: true,
     confidence: 0.9,
+    breathSignal: null,
+    breathsPerMinute: null,
     processingTimeMs: 12,
+    capturedAt: 0,
     source: 'device',
   });
 

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chestRegionBelow,
+  initialChest,
+  profileShift,
+  rowProfile,
+  trackChest,
+  type ChestState,
+} from '../../../src/domain/vision/chestMotion';
+import type { GreyFrame, Rect } from '../../../src/domain/vision/frames';
+
+const W = 320;
+const H = 240;
+
+/** Shoulders: a smooth bright shape whose top edge sits at `top` (sub-pixel), on a dark ground. */
+function shoulders(top: number): GreyFrame {
+  const data = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) {
+    const v = 40 + 160 / (1 + Math.exp(-(y - top) / 1.5)) + 20 * Math.sin((y - top) / 7);
+    data.fill(Math.max(0, Math.min(255, Math.round(v))), y * W, (y + 1) * W);
+  }
+  return { width: W, height: H, data };
+}
+
+const face: Rect = { x: 120, y: 30, width: 80, height: 80 };
+
+describe('chest motion', () => {
+  it('places the region below the face, inside the frame', () => {
+    expect(chestRegionBelow(face, W, H)).toEqual({ x: 60, y: 114, width: 200, height: 88 });
+    expect(chestRegionBelow({ x: 0, y: 200, width: 80, height: 80 }, W, H).height).toBe(0);
+  });
+
+  it('measures a shift of the profile to a tenth of a pixel', () => {
+    const region = { x: 0, y: 100, width: W, height: 100 };
+    const ref = rowProfile(shoulders(150), region);
+    for (const d of [-3.5, -1, 0, 0.4, 2.25, 6]) {
+      expect(profileShift(ref, rowProfile(shoulders(150 + d), region))).toBeCloseTo(d, 1);
+    }
+    const flat = new Float64Array(100).fill(50);
+    expect(profileShift(flat, flat)).toBeNull();
+    expect(profileShift(new Float64Array(5), new Float64Array(5))).toBeNull();
+  });
+
+  it('tracks a breathing movement over time, also past the re-reference distance', () => {
+    let s: ChestState = initialChest();
+    const seen: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const d = 10 * Math.sin((2 * Math.PI * i) / 20);
+      const step = trackChest(s, shoulders(150 + d), face);
+      s = step.state;
+      seen.push((step.displacement ?? Number.NaN) - 10 * Math.sin((2 * Math.PI * i) / 20));
+    }
+    for (const err of seen) expect(Math.abs(err)).toBeLessThan(0.6);
+  });
+
+  it('moves the region when the person moves, keeping the signal continuous', () => {
+    let s = trackChest(initialChest(), shoulders(150), face).state;
+    s = trackChest(s, shoulders(152), face).state;
+    expect(s.last).toBeCloseTo(2, 0);
+    const moved = trackChest(s, shoulders(152), { ...face, x: 10 });
+    expect(moved.state.region!.x).toBe(0);
+    expect(moved.displacement).toBeCloseTo(2, 0);
+  });
+
+  it('uses the lower middle of the frame without a face, and reports nothing on a flat image', () => {
+    const step = trackChest(initialChest(), shoulders(150), null);
+    expect(step.state.region).toEqual({ x: 48, y: 108, width: 224, height: 120 });
+    const flat = { width: W, height: H, data: new Uint8Array(W * H).fill(90) };
+    const again = trackChest(step.state, flat, null);
+    expect(again.displacement).toBeNull();
+  });
+});
