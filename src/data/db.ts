@@ -1,4 +1,5 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import { upgradeToPerPersonTables } from './upgrades/v3PerPerson';
 import type { ErrorSeverity } from '../domain/errors/types';
 import type { PatternDefinition } from '../domain/patterns';
 import { SYNC_STATES, type SessionRecord, type SyncState } from '../domain/sessionRecord';
@@ -21,6 +22,8 @@ export interface CustomPatternRecord extends PatternDefinition {
   deleted?: boolean;
   syncState: SyncState;
   lastError?: string;
+  /** The server's `updated_at` of the version last pulled (or absent). */
+  serverUpdatedAt?: string;
 }
 
 export interface KeyValueRecord<T = unknown> {
@@ -33,16 +36,57 @@ export interface RecentPatternRecord {
   usedAt: number;
 }
 
-export interface FavoritePatternRecord {
+/**
+ * Who a row of the per-person tables belongs to: the signed-in user's id, or GUEST_OWNER
+ * for whoever uses the app signed out. (A key part cannot be null in IndexedDB.)
+ */
+export const GUEST_OWNER = '';
+
+/**
+ * Bookkeeping of a row that syncs both ways (favourites, ratings, preferences): whose it
+ * is, whether a local change waits for upload, and which server version it last matched
+ * (docs/product.md § Sync).
+ */
+export interface SyncedRowMeta {
+  owner: string;
+  syncState: SyncState;
+  /** ISO time of the last change made on this device (device clock; never compared across devices). */
+  updatedAt: string;
+  /** A tombstone: removed on some device; kept until the deletion has synced. */
+  deleted?: boolean;
+  /** The server's `updated_at` of the version last pulled (or absent). */
+  serverUpdatedAt?: string;
+  lastError?: string;
+}
+
+export interface FavoritePatternRecord extends SyncedRowMeta {
   patternId: string;
+  /** Epoch ms. */
   addedAt: number;
 }
 
-export interface PatternRatingRecord {
+export interface PatternRatingRecord extends SyncedRowMeta {
   patternId: string;
   /** 1-5 stars given by this user on the results screen. */
   rating: number;
+  /** Epoch ms. */
   ratedAt: number;
+}
+
+/** One preference of a person (voice cues, the selected pattern, ...); the value is any JSON. */
+export interface UserPreferenceRecord extends SyncedRowMeta {
+  key: string;
+  value: unknown;
+}
+
+/** Where the last pull of one server table stopped, per user (see src/domain/pullPlan.ts). */
+export interface SyncCursorRecord {
+  userId: string;
+  table: string;
+  /** The server's `updated_at` of the last row read. */
+  updatedAt: string;
+  /** That row's key. */
+  key: string;
 }
 
 export interface ErrorLogRecord {
@@ -78,8 +122,10 @@ export class PneumaDatabase extends Dexie {
   preferences!: EntityTable<KeyValueRecord, 'key'>;
   flags!: EntityTable<KeyValueRecord<boolean>, 'key'>;
   recentPatterns!: EntityTable<RecentPatternRecord, 'patternId'>;
-  favorites!: EntityTable<FavoritePatternRecord, 'patternId'>;
-  ratings!: EntityTable<PatternRatingRecord, 'patternId'>;
+  userFavorites!: Table<FavoritePatternRecord, [string, string]>;
+  userRatings!: Table<PatternRatingRecord, [string, string]>;
+  userPreferences!: Table<UserPreferenceRecord, [string, string]>;
+  syncCursors!: Table<SyncCursorRecord, [string, string]>;
   errorLog!: EntityTable<ErrorLogRecord, 'id'>;
   authSession!: EntityTable<AuthSessionRecord, 'key'>;
 
@@ -102,6 +148,21 @@ export class PneumaDatabase extends Dexie {
       sessions:
         'id, createdAt, syncState, userId, patternId, [syncState+nextAttemptAt], [userId+syncState]',
     });
+    // v3: two-way sync. Favourites, ratings and the person's preferences get one row per
+    // owner (the signed-in user, or the guest) with sync bookkeeping, so a pull can bring
+    // them in and sign-out can remove them; device settings stay in `preferences`. Every
+    // row moves over (./upgrades/v3PerPerson.ts); pull cursors are kept per user and table.
+    this.version(3)
+      .stores({
+        patterns: 'id, userId, name, updatedAt, syncState, [userId+syncState]',
+        userFavorites: '[owner+patternId], owner, [owner+syncState]',
+        userRatings: '[owner+patternId], owner, [owner+syncState]',
+        userPreferences: '[owner+key], owner, [owner+syncState]',
+        syncCursors: '[userId+table], userId',
+      })
+      .upgrade(upgradeToPerPersonTables);
+    // v4: the old favourites and ratings tables, emptied into the new ones by v3, go.
+    this.version(4).stores({ favorites: null, ratings: null });
   }
 }
 

@@ -1,4 +1,5 @@
 import { db, type FavoritePatternRecord, type PatternRatingRecord } from './db';
+import { currentOwner, getOwned, listOwned, putOwned, removeOwned } from './ownedRows';
 
 /** The library's Recent tab shows up to 8 last-used patterns. */
 export const RECENT_LIMIT = 8;
@@ -7,7 +8,11 @@ export const RECENT_LIMIT = 8;
 export async function markPatternUsed(patternId: string, at: number = Date.now()): Promise<void> {
   await db.transaction('rw', db.recentPatterns, async () => {
     await db.recentPatterns.put({ patternId, usedAt: at });
-    const stale = await db.recentPatterns.orderBy('usedAt').reverse().offset(RECENT_LIMIT).primaryKeys();
+    const stale = await db.recentPatterns
+      .orderBy('usedAt')
+      .reverse()
+      .offset(RECENT_LIMIT)
+      .primaryKeys();
     if (stale.length) await db.recentPatterns.bulkDelete(stale);
   });
 }
@@ -17,29 +22,41 @@ export async function listRecentPatterns(): Promise<{ patternId: string; usedAt:
   return db.recentPatterns.orderBy('usedAt').reverse().limit(RECENT_LIMIT).toArray();
 }
 
+/*
+ * Favourites and ratings belong to the person using the app (see ./ownedRows): a
+ * signed-in user's sync to their other devices, a guest's stay on this one.
+ */
+
 export async function addFavorite(patternId: string, at: number = Date.now()): Promise<void> {
-  await db.favorites.put({ patternId, addedAt: at });
+  await db.transaction('rw', db.authSession, db.userFavorites, async () => {
+    const owner = await currentOwner();
+    await putOwned(db.userFavorites, [owner, patternId], { patternId, addedAt: at }, new Date(at));
+  });
 }
 
-export async function removeFavorite(patternId: string): Promise<void> {
-  await db.favorites.delete(patternId);
+export async function removeFavorite(patternId: string, at: number = Date.now()): Promise<void> {
+  await db.transaction('rw', db.authSession, db.userFavorites, async () => {
+    await removeOwned(db.userFavorites, [await currentOwner(), patternId], new Date(at));
+  });
 }
 
 /** Returns the new state: true when the pattern is now a favourite. */
 export async function toggleFavorite(patternId: string, at: number = Date.now()): Promise<boolean> {
-  return db.transaction('rw', db.favorites, async () => {
-    if (await db.favorites.get(patternId)) {
-      await db.favorites.delete(patternId);
+  return db.transaction('rw', db.authSession, db.userFavorites, async () => {
+    const owner = await currentOwner();
+    if (await getOwned(db.userFavorites, [owner, patternId])) {
+      await removeOwned(db.userFavorites, [owner, patternId], new Date(at));
       return false;
     }
-    await db.favorites.put({ patternId, addedAt: at });
+    await putOwned(db.userFavorites, [owner, patternId], { patternId, addedAt: at }, new Date(at));
     return true;
   });
 }
 
-/** Newest first. */
+/** The current person's favourites, newest first. */
 export async function listFavorites(): Promise<FavoritePatternRecord[]> {
-  return db.favorites.orderBy('addedAt').reverse().toArray();
+  const rows = await listOwned(db.userFavorites, await currentOwner());
+  return rows.sort((a, b) => b.addedAt - a.addedAt);
 }
 
 export class InvalidRatingError extends Error {
@@ -49,19 +66,32 @@ export class InvalidRatingError extends Error {
   }
 }
 
+export function isValidRating(rating: unknown): rating is number {
+  return Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5;
+}
+
 export async function ratePattern(
   patternId: string,
   rating: number,
   at: number = Date.now(),
 ): Promise<void> {
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new InvalidRatingError(rating);
-  await db.ratings.put({ patternId, rating, ratedAt: at });
+  if (!isValidRating(rating)) throw new InvalidRatingError(rating);
+  await db.transaction('rw', db.authSession, db.userRatings, async () => {
+    const owner = await currentOwner();
+    await putOwned(
+      db.userRatings,
+      [owner, patternId],
+      { patternId, rating, ratedAt: at },
+      new Date(at),
+    );
+  });
 }
 
 export async function getRating(patternId: string): Promise<PatternRatingRecord | undefined> {
-  return db.ratings.get(patternId);
+  return getOwned(db.userRatings, [await currentOwner(), patternId]);
 }
 
+/** The current person's ratings. */
 export async function listRatings(): Promise<PatternRatingRecord[]> {
-  return db.ratings.toArray();
+  return listOwned(db.userRatings, await currentOwner());
 }

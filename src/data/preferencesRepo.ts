@@ -1,51 +1,94 @@
 import { db } from './db';
+import { currentOwner, getOwned, putOwned, removeOwned } from './ownedRows';
 
 /**
- * User preferences (also part of the offline data bundle): stored one key per row in
+ * User preferences (also part of the offline data bundle). The person's choices (every
+ * key below but lastSyncTime, plus the selected pattern) are kept per owner in
+ * `db.userPreferences` and sync with a signed-in user's other devices; the device's own
+ * settings (lastSyncTime, the backend settings for the service worker) stay in
  * `db.preferences`. Missing keys read as the defaults below.
  */
 export interface UserPreferences {
   defaultPattern: string;
   voiceEnabled: boolean;
+  /** Session cues (the voice is voiceEnabled): tones per phase, vibration per phase, volume 0..1. */
+  cueTones: boolean;
+  cueVibration: boolean;
+  cueVolume: number;
   cameraEnabled: boolean;
-  /** Epoch ms of the last successful upload, null before the first one. */
+  /** Epoch ms of the last successful sync with the server, null before the first one. */
   lastSyncTime: number | null;
 }
 
 export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
   defaultPattern: 'box',
   voiceEnabled: true,
+  cueTones: true,
+  cueVibration: true,
+  cueVolume: 0.6,
   cameraEnabled: false,
   lastSyncTime: null,
 });
 
-const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof UserPreferences)[];
+/** Preferences of this device, not of the person: they never sync. */
+const DEVICE_KEYS: ReadonlySet<string> = new Set<keyof UserPreferences>(['lastSyncTime']);
+const PERSON_KEYS = (Object.keys(DEFAULT_PREFERENCES) as (keyof UserPreferences)[]).filter(
+  (k) => !DEVICE_KEYS.has(k),
+);
 
 export async function getPreferences(): Promise<UserPreferences> {
-  const rows = await db.preferences.bulkGet(PREFERENCE_KEYS);
-  const out: UserPreferences = { ...DEFAULT_PREFERENCES };
+  const owner = await currentOwner();
+  const [rows, lastSync] = await Promise.all([
+    db.userPreferences.bulkGet(PERSON_KEYS.map((k) => [owner, k] as [string, string])),
+    db.preferences.get('lastSyncTime'),
+  ]);
+  const out: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
   rows.forEach((row, i) => {
-    const key = PREFERENCE_KEYS[i];
-    if (row && key && row.value !== undefined) {
-      (out as unknown as Record<string, unknown>)[key] = row.value;
-    }
+    if (row && !row.deleted && row.value !== undefined) out[PERSON_KEYS[i]!] = row.value;
   });
-  return out;
+  if (lastSync && lastSync.value !== undefined) out.lastSyncTime = lastSync.value;
+  return out as unknown as UserPreferences;
+}
+
+/** One of the person's preferences by key (including ones outside UserPreferences, e.g. the selected pattern). */
+export async function getPersonPreference<T>(key: string): Promise<T | undefined> {
+  const row = await getOwned(db.userPreferences, [await currentOwner(), key]);
+  return row?.value as T | undefined;
+}
+
+/** Sets one of the person's preferences; a signed-in user's change syncs to their other devices. */
+export async function setPersonPreference(
+  key: string,
+  value: unknown,
+  at: Date = new Date(),
+): Promise<void> {
+  await db.transaction('rw', db.authSession, db.userPreferences, async () => {
+    await putOwned(db.userPreferences, [await currentOwner(), key], { key, value }, at);
+  });
+}
+
+/** Forgets one of the person's preferences (back to its default, on every device). */
+export async function removePersonPreference(key: string, at: Date = new Date()): Promise<void> {
+  await db.transaction('rw', db.authSession, db.userPreferences, async () => {
+    await removeOwned(db.userPreferences, [await currentOwner(), key], at);
+  });
 }
 
 export async function setPreference<K extends keyof UserPreferences>(
   key: K,
   value: UserPreferences[K],
 ): Promise<void> {
-  await db.preferences.put({ key, value });
+  if (DEVICE_KEYS.has(key)) await db.preferences.put({ key, value });
+  else await setPersonPreference(key, value);
 }
 
 export async function setPreferences(patch: Partial<UserPreferences>): Promise<void> {
-  const rows = PREFERENCE_KEYS.filter((k) => patch[k] !== undefined).map((k) => ({
-    key: k,
-    value: patch[k],
-  }));
-  await db.preferences.bulkPut(rows);
+  const keys = (Object.keys(DEFAULT_PREFERENCES) as (keyof UserPreferences)[]).filter(
+    (k) => patch[k] !== undefined,
+  );
+  await db.transaction('rw', db.authSession, db.userPreferences, db.preferences, async () => {
+    for (const k of keys) await setPreference(k, patch[k]!);
+  });
 }
 
 export async function getLastSyncTime(): Promise<number | null> {

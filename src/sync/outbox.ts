@@ -6,16 +6,19 @@ import { pendingSessions } from './kinds/sessionsKind';
 import { emptyOutboxResult, type OutboxResult } from './outboxResult';
 import type { OutboxConfig, OutboxDeps } from './outboxTypes';
 import { createRunContext, type RunContext } from './runContext';
+import { pullChanges } from './pull';
 import { uploadKind } from './uploadLoop';
 
 export type { OutboxConfig, OutboxDeps } from './outboxTypes';
 export type { OutboxResult, OutboxStatus } from './outboxResult';
 
 /**
- * The outbox: uploads the signed-in user's pending records (sessions, then custom
- * patterns; see ./kinds) to the PostgREST endpoint `/rest/v1/<table>` as idempotent
- * upserts keyed by the client-made id, so a replay (a page closed mid-batch, a lost
- * response, the page and the service worker both running) can never store a record twice.
+ * The outbox: uploads the signed-in user's pending records (sessions, custom patterns,
+ * favourites, ratings, preferences; see ./kinds) to the PostgREST endpoint
+ * `/rest/v1/<table>` as idempotent upserts keyed by the record's id (or user and item),
+ * so a replay (a page closed mid-batch, a lost response, the page and the service worker
+ * both running) can never store a record twice. With `pull`, the same run then pulls
+ * what changed on the server (./pull).
  *
  * Plain fetch, no supabase-js and no DOM: the same module runs in the page and in the
  * service worker. Tokens come from the auth-session repository (db.authSession).
@@ -43,7 +46,10 @@ export function runOutbox(config: OutboxConfig, deps: OutboxDeps = {}): Promise<
 }
 
 /** One outbox pass without any locking (tests call this to simulate two tabs racing). */
-export async function runOutboxUnlocked(config: OutboxConfig, deps: OutboxDeps = {}): Promise<OutboxResult> {
+export async function runOutboxUnlocked(
+  config: OutboxConfig,
+  deps: OutboxDeps = {},
+): Promise<OutboxResult> {
   const database = deps.db ?? defaultDb;
   const auth = await getAuthSession(database);
   if (!auth) return emptyOutboxResult('signed_out');
@@ -51,6 +57,12 @@ export async function runOutboxUnlocked(config: OutboxConfig, deps: OutboxDeps =
   for (const kind of OUTBOX_KINDS) {
     if (ctx.result.status !== 'done') break;
     await uploadKind(ctx, kind);
+  }
+  // Then bring down what the user's other devices changed (the page asks for it; not
+  // worth trying when the upload just found no network or no valid token).
+  const { status, offline } = ctx.result;
+  if (deps.pull && status !== 'auth_required' && !(status === 'retry_later' && offline)) {
+    ctx.result.pull = await pullChanges(ctx);
   }
   return finish(ctx);
 }

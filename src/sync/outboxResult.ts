@@ -1,4 +1,5 @@
 import { REFRESH_FAILED } from './messages';
+import type { PullResult } from './pull/pullResult';
 import type { UpsertOutcome } from './upsert';
 
 export type OutboxStatus =
@@ -25,6 +26,11 @@ export interface OutboxResult {
   /** Custom patterns uploaded / refused (kept, marked) in this run. */
   patternsUploaded: number;
   patternsFailed: number;
+  /** Favourites, ratings and preferences uploaded / refused in this run. */
+  choicesUploaded: number;
+  choicesFailed: number;
+  /** What the pull that followed the upload brought in (page runs only). */
+  pull?: PullResult;
 }
 
 /** A run's result before anything happened (status 'done', every count 0). */
@@ -39,6 +45,8 @@ export function emptyOutboxResult(status: OutboxStatus = 'done'): OutboxResult {
     offline: false,
     patternsUploaded: 0,
     patternsFailed: 0,
+    choicesUploaded: 0,
+    choicesFailed: 0,
   };
 }
 

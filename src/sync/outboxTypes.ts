@@ -22,6 +22,8 @@ export interface OutboxDeps {
   refreshSession?: (current: StoredAuthSession) => Promise<StoredAuthSession | null>;
   /** Ignore back-off times ('Sync now'). */
   force?: boolean;
+  /** After uploading, pull what changed on the server into this device (the page does; ./pull). */
+  pull?: boolean;
   /** Called after each batch of sessions (for progress display). */
   onBatch?: (info: { uploaded: number; total: number }) => void;
 }

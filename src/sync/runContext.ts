@@ -24,6 +24,8 @@ export interface RunContext {
   tokens: TokenKeeper;
   /** Sends rows with the current access token. */
   upsert: (target: UpsertTarget, rows: readonly object[]) => Promise<UpsertOutcome>;
+  /** The backend's REST address, public key and fetch (reads of the pull). */
+  http: { baseUrl: string; anonKey: string; fetch: typeof fetch };
 }
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -58,7 +60,17 @@ export function createRunContext(
     onBatch: deps.onBatch,
     result: emptyOutboxResult(),
     tokens,
+    http: { baseUrl, anonKey: config.supabaseAnonKey, fetch: fetchImpl },
     upsert: (target, rows) =>
-      postUpsert({ baseUrl, anonKey: config.supabaseAnonKey, accessToken: tokens.accessToken, fetch: fetchImpl }, target, rows),
+      postUpsert(
+        {
+          baseUrl,
+          anonKey: config.supabaseAnonKey,
+          accessToken: tokens.accessToken,
+          fetch: fetchImpl,
+        },
+        target,
+        rows,
+      ),
   };
 }

@@ -2,7 +2,7 @@ import { REQUEST_TIMEOUT_MS } from './constants';
 import { NETWORK_FAILURE, SERVICE_NOT_FOUND } from './messages';
 
 /**
- * One upsert request to PostgREST (`POST /rest/v1/<table>?on_conflict=id`), sorted into
+ * One upsert request to PostgREST (`POST /rest/v1/<table>?on_conflict=<key columns>`), sorted into
  * the classes the upload loop acts on:
  * - 2xx: ok;
  * - 401: unauthorized (the token is refreshed once per run, then the batch is sent again);
@@ -25,6 +25,8 @@ export interface UpsertTarget {
    * harmless); 'merge': the newest local version wins (records that can be edited).
    */
   onDuplicate: 'ignore' | 'merge';
+  /** The columns that identify a row (default `id`, the client-made UUID). */
+  onConflict?: string;
 }
 
 export interface UpsertRequest {
@@ -43,17 +45,20 @@ export async function postUpsert(
   const timer = setTimeout(() => ctrl.abort(), REQUEST_TIMEOUT_MS);
   let res: Response;
   try {
-    res = await request.fetch(`${request.baseUrl}/rest/v1/${target.table}?on_conflict=id`, {
-      method: 'POST',
-      headers: {
-        apikey: request.anonKey,
-        Authorization: `Bearer ${request.accessToken}`,
-        'Content-Type': 'application/json',
-        Prefer: `resolution=${target.onDuplicate}-duplicates,return=minimal`,
+    res = await request.fetch(
+      `${request.baseUrl}/rest/v1/${target.table}?on_conflict=${target.onConflict ?? 'id'}`,
+      {
+        method: 'POST',
+        headers: {
+          apikey: request.anonKey,
+          Authorization: `Bearer ${request.accessToken}`,
+          'Content-Type': 'application/json',
+          Prefer: `resolution=${target.onDuplicate}-duplicates,return=minimal`,
+        },
+        body: JSON.stringify(rows),
+        signal: ctrl.signal,
       },
-      body: JSON.stringify(rows),
-      signal: ctrl.signal,
-    });
+    );
   } catch (e) {
     return { kind: 'transient', network: true, message: `${NETWORK_FAILURE} (${errorText(e)})` };
   } finally {
@@ -70,7 +75,8 @@ async function classifyResponse(res: Response): Promise<UpsertOutcome> {
   }
   const message = await readError(res);
   if (res.status === 401) return { kind: 'unauthorized', message };
-  if (res.status === 404) return { kind: 'not_found', message: `${SERVICE_NOT_FOUND} (${message})` };
+  if (res.status === 404)
+    return { kind: 'not_found', message: `${SERVICE_NOT_FOUND} (${message})` };
   if (res.status === 408 || res.status === 429 || res.status >= 500) {
     return { kind: 'transient', network: false, message };
   }

@@ -64,6 +64,9 @@ describe('preferences', () => {
     expect(await getPreferences()).toEqual({
       defaultPattern: 'box',
       voiceEnabled: true,
+      cueTones: true,
+      cueVibration: true,
+      cueVolume: 0.6,
       cameraEnabled: false,
       lastSyncTime: null,
     });
@@ -75,6 +78,9 @@ describe('preferences', () => {
     expect(await getPreferences()).toEqual({
       defaultPattern: 'sleep',
       voiceEnabled: false,
+      cueTones: true,
+      cueVibration: true,
+      cueVolume: 0.6,
       cameraEnabled: true,
       lastSyncTime: null,
     });
@@ -136,7 +142,7 @@ describe('recent, favourites, ratings', () => {
   });
   it('stores 1-5 star ratings and refuses anything else with a clear error', async () => {
     await ratePattern('box', 4, 9);
-    expect(await getRating('box')).toEqual({ patternId: 'box', rating: 4, ratedAt: 9 });
+    expect(await getRating('box')).toMatchObject({ patternId: 'box', rating: 4, ratedAt: 9 });
     await expect(ratePattern('box', 6)).rejects.toThrow(InvalidRatingError);
     await expect(ratePattern('box', 2.5)).rejects.toThrow(/whole number of stars from 1 to 5/);
   });

@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router';
 import { useGuestSessionCount, useSessions } from '../../data/hooks';
 import { attachGuestSessions } from '../../data/sessionsRepo';
 import { requestSync } from '../../sync/page/syncEngine';
-import { mergeHistory, useServerSessions } from './serverHistory';
 import { AchievementIcon } from './AchievementIcon';
 import type { SessionRecord } from '../../data/db';
 import { computeAchievements, isUnlocked, type Achievement } from '../../domain/achievements';
@@ -165,19 +164,10 @@ function GuestSessionsNote({ userId }: { userId: string }) {
 }
 
 export function ProgressScreen({ userId }: { userId: string }) {
-  // The account's own sessions (guest sessions of this device count once attached).
+  // The account's own sessions, from every device: the sync pulls the ones practised
+  // elsewhere into the local database (guest sessions of this device count once attached).
   const visible = useSessions(userId);
-  const server = useServerSessions(userId);
-  const sessions = useMemo(
-    () =>
-      visible
-        ? mergeHistory(
-            visible.filter((s) => s.userId === userId),
-            server,
-          )
-        : undefined,
-    [visible, server, userId],
-  );
+  const sessions = useMemo(() => visible?.filter((s) => s.userId === userId), [visible, userId]);
   const timeZone = deviceTimeZone();
   const view = useMemo(() => {
     if (!sessions) return null;

@@ -1,0 +1,97 @@
+import type { IndexableType, Table } from 'dexie';
+import type { PneumaDatabase, SyncState } from '../../data/db';
+import { recordStop, type OutboxResult } from '../outboxResult';
+import type { RunContext } from '../runContext';
+import type { UpsertOutcome, UpsertTarget } from '../upsert';
+import type { OutboxKind } from './outboxKind';
+
+/** A local record that can be edited again after it was made (and so re-uploaded). */
+export interface EditableRecord {
+  syncState: SyncState;
+  /** ISO time of the last local change (device clock: only tells whether it changed during an upload). */
+  updatedAt: string;
+  lastError?: string;
+}
+
+export interface EditableKindSpec<
+  T extends EditableRecord,
+  K extends IndexableType,
+> extends UpsertTarget {
+  toRow(item: T, userId: string): object;
+  /** The local table of these records. */
+  local(db: PneumaDatabase): Table<T, K>;
+  keyOf(item: T): K;
+  /** The signed-in user's records waiting for upload. */
+  loadPending(ctx: RunContext): Promise<T[]>;
+  /** Counts a settled batch in the run's result. */
+  count(result: OutboxResult, uploaded: boolean, n: number): void;
+}
+
+/**
+ * An outbox kind for records that can change again (custom patterns, favourites, ratings,
+ * preferences). The upload is an upsert that merges: the version that reaches the server
+ * last wins, and the server stamps it (docs/product.md § Sync). A failed refresh or
+ * transient trouble leaves them pending for a later run; any other outcome is recorded on
+ * the ones not changed again while the upload was in flight (those stay pending for the
+ * newer version).
+ */
+export function editableKind<T extends EditableRecord, K extends IndexableType>(
+  spec: EditableKindSpec<T, K>,
+): OutboxKind<T> {
+  return {
+    table: spec.table,
+    onDuplicate: spec.onDuplicate,
+    onConflict: spec.onConflict,
+    toRow: spec.toRow,
+    loadDue: spec.loadPending,
+    settle: (ctx, batch, outcome) => settle(spec, ctx, batch, outcome),
+  };
+}
+
+type Settled = Exclude<UpsertOutcome, { kind: 'unauthorized' | 'transient' }>;
+
+async function settle<T extends EditableRecord, K extends IndexableType>(
+  spec: EditableKindSpec<T, K>,
+  ctx: RunContext,
+  batch: T[],
+  outcome: UpsertOutcome,
+): Promise<boolean> {
+  if (outcome.kind === 'unauthorized' || outcome.kind === 'transient') {
+    recordStop(ctx.result, outcome);
+    return false;
+  }
+  await markUnchanged(spec, ctx.db, batch, outcomeChanges(outcome));
+  spec.count(ctx.result, outcome.kind === 'ok', batch.length);
+  return true;
+}
+
+function outcomeChanges(outcome: Settled): Partial<EditableRecord> {
+  if (outcome.kind === 'ok') return { syncState: 'synced', lastError: undefined };
+  return {
+    syncState: outcome.kind === 'not_found' ? 'local_only' : 'failed',
+    lastError: outcome.message,
+  };
+}
+
+async function markUnchanged<T extends EditableRecord, K extends IndexableType>(
+  spec: EditableKindSpec<T, K>,
+  database: PneumaDatabase,
+  batch: T[],
+  changes: Partial<EditableRecord>,
+): Promise<void> {
+  const table = spec.local(database);
+  await database.transaction('rw', table, async () => {
+    const current = await table.bulkGet(batch.map((item) => spec.keyOf(item)));
+    const unchanged = batch.filter((item, i) => {
+      const now = current[i];
+      return now !== undefined && now.updatedAt === item.updatedAt && now.syncState === 'pending';
+    });
+    await table.bulkPut(unchanged.map((item) => withChanges(item, changes)));
+  });
+}
+
+function withChanges<T extends EditableRecord>(item: T, changes: Partial<EditableRecord>): T {
+  const next = { ...item, ...changes };
+  if (next.lastError === undefined) delete next.lastError;
+  return next;
+}

@@ -1,0 +1,86 @@
+import type { PullStep } from '../../domain/pullPlan';
+import { REQUEST_TIMEOUT_MS } from '../constants';
+import { NETWORK_FAILURE } from '../messages';
+import type { ServerRow } from '../rows/serverValues';
+import { readError } from '../upsert';
+
+/**
+ * One page of a pull: `GET /rest/v1/<table>` for the signed-in user's rows (row-level
+ * security keeps it to theirs) in (updated_at, key) order, with only the filters every
+ * PostgREST has (eq, gt, gte, order, limit).
+ */
+export type PageOutcome =
+  | { kind: 'ok'; rows: ServerRow[] }
+  | { kind: 'unauthorized'; message: string }
+  /** The server has no such table (an older backend). */
+  | { kind: 'not_found'; message: string }
+  | { kind: 'transient'; message: string; network: boolean }
+  | { kind: 'rejected'; message: string };
+
+export interface PageRequest {
+  baseUrl: string;
+  anonKey: string;
+  accessToken: string;
+  fetch: typeof fetch;
+}
+
+/** The query string of a step: filters, order and page size. */
+export function pageQuery(step: PullStep, keyColumn: string, pageSize: number): string {
+  const q = new URLSearchParams({ select: '*' });
+  if (step.kind === 'from' && step.stamp) q.append('updated_at', `gte.${step.stamp}`);
+  if (step.kind === 'tie') {
+    q.append('updated_at', `eq.${step.stamp}`);
+    q.append(keyColumn, `gt.${step.afterKey}`);
+  }
+  if (step.kind === 'after') q.append('updated_at', `gt.${step.stamp}`);
+  q.append('order', `updated_at.asc,${keyColumn}.asc`);
+  q.append('limit', String(pageSize));
+  return q.toString();
+}
+
+export async function fetchPage(
+  request: PageRequest,
+  table: string,
+  query: string,
+): Promise<PageOutcome> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), REQUEST_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await request.fetch(`${request.baseUrl}/rest/v1/${table}?${query}`, {
+      headers: {
+        apikey: request.anonKey,
+        Authorization: `Bearer ${request.accessToken}`,
+        Accept: 'application/json',
+      },
+      signal: ctrl.signal,
+    });
+  } catch (e) {
+    return {
+      kind: 'transient',
+      network: true,
+      message: `${NETWORK_FAILURE} (${e instanceof Error ? e.message : String(e)})`,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    if (!Array.isArray(body))
+      return {
+        kind: 'transient',
+        network: false,
+        message: `${table}: the server's answer is not a list of rows`,
+      };
+    return {
+      kind: 'ok',
+      rows: body.filter((r): r is ServerRow => typeof r === 'object' && r !== null),
+    };
+  }
+  const message = await readError(res);
+  if (res.status === 401) return { kind: 'unauthorized', message };
+  if (res.status === 404) return { kind: 'not_found', message };
+  if (res.status === 408 || res.status === 429 || res.status >= 500)
+    return { kind: 'transient', network: false, message };
+  return { kind: 'rejected', message };
+}
