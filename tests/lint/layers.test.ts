@@ -10,7 +10,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages
+  return (result?.messages ?? [])
     .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
     .map((m) => m.message);
 }
