@@ -1,5 +1,9 @@
 import type { BreathingPattern, PatternTimings } from '../domain/patterns';
-import { getPersonPreference, removePersonPreference, setPersonPreference } from './preferencesRepo';
+import {
+  getPersonPreference,
+  removePersonPreference,
+  setPersonPreference,
+} from './preferencesRepo';
 
 /**
  * The locally kept selected pattern (preferences key selectedPattern). Two shapes exist:
