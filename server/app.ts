@@ -6,10 +6,19 @@ import { healthHandler } from './api/handlers/health';
 import type { ApiOptions } from './api/options';
 import { apiError } from './api/respond';
 import { apiRoutes } from './api/routes';
+import { SessionCheck } from './auth/revocation';
 import { authRoutes } from './auth/routes';
+import { sessionGuard } from './auth/session-guard';
 import type { Db } from './db/types';
+import { securityHeaders } from './headers/security-headers';
 import { requestOrigin } from './http';
-import type { RateLimit } from './rate-limit';
+import { Limits } from './limits/limiter';
+import { rateLimitMiddleware } from './limits/middleware';
+import { RATE_RULES } from './limits/rules';
+import type { RateRules } from './limits/rules';
+import { createMailer } from './mail/mailer';
+import type { Mailer } from './mail/mailer';
+import { compileProxyTrust } from './net/client-address';
 import { restRoutes } from './rest/routes';
 import type { Secrets } from './secrets';
 import { staticHandler } from './static';
@@ -21,8 +30,8 @@ export interface PneumaServerOptions {
   distDir?: string | null;
   /** Access-token lifetime in seconds (default 3600). */
   jwtExpSeconds?: number;
-  /** Per client IP. Defaults: sign-up 100 per hour, token 300 per 5 minutes. limit 0 = off. */
-  rateLimits?: { signup?: RateLimit; token?: RateLimit };
+  /** Abuse limits per rule (limits/rules.ts has them and their defaults); limit 0 = off. */
+  rateLimits?: Partial<RateRules>;
   /** Extra origins allowed by CORS besides the server's own. */
   corsOrigins?: string[];
   /** More /api routes (e.g. AI analysis), registered before the JSON 404. */
@@ -31,27 +40,37 @@ export interface PneumaServerOptions {
   maxRows?: number;
   /** Grace period for presenting a just-rotated refresh token again (default 10 s; 0 = strict). */
   refreshReuseSeconds?: number;
-  /** Trust X-Forwarded-For/-Proto/-Host (only behind your own reverse proxy). */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies trusted to set X-Forwarded-For/-Proto/-Host: addresses, subnets or
+   * loopback / linklocal / uniquelocal (proxy-addr); true = loopback. Default: none.
+   */
+  trustProxy?: boolean | string | readonly string[];
+  /** Account mail (default: console lines only). */
+  mailer?: Mailer;
+  /** Sign-up needs the mailed confirmation link first (default false: the embedded single-user install). */
+  confirmSignup?: boolean;
+  /** Lifetime of mailed links and codes in seconds (default 3600). */
+  otpExpirySeconds?: number;
+  /** Origins the app may connect to besides its own (Content-Security-Policy connect-src). */
+  connectSrc?: readonly string[];
   version?: string;
 }
 
 export interface PneumaServer {
   app: Hono;
+  /** The database given in the options. */
+  db: Db;
   /** Closes the database given in the options. */
   close(): Promise<void>;
 }
 
-export const DEFAULT_RATE_LIMITS = {
-  signup: { limit: 100, windowMs: 3600_000 },
-  token: { limit: 300, windowMs: 300_000 },
-} as const satisfies Record<string, RateLimit>;
-
-export const BODY_LIMITS = { auth: 64 * 1024, rest: 1024 * 1024, errors: 256 * 1024 } as const;
+export const BODY_LIMITS = { auth: 64 * 1024, rest: 1024 * 1024, errors: 256 * 1024, api: 1024 * 1024 } as const;
 
 export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   const { db, secrets } = opts;
-  const trustProxy = opts.trustProxy ?? false;
+  const trustProxy = compileProxyTrust(opts.trustProxy);
+  const limits = new Limits(db, { ...RATE_RULES, ...opts.rateLimits });
+  const sessions = new SessionCheck(db);
   const allowed = new Set(opts.corsOrigins ?? []);
   const app = new Hono();
 
@@ -60,11 +79,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     return c.json({ error: 'internal_error', message: 'Internal server error' }, 500);
   });
 
-  app.use('*', async (c, next) => {
-    await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    if (!c.res.headers.has('Referrer-Policy')) c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
+  app.use('*', securityHeaders({ connectSrc: opts.connectSrc, trust: trustProxy }));
 
   const corsMw = cors({
     origin: (origin, c) => (origin === requestOrigin(c, trustProxy) || allowed.has(origin) ? origin : null),
@@ -85,6 +100,9 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     maxAge: 600,
   });
   for (const p of ['/auth/*', '/rest/*', '/api/*', '/config.json', '/health']) app.use(p, corsMw);
+  // Abuse limits of every write path, then refusal of tokens whose session has ended.
+  for (const p of ['/auth/v1/*', '/rest/*', '/api/*']) app.use(p, rateLimitMiddleware(limits, trustProxy, secrets.jwtSecret));
+  for (const p of ['/rest/*', '/api/*']) app.use(p, sessionGuard(sessions, secrets.jwtSecret));
 
   const limit = (maxSize: number, onTooBig: Parameters<typeof bodyLimit>[0]['onError']) => bodyLimit({ maxSize, onError: onTooBig });
   app.use(
@@ -98,22 +116,30 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     ),
   );
   app.use('/api/errors', limit(BODY_LIMITS.errors, (c) => apiError(c, 413, 'payload_too_large', `The body is larger than ${BODY_LIMITS.errors} bytes`)));
+  app.use('/api/*', limit(BODY_LIMITS.api, (c) => apiError(c, 413, 'payload_too_large', `The body is larger than ${BODY_LIMITS.api} bytes`)));
 
   app.get('/config.json', (c) => {
     const origin = requestOrigin(c, trustProxy);
     return c.json({ supabaseUrl: origin, supabaseAnonKey: secrets.anonKey, apiUrl: origin }, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  const api = apiRoutes({ db, secrets, version: opts.version ?? '0.1.0', extend: opts.extendApi });
-  app.route('/auth/v1', authRoutes({
-    db,
-    secrets,
-    jwtExpSeconds: opts.jwtExpSeconds ?? 3600,
-    signupLimit: opts.rateLimits?.signup ?? DEFAULT_RATE_LIMITS.signup,
-    tokenLimit: opts.rateLimits?.token ?? DEFAULT_RATE_LIMITS.token,
-    trustProxy,
-    refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
-  }));
+  const api = apiRoutes({ db, secrets, version: opts.version ?? '0.1.0', extend: opts.extendApi, limits, sessions, trust: trustProxy });
+  app.route(
+    '/auth/v1',
+    authRoutes({
+      db,
+      secrets,
+      jwtExpSeconds: opts.jwtExpSeconds ?? 3600,
+      limits,
+      sessions,
+      trust: trustProxy,
+      mailer: opts.mailer ?? createMailer(),
+      confirmSignup: opts.confirmSignup ?? false,
+      otpExpirySeconds: opts.otpExpirySeconds ?? 3600,
+      redirectOrigins: [...allowed],
+      refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
+    }),
+  );
   app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
   app.route('/api', api);
   app.get('/health', healthHandler(db, opts.version ?? '0.1.0'));
@@ -128,6 +154,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
 
   return {
     app,
+    db,
     close: () => db.close(),
   };
 }

@@ -1,20 +1,16 @@
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress, peerIsTrusted } from './net/client-address';
+import type { ProxyTrust } from './net/client-address';
 
-/** Client address for rate limiting: socket address, or X-Forwarded-For when trusted. */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (fwd) return fwd;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'local';
-  }
+export type { ProxyTrust } from './net/client-address';
+
+/** Client address for rate limiting: the socket peer, or through trusted proxies (see net/client-address). */
+export function clientIp(c: Context, trust: ProxyTrust): string {
+  return clientAddress(c, trust);
 }
 
-export type JsonBody = { ok: true; value: unknown; empty: boolean } | { ok: false; message: string };
+export type JsonBody =
+  { ok: true; value: unknown; empty: boolean } | { ok: false; message: string };
 
 /** Reads a JSON body; never throws. An empty body is { ok, empty }. */
 export async function readJson(c: Context): Promise<JsonBody> {
@@ -36,10 +32,13 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The origin the request came to (scheme://host:port), honouring X-Forwarded-* when trusted. */
-export function requestOrigin(c: Context, trustProxy: boolean): string {
+/**
+ * The origin the request came to (scheme://host:port). X-Forwarded-Proto/-Host count only
+ * when the direct peer is a trusted proxy.
+ */
+export function requestOrigin(c: Context, trust: ProxyTrust): string {
   const url = new URL(c.req.url);
-  if (trustProxy) {
+  if (peerIsTrusted(c, trust)) {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
     if (proto && /^https?$/.test(proto)) url.protocol = `${proto}:`;

@@ -1,15 +1,21 @@
 import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { createPneumaServer, DEFAULT_RATE_LIMITS } from './app';
+import { createPneumaServer } from './app';
 import type { PneumaServer } from './app';
+import { pruneErrorReports } from './api/handlers/errors';
+import { pruneTokens } from './auth/one-time-tokens';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite';
 import { openPostgres } from './db/postgres';
 import type { Db } from './db/types';
-import { parseRateLimit } from './rate-limit';
+import { connectSourcesFromEnv } from './headers/security-headers';
+import { rulesFromEnv } from './limits/rules';
+import { createMailer } from './mail/mailer';
 import { loadSecrets } from './secrets';
+import { shutDownGracefully } from './shutdown';
 
 export { createPneumaServer } from './app';
 export type { PneumaServer, PneumaServerOptions } from './app';
@@ -19,14 +25,24 @@ export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promis
   const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite') });
   try {
     await migrate(db);
-    // Housekeeping: ended sign-in sessions and used refresh tokens older than 30 days.
-    await db.query(`delete from auth.refresh_tokens where revoked and created_at < now() - interval '30 days'`);
-    await db.query(`delete from auth.sessions where revoked_at < now() - interval '30 days'`);
+    await housekeeping(db);
   } catch (e) {
     await db.close().catch(() => undefined);
     throw e;
   }
   return db;
+}
+
+/**
+ * Pruning: ended sign-in sessions and used refresh tokens older than 30 days, used or
+ * expired mail tokens, error reports past their retention, expired rate-limit counters.
+ */
+export async function housekeeping(db: Db): Promise<void> {
+  await db.query(`delete from auth.refresh_tokens where revoked and created_at < now() - interval '30 days'`);
+  await db.query(`delete from auth.sessions where revoked_at < now() - interval '30 days'`);
+  await pruneTokens(db);
+  await pruneErrorReports(db);
+  await db.query('delete from pneuma_private.rate_limits where expire < $1', [Date.now() - 3600_000]);
 }
 
 /** Everything main does except listening: used by tests and the benchmark too. */
@@ -40,19 +56,25 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     secrets,
     distDir: env.PNEUMA_DIST_DIR || 'dist',
     jwtExpSeconds: env.PNEUMA_JWT_EXP ? positiveInt(env.PNEUMA_JWT_EXP, 'PNEUMA_JWT_EXP') : 3600,
-    rateLimits: ['1', 'true'].includes(env.PNEUMA_RATE_LIMIT_DISABLED ?? '')
-      ? { signup: { limit: 0, windowMs: 1 }, token: { limit: 0, windowMs: 1 } }
-      : {
-          signup: parseRateLimit(env.PNEUMA_RATE_LIMIT_SIGNUP, DEFAULT_RATE_LIMITS.signup),
-          token: parseRateLimit(env.PNEUMA_RATE_LIMIT_TOKEN, DEFAULT_RATE_LIMITS.token),
-        },
+    rateLimits: rulesFromEnv(env),
     corsOrigins: (env.PNEUMA_CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    trustProxy: env.PNEUMA_TRUST_PROXY === '1' || env.PNEUMA_TRUST_PROXY === 'true',
+    trustProxy: env.PNEUMA_TRUST_PROXY,
+    mailer: createMailer({ smtpUrl: env.PNEUMA_SMTP_URL, from: env.PNEUMA_MAIL_FROM, outboxDir: resolve(dataDir, 'mail') }),
+    confirmSignup: emailConfirm(env.PNEUMA_EMAIL_CONFIRM),
+    otpExpirySeconds: env.PNEUMA_MAIL_LINK_EXP ? positiveInt(env.PNEUMA_MAIL_LINK_EXP, 'PNEUMA_MAIL_LINK_EXP') : 3600,
+    connectSrc: connectSourcesFromEnv(env),
     maxRows: env.PNEUMA_MAX_ROWS ? positiveInt(env.PNEUMA_MAX_ROWS, 'PNEUMA_MAX_ROWS') : 1000,
   });
+}
+
+function emailConfirm(v: string | undefined): boolean {
+  const t = (v ?? '').trim().toLowerCase();
+  if (t === '' || t === 'off' || t === '0' || t === 'false') return false;
+  if (t === 'required' || t === 'on' || t === '1' || t === 'true') return true;
+  throw new Error('PNEUMA_EMAIL_CONFIRM must be "required" or "off"');
 }
 
 function positiveInt(v: string, name: string): number {
@@ -79,16 +101,12 @@ async function main() {
     console.error(err.code === 'EADDRINUSE' ? `Port ${port} on ${host} is already in use: set PORT to another port.` : err.message);
     void server.close().finally(() => process.exit(1));
   });
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`Pneuma stopping (${signal})`);
-    http.close();
-    void server.close().finally(() => process.exit(0));
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  const sweep = setInterval(() => void housekeeping(server.db).catch((e: Error) => console.error(`housekeeping: ${e.message}`)), 3600_000);
+  sweep.unref();
+  const drainMs = (process.env.PNEUMA_SHUTDOWN_TIMEOUT ? positiveInt(process.env.PNEUMA_SHUTDOWN_TIMEOUT, 'PNEUMA_SHUTDOWN_TIMEOUT') : 10) * 1000;
+  const stop = shutDownGracefully(http as Server, () => server.close(), drainMs);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

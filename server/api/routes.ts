@@ -14,8 +14,8 @@ export function apiRoutes(opts: ApiOptions): Hono {
   const app = new Hono();
   app.get('/health', healthHandler(db, opts.version));
   app.get('/health/vision', visionHealth);
-  app.post('/errors', (c) => postErrors(c, db, secrets.jwtSecret));
-  app.delete('/account', (c) => deleteAccount(c, db, secrets.jwtSecret));
+  app.post('/errors', (c) => postErrors(c, opts));
+  app.delete('/account', (c) => deleteAccount(c, opts));
   opts.extend?.(app, { db, secrets });
   app.all('*', (c) =>
     apiError(c, 404, 'not_found', `No API endpoint ${c.req.method} ${c.req.path}`),

@@ -1,15 +1,27 @@
 import type { Db } from '../db/types';
-import type { RateLimit, RateLimiter } from '../rate-limit';
+import type { Limits } from '../limits/limiter';
+import type { Mailer } from '../mail/mailer';
+import type { ProxyTrust } from '../net/client-address';
 import type { Secrets } from '../secrets';
+import type { SessionCheck } from './revocation';
 
 export interface AuthOptions {
   db: Db;
   secrets: Secrets;
   /** Access-token lifetime in seconds. */
   jwtExpSeconds: number;
-  signupLimit: RateLimit;
-  tokenLimit: RateLimit;
-  trustProxy: boolean;
+  /** The server's rate limits (the per-request rules run in app.ts; handlers count per address). */
+  limits: Limits;
+  /** Open-session check shared with /rest and /api (ending a session tells it). */
+  sessions: SessionCheck;
+  trust: ProxyTrust;
+  mailer: Mailer;
+  /** Sign-up needs the emailed confirmation link before the first sign-in. */
+  confirmSignup: boolean;
+  /** Lifetime of mailed links and codes, in seconds. */
+  otpExpirySeconds: number;
+  /** Origins a mailed link may send the browser back to, besides the server's own. */
+  redirectOrigins: readonly string[];
   /**
    * A refresh token rotated less than this many seconds ago may be presented again
    * (the page and the service worker refreshing at once): it gets a new token for the
@@ -18,8 +30,5 @@ export interface AuthOptions {
   refreshReuseSeconds: number;
 }
 
-/** What every /auth/v1 handler receives: the options plus the per-server rate limiters. */
-export interface AuthDeps extends AuthOptions {
-  signupLimiter: RateLimiter;
-  tokenLimiter: RateLimiter;
-}
+/** What every /auth/v1 handler receives. */
+export type AuthDeps = AuthOptions;

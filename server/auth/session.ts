@@ -37,7 +37,7 @@ export async function issueSession(
   );
   const now = Math.floor(Date.now() / 1000);
   const claims: Claims = {
-    iss: `${requestOrigin(c, deps.trustProxy)}/auth/v1`,
+    iss: `${requestOrigin(c, deps.trust)}/auth/v1`,
     sub: user.id,
     aud: 'authenticated',
     role: 'authenticated',
@@ -59,4 +59,28 @@ export async function issueSession(
     refresh_token: refresh,
     user: userJson(user),
   };
+}
+
+/**
+ * Ends every open session of the user except `keep` (none when null) and revokes their
+ * refresh tokens: after a password change or reset (docs/product.md § Accounts and access).
+ */
+export async function endSessions(
+  tx: Queryable,
+  userId: string,
+  keep: string | null,
+): Promise<void> {
+  await tx.query(
+    'update auth.sessions set revoked_at = now() where user_id = $1 and revoked_at is null and ($2::uuid is null or id <> $2::uuid)',
+    [userId, keep],
+  );
+  await revokeEndedRefreshTokens(tx, userId);
+}
+
+/** Revokes the refresh tokens of the user's ended sessions. */
+export async function revokeEndedRefreshTokens(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    'update auth.refresh_tokens t set revoked = true, revoked_at = now() from auth.sessions s where s.id = t.session_id and s.user_id = $1 and s.revoked_at is not null and not t.revoked',
+    [userId],
+  );
 }

@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
 import { authError } from './errors';
+import { checkNewPassword } from './password-policy';
 
-/** Password length rules (what GoTrue enforces by default; bcrypt's 72-byte limit). */
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 72;
 /** Largest user_metadata, as JSON text. */
 export const MAX_METADATA_BYTES = 16 * 1024;
 
@@ -22,26 +20,14 @@ export function invalidEmail(c: Context): Response {
   return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format');
 }
 
-/** The GoTrue answer for a password outside the length rules, or null when it fits. */
-export function passwordProblem(c: Context, password: string): Response | null {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return authError(
-      c,
-      422,
-      'weak_password',
-      `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
-      { weak_password: { reasons: ['length'] } },
-    );
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return authError(
-      c,
-      422,
-      'validation_failed',
-      `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`,
-    );
-  }
-  return null;
+/** GoTrue's 422 for a password the rules refuse (weak_password with its reason), or null when it may be used. */
+export async function passwordProblem(c: Context, password: string): Promise<Response | null> {
+  const problem = await checkNewPassword(password);
+  if (!problem) return null;
+  if (problem.reason === 'too_long') return authError(c, 422, 'validation_failed', problem.message);
+  return authError(c, 422, 'weak_password', problem.message, {
+    weak_password: { reasons: [problem.reason] },
+  });
 }
 
 /** GoTrue's answer for user metadata over MAX_METADATA_BYTES, or null when it fits. */

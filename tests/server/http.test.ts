@@ -8,7 +8,7 @@ import { COMMENT_ONLY_EDITS, migrate, migrationChecksum, MIGRATIONS_DIR } from '
 import type { Db } from '../../server/db/types';
 import { loadSecrets } from '../../server/secrets';
 import type { Secrets } from '../../server/secrets';
-import { parseRateLimit } from '../../server/rate-limit';
+import { parseRateLimit } from '../../server/limits/rules';
 import { email, openTestDb, testSecrets } from './helpers';
 
 const base = 'http://127.0.0.1:8787';
@@ -163,7 +163,7 @@ describe('server: static files, config, CORS, limits, migrations, secrets', () =
       a.request(`${base}/auth/v1/signup`, {
         method: 'POST',
         headers: { apikey: secrets.anonKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: email('rl'), password: 'secret123' }),
+        body: JSON.stringify({ email: email('rl'), password: 'breathe-slowly-42' }),
       });
     expect((await signup()).status).toBe(200);
     expect((await signup()).status).toBe(200);

@@ -58,7 +58,7 @@ describe('server/main.ts', () => {
     const signup = await fetch(`${one.url}/auth/v1/signup`, {
       method: 'POST',
       headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'keeper@example.test', password: 'secret123' }),
+      body: JSON.stringify({ email: 'keeper@example.test', password: 'breathe-slowly-42' }),
     });
     expect(signup.status).toBe(200);
     expect(await stop(one.child)).toBe(0);
@@ -71,7 +71,7 @@ describe('server/main.ts', () => {
     const signin = await fetch(`${two.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { apikey: config.supabaseAnonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'keeper@example.test', password: 'secret123' }),
+      body: JSON.stringify({ email: 'keeper@example.test', password: 'breathe-slowly-42' }),
     });
     expect(signin.status).toBe(200);
     expect(await stop(two.child)).toBe(0);

@@ -24,7 +24,7 @@ describe('malformed requests', () => {
     const r = await server.app.request(`${base}/auth/v1/signup`, {
       method: 'POST',
       headers: { apikey: secrets.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: email('bad'), password: 'secret123' }),
+      body: JSON.stringify({ email: email('bad'), password: 'breathe-slowly-42' }),
     });
     const s = (await r.json()) as { access_token: string; user: { id: string } };
     user = s.access_token;
@@ -93,9 +93,9 @@ describe('malformed requests', () => {
     { name: 'REST role postgres token', path: '/rest/v1/sessions', token: 'SUPERUSER', status: 401, code: 'PGRST301' },
     { name: 'AUTH signup bad JSON', method: 'POST', path: '/auth/v1/signup', token: 'ANON', body: '{', status: 400, code: 'bad_json' },
     { name: 'AUTH signup number password', method: 'POST', path: '/auth/v1/signup', token: 'ANON', body: JSON.stringify({ email: email('n'), password: 123456 }), status: 400, code: 'validation_failed' },
-    { name: 'AUTH signup header injection email', method: 'POST', path: '/auth/v1/signup', token: 'ANON', body: JSON.stringify({ email: 'a@b.c\r\nBcc: x@y.z', password: 'secret123' }), status: 400, code: 'validation_failed' },
-    { name: 'AUTH signup 100 KB body', method: 'POST', path: '/auth/v1/signup', token: 'ANON', body: JSON.stringify({ email: email('big'), password: 'secret123', data: { x: 'y'.repeat(100_000) } }), status: 413 },
-    { name: 'AUTH signup without key', method: 'POST', path: '/auth/v1/signup', token: null, body: JSON.stringify({ email: email('nokey'), password: 'secret123' }), status: 401 },
+    { name: 'AUTH signup header injection email', method: 'POST', path: '/auth/v1/signup', token: 'ANON', body: JSON.stringify({ email: 'a@b.c\r\nBcc: x@y.z', password: 'breathe-slowly-42' }), status: 400, code: 'validation_failed' },
+    { name: 'AUTH signup 100 KB body', method: 'POST', path: '/auth/v1/signup', token: 'ANON', body: JSON.stringify({ email: email('big'), password: 'breathe-slowly-42', data: { x: 'y'.repeat(100_000) } }), status: 413 },
+    { name: 'AUTH signup without key', method: 'POST', path: '/auth/v1/signup', token: null, body: JSON.stringify({ email: email('nokey'), password: 'breathe-slowly-42' }), status: 401 },
     { name: 'AUTH unknown grant', method: 'POST', path: '/auth/v1/token?grant_type=magic', token: 'ANON', body: '{}', status: 400, code: 'unsupported_grant_type' },
     { name: 'AUTH password grant without fields', method: 'POST', path: '/auth/v1/token?grant_type=password', token: 'ANON', body: '{}', status: 400, code: 'validation_failed' },
     { name: 'AUTH unknown refresh token', method: 'POST', path: '/auth/v1/token?grant_type=refresh_token', token: 'ANON', body: '{"refresh_token":"abc"}', status: 400, code: 'refresh_token_not_found' },

@@ -38,7 +38,7 @@ describe.skipIf(why !== null)('migrations on PostgreSQL roles as deployed', () =
       const signup = await app.request(`${base}/auth/v1/signup`, {
         method: 'POST',
         headers: { apikey: secrets.anonKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: email('owner'), password: 'secret123' }),
+        body: JSON.stringify({ email: email('owner'), password: 'breathe-slowly-42' }),
       });
       expect(signup.status).toBe(200);
       const token = ((await signup.json()) as { access_token: string }).access_token;

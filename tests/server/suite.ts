@@ -5,6 +5,7 @@ import { signJwt } from '../../server/auth/jwt';
 import type { Db } from '../../server/db/types';
 import { client, email, listen, openTestDb } from './helpers';
 import type { Backend, Running } from './helpers';
+import { Mailbox } from './mailbox';
 
 /**
  * The server suite, run once on PGlite and once on a PostgreSQL 15 server
@@ -17,11 +18,12 @@ export function serverSuite(kind: Backend) {
     let dispose: () => Promise<void>;
     let srv: Running;
     let anon: string;
+    const mailbox = new Mailbox();
     const password = 'correct horse 42';
 
     beforeAll(async () => {
       ({ db, dispose } = await openTestDb(kind));
-      srv = await listen(db, { refreshReuseSeconds: 1 });
+      srv = await listen(db, { refreshReuseSeconds: 1, mailer: mailbox });
       anon = srv.secrets.anonKey;
     });
     afterAll(async () => {
@@ -324,17 +326,22 @@ export function serverSuite(kind: Backend) {
     it('changes email and password, and signs out per scope', async () => {
       const a = await signedUp('mover');
       const newEmail = email('moved');
-      const upd = await a.sb.auth.updateUser({ email: newEmail, password: 'a brand new secret' });
+      // both need the current password; the new address counts once its mailed link is opened
+      const upd = await a.sb.auth.updateUser({ email: newEmail, password: 'a brand new secret', current_password: password });
       expect(upd.error).toBeNull();
-      expect(upd.data.user?.email).toBe(newEmail);
+      expect(upd.data.user?.email).toBe(a.email);
+      expect(upd.data.user?.new_email).toBe(newEmail);
+      const confirm = await fetch((await mailbox.latest(newEmail)).action, { redirect: 'manual' });
+      expect(confirm.status).toBe(303);
+      expect(confirm.headers.get('location')).toContain('#access_token=');
       const other = client(srv.url, anon);
       expect((await other.auth.signInWithPassword({ email: a.email, password })).error?.code).toBe('invalid_credentials');
       const second = await other.auth.signInWithPassword({ email: newEmail, password: 'a brand new secret' });
       expect(second.error).toBeNull();
-      const same = await other.auth.updateUser({ password: 'a brand new secret' });
+      const same = await other.auth.updateUser({ password: 'a brand new secret', current_password: 'a brand new secret' });
       expect(same.error?.code).toBe('same_password');
       const taken = await signedUp('taken');
-      expect((await other.auth.updateUser({ email: taken.email })).error?.code).toBe('email_exists');
+      expect((await other.auth.updateUser({ email: taken.email, current_password: 'a brand new secret' })).error?.code).toBe('email_exists');
 
       // scope 'others' ends the first session only
       expect((await other.auth.signOut({ scope: 'others' })).error).toBeNull();

@@ -1,15 +1,17 @@
 import type { Context } from 'hono';
-import type { Db } from '../../db/types';
+import type { ApiOptions } from '../options';
 import { apiError, bearer } from '../respond';
 
 const NO_SESSION = '00000000-0000-0000-0000-000000000000';
 
 /**
- * DELETE /api/account: deletes the caller's user and, by cascade, all their rows. The
- * token's auth session must still be open (a signed-out token cannot delete).
+ * DELETE /api/account: deletes the caller's user and, by cascade, all their rows and sign-in
+ * sessions, so every token of the account is refused from then on. The token's session must
+ * still be open (a signed-out token cannot delete).
  */
-export async function deleteAccount(c: Context, db: Db, jwtSecret: string): Promise<Response> {
-  const auth = await bearer(c, jwtSecret, ['authenticated']);
+export async function deleteAccount(c: Context, opts: ApiOptions): Promise<Response> {
+  const { db, secrets } = opts;
+  const auth = await bearer(c, secrets.jwtSecret, ['authenticated']);
   if (auth instanceof Response) return auth;
   const sid = auth.claims.session_id;
   const s = await db.query<{ ok: boolean }>(
@@ -25,5 +27,6 @@ export async function deleteAccount(c: Context, db: Db, jwtSecret: string): Prom
     );
   }
   await db.query('delete from auth.users where id = $1::uuid', [auth.claims.sub]);
+  opts.sessions.forgetUser(auth.claims.sub!);
   return c.body(null, 204);
 }

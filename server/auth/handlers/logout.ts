@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { caller } from '../caller';
 import { authError } from '../errors';
 import type { AuthDeps } from '../options';
+import { revokeEndedRefreshTokens } from '../session';
 
 const END_SESSIONS: Record<string, string> = {
   local: 'update auth.sessions set revoked_at = now() where user_id = $1 and id = $2',
@@ -12,7 +13,8 @@ const END_SESSIONS: Record<string, string> = {
 
 /**
  * POST /logout?scope=global|local|others: ends this session, every session of the user
- * (the default) or every other one, and revokes their refresh tokens. A 401/403 from
+ * (the default) or every other one, and revokes their refresh tokens. Their access tokens
+ * are refused from then on (SessionCheck). A 401/403 from
  * here reads as "already signed out" to supabase-js.
  */
 export async function logout(c: Context, deps: AuthDeps): Promise<Response> {
@@ -24,9 +26,7 @@ export async function logout(c: Context, deps: AuthDeps): Promise<Response> {
     return authError(c, 400, 'validation_failed', 'scope must be one of global, local, others');
   const params = scope === 'global' ? [who.user.id] : [who.user.id, who.claims.session_id!];
   await deps.db.query(sql, params);
-  await deps.db.query(
-    'update auth.refresh_tokens t set revoked = true, revoked_at = now() from auth.sessions s where s.id = t.session_id and s.user_id = $1 and s.revoked_at is not null and not t.revoked',
-    [who.user.id],
-  );
+  await revokeEndedRefreshTokens(deps.db, who.user.id);
+  deps.sessions.forgetUser(who.user.id);
   return c.body(null, 204);
 }

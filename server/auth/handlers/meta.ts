@@ -10,12 +10,12 @@ export function health(c: Context): Response {
   });
 }
 
-/** GET /settings: email sign-up only, confirmed at once (no mail server here). */
-export function settings(c: Context): Response {
+/** GET /settings: email sign-up only; confirmed at once unless confirmation is required. */
+export function settings(c: Context, confirmSignup: boolean): Response {
   return c.json({
     external: { email: true, phone: false, anonymous_users: false },
     disable_signup: false,
-    mailer_autoconfirm: true,
+    mailer_autoconfirm: !confirmSignup,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,

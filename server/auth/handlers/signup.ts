@@ -3,8 +3,12 @@ import { hash as argonHash } from '@node-rs/argon2';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { isPgError } from '../../db/types';
-import { clientIp, readJson } from '../../http';
-import { authError, badJson, rateLimited, zodMessage } from '../errors';
+import { readJson } from '../../http';
+import { confirmSignupMail } from '../../mail/templates';
+import { addressLimited } from '../address-limit';
+import { authError, badJson, zodMessage } from '../errors';
+import { safeRedirect, sendInBackground, verifyLink } from '../links';
+import { issueLinkToken } from '../one-time-tokens';
 import type { AuthDeps } from '../options';
 import { issueSession, openSession } from '../session';
 import {
@@ -13,6 +17,7 @@ import {
   normaliseEmail,
   passwordProblem,
   USER_COLS,
+  userJson,
 } from '../users';
 import type { UserRow } from '../users';
 
@@ -26,39 +31,80 @@ const alreadyRegistered = (c: Context) =>
   authError(c, 422, 'user_already_exists', 'User already registered');
 
 /**
- * POST /signup: creates the user and returns a session at once (email confirmation is
- * off here: there is no mail server).
+ * POST /signup. With confirmation off (the embedded default) the user is created confirmed
+ * and gets a session at once. With it required, a confirmation link is mailed and the answer
+ * is the user alone (no session); an address already registered gets the same answer, so
+ * sign-up does not tell who has an account (an unconfirmed one gets a new link).
  */
 export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
-  const wait = deps.signupLimiter.hit(clientIp(c, deps.trustProxy));
-  if (wait) return rateLimited(c, wait);
   const body = await readJson(c);
   if (!body.ok) return badJson(c, body.message);
   const parsed = signupBody.safeParse(body.value ?? {});
   if (!parsed.success) return authError(c, 400, 'validation_failed', zodMessage(parsed.error));
   const email = normaliseEmail(parsed.data.email);
   if (!email) return invalidEmail(c);
-  const badPassword = passwordProblem(c, parsed.data.password);
+  const badPassword = await passwordProblem(c, parsed.data.password);
   if (badPassword) return badPassword;
   const meta = parsed.data.data ?? {};
   const badMeta = metadataProblem(c, meta);
   if (badMeta) return badMeta;
-  const existing = await deps.db.query('select 1 from auth.users where email = $1', [email]);
-  if (existing.rows.length) return alreadyRegistered(c);
+  const existing = await deps.db.query<UserRow>(
+    `select ${USER_COLS} from auth.users where email = $1`,
+    [email],
+  );
+  const known = existing.rows[0];
+  if (known && !deps.confirmSignup) return alreadyRegistered(c);
+  if (deps.confirmSignup) {
+    const limited = await addressLimited(c, deps, email);
+    if (limited) return limited;
+  }
+  if (known) {
+    // Confirmation required: answer as for a new address; only an unconfirmed one gets mail.
+    if (known.email_confirmed_at === null) await mailConfirmation(c, deps, known);
+    const shown =
+      known.email_confirmed_at === null
+        ? known
+        : { ...known, id: randomUUID(), created_at: new Date(), updated_at: new Date() };
+    return c.json({ ...userJson(shown), confirmation_sent_at: new Date().toISOString() }, 200);
+  }
   const passwordHash = await argonHash(parsed.data.password);
   try {
-    const session = await deps.db.transaction(async (tx) => {
+    const result = await deps.db.transaction(async (tx) => {
       const ins = await tx.query<UserRow>(
         `insert into auth.users (id, email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
-         values ($1, $2, $3, now(), now(), $4::jsonb) returning ${USER_COLS}`,
-        [randomUUID(), email, passwordHash, JSON.stringify(meta)],
+         values ($1, $2, $3, case when $5 then null else now() end, case when $5 then null else now() end, $4::jsonb)
+         returning ${USER_COLS}`,
+        [randomUUID(), email, passwordHash, JSON.stringify(meta), deps.confirmSignup],
       );
       const user = ins.rows[0]!;
-      return issueSession(c, deps, tx, user, await openSession(tx, user.id), 'password');
+      if (deps.confirmSignup) return { user };
+      return {
+        session: await issueSession(c, deps, tx, user, await openSession(tx, user.id), 'password'),
+      };
     });
-    return c.json(session, 200);
+    if ('session' in result) return c.json(result.session, 200);
+    await mailConfirmation(c, deps, result.user);
+    return c.json(
+      { ...userJson(result.user), confirmation_sent_at: new Date().toISOString() },
+      200,
+    );
   } catch (e) {
     if (isPgError(e) && e.code === '23505') return alreadyRegistered(c);
     throw e;
   }
+}
+
+async function mailConfirmation(c: Context, deps: AuthDeps, user: UserRow): Promise<void> {
+  const token = await issueLinkToken(deps.db, user.id, 'signup', user.email, deps.otpExpirySeconds);
+  const link = verifyLink(
+    c,
+    deps,
+    token,
+    'signup',
+    safeRedirect(c, deps, c.req.query('redirect_to')),
+  );
+  sendInBackground(
+    deps.mailer.send(confirmSignupMail(user.email, link, deps.otpExpirySeconds)),
+    'confirmation',
+  );
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { clientIp, readJson } from '../../http';
+import { readJson } from '../../http';
 import { authError, badJson, rateLimited, zodMessage } from '../errors';
 import type { AuthDeps } from '../options';
 import { hashToken, issueSession, openSession } from '../session';
@@ -18,8 +18,6 @@ let dummyHash: Promise<string> | undefined;
 
 /** POST /token?grant_type=password|refresh_token. */
 export async function token(c: Context, deps: AuthDeps): Promise<Response> {
-  const wait = deps.tokenLimiter.hit(clientIp(c, deps.trustProxy));
-  if (wait) return rateLimited(c, wait);
   const grant = c.req.query('grant_type');
   const body = await readJson(c);
   if (!body.ok) return badJson(c, body.message);
@@ -38,6 +36,9 @@ async function passwordGrant(c: Context, deps: AuthDeps, value: unknown): Promis
   const parsed = passwordBody.safeParse(value ?? {});
   if (!parsed.success) return authError(c, 400, 'validation_failed', zodMessage(parsed.error));
   const email = normaliseEmail(parsed.data.email) ?? '';
+  // Guessing one account's password from many addresses is limited per email address too.
+  const wait = email ? await deps.limits.hit('signinEmail', `email:${email}`) : 0;
+  if (wait) return rateLimited(c, wait);
   const found = await deps.db.query<UserRow>(
     `select ${USER_COLS} from auth.users where email = $1`,
     [email],
@@ -49,6 +50,8 @@ async function passwordGrant(c: Context, deps: AuthDeps, value: unknown): Promis
     parsed.data.password.slice(0, 1024),
   ).catch(() => false);
   if (!user || !ok) return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
+  if (user.email_confirmed_at === null)
+    return authError(c, 400, 'email_not_confirmed', 'Email not confirmed');
   const session = await deps.db.transaction(async (tx) => {
     const upd = await tx.query<UserRow>(
       `update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLS}`,

@@ -1,11 +1,17 @@
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { isPgError } from '../../db/types';
 import { isPlainObject, readJson } from '../../http';
+import { emailChangeMail, emailChangeNotice } from '../../mail/templates';
+import { addressLimited } from '../address-limit';
 import { caller } from '../caller';
+import type { Caller } from '../caller';
 import { authError, badJson, zodMessage } from '../errors';
+import { safeRedirect, sendInBackground, verifyLink } from '../links';
+import { issueLinkToken, pendingEmailChange } from '../one-time-tokens';
 import type { AuthDeps } from '../options';
+import { isFreshRecovery, reauthProblem } from '../reauth';
+import { endSessions } from '../session';
 import {
   invalidEmail,
   metadataProblem,
@@ -19,15 +25,26 @@ import type { UserRow } from '../users';
 const updateBody = z.object({
   email: z.string().optional(),
   password: z.string().optional(),
+  current_password: z.string().optional(),
   data: z.record(z.string(), z.unknown()).optional(),
   nonce: z.string().optional(),
 });
+
+/** The user JSON with a pending email change (new_email, email_change_sent_at) when there is one. */
+async function userWithPending(deps: AuthDeps, user: UserRow) {
+  const pending = await pendingEmailChange(deps.db, user.id);
+  return {
+    ...userJson(user),
+    new_email: pending?.email ?? null,
+    email_change_sent_at: pending?.sent_at ?? null,
+  };
+}
 
 /** GET /user: the signed-in user. */
 export async function getUser(c: Context, deps: AuthDeps): Promise<Response> {
   const who = await caller(c, deps);
   if (who instanceof Response) return who;
-  return c.json(userJson(who.user));
+  return c.json(await userWithPending(deps, who.user));
 }
 
 /**
@@ -46,15 +63,19 @@ export function mergeMetadata(
   return meta;
 }
 
-/** PUT /user: change the email, the password (not to the same one) or the metadata. */
+/**
+ * PUT /user: metadata changes freely; an email or password change needs the current password
+ * or a reauthentication nonce (a session opened by a reset link may set a new password
+ * without them for RECOVERY_WINDOW_SECONDS). A new password ends every other session of the
+ * user; a new email is mailed a confirmation link and takes effect when it is opened.
+ */
 export async function updateUser(c: Context, deps: AuthDeps): Promise<Response> {
   const who = await caller(c, deps);
   if (who instanceof Response) return who;
   const body = await readJson(c);
   if (!body.ok) return badJson(c, body.message);
-  if (!isPlainObject(body.value)) {
+  if (!isPlainObject(body.value))
     return authError(c, 400, 'validation_failed', 'The request body must be a JSON object');
-  }
   const parsed = updateBody.safeParse(body.value);
   if (!parsed.success) return authError(c, 400, 'validation_failed', zodMessage(parsed.error));
   const { email: rawEmail, password, data } = parsed.data;
@@ -62,12 +83,36 @@ export async function updateUser(c: Context, deps: AuthDeps): Promise<Response> 
   if (rawEmail !== undefined) {
     const e = normaliseEmail(rawEmail);
     if (!e) return invalidEmail(c);
-    email = e;
+    if (e !== who.user.email) email = e;
+  }
+  if (password !== undefined) {
+    const badPassword = await passwordProblem(c, password);
+    if (badPassword) return badPassword;
+  }
+  const meta = data
+    ? mergeMetadata(who.user.raw_user_meta_data, data)
+    : who.user.raw_user_meta_data;
+  const badMeta = data ? metadataProblem(c, meta) : null;
+  if (badMeta) return badMeta;
+  const recoveryOnly = email === undefined && isFreshRecovery(who);
+  if ((email !== undefined || password !== undefined) && !recoveryOnly) {
+    const denied = await reauthProblem(c, deps, who, parsed.data);
+    if (denied) return denied;
+  }
+  if (email !== undefined) {
+    const taken = await deps.db.query('select 1 from auth.users where email = $1', [email]);
+    if (taken.rows.length)
+      return authError(
+        c,
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
+    const limited = await addressLimited(c, deps, email);
+    if (limited) return limited;
   }
   let newHash: string | undefined;
   if (password !== undefined) {
-    const badPassword = passwordProblem(c, password);
-    if (badPassword) return badPassword;
     if (await argonVerify(who.user.encrypted_password, password).catch(() => false)) {
       return authError(
         c,
@@ -78,28 +123,47 @@ export async function updateUser(c: Context, deps: AuthDeps): Promise<Response> 
     }
     newHash = await argonHash(password);
   }
-  const meta = data
-    ? mergeMetadata(who.user.raw_user_meta_data, data)
-    : who.user.raw_user_meta_data;
-  const badMeta = data ? metadataProblem(c, meta) : null;
-  if (badMeta) return badMeta;
-  try {
-    const r = await deps.db.query<UserRow>(
-      `update auth.users set email = coalesce($2, email), encrypted_password = coalesce($3, encrypted_password),
-              raw_user_meta_data = $4::jsonb, updated_at = now()
+  const user = await deps.db.transaction(async (tx) => {
+    const r = await tx.query<UserRow>(
+      `update auth.users set encrypted_password = coalesce($2, encrypted_password), raw_user_meta_data = $3::jsonb,
+              updated_at = now()
         where id = $1 returning ${USER_COLS}`,
-      [who.user.id, email ?? null, newHash ?? null, JSON.stringify(meta)],
+      [who.user.id, newHash ?? null, JSON.stringify(meta)],
     );
-    return c.json(userJson(r.rows[0]!));
-  } catch (e) {
-    if (isPgError(e) && e.code === '23505') {
-      return authError(
-        c,
-        422,
-        'email_exists',
-        'A user with this email address has already been registered',
-      );
-    }
-    throw e;
-  }
+    if (newHash) await endSessions(tx, who.user.id, who.claims.session_id ?? null);
+    return r.rows[0]!;
+  });
+  if (newHash) deps.sessions.forgetUser(who.user.id);
+  if (email !== undefined) await mailEmailChange(c, deps, who, email);
+  return c.json(await userWithPending(deps, user));
+}
+
+async function mailEmailChange(
+  c: Context,
+  deps: AuthDeps,
+  who: Caller,
+  newEmail: string,
+): Promise<void> {
+  const token = await issueLinkToken(
+    deps.db,
+    who.user.id,
+    'email_change',
+    newEmail,
+    deps.otpExpirySeconds,
+  );
+  const link = verifyLink(
+    c,
+    deps,
+    token,
+    'email_change',
+    safeRedirect(c, deps, c.req.query('redirect_to')),
+  );
+  sendInBackground(
+    deps.mailer.send(emailChangeMail(newEmail, link, deps.otpExpirySeconds)),
+    'email change',
+  );
+  sendInBackground(
+    deps.mailer.send(emailChangeNotice(who.user.email, newEmail)),
+    'email change notice',
+  );
 }

@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import { requestOrigin } from '../http';
+import type { AuthDeps } from './options';
+
+/**
+ * Where a mailed link may send the browser after /verify: the caller's redirect_to when it
+ * is on the server's own origin or an allowed one (never an open redirect), else the site root.
+ */
+export function safeRedirect(c: Context, deps: AuthDeps, wanted: string | undefined): string {
+  const own = requestOrigin(c, deps.trust);
+  if (wanted) {
+    try {
+      const u = new URL(wanted, own);
+      if (
+        (u.protocol === 'http:' || u.protocol === 'https:') &&
+        (u.origin === own || deps.redirectOrigins.includes(u.origin))
+      ) {
+        return u.href;
+      }
+    } catch {
+      // not a URL: the site root
+    }
+  }
+  return `${own}/`;
+}
+
+/** The GoTrue-style link a mail carries: /auth/v1/verify?token=…&type=…&redirect_to=…. */
+export function verifyLink(
+  c: Context,
+  deps: AuthDeps,
+  token: string,
+  type: string,
+  redirectTo: string,
+): string {
+  const u = new URL(`${requestOrigin(c, deps.trust)}/auth/v1/verify`);
+  u.searchParams.set('token', token);
+  u.searchParams.set('type', type);
+  u.searchParams.set('redirect_to', redirectTo);
+  return u.href;
+}
+
+/** Sends a mail without holding up the answer (so its timing tells nothing); failures are logged. */
+export function sendInBackground(send: Promise<void>, what: string): void {
+  send.catch((e: unknown) =>
+    console.error(`Could not send the ${what} mail: ${e instanceof Error ? e.message : String(e)}`),
+  );
+}

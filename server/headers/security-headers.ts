@@ -1,0 +1,89 @@
+import type { MiddlewareHandler } from 'hono';
+import { peerIsTrusted } from '../net/client-address';
+import type { ProxyTrust } from '../net/client-address';
+
+/**
+ * The Content-Security-Policy of every HTML response (docs/product.md § Backend): scripts only
+ * from this origin (no inline script) plus WebAssembly compilation for the on-device camera
+ * models; workers from this origin or blob: (the camera worker); connections only to this
+ * origin and the configured endpoints; never framed. Styles allow inline style attributes and
+ * the style elements libraries insert (a toast library adds its own), never inline script.
+ */
+export function contentSecurityPolicy(connectSrc: readonly string[] = []): string {
+  const connect = ["'self'", ...new Set(connectSrc)].join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    "media-src 'self' blob: data:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The origins the browser app may connect to besides its own: every VITE_*_URL it may be
+ * built with (backend, API, AI and chain endpoints) and PNEUMA_CSP_CONNECT_SRC (comma-separated).
+ */
+export function connectSourcesFromEnv(env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!value || !/^VITE_[A-Z0-9_]*_URL$/.test(name)) continue;
+    const origin = originOf(value);
+    if (origin) out.push(origin);
+  }
+  for (const item of (env.PNEUMA_CSP_CONNECT_SRC ?? '').split(',')) {
+    const v = item.trim();
+    if (!v) continue;
+    const origin = originOf(v);
+    if (!origin)
+      throw new Error(`PNEUMA_CSP_CONNECT_SRC: "${v}" is not an http(s) or ws(s) origin`);
+    out.push(origin);
+  }
+  return [...new Set(out)];
+}
+
+function originOf(value: string): string | null {
+  try {
+    const u = new URL(value);
+    return ['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** HSTS lifetime: one year. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Headers on every response: nosniff and the referrer policy; on HTML the CSP and frame
+ * refusal; HSTS when the request came over HTTPS (directly or through a trusted proxy).
+ */
+export function securityHeaders(opts: {
+  connectSrc?: readonly string[];
+  trust: ProxyTrust;
+}): MiddlewareHandler {
+  const csp = contentSecurityPolicy(opts.connectSrc);
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set('X-Content-Type-Options', 'nosniff');
+    if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (/^text\/html\b/i.test(h.get('content-type') ?? '')) {
+      h.set('Content-Security-Policy', csp);
+      h.set('X-Frame-Options', 'DENY');
+    }
+    const https =
+      new URL(c.req.url).protocol === 'https:' ||
+      (peerIsTrusted(c, opts.trust) &&
+        c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
+    if (https) h.set('Strict-Transport-Security', HSTS);
+  };
+}

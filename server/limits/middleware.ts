@@ -1,0 +1,87 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bearerClaims } from '../auth/bearer';
+import { clientIp } from '../http';
+import type { ProxyTrust } from '../http';
+import type { Limits } from './limiter';
+import type { RuleName } from './rules';
+
+type KeyKind = 'ip' | 'user';
+interface Hit {
+  rule: RuleName;
+  by: KeyKind;
+}
+
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The rules a request counts against, by path and method (per-address and per-report rules are counted in the handlers). */
+export function rulesFor(method: string, path: string): Hit[] {
+  if (path.startsWith('/auth/v1/')) {
+    const ep = path.slice('/auth/v1/'.length).replace(/\/+$/, '');
+    if (ep === 'signup' && method === 'POST') return [{ rule: 'signup', by: 'ip' }];
+    if (ep === 'token' && method === 'POST') return [{ rule: 'token', by: 'ip' }];
+    if (ep === 'verify') return [{ rule: 'verify', by: 'ip' }];
+    if ((ep === 'recover' || ep === 'resend' || ep === 'otp') && method === 'POST')
+      return [{ rule: 'emailIp', by: 'ip' }];
+    if (ep === 'reauthenticate')
+      return [
+        { rule: 'account', by: 'user' },
+        { rule: 'emailIp', by: 'ip' },
+      ];
+    if ((ep === 'user' && method === 'PUT') || (ep === 'logout' && method === 'POST'))
+      return [{ rule: 'account', by: 'user' }];
+    return [];
+  }
+  if (!WRITE.has(method)) return [];
+  if (path.startsWith('/rest/v1/'))
+    return [
+      { rule: 'restWrite', by: 'user' },
+      { rule: 'restWriteIp', by: 'ip' },
+    ];
+  if (path === '/api/account') return [{ rule: 'account', by: 'user' }];
+  if (path.startsWith('/api/')) return [{ rule: 'apiWrite', by: 'user' }];
+  return [];
+}
+
+/** 429 with Retry-After in each area's own error shape. */
+export function tooManyRequests(c: Context, seconds: number): Response {
+  const path = c.req.path;
+  const msg = `Request rate limit reached: try again in ${seconds} s`;
+  let res: Response;
+  if (path.startsWith('/auth/'))
+    res = c.json(
+      { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' },
+      429,
+    );
+  else if (path.startsWith('/rest/'))
+    res = c.json({ code: 'PGRST429', message: msg, details: null, hint: null }, 429);
+  else res = c.json({ error: 'rate_limited', message: msg }, 429);
+  res.headers.set('Retry-After', String(seconds));
+  return res;
+}
+
+/**
+ * Counts each request against its rules: per client address (through trusted proxies only)
+ * and per signed-in user (the verified token's sub; the address when there is none).
+ */
+export function rateLimitMiddleware(
+  limits: Limits,
+  trust: ProxyTrust,
+  jwtSecret: string,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const hits = rulesFor(c.req.method, c.req.path).filter((h) => limits.enabled(h.rule));
+    if (hits.length === 0) return next();
+    const ip = clientIp(c, trust);
+    let user: string | null | undefined;
+    for (const h of hits) {
+      let key = `ip:${ip}`;
+      if (h.by === 'user') {
+        user ??= (await bearerClaims(c, jwtSecret))?.sub ?? null;
+        if (user) key = `user:${user}`;
+      }
+      const wait = await limits.hit(h.rule, key);
+      if (wait) return tooManyRequests(c, wait);
+    }
+    return next();
+  };
+}
