@@ -2,7 +2,6 @@ import './auth.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { safeRedirectTarget, type AuthContext } from '../../domain/authLevel';
 import { notify } from '../../ui/toast';
@@ -10,7 +9,8 @@ import { takePendingAction } from '../../app/auth/pendingAction';
 import { signInWithPassword, signUpWithPassword, type AuthOutcome } from './authActions';
 import { connectAuth } from '../../app/auth/authStore';
 import { clearJustSignedIn, markJustSignedIn } from './PostSignIn';
-import { AUTH_TEXT } from './strings';
+import { AuthCard } from './AuthCard';
+import { AUTH_TEXT, RESET_TEXT } from './strings';
 
 const CONTEXT_NOTE: Record<AuthContext, string> = {
   social: 'Sign in to share your practice with the community.',
@@ -21,6 +21,8 @@ export interface AuthScreenProps {
   context?: AuthContext;
   /** Where the gate was going (a same-site path). */
   redirect?: string;
+  /** A note above the form (after a password reset). */
+  notice?: 'passwordChanged';
 }
 
 /**
@@ -30,7 +32,7 @@ export interface AuthScreenProps {
  * confirmation message when the backend asks for it. Success continues to the stored
  * pending action, else the redirect target, else /.
  */
-export function AuthScreen({ context, redirect }: AuthScreenProps) {
+export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -81,56 +83,60 @@ export function AuthScreen({ context, redirect }: AuthScreenProps) {
   };
 
   return (
-    <div className="auth-page">
-      <Card as="section" className="auth-card" aria-labelledby="auth-title">
-        <Link to="/" className="auth-card__brand" aria-label="Pneuma home">
-          <img src="/icons/icon-192.png" alt="" width="40" height="40" />
-        </Link>
-        <h1 id="auth-title">{AUTH_TEXT.title}</h1>
-        <p className="muted">{AUTH_TEXT.subtitle}</p>
-        {context ? <p className="auth-card__context">{CONTEXT_NOTE[context]}</p> : null}
-        <form className="stack" onSubmit={onSubmit} noValidate={false}>
-          <Field
-            label={AUTH_TEXT.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Field
-            label={AUTH_TEXT.password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <div className="auth-card__actions">
-            <Button type="submit" disabled={busy !== null} aria-busy={busy === 'signIn'}>
-              {busy === 'signIn' ? AUTH_TEXT.signingIn : AUTH_TEXT.signIn}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={busy !== null}
-              aria-busy={busy === 'signUp'}
-              onClick={(e) => void submit('signUp', e.currentTarget.form)}
-            >
-              {busy === 'signUp' ? AUTH_TEXT.signingUp : AUTH_TEXT.signUp}
-            </Button>
-          </div>
-          {confirmSent ? (
-            <p className="auth-card__confirm" role="status">
-              {AUTH_TEXT.confirmationSent}
-            </p>
-          ) : null}
-        </form>
-        <p className="muted auth-card__guest">
-          <Link to="/">Continue without an account</Link>: practice stays on this device.
+    <AuthCard title={AUTH_TEXT.title}>
+      <p className="muted">{AUTH_TEXT.subtitle}</p>
+      {notice === 'passwordChanged' ? (
+        <p className="auth-card__confirm" role="status">
+          {RESET_TEXT.changed}
         </p>
-      </Card>
-    </div>
+      ) : null}
+      {context ? <p className="auth-card__context">{CONTEXT_NOTE[context]}</p> : null}
+      <form className="stack" onSubmit={onSubmit} noValidate={false}>
+        <Field
+          label={AUTH_TEXT.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label={AUTH_TEXT.password}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="auth-card__actions">
+          <Button type="submit" disabled={busy !== null} aria-busy={busy === 'signIn'}>
+            {busy === 'signIn' ? AUTH_TEXT.signingIn : AUTH_TEXT.signIn}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy !== null}
+            aria-busy={busy === 'signUp'}
+            onClick={(e) => void submit('signUp', e.currentTarget.form)}
+          >
+            {busy === 'signUp' ? AUTH_TEXT.signingUp : AUTH_TEXT.signUp}
+          </Button>
+        </div>
+        {confirmSent ? (
+          <p className="auth-card__confirm" role="status">
+            {AUTH_TEXT.confirmationSent}
+          </p>
+        ) : null}
+      </form>
+      <p className="auth-card__forgot">
+        <Link to="/auth" search={{ mode: 'forgot' }}>
+          {RESET_TEXT.forgotLink}
+        </Link>
+      </p>
+      <p className="muted auth-card__guest">
+        <Link to="/">Continue without an account</Link>: practice stays on this device.
+      </p>
+    </AuthCard>
   );
 }

@@ -11,3 +11,23 @@ export const AUTH_TEXT = Object.freeze({
   loggedIn: 'Successfully logged in!',
   confirmationSent: 'Confirmation email sent! Please check your inbox.',
 });
+
+/** Texts of the forgot-password and reset-password forms of /auth (mode=forgot, mode=reset). */
+export const RESET_TEXT = Object.freeze({
+  forgotLink: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro:
+    'Enter the email address of your account. We will send you a link to choose a new password.',
+  send: 'Send reset link',
+  sending: 'Sending...',
+  sent: 'If an account uses that address, a reset link is on its way. Check your inbox.',
+  backToSignIn: 'Back to sign in',
+  resetTitle: 'Choose a new password',
+  resetIntro: 'Use at least 8 characters.',
+  newPassword: 'New password',
+  save: 'Set new password',
+  saving: 'Saving...',
+  changed: 'Your password has been changed. Sign in with your new password.',
+  invalidLink: 'This reset link is invalid or has expired.',
+  requestNew: 'Request a new link',
+});
