@@ -5,4 +5,3 @@
 export { PostSignIn } from './PostSignIn';
 export { validateAuthSearch, type AuthSearch } from './authSearch';
 export { useSignOut } from './useSignOut';
-export { SignOutFlow } from './SignOutFlow';
