@@ -21,6 +21,7 @@ import type { Mailer } from './mail/mailer';
 import { compileProxyTrust } from './net/client-address';
 import { restRoutes } from './rest/routes';
 import type { Secrets } from './secrets';
+import { socialRoutes } from './social/routes';
 import { staticHandler } from './static';
 
 export interface PneumaServerOptions {
@@ -141,6 +142,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     }),
   );
   app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
+  app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', api);
   app.get('/health', healthHandler(db, opts.version ?? '0.1.0'));
   // /auth and /auth?context=… are app screens: only /auth/v1 belongs to the backend.

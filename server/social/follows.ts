@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import { apiError } from '../api/respond';
+import { isPgError } from '../db/types';
+import { RestError } from '../rest/errors';
+import { asCaller, parsedBody, type SocialDeps } from './context';
+import { followSchema, uuidParam } from './schemas';
+
+/** POST /api/social/follow {userId}: the caller follows that member (a repeat changes nothing). */
+export function follow(c: Context, deps: SocialDeps): Promise<Response> {
+  return asCaller(c, deps, async (caller) => {
+    const body = await parsedBody(c, followSchema);
+    if (body instanceof Response) return body;
+    if (body.userId === caller.userId) {
+      return apiError(c, 400, 'validation_failed', 'You cannot follow yourself', 'userId');
+    }
+    try {
+      await caller.run((tx) =>
+        tx.query(
+          'insert into public.social_follows (follower_id, followee_id) values (auth.uid(), $1) on conflict do nothing',
+          [body.userId],
+        ),
+      );
+    } catch (e) {
+      const fk = (e instanceof RestError && e.code === '23503') || (isPgError(e) && e.code === '23503');
+      if (fk) return apiError(c, 404, 'not_found', 'No member with that id', 'userId');
+      throw e;
+    }
+    return c.json({ userId: body.userId, following: true });
+  });
+}
+
+/** DELETE /api/social/follow/:userId: the caller stops following that member. */
+export function unfollow(c: Context, deps: SocialDeps): Promise<Response> {
+  return asCaller(c, deps, async (caller) => {
+    const id = uuidParam.safeParse(c.req.param('userId'));
+    if (!id.success) return apiError(c, 400, 'validation_failed', 'The member id must be a UUID', 'userId');
+    await caller.run((tx) =>
+      tx.query('delete from public.social_follows where follower_id = auth.uid() and followee_id = $1', [id.data]),
+    );
+    return c.json({ userId: id.data, following: false });
+  });
+}

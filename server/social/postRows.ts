@@ -1,0 +1,64 @@
+import { cursorTime } from './cursor';
+
+/**
+ * A post as the API answers it, seen by the caller: author, pattern, the shared session,
+ * counts of reactions and comments, and what the caller did (reacted, follows the author).
+ */
+export interface PostJson {
+  id: string;
+  type: string;
+  content: string;
+  createdAt: string;
+  author: { id: string; name: string };
+  pattern: Record<string, unknown>;
+  session: Record<string, unknown> | null;
+  stats: { reactions: number; comments: number };
+  viewer: { isOwn: boolean; reacted: boolean; followsAuthor: boolean };
+}
+
+export interface PostRow {
+  id: string;
+  user_id: string;
+  type: string;
+  content: string;
+  pattern: Record<string, unknown>;
+  session: Record<string, unknown> | null;
+  created_at: string;
+  author_name: string;
+  reactions: number;
+  comments: number;
+  reacted: boolean;
+  follows_author: boolean;
+  is_own: boolean;
+}
+
+/** Columns of a post row (table alias p) for the caller (auth.uid()). */
+export const POST_COLUMNS = `p.id, p.user_id, p.type, p.content, p.pattern, p.session,
+  ${cursorTime('p.created_at')} as created_at,
+  public.social_author_name(p.user_id) as author_name,
+  (select count(*)::int from public.social_reactions r where r.post_id = p.id) as reactions,
+  (select count(*)::int from public.social_comments m where m.post_id = p.id) as comments,
+  exists (select 1 from public.social_reactions r where r.post_id = p.id and r.user_id = auth.uid()) as reacted,
+  exists (select 1 from public.social_follows f
+          where f.follower_id = auth.uid() and f.followee_id = p.user_id) as follows_author,
+  (p.user_id = auth.uid()) as is_own`;
+
+/** JSON columns come back parsed from both drivers; a string is parsed here just in case. */
+function json(v: unknown): Record<string, unknown> | null {
+  if (v === null || v === undefined) return null;
+  return (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+}
+
+export function toPost(r: PostRow): PostJson {
+  return {
+    id: r.id,
+    type: r.type,
+    content: r.content,
+    createdAt: r.created_at,
+    author: { id: r.user_id, name: r.author_name },
+    pattern: json(r.pattern) ?? {},
+    session: json(r.session),
+    stats: { reactions: r.reactions, comments: r.comments },
+    viewer: { isOwn: r.is_own, reacted: r.reacted, followsAuthor: r.follows_author },
+  };
+}

@@ -1,0 +1,3 @@
+import { socialSuite } from './suite';
+
+socialSuite('pglite');
