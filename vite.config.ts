@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { copyFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { mediapipeAssets } from './scripts/vision/mediapipeAssets';
 
 /** Build output folder: `dist`, or PNEUMA_DIST_DIR (parallel work trees build side by side). */
 const outDir = process.env.PNEUMA_DIST_DIR || 'dist';
@@ -31,6 +32,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     topLevelManifest(),
+    mediapipeAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -57,6 +59,8 @@ export default defineConfig({
     // build its import wrapper loads. One alias for every importer keeps one Dexie instance.
     alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
   },
+  // The camera's frame worker loads its face detector as a chunk of its own (ES modules).
+  worker: { format: 'es' },
   build: {
     outDir,
     target: 'es2022',

@@ -20,6 +20,8 @@ export interface VisionMetrics {
   presence: number;
   /** Against the calibration of the first seconds; null without a face or calibration. */
   posture: number | null;
+  /** A face detector looked at this frame (false when none could be loaded). */
+  faceChecked: boolean;
   faceDetected: boolean;
   /** Face detector confidence 0-1 (0 without a face). */
   confidence: number;
@@ -41,6 +43,7 @@ export interface VisionSummary {
   restlessnessSum: number;
   postureSum: number;
   postureSamples: number;
+  faceCheckedSamples: number;
   faceDetectedSamples: number;
   processingMsSum: number;
   breath: GuidedSample[];
@@ -52,8 +55,8 @@ export interface SessionVisionFigures {
   /** 0-100, rounded. */
   averageStillness: number;
   averageRestlessness: number;
-  /** Percent of frames with a face, rounded. */
-  faceDetectionRate: number;
+  /** Percent of the checked frames with a face, rounded; null when no detector ran. */
+  faceDetectionRate: number | null;
   /** Null when no face was seen after the calibration. */
   postureScore: number | null;
   /** Measured over the whole session; null when no clear breathing rhythm was found. */
@@ -71,6 +74,7 @@ export const emptyVisionSummary = (): VisionSummary => ({
   restlessnessSum: 0,
   postureSum: 0,
   postureSamples: 0,
+  faceCheckedSamples: 0,
   faceDetectedSamples: 0,
   processingMsSum: 0,
   breath: [],
@@ -102,7 +106,9 @@ export function addVisionSample(
     restlessnessSum: summary.restlessnessSum + restlessness,
     postureSum: summary.postureSum + (posture ?? 0),
     postureSamples: summary.postureSamples + (posture === null ? 0 : 1),
-    faceDetectedSamples: summary.faceDetectedSamples + (sample.faceDetected ? 1 : 0),
+    faceCheckedSamples: summary.faceCheckedSamples + (sample.faceChecked ? 1 : 0),
+    faceDetectedSamples:
+      summary.faceDetectedSamples + (sample.faceChecked && sample.faceDetected ? 1 : 0),
     processingMsSum: summary.processingMsSum + ms,
     breath: traced ? [...summary.breath, { t: sample.capturedAt, y, guide }] : summary.breath,
   };
@@ -125,7 +131,10 @@ export function visionFigures(
     framesAnalysed: n,
     averageStillness: Math.round(summary.stillnessSum / n),
     averageRestlessness: Math.round(summary.restlessnessSum / n),
-    faceDetectionRate: Math.round((summary.faceDetectedSamples / n) * 100),
+    faceDetectionRate:
+      summary.faceCheckedSamples > 0
+        ? Math.round((summary.faceDetectedSamples / summary.faceCheckedSamples) * 100)
+        : null,
     postureScore:
       summary.postureSamples > 0 ? Math.round(summary.postureSum / summary.postureSamples) : null,
     breathsPerMinute: rate ? rate.breathsPerMinute : null,

@@ -36,6 +36,7 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { PhaseName } from '../domain/breathClock';
 import type { SessionConfig } from '../domain/patternChoice';
+import { cycleSeconds } from '../domain/patterns';
 import { guideLevel } from '../domain/vision/breathGuide';
 import { buildSessionRecord, type SessionRecord } from '../domain/sessionRecord';
 import {
@@ -308,7 +309,10 @@ export const sessionMachine = setup({
       invoke: {
         id: CAMERA_ID,
         src: 'camera',
-        input: ({ context }): CameraInput => ({ enabled: context.config?.enableCamera === true }),
+        input: ({ context }): CameraInput => ({
+          enabled: context.config?.enableCamera === true,
+          cycleSeconds: context.config ? cycleSeconds(context.config.pattern) : undefined,
+        }),
       },
       exit: 'releaseCamera',
       on: {

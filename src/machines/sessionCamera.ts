@@ -34,6 +34,8 @@ export type CameraStatus = 'off' | 'starting' | 'on' | 'failed';
 export interface CameraInput {
   /** The session config asks for the camera (enhanced mode). */
   enabled: boolean;
+  /** The practised pattern's cycle in seconds (the breathing band follows a slow pace). */
+  cycleSeconds?: number;
 }
 
 /** From the screen, through the session machine, to the camera actor. */

@@ -92,6 +92,7 @@ describe('buildSessionRecord', () => {
           movementLevel: 100 - stillness,
           presence: 100,
           posture: 90,
+          faceChecked: true,
           faceDetected: true,
           confidence: 1,
           breathSignal: null,

@@ -12,6 +12,7 @@ const sample = (over: Partial<VisionMetrics> = {}): VisionMetrics => ({
   movementLevel: 20,
   presence: 100,
   posture: 70,
+  faceChecked: true,
   faceDetected: true,
   confidence: 0.9,
   breathSignal: null,
@@ -84,5 +85,19 @@ describe('vision summary', () => {
       v = addVisionSample(v, sample({ capturedAt: t, breathSignal: 2 * guide }), guide);
     }
     expect(visionFigures(v, 6)!.phaseAccuracy).toBeLessThan(20);
+  });
+});
+
+describe('vision summary without a face detector', () => {
+  it('says face presence and posture were not measured', () => {
+    const v = addVisionSample(
+      emptyVisionSummary(),
+      sample({ faceChecked: false, faceDetected: false, posture: null }),
+    );
+    expect(visionFigures(v, 16)).toMatchObject({
+      faceDetectionRate: null,
+      postureScore: null,
+      averageStillness: 80,
+    });
   });
 });

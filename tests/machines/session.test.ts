@@ -25,6 +25,7 @@ import {
 } from '../../src/domain/patternChoice';
 import type { SessionRecord } from '../../src/domain/sessionRecord';
 import type { VisionMetrics } from '../../src/domain/visionSummary';
+import { cycleSeconds } from '../../src/domain/patterns';
 
 const quietLoop = breathLoopMachine.provide({ actors: { ticker: fromCallback(() => () => {}) } });
 /** A pre-session stand-in that finishes at once. */
@@ -514,6 +515,7 @@ describe('session machine: the camera slot', () => {
     movementLevel: 100 - stillness,
     presence: 100,
     posture: 80,
+    faceChecked: true,
     faceDetected: true,
     confidence: 0.9,
     breathSignal: null,
@@ -541,7 +543,7 @@ describe('session machine: the camera slot', () => {
     });
     const s = make({ config: enhanced, camera });
     expect(s.actor.getSnapshot().children.camera).toBeDefined();
-    expect(seen.input).toEqual({ enabled: true });
+    expect(seen.input).toEqual({ enabled: true, cycleSeconds: cycleSeconds(enhanced.pattern) });
     s.actor.send({ type: 'ENABLE_CAMERA' });
     expect(seen.commands).toEqual([{ type: 'ENABLE_CAMERA' }]);
     expect(s.context().cameraPermissionGranted).toBe(true);

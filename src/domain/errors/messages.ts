@@ -93,6 +93,11 @@ export type ErrorCase = keyof typeof ERROR_CASES;
 export const CAMERA_SETUP_MESSAGES = {
   initFailed: 'Failed to initialize camera. Please check permissions and try again.',
   startFailed: 'Failed to start session',
+  /** The stream has no video track, or no video element could take it. */
+  streamUnavailable: 'Camera stream or video element unavailable',
+  /** The video's metadata did not load within 5 s. */
+  videoTimeout: 'Video load timeout',
+  videoError: 'Video load error',
 } as const;
 
 /** Texts of errors thrown by services and clients. */

@@ -7,6 +7,7 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import type { ResultsNavState } from '../session';
+import { VisionResultsCard } from '../vision';
 import { RatePattern } from './RatePattern';
 import { formatDuration } from '../../domain/duration';
 import { figuresFromNavState, figuresFromRecord, type ResultFigures } from './resultFigures';
@@ -113,6 +114,8 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
         </p>
         {f.syncState ? <p className="results__note">{SYNC_TEXT[f.syncState]}</p> : null}
       </Card>
+
+      {stored && stored !== 'loading' ? <VisionResultsCard record={stored} /> : null}
 
       <Card as="section">
         <RatePattern patternId={f.patternId} patternName={f.patternName} />

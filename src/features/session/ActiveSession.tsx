@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Switch';
 import { BreathVisual } from './BreathVisual';
 import { speakPhase, speechAvailable, vibrateFor } from './cues';
+import { CameraSlot } from './CameraSlot';
 import { RetentionPanel } from './RetentionPanel';
 import type { LoopRef, SessionController } from './useSessionController';
 import { useReducedMotion } from '../../ui/useReducedMotion';
@@ -27,23 +28,6 @@ function isTypingTarget(t: EventTarget | null): boolean {
     ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(el.tagName) ||
     el.isContentEditable ||
     el.getAttribute('role') === 'switch'
-  );
-}
-
-/** The camera slot of the enhanced mode. The camera analysis itself is a later piece of work. */
-function CameraSlot({ controller }: { controller: SessionController }) {
-  const visionActive = useSelector(controller.session, (s) => s.context.visionActive);
-  const hasStream = useSelector(controller.session, (s) => s.context.cameraStream !== null);
-  const label = visionActive ? 'Vision Active' : hasStream ? 'Vision Starting' : null;
-  return (
-    <aside className="camera-slot" aria-label="Camera">
-      {label ? <Badge tone={visionActive ? 'success' : 'warning'}>{label}</Badge> : null}
-      {!hasStream ? (
-        <p className="camera-slot__note">
-          Camera analysis not available yet. Your session runs without it.
-        </p>
-      ) : null}
-    </aside>
   );
 }
 

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { completionStep } from '../../machines/session';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { VisionFigures } from '../vision';
 import { formatClock } from './ActiveSession';
 import type { SessionRef } from './useSessionController';
 
@@ -69,6 +70,7 @@ export function CompletionView({ session }: { session: SessionRef }) {
             </div>
           ) : null}
         </dl>
+        {record.vision ? <VisionFigures figures={record.vision} /> : null}
         <p className="completion__saved">Saved on this device.</p>
         <Button onClick={() => session.send({ type: 'NEXT' })} autoFocus>
           Continue

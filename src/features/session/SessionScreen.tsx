@@ -81,7 +81,7 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
       />
     );
   } else if (step === 'camera_setup') {
-    body = <CameraSetupView onStart={actions.startSession} />;
+    body = <CameraSetupView session={session} onStart={actions.startSession} />;
   } else if (step === 'active' && loopRef) {
     body = (
       <ActiveSession

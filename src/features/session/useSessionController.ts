@@ -10,6 +10,7 @@ import { AudioCueScheduler, type CueSource } from './cues';
 import { atNextFrame } from './frameTime';
 import { resultsStateOf } from './resultsHandOff';
 import { readPractitioner, saveSession } from './sessionActors';
+import { cameraActor } from '../../vision/cameraActor';
 
 export type LoopRef = ActorRefFrom<typeof breathLoopMachine>;
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -28,7 +29,7 @@ export function useSessionController(config: SessionConfig) {
   });
   const [machine] = useState(() =>
     sessionMachine.provide({
-      actors: { practitioner: readPractitioner, saveSession },
+      actors: { practitioner: readPractitioner, saveSession, camera: cameraActor },
       actions: {
         goToResults: ({ context: { record } }) => {
           if (!record) return;

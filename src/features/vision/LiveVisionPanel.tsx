@@ -1,0 +1,94 @@
+import { useSyncExternalStore } from 'react';
+import { Button } from '../../ui/Button';
+import { getDiagnostics, subscribeDiagnostics } from '../../vision/diagnostics';
+import { CameraPreview } from './CameraPreview';
+import { useSessionCamera, type SessionActor } from './useSessionCamera';
+import './vision.css';
+
+const MODE_TEXT = {
+  optimal: '2 frames a second',
+  balanced: '1 frame a second',
+  minimal: 'one frame every 2 seconds',
+} as const;
+
+/**
+ * The camera during the breathing: the preview with 'Vision Active' / 'Vision Starting',
+ * the live stillness (smoothed, 0-100 %), face in view and the breathing rate once it can
+ * be measured. With the camera off it says so and offers to switch it on.
+ */
+export function LiveVisionPanel({ session }: { session: SessionActor }) {
+  const camera = useSessionCamera(session);
+  const diagnostics = useSyncExternalStore(subscribeDiagnostics, getDiagnostics, getDiagnostics);
+  const m = camera.metrics;
+
+  if (!camera.stream) {
+    return (
+      <aside className="live-vision live-vision--off" aria-label="Camera">
+        <p className="live-vision__note" role={camera.status === 'failed' ? 'alert' : undefined}>
+          {camera.status === 'failed' && camera.message
+            ? camera.message
+            : camera.status === 'starting'
+              ? 'Starting the camera…'
+              : 'Camera off: stillness, posture and breathing rate are not measured.'}
+        </p>
+        {camera.status !== 'starting' ? (
+          <Button variant="secondary" size="sm" onClick={camera.enable}>
+            Enable Camera
+          </Button>
+        ) : null}
+      </aside>
+    );
+  }
+
+  return (
+    <aside className="live-vision" aria-label="Camera">
+      <CameraPreview stream={camera.stream} active={camera.active} />
+      {camera.active && m ? (
+        <dl className="live-vision__figures">
+          <div className="stat">
+            <dt className="stat__label">Stillness</dt>
+            <dd className="stat__value" data-testid="live-stillness">
+              {m.stillness}%
+            </dd>
+            <dd className="live-vision__meter">
+              <meter
+                min={0}
+                max={100}
+                low={50}
+                high={80}
+                optimum={100}
+                value={m.stillness}
+                aria-label="Stillness"
+              >
+                {m.stillness}%
+              </meter>
+            </dd>
+          </div>
+          <div className="stat">
+            <dt className="stat__label">Face in view</dt>
+            <dd className="stat__value">
+              {m.faceChecked ? (m.faceDetected ? 'Yes' : 'No') : 'Not measured'}
+            </dd>
+          </div>
+          <div className="stat">
+            <dt className="stat__label">Breathing</dt>
+            <dd className="stat__value" data-testid="live-breathing">
+              {m.breathsPerMinute !== null ? `${m.breathsPerMinute.toFixed(1)} /min` : 'Measuring…'}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {camera.message ? <p className="live-vision__note">{camera.message}</p> : null}
+      {diagnostics ? (
+        <details className="live-vision__details">
+          <summary>Analysis details</summary>
+          <p data-testid="vision-diagnostics">
+            {diagnostics.frames} frames analysed on this device at {MODE_TEXT[diagnostics.mode]}.
+            Per frame: stillness {diagnostics.stillnessMs.toFixed(1)} ms, face detection{' '}
+            {diagnostics.faceMs.toFixed(1)} ms, breathing {diagnostics.breathingMs.toFixed(1)} ms.
+          </p>
+        </details>
+      ) : null}
+    </aside>
+  );
+}

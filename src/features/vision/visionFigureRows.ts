@@ -1,0 +1,59 @@
+import type { SessionVisionFigures } from '../../domain/visionSummary';
+
+export const NOT_MEASURED = 'Not measured';
+
+export interface FigureRow {
+  label: string;
+  value: string;
+  /** Why a figure is missing, or what it means. */
+  note?: string;
+  testId?: string;
+}
+
+const percent = (v: number | null) => (v === null ? NOT_MEASURED : `${v}%`);
+
+/** The camera's figures of one session as labelled rows; a missing figure says so. */
+export function visionFigureRows(v: SessionVisionFigures, detailed: boolean): FigureRow[] {
+  const rows: FigureRow[] = [
+    { label: 'Stillness', value: percent(v.averageStillness), testId: 'vision-stillness' },
+    {
+      label: 'Face presence',
+      value: percent(v.faceDetectionRate),
+      note:
+        v.faceDetectionRate === null ? 'Face detection could not run on this device.' : undefined,
+      testId: 'vision-presence',
+    },
+    {
+      label: 'Posture',
+      value: v.postureScore === null ? NOT_MEASURED : `${v.postureScore} / 100`,
+      note: v.postureScore === null ? 'Your face was not seen long enough to compare.' : undefined,
+      testId: 'vision-posture',
+    },
+    {
+      label: 'Breathing rate',
+      value:
+        v.breathsPerMinute === null
+          ? NOT_MEASURED
+          : `${v.breathsPerMinute.toFixed(1)} /min (target ${v.targetBreathsPerMinute.toFixed(1)})`,
+      note:
+        v.breathsPerMinute === null
+          ? 'No steady breathing movement was visible below your face.'
+          : undefined,
+      testId: 'vision-breathing',
+    },
+  ];
+  if (!detailed) return rows;
+  return [
+    ...rows,
+    {
+      label: 'Following the guide',
+      value: percent(v.phaseAccuracy),
+      note: 'How closely your chest rose and fell with the guide.',
+    },
+    {
+      label: 'Breath rhythm',
+      value: percent(v.rhythmConsistency),
+      note: "How close each breath's length was to the pattern's cycle.",
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+/**
+ * What the user reads when the camera fails (docs/product.md § Errors, § Vision): each
+ * cause has its catalogue row; video problems read 'Failed to initialize camera...' and
+ * keep their own text ('Video load timeout', ...) as the detail.
+ */
+import {
+  AppError,
+  CAMERA_SETUP_MESSAGES,
+  classifyError,
+  type ClassifiedError,
+} from '../../domain/errors';
+
+export type VideoProblem = 'streamUnavailable' | 'videoTimeout' | 'videoError';
+
+/** The stream could not be shown in a video element. */
+export class VideoSetupError extends AppError {
+  constructor(problem: VideoProblem) {
+    super(CAMERA_SETUP_MESSAGES[problem], {
+      category: 'camera',
+      userMessage: CAMERA_SETUP_MESSAGES.initFailed,
+    });
+    this.name = 'VideoSetupError';
+  }
+}
+
+export interface CameraFailure {
+  /** The sentence shown. */
+  message: string;
+  /** The technical cause, shown smaller when it adds something. */
+  detail: string | null;
+  /** The browser refused the permission. */
+  denied: boolean;
+  classified: ClassifiedError;
+}
+
+/**
+ * A camera failure, classified. `duringSession`: the camera was running and the session
+ * goes on without it, so an unrecognised failure reads 'Continuing without camera tracking'.
+ */
+export function cameraFailure(error: unknown, duringSession = false): CameraFailure {
+  const classified = classifyError(
+    error instanceof AppError || (error instanceof Error && error.name !== 'Error')
+      ? error
+      : new AppError(error instanceof Error ? error.message : String(error), {
+          category: 'camera',
+        }),
+    { cameraContinues: duringSession },
+  );
+  const detail = error instanceof VideoSetupError ? error.message : null;
+  return {
+    message: classified.userMessage,
+    detail,
+    denied: classified.errorCase === 'camera.denied',
+    classified,
+  };
+}
