@@ -4,7 +4,7 @@ import { isOutsideMainLayout } from '../domain/navigation';
 import { AppShell } from '../features/shell';
 import { UpdatePrompt } from '../features/pwa';
 import { AppToaster } from '../ui/toast';
-import { PostSignIn } from '../features/auth';
+import { PostSignIn, SignOutFlow } from '../features/auth';
 import { OfflineNotice } from '../features/network';
 
 // Offered right after a sign-in; loaded only then.
@@ -33,6 +33,7 @@ function RootLayout() {
       <UpdatePrompt />
       <AppToaster />
       <PostSignIn offer={(userId) => <GuestAttachPrompt userId={userId} />} />
+      <SignOutFlow />
     </>
   );
 }

@@ -13,5 +13,11 @@ export const OUTBOX_SYNC_TAG = `workbox-background-sync:${OUTBOX_QUEUE_NAME}`;
 /** Web Locks name: the page and the service worker never upload at the same moment. */
 export const OUTBOX_LOCK_NAME = 'pneuma-outbox';
 
+/**
+ * While the page is visible it also pulls every 5 minutes (the freshness of server data,
+ * docs/product.md § Backend), besides start, sign-in, `online` and becoming visible.
+ */
+export const PULL_INTERVAL_MS = 5 * 60_000;
+
 /** The sync status on screen refreshes every 5 seconds. */
 export const SYNC_STATUS_REFRESH_MS = 5_000;

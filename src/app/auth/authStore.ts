@@ -6,6 +6,7 @@ import {
   getAuthSession,
   saveAuthSession,
 } from '../../data/authSessionRepo';
+import { adoptGuestChoices, clearPersonData } from '../../data/personDataRepo';
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
 
 // supabase-js (and its client module) load only when auth actually talks to the backend.
@@ -119,6 +120,8 @@ async function applySession(session: Session | null): Promise<void> {
       role: (sameUser ? state.role : null) ?? cached.role ?? null,
     });
     await saveAuthSession(fromSupabaseSession(session));
+    // Favourites, ratings and preferences chosen while signed out join the account.
+    await adoptGuestChoices(user.id).catch(() => undefined);
     scheduleRoleLoad(user.id);
   } else {
     setState({ status: 'signedOut', user: null, role: null });
@@ -258,14 +261,36 @@ export async function updateProfile(patch: { name?: string; avatarUrl?: string }
   if (s.session) await applySession({ ...s.session, user: result.user ?? s.session.user });
 }
 
+/**
+ * Signs out and removes the user's data from this device (sessions, patterns,
+ * favourites, ratings, preferences, the cached profile, server data in the query cache),
+ * so a shared computer keeps nothing of theirs; it comes back from the server at the next
+ * sign-in. Callers upload pending changes first or have the user agree to lose them
+ * (the sign-out flow in src/features/auth; docs/product.md § Sync).
+ */
 export async function signOut(): Promise<void> {
+  const userId = state.user?.id ?? (await getAuthSession().catch(() => undefined))?.userId;
   await connectAuth();
   try {
     const supabase = await getSupabase();
     await supabase.auth.signOut({ scope: 'local' });
   } finally {
     await applySession(null);
+    if (userId) await forgetUser(userId);
   }
+}
+
+async function forgetUser(userId: string): Promise<void> {
+  roleLoaded.delete(userId);
+  try {
+    localStorage.removeItem(profileKey(userId));
+  } catch {
+    // storage blocked: nothing was cached there either
+  }
+  await clearPersonData(userId);
+  // Server-only data (timeline, profiles) cached for this user goes too.
+  const { queryClient } = await import('../../backend/queryClient');
+  queryClient.clear();
 }
 
 /** Test hook: forget everything (unit tests only). */

@@ -5,3 +5,4 @@
 export { PostSignIn } from './PostSignIn';
 export { validateAuthSearch, type AuthSearch } from './authSearch';
 export { useSignOut } from './useSignOut';
+export { SignOutFlow } from './SignOutFlow';

@@ -1,17 +1,20 @@
 import { liveQuery } from 'dexie';
-import { db } from '../../data/db';
+import { db, type PneumaDatabase } from '../../data/db';
 import { getAuthSession } from '../../data/authSessionRepo';
 import { pendingSessions } from '../kinds/sessionsKind';
 import { runOutbox, type OutboxConfig, type OutboxDeps, type OutboxResult } from '../outbox';
 import { emptyOutboxResult } from '../outboxResult';
+import { PULL_INTERVAL_MS } from '../constants';
 import { saveSyncConfig } from '../syncConfig';
 import { registerBackgroundSync } from './backgroundSyncTag';
 
 /**
- * The page side of the outbox: decides WHEN to run it. Triggers: app start, the `online`
- * event, the page becoming visible, a new pending record or a sign-in, 'Sync now', and a
- * timer for the next back-off. When an upload fails for lack of network it registers the
- * Background Sync tag, so the service worker uploads even if the tab is closed by then.
+ * The page side of sync: decides WHEN to run it. A run uploads what is pending, then pulls
+ * what the user's other devices changed (docs/product.md § Sync). Triggers: app start, the
+ * `online` event, the page becoming visible, a new pending record or a sign-in, 'Sync
+ * now', every 5 minutes while the page is visible, and a timer for the next back-off. When
+ * an upload fails for lack of network it registers the Background Sync tag, so the
+ * service worker uploads even if the tab is closed by then.
  */
 export interface SyncSnapshot {
   running: boolean;
@@ -22,13 +25,21 @@ export interface SyncSnapshot {
 
 export interface SyncControllerOptions {
   getConfig: () => OutboxConfig | null;
-  deps?: Omit<OutboxDeps, 'force'>;
+  deps?: Omit<OutboxDeps, 'force' | 'pull'>;
   /** Window-like target for `online` / `visibilitychange`. */
   win?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>;
   registerBackgroundSync?: () => Promise<boolean>;
   /** Debounce for the "new pending record" trigger. */
   debounceMs?: number;
+  /** How often to pull while the page is visible (default 5 minutes). */
+  pullIntervalMs?: number;
+}
+
+/** What one run does: ignore back-off times (`force`), and pull after uploading (default true). */
+export interface RunOptions {
+  force?: boolean;
+  pull?: boolean;
 }
 
 /** What the "something new to upload" trigger watches. */
@@ -37,10 +48,24 @@ interface OutboxWatch {
   userId: string | null;
 }
 
+const ownedTables = (database: PneumaDatabase) => [
+  database.userFavorites,
+  database.userRatings,
+  database.userPreferences,
+];
+
 async function readOutboxWatch(): Promise<OutboxWatch> {
+  const userId = (await getAuthSession())?.userId ?? null;
   const sessions = await db.sessions.where('syncState').equals('pending').count();
   const patterns = await db.patterns.where('syncState').equals('pending').count();
-  return { pending: sessions + patterns, userId: (await getAuthSession())?.userId ?? null };
+  const choices = userId
+    ? await Promise.all(
+        ownedTables(db).map((t) =>
+          t.where('[owner+syncState]').equals([userId, 'pending']).count(),
+        ),
+      )
+    : [];
+  return { pending: sessions + patterns + choices.reduce((a, b) => a + b, 0), userId };
 }
 
 /** More pending records, or someone (else) signed in. */
@@ -55,7 +80,9 @@ async function nextAttemptAt(): Promise<number | null> {
   if (!auth) return null;
   const pending = await pendingSessions(db, auth.userId).toArray();
   // Sessions never tried yet go with the next retry of the ones backing off.
-  const next = Math.min(...pending.flatMap((s) => (s.nextAttemptAt === undefined ? [] : [s.nextAttemptAt])));
+  const next = Math.min(
+    ...pending.flatMap((s) => (s.nextAttemptAt === undefined ? [] : [s.nextAttemptAt])),
+  );
   return Number.isFinite(next) ? next : null;
 }
 
@@ -64,7 +91,10 @@ async function runSafely(config: OutboxConfig, deps: OutboxDeps): Promise<Outbox
   try {
     return await runOutbox(config, deps);
   } catch (e) {
-    return { ...emptyOutboxResult('retry_later'), error: e instanceof Error ? e.message : String(e) };
+    return {
+      ...emptyOutboxResult('retry_later'),
+      error: e instanceof Error ? e.message : String(e),
+    };
   }
 }
 
@@ -75,6 +105,7 @@ export class SyncController {
   private current: Promise<OutboxResult | null> | null = null;
   private again = false;
   private againForce = false;
+  private againPull = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private debounceTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -97,6 +128,7 @@ export class SyncController {
     if (this.cleanup.length) return () => this.stop();
     this.listenToPage();
     this.watchOutbox();
+    this.pullPeriodically();
     const config = this.opts.getConfig();
     if (config) void saveSyncConfig(config).catch(() => undefined);
     void this.run();
@@ -107,6 +139,7 @@ export class SyncController {
     this.cleanup.splice(0).forEach((f) => f());
     this.again = false;
     this.againForce = false;
+    this.againPull = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.debounceTimer) clearTimeout(this.debounceTimer);
     this.retryTimer = null;
@@ -131,6 +164,15 @@ export class SyncController {
     }
   }
 
+  /** Every few minutes while the page is visible: what changed on other devices comes in. */
+  private pullPeriodically() {
+    const doc = this.opts.doc ?? (typeof document !== 'undefined' ? document : undefined);
+    const timer = setInterval(() => {
+      if (!doc || doc.visibilityState === 'visible') void this.run();
+    }, this.opts.pullIntervalMs ?? PULL_INTERVAL_MS);
+    this.cleanup.push(() => clearInterval(timer));
+  }
+
   /** A session finished, a pattern was saved, guest data attached, a retry asked, or someone signed in: upload soon. */
   private watchOutbox() {
     let last: OutboxWatch | null = null;
@@ -152,15 +194,17 @@ export class SyncController {
     }, this.opts.debounceMs ?? 300);
   }
 
-  /** Runs the outbox now (joins a run in progress, then runs once more). */
-  run(options: { force?: boolean } = {}): Promise<OutboxResult | null> {
+  /** Runs now: uploads, then pulls (joins a run in progress, then runs once more). */
+  run(options: RunOptions = {}): Promise<OutboxResult | null> {
     const force = options.force ?? false;
+    const pull = options.pull ?? true;
     if (this.current) {
       this.again = true;
       this.againForce ||= force;
+      this.againPull ||= pull;
       return this.current;
     }
-    this.current = this.execute(force).finally(() => {
+    this.current = this.execute(force, pull).finally(() => {
       this.current = null;
       if (this.again) this.runAgain();
     });
@@ -168,10 +212,11 @@ export class SyncController {
   }
 
   private runAgain() {
-    const force = this.againForce;
+    const options = { force: this.againForce, pull: this.againPull };
     this.again = false;
     this.againForce = false;
-    void this.run({ force });
+    this.againPull = false;
+    void this.run(options);
   }
 
   /** 'Sync now': ignores back-off times. */
@@ -179,11 +224,20 @@ export class SyncController {
     return this.run({ force: true });
   }
 
-  private async execute(force: boolean): Promise<OutboxResult | null> {
+  /**
+   * Before sign-out: uploads what is pending now (no pull), after any run in progress.
+   * Resolves with that upload's result.
+   */
+  async flushUploads(): Promise<OutboxResult | null> {
+    if (this.current) await this.current.catch(() => null);
+    return this.run({ force: true, pull: false });
+  }
+
+  private async execute(force: boolean, pull: boolean): Promise<OutboxResult | null> {
     const config = this.opts.getConfig();
     if (!config) return null;
     this.set({ running: true });
-    const result = await runSafely(config, { ...this.opts.deps, force });
+    const result = await runSafely(config, { ...this.opts.deps, force, pull });
     this.set({ running: false, lastResult: result, lastRunAt: Date.now() });
     if (result.status === 'retry_later') await this.afterRetryLater(result);
     return result;
@@ -205,9 +259,12 @@ export class SyncController {
     if (!this.cleanup.length) return;
     const next = await nextAttemptAt();
     if (next === null) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.run();
-    }, Math.max(1_000, next - Date.now()));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        void this.run();
+      },
+      Math.max(1_000, next - Date.now()),
+    );
   }
 }

@@ -44,12 +44,24 @@ export function requestSync(): void {
   void loadSyncRuntime().then((m) => m.getSyncController().run());
 }
 
+/**
+ * Before signing out: uploads what is pending now (after any run in progress). Null when
+ * sync is not configured.
+ */
+export async function flushUploads(): Promise<OutboxResult | null> {
+  return (await loadSyncRuntime()).getSyncController().flushUploads();
+}
+
 /** 'Sync now': uploads now, ignoring back-off times. Null when sync is not configured. */
 export async function syncNow(): Promise<OutboxResult | null> {
   return (await loadSyncRuntime()).getSyncController().syncNow();
 }
 
-export const IDLE_SYNC_SNAPSHOT: SyncSnapshot = Object.freeze({ running: false, lastResult: null, lastRunAt: null });
+export const IDLE_SYNC_SNAPSHOT: SyncSnapshot = Object.freeze({
+  running: false,
+  lastResult: null,
+  lastRunAt: null,
+});
 
 /**
  * Calls `listener` with the engine's state now and on every change (the engine loads

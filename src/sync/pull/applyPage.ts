@@ -8,8 +8,9 @@ import type { PullTable } from './pullTables';
 /**
  * Merges one page of server rows into the local table, by the domain's merge rules, in
  * one transaction with the table's cursor: a local change made meanwhile is seen (and
- * kept), and the cursor never moves past rows that were not stored. Returns how many rows
- * changed something here and the last row of the page.
+ * kept), and the cursor never moves past rows that were not stored. Nothing is stored
+ * once the user is no longer the one signed in. Returns how many rows changed something
+ * here and the last row of the page.
  */
 export async function applyPage<L extends LocalCopy, K extends IndexableType>(
   database: PneumaDatabase,
@@ -25,7 +26,10 @@ export async function applyPage<L extends LocalCopy, K extends IndexableType>(
   });
   const table = spec.local(database);
   let applied = 0;
-  await database.transaction('rw', table, database.syncCursors, async () => {
+  await database.transaction('rw', table, database.syncCursors, database.authSession, async () => {
+    // Signed out (or someone else signed in) while the page was on its way: store nothing,
+    // so a sign-out that cleared the user's rows stays clean.
+    if ((await database.authSession.get('current'))?.userId !== userId) return;
     const current = await table.bulkGet(readable.map((r) => r.key));
     const puts: L[] = [];
     const removals: K[] = [];

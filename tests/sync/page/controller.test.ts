@@ -12,7 +12,9 @@ beforeEach(async () => {
 
 function targets() {
   const win = new EventTarget();
-  const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  const doc = Object.assign(new EventTarget(), {
+    visibilityState: 'visible' as DocumentVisibilityState,
+  });
   return { win, doc };
 }
 
@@ -27,7 +29,13 @@ async function until(cond: () => boolean | Promise<boolean>, ms = 3000) {
 
 async function signIn(server: FakeRest) {
   const t = server.issue('user-a');
-  await db.authSession.put({ key: 'current', ...t, expiresAt: 2e9, userId: 'user-a', email: 'a@x.test' });
+  await db.authSession.put({
+    key: 'current',
+    ...t,
+    expiresAt: 2e9,
+    userId: 'user-a',
+    email: 'a@x.test',
+  });
 }
 
 describe('page sync triggers', () => {
@@ -36,7 +44,12 @@ describe('page sync triggers', () => {
     await signIn(server);
     await db.sessions.bulkPut([makeSession({}, 1), makeSession({}, 2)]);
     const { win, doc } = targets();
-    const c = new SyncController({ getConfig: () => config, deps: { fetch: server.fetch }, win, doc });
+    const c = new SyncController({
+      getConfig: () => config,
+      deps: { fetch: server.fetch },
+      win,
+      doc,
+    });
     const stop = c.start();
     await until(() => server.rows.size === 2);
     await until(() => c.getSnapshot().lastResult?.status === 'done');
@@ -48,7 +61,13 @@ describe('page sync triggers', () => {
     const server = new FakeRest();
     await signIn(server);
     const { win, doc } = targets();
-    const c = new SyncController({ getConfig: () => config, deps: { fetch: server.fetch }, win, doc, debounceMs: 10 });
+    const c = new SyncController({
+      getConfig: () => config,
+      deps: { fetch: server.fetch },
+      win,
+      doc,
+      debounceMs: 10,
+    });
     const spy = vi.spyOn(c, 'run');
     const stop = c.start();
     await until(() => c.getSnapshot().lastRunAt !== null);
@@ -72,11 +91,17 @@ describe('page sync triggers', () => {
     await until(() => !c.getSnapshot().running);
   });
 
-  it('signing in triggers an upload of that user\'s pending sessions', async () => {
+  it("signing in triggers an upload of that user's pending sessions", async () => {
     const server = new FakeRest();
     await db.sessions.put(makeSession({}, 1));
     const { win, doc } = targets();
-    const c = new SyncController({ getConfig: () => config, deps: { fetch: server.fetch }, win, doc, debounceMs: 10 });
+    const c = new SyncController({
+      getConfig: () => config,
+      deps: { fetch: server.fetch },
+      win,
+      doc,
+      debounceMs: 10,
+    });
     const stop = c.start();
     await until(() => c.getSnapshot().lastResult?.status === 'signed_out');
     await signIn(server);
@@ -101,7 +126,11 @@ describe('page sync triggers', () => {
     });
     const stop = c.start();
     await until(() => registered.mock.calls.length === 1);
-    expect(c.getSnapshot().lastResult).toMatchObject({ status: 'retry_later', offline: true, remaining: 1 });
+    expect(c.getSnapshot().lastResult).toMatchObject({
+      status: 'retry_later',
+      offline: true,
+      remaining: 1,
+    });
     // Offline: nothing polls (the online event or the sync event resumes).
     const runs = server.restCalls;
     await new Promise((r) => setTimeout(r, 1500));
@@ -118,12 +147,94 @@ describe('page sync triggers', () => {
     await signIn(server);
     await db.sessions.bulkPut(Array.from({ length: 5 }, (_, i) => makeSession({}, i)));
     const { win, doc } = targets();
-    const c = new SyncController({ getConfig: () => config, deps: { fetch: server.fetch }, win, doc });
+    const c = new SyncController({
+      getConfig: () => config,
+      deps: { fetch: server.fetch },
+      win,
+      doc,
+    });
     const [a, b] = await Promise.all([c.run(), c.run()]);
     expect(a).toBe(b);
     await until(() => !c.getSnapshot().running);
     expect(server.rows.size).toBe(5);
     expect(server.restCalls).toBe(1);
+  });
+});
+
+describe('pulling what other devices changed', () => {
+  it('every run pulls after uploading; every few minutes while visible, never while hidden', async () => {
+    const server = new FakeRest();
+    await signIn(server);
+    const { win, doc } = targets();
+    const pulledTables: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      );
+      if (!init?.method || init.method === 'GET')
+        pulledTables.push(url.pathname.replace('/rest/v1/', ''));
+      return server.fetch(input, init);
+    };
+    const c = new SyncController({
+      getConfig: () => config,
+      deps: { fetch },
+      win,
+      doc,
+      pullIntervalMs: 40,
+    });
+    const spy = vi.spyOn(c, 'run');
+    const stop = c.start();
+    await until(() => c.getSnapshot().lastResult?.pull !== undefined);
+    // this fake server has none of the tables: the pull says so and the run still ends done
+    expect(c.getSnapshot().lastResult?.pull).toMatchObject({
+      status: 'done',
+      missing: ['sessions', 'patterns', 'user_favorites', 'user_ratings', 'user_preferences'],
+    });
+    expect(pulledTables.slice(0, 5)).toEqual([
+      'sessions',
+      'patterns',
+      'user_favorites',
+      'user_ratings',
+      'user_preferences',
+    ]);
+    await until(() => spy.mock.calls.length >= 3);
+    doc.visibilityState = 'hidden';
+    await new Promise((r) => setTimeout(r, 60));
+    const hiddenCalls = spy.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(spy.mock.calls.length).toBe(hiddenCalls);
+    stop();
+    await until(() => !c.getSnapshot().running);
+  });
+
+  it('a new favourite, rating or preference triggers an upload soon; flushUploads does not pull', async () => {
+    const server = new FakeRest();
+    await signIn(server);
+    const { win, doc } = targets();
+    const c = new SyncController({
+      getConfig: () => config,
+      deps: { fetch: server.fetch },
+      win,
+      doc,
+      debounceMs: 10,
+    });
+    const spy = vi.spyOn(c, 'run');
+    const stop = c.start();
+    await until(() => c.getSnapshot().lastRunAt !== null);
+    const before = spy.mock.calls.length;
+    await db.userFavorites.put({
+      owner: 'user-a',
+      patternId: 'box',
+      addedAt: 1,
+      updatedAt: new Date().toISOString(),
+      deleted: false,
+      syncState: 'pending',
+    });
+    await until(() => spy.mock.calls.length > before);
+    await until(() => !c.getSnapshot().running);
+    const flushed = await c.flushUploads();
+    expect(flushed?.pull).toBeUndefined();
+    stop();
   });
 });
 
@@ -136,9 +247,13 @@ describe('service worker sync handler', () => {
     await signIn(server);
     await db.sessions.put(makeSession({}, 1));
     const run = (c: typeof config) =>
-      import('../../../src/sync/outbox').then((m) => m.runOutbox(c, { fetch: server.fetch, sleep: async () => undefined, force: true }));
+      import('../../../src/sync/outbox').then((m) =>
+        m.runOutbox(c, { fetch: server.fetch, sleep: async () => undefined, force: true }),
+      );
     server.setFault(() => ({ kind: 'status', status: 503 }));
-    await expect(handleOutboxSync({ loadConfig: async () => config, run })).rejects.toThrow(/1 sessions left/);
+    await expect(handleOutboxSync({ loadConfig: async () => config, run })).rejects.toThrow(
+      /1 sessions left/,
+    );
     server.setFault(undefined);
     const r = await handleOutboxSync({ loadConfig: async () => config, run });
     expect(r).toMatchObject({ status: 'done', uploaded: 1 });
