@@ -99,6 +99,10 @@ const bundlePreferencesSchema = z.object({
   defaultPattern: z.string().min(1, 'must name a pattern').default('box'),
   voiceEnabled: z.boolean({ error: 'must be true or false' }).default(true),
   cameraEnabled: z.boolean({ error: 'must be true or false' }).default(false),
+  // Added later: a file without them leaves the current values alone.
+  cueTones: z.boolean({ error: 'must be true or false' }).optional(),
+  cueVibration: z.boolean({ error: 'must be true or false' }).optional(),
+  cueVolume: z.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).optional(),
   lastSyncTime: z
     .union([z.number(), z.string()])
     .nullish()
@@ -286,7 +290,8 @@ export async function importBundle(
     syncState: p.syncState ?? (p.userId ? 'pending' : 'guest'),
   }));
 
-  await db.transaction('rw', db.sessions, db.patterns, db.preferences, async () => {
+  const tables = [db.sessions, db.patterns, db.preferences, db.userPreferences, db.authSession];
+  await db.transaction('rw', tables, async () => {
     const existing = await db.sessions.bulkGet(sessions.map((s) => s.id));
     const fresh = sessions.filter((_, i) => !existing[i]);
     summary.sessionsAlreadyHere = sessions.length - fresh.length;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src/data/db';
-import { setPreferences } from '../../../src/data/preferencesRepo';
+import { getPreferences, setPreferences } from '../../../src/data/preferencesRepo';
+import { saveAuthSession } from '../../../src/data/authSessionRepo';
 import {
   BundleImportError,
   buildBundle,
@@ -41,8 +42,24 @@ describe('offline data bundle', () => {
     expect(await db.sessions.get(sessions[0]!.id)).toMatchObject({ ...sessions[0], attempts: 0 });
     expect(await db.sessions.get(sessions[1]!.id)).toMatchObject({ syncState: 'guest', userId: null });
     expect((await db.patterns.get('p1'))?.name).toBe('Mine');
-    expect((await db.preferences.get('defaultPattern'))?.value).toBe('sleep');
-    expect((await db.preferences.get('lastSyncTime'))?.value).toBe(1234);
+    expect(await getPreferences()).toMatchObject({ defaultPattern: 'sleep', voiceEnabled: false, lastSyncTime: 1234 });
+  });
+
+  it("signed in, imported preferences become the user's and sync; pulled sessions are not added twice", async () => {
+    await saveAuthSession({ accessToken: 'a', refreshToken: 'r', expiresAt: 9e9, userId: 'user-a', email: 'a@x.test' });
+    const pulled = makeSession({ syncState: 'synced', serverUpdatedAt: '2026-11-23T10:00:00.000Z' }, 1);
+    await db.sessions.put(pulled);
+    const text = JSON.stringify({
+      sessions: [{ ...pulled, syncState: 'synced' }],
+      patterns: [],
+      userPreferences: { defaultPattern: 'energy', voiceEnabled: true, cameraEnabled: false, cueVolume: 0.3 },
+    });
+    expect(await importBundle(parseBundle(text))).toMatchObject({ sessionsAdded: 0, sessionsAlreadyHere: 1 });
+    expect(await db.sessions.count()).toBe(1);
+    expect(await db.userPreferences.get(['user-a', 'defaultPattern'])).toMatchObject({ value: 'energy', syncState: 'pending' });
+    expect(await db.userPreferences.get(['user-a', 'cueVolume'])).toMatchObject({ value: 0.3 });
+    // cue settings the file does not mention stay as they were (absent: the defaults)
+    expect(await db.userPreferences.get(['user-a', 'cueTones'])).toBeUndefined();
   });
 
   it('importing the same file twice adds nothing the second time', async () => {
