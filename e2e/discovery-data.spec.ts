@@ -27,7 +27,7 @@ async function seed(
         const open = indexedDB.open('pneuma');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const tx = open.result.transaction(['sessions', 'ratings', 'authSession'], 'readwrite');
+          const tx = open.result.transaction(['sessions', 'userRatings', 'authSession'], 'readwrite');
           const now = Date.now();
           const auth = tx.objectStore('authSession').get('current');
           auth.onsuccess = () => {
@@ -55,7 +55,17 @@ async function seed(
                 attempts: 0,
               });
             });
-            for (const r of ratings) tx.objectStore('ratings').put({ ...r, ratedAt: now });
+            // Ratings belong to the person ('' = the guest), one row per pattern.
+            for (const r of ratings) {
+              tx.objectStore('userRatings').put({
+                ...r,
+                owner: userId ?? '',
+                ratedAt: now,
+                updatedAt: new Date(now).toISOString(),
+                deleted: false,
+                syncState: userId ? 'synced' : 'guest',
+              });
+            }
           };
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);

@@ -248,10 +248,11 @@ test.describe('discovery', () => {
           const req = indexedDB.open('pneuma');
           req.onerror = () => reject(req.error);
           req.onsuccess = () => {
+            // The guest's selection ('' owner) in the per-person preferences.
             const get = req.result
-              .transaction('preferences')
-              .objectStore('preferences')
-              .get('selectedPattern');
+              .transaction('userPreferences')
+              .objectStore('userPreferences')
+              .get(['', 'selectedPattern']);
             get.onsuccess = () => resolve(get.result?.value);
           };
         }),
