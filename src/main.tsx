@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import './styles/base.css';
+import { startTheme } from './styles/theme';
 import './ui/ui.css';
 import './features/shell/shell.css';
 import './features/errors/errors.css';
@@ -41,6 +42,7 @@ async function boot(rootElement: HTMLElement): Promise<void> {
   }
 }
 
+startTheme(); // before the first render: the first paint has the right theme
 const rootElement = document.getElementById('root');
 if (rootElement) void boot(rootElement);
 else document.body.innerHTML = APP_ERROR_HTML;

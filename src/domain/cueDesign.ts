@@ -97,7 +97,16 @@ export function cueLookaheadMs(pageHidden: boolean): number {
   return pageHidden ? 75_000 : 3_000;
 }
 
-/** The phase announcement for the screen reader, and the spoken cue. */
-export function phaseAnnouncement(label: string, seconds: number, lastCycle: boolean): string {
-  return `${lastCycle ? 'Last cycle. ' : ''}${label}, ${seconds} seconds`;
+/** The phase announcement for the screen reader; the start of the last cycle is named. */
+export function phaseAnnouncement(
+  label: string,
+  seconds: number,
+  startsLastCycle: boolean,
+): string {
+  return `${startsLastCycle ? 'Last cycle. ' : ''}${label}, ${seconds} seconds`;
+}
+
+/** The spoken cue: the phase's name, and at the start of the last cycle, that it is the last. */
+export function spokenCue(label: string, startsLastCycle: boolean): string {
+  return `${startsLastCycle ? 'Last cycle. ' : ''}${label}`;
 }

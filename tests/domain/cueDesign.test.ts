@@ -7,6 +7,7 @@ import {
   DEFAULT_CUE_VOLUME,
   describeCueChannels,
   phaseAnnouncement,
+  spokenCue,
 } from '../../src/domain/cueDesign';
 
 describe('tones per phase', () => {
@@ -67,5 +68,7 @@ describe('the phase announcement', () => {
   it('names the phase and its seconds, and the last cycle', () => {
     expect(phaseAnnouncement('Hold', 4, false)).toBe('Hold, 4 seconds');
     expect(phaseAnnouncement('Inhale', 4, true)).toBe('Last cycle. Inhale, 4 seconds');
+    expect(spokenCue('Exhale', false)).toBe('Exhale');
+    expect(spokenCue('Inhale', true)).toBe('Last cycle. Inhale');
   });
 });

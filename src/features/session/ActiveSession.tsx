@@ -1,25 +1,28 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PHASE_LABELS, type PhaseName } from '../../domain/breathClock';
+import { PHASE_LABELS, sessionLengthMs } from '../../domain/breathClock';
+import { phaseAnnouncement, spokenCue } from '../../domain/cueDesign';
 import { encouragementIntervalMs, pickEncouragement } from '../../domain/encouragement';
+import { guideKindFor } from '../../domain/guideShapes';
 import { completionPercent } from '../../domain/sessionScoring';
 import type { SessionConfig } from '../../domain/patternChoice';
 import { isMilestone } from '../../machines/breathLoop';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Switch';
-import { BreathVisual } from './BreathVisual';
-import { speakPhase, speechAvailable, vibrateFor } from './cues';
-import { CameraSlot } from './CameraSlot';
-import { RetentionPanel } from './RetentionPanel';
-import type { LoopRef, SessionController } from './useSessionController';
 import { useReducedMotion } from '../../ui/useReducedMotion';
+import { BreathVisual, type PhaseChange } from './BreathVisual';
+import { CameraSlot } from './CameraSlot';
+import { speak, vibrateFor } from './cues';
+import { formatClock } from './formatClock';
+import { RetentionPanel } from './RetentionPanel';
+import { SessionSettings, useDisplaySettings } from './SessionSettings';
+import type { CuePreferences } from './useCuePreferences';
+import { useFullscreen } from './useFullscreen';
+import { useIdleControls } from './useIdleControls';
+import { useMediaSession } from './useMediaSession';
+import type { LoopRef, SessionController } from './useSessionController';
 import { useWakeLock } from './useWakeLock';
-
-export function formatClock(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
 
 function isTypingTarget(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
@@ -31,23 +34,58 @@ function isTypingTarget(t: EventTarget | null): boolean {
   );
 }
 
+/** Line icons for the stage's icon buttons (the button's label names it). */
+const SETTINGS_ICON = 'M4 6h16M4 12h16M4 18h16M9 4v4M15 10v4M7 16v4';
+const FULLSCREEN_ICON = 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5';
+const EXIT_FULLSCREEN_ICON = 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5';
+
+function StageIcon({ d }: { d: string }) {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
+export interface ActiveSessionProps {
+  controller: SessionController;
+  loopRef: LoopRef;
+  config: SessionConfig;
+  /** The pattern's name and the mode's title, for the heading and the lock screen. */
+  title: string;
+  modeTitle: string;
+  adaptiveDefault: boolean;
+  cues: CuePreferences;
+  compact: boolean;
+}
+
+/**
+ * The session itself, immersive (docs/product.md § Sessions): the guide fills the screen;
+ * the heading, figures and controls fade after a few quiet seconds and come back on a tap,
+ * a pointer move or a key. Cues follow the person's choice (voice, tones, vibration or
+ * silence); headphones and the lock screen pause, resume and stop it (Media Session).
+ */
 export function ActiveSession({
   controller,
   loopRef,
   config,
+  title,
+  modeTitle,
   adaptiveDefault,
-  voiceEnabled,
-  onVoiceChange,
+  cues,
   compact,
-}: {
-  controller: SessionController;
-  loopRef: LoopRef;
-  config: SessionConfig;
-  adaptiveDefault: boolean;
-  voiceEnabled: boolean;
-  onVoiceChange: (on: boolean) => void;
-  compact: boolean;
-}) {
+}: ActiveSessionProps) {
   const { session, actions, audioEnabled } = controller;
   const reducedMotion = useReducedMotion();
   const paused = controller.phase === 'paused';
@@ -56,36 +94,59 @@ export function ActiveSession({
   const stillness = useSelector(session, (s) => s.context.visionMetrics?.stillness);
   const loopState = useSelector(loopRef, (s) => s.value);
   const rounds = useSelector(loopRef, (s) => s.context.rounds);
+  const schedule = useSelector(loopRef, (s) => s.context.schedule);
   const target = config.targetCycles * rounds;
   const inRetention = typeof loopState === 'object';
   const progress = completionPercent(cycleCount, target);
+  const guide = guideKindFor(config.pattern);
 
   const [adaptive, setAdaptive] = useState(adaptiveDefault);
   const [encouragement, setEncouragement] = useState<string | null>(null);
   const lastEncouragementAt = useRef(0);
   const encouragementCount = useRef(0);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const display = useDisplaySettings();
+  const fullscreen = useFullscreen();
+  const stageRef = useRef<HTMLElement>(null);
+  const controlsShown = useIdleControls(stageRef, { paused, dialogOpen: settingsOpen });
 
   useWakeLock(!paused);
+
+  const announcerRef = useRef<HTMLDivElement>(null);
+  const lastAnnouncement = useRef('');
   useEffect(() => {
     if (announcerRef.current)
       announcerRef.current.textContent = paused ? 'Paused' : lastAnnouncement.current;
   }, [paused]);
 
-  const voiceRef = useRef(voiceEnabled);
-  const audioRef = useRef(audioEnabled);
+  const live = useRef({ cues, audioEnabled, settingsOpen });
   useEffect(() => {
-    voiceRef.current = voiceEnabled;
-    audioRef.current = audioEnabled;
+    live.current = { cues, audioEnabled, settingsOpen };
   });
-  const announcerRef = useRef<HTMLDivElement>(null);
-  const lastAnnouncement = useRef('');
-  const onPhaseChange = useCallback((phase: PhaseName, seconds: number) => {
+  const onPhaseChange = useCallback((change: PhaseChange) => {
+    const label = PHASE_LABELS[change.phase];
     // Written straight to the live region: no re-render of the whole screen at a boundary.
-    lastAnnouncement.current = `${PHASE_LABELS[phase]}, ${seconds} seconds`;
+    lastAnnouncement.current = phaseAnnouncement(label, change.seconds, change.startsLastCycle);
     if (announcerRef.current) announcerRef.current.textContent = lastAnnouncement.current;
-    vibrateFor(phase);
-    if (voiceRef.current && audioRef.current) speakPhase(phase);
+    const { cues: choice, audioEnabled: sound } = live.current;
+    if (choice.vibration) vibrateFor(change.phase);
+    if (choice.voice && sound) speak(spokenCue(label, change.startsLastCycle), choice.volume);
   }, []);
+
+  useMediaSession({
+    title,
+    album: modeTitle,
+    paused,
+    durationS: inRetention ? 0 : sessionLengthMs(schedule, target) / 1000,
+    positionS: duration,
+    onPlay: () => {
+      if (controller.phase === 'paused') actions.resume();
+    },
+    onPause: () => {
+      if (controller.phase === 'active') actions.pause();
+    },
+    onStop: actions.stop,
+  });
 
   // Adaptive encouragement: interval from progress (and stillness when a camera measures it).
   useEffect(() => {
@@ -100,10 +161,11 @@ export function ActiveSession({
     }
   }, [adaptive, paused, inRetention, duration, progress, stillness]);
 
-  // Keyboard: Space play/pause, Esc stop, M mute.
+  // Keyboard: Space pause or resume, Esc stop, M sound, F full screen.
+  const toggleFullscreen = fullscreen.toggle;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || live.current.settingsOpen) return;
       if (e.key === ' ' || e.code === 'Space') {
         if (isTypingTarget(e.target)) return;
         e.preventDefault();
@@ -116,15 +178,28 @@ export function ActiveSession({
       } else if (e.key === 'm' || e.key === 'M') {
         if (isTypingTarget(e.target) && (e.target as HTMLElement).tagName !== 'BUTTON') return;
         actions.toggleAudio();
+      } else if (e.key === 'f' || e.key === 'F') {
+        if (isTypingTarget(e.target) && (e.target as HTMLElement).tagName !== 'BUTTON') return;
+        toggleFullscreen();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [actions, inRetention, loopRef]);
+  }, [actions, inRetention, loopRef, toggleFullscreen]);
 
   return (
     <section
-      className={`active-session ${compact ? 'active-session--compact' : ''}`}
+      ref={stageRef}
+      className={[
+        'immersive',
+        compact && 'immersive--compact',
+        display.dim && 'theme-dim',
+        config.enableCamera && 'immersive--camera',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      data-controls={controlsShown ? 'shown' : 'hidden'}
+      data-testid="immersive-session"
       aria-label="Breathing session"
     >
       <div
@@ -134,22 +209,42 @@ export function ActiveSession({
         aria-atomic="true"
         data-testid="phase-announcer"
       />
-      {config.enableCamera ? <CameraSlot controller={controller} /> : null}
-
-      {inRetention ? (
-        <RetentionPanel loopRef={loopRef} actions={actions} />
-      ) : (
-        <div className="active-session__guide">
-          <BreathVisual
-            loopRef={loopRef}
-            reducedMotion={reducedMotion}
-            onPhaseChange={onPhaseChange}
-          />
-          {paused ? <p className="active-session__paused">Paused</p> : null}
+      <header className="immersive__top immersive__chrome">
+        <h1 className="immersive__title">
+          {title}
+          <span className="immersive__mode">{modeTitle}</span>
+        </h1>
+        <div className="immersive__actions">
+          <Button
+            variant="ghost"
+            icon
+            aria-haspopup="dialog"
+            aria-label="Sound and display"
+            title="Sound and display"
+            onClick={() => setSettingsOpen(true)}
+          >
+            <StageIcon d={SETTINGS_ICON} />
+          </Button>
+          {fullscreen.available ? (
+            <Button
+              variant="ghost"
+              icon
+              aria-pressed={fullscreen.active}
+              aria-keyshortcuts="F"
+              aria-label="Full screen"
+              title="Full screen"
+              onClick={fullscreen.toggle}
+            >
+              <StageIcon d={fullscreen.active ? EXIT_FULLSCREEN_ICON : FULLSCREEN_ICON} />
+            </Button>
+          ) : null}
+          <Button variant="secondary" size="sm" onClick={actions.stop} aria-keyshortcuts="Escape">
+            Stop
+          </Button>
         </div>
-      )}
+      </header>
 
-      <dl className="session-stats">
+      <dl className="session-stats immersive__stats immersive__chrome">
         <div className="stat">
           <dt className="stat__label">Time</dt>
           <dd className="stat__value" data-testid="session-timer">
@@ -168,62 +263,86 @@ export function ActiveSession({
           </Badge>
         ) : null}
       </dl>
-      <div
-        className="session-progress"
-        role="progressbar"
-        aria-label="Session progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <div className="session-progress__bar" style={{ transform: `scaleX(${progress / 100})` }} />
-      </div>
 
-      {adaptive && encouragement ? (
-        <p className="encouragement" role="status">
-          {encouragement}
-        </p>
+      {config.enableCamera ? (
+        <div className="immersive__camera">
+          <CameraSlot controller={controller} />
+        </div>
       ) : null}
 
-      <div className="session-controls">
-        <Button
-          variant="primary"
-          onClick={actions.togglePause}
-          disabled={inRetention}
-          aria-keyshortcuts="Space"
-          data-testid="pause-toggle"
-        >
-          {paused ? 'Resume' : 'Pause'}
-        </Button>
-        <Button variant="secondary" onClick={actions.stop} aria-keyshortcuts="Escape">
-          Stop
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={actions.toggleAudio}
-          aria-pressed={audioEnabled}
-          aria-keyshortcuts="M"
-        >
-          {audioEnabled ? 'Sound on' : 'Sound off'}
-        </Button>
-      </div>
-      <div className="session-toggles">
-        <Switch
-          label="Adaptive Encouragement"
-          description="Short encouraging notes as your session goes on."
-          checked={adaptive}
-          onCheckedChange={setAdaptive}
-        />
-        {speechAvailable() && !compact ? (
-          <Switch
-            label="Voice cues"
-            description="Speaks each phase: Inhale, Hold, Exhale."
-            checked={voiceEnabled}
-            onCheckedChange={onVoiceChange}
+      <div className="immersive__guide">
+        {inRetention ? (
+          <RetentionPanel loopRef={loopRef} actions={actions} />
+        ) : (
+          <BreathVisual
+            loopRef={loopRef}
+            guide={guide}
+            reducedMotion={reducedMotion}
+            onPhaseChange={onPhaseChange}
           />
+        )}
+        {paused ? <p className="immersive__paused">Paused</p> : null}
+        {adaptive && encouragement ? (
+          <p className="encouragement" role="status">
+            {encouragement}
+          </p>
         ) : null}
       </div>
-      <p className="session-keys">Keys: Space pause or resume, Esc stop, M sound.</p>
+
+      <div className="immersive__bottom">
+        <div
+          className="session-progress"
+          role="progressbar"
+          aria-label="Session progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
+          <div
+            className="session-progress__bar"
+            style={{ transform: `scaleX(${progress / 100})` }}
+          />
+        </div>
+        <div className="session-controls immersive__chrome">
+          <Button
+            variant="primary"
+            onClick={actions.togglePause}
+            disabled={inRetention}
+            aria-keyshortcuts="Space"
+            data-testid="pause-toggle"
+          >
+            {paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={actions.toggleAudio}
+            aria-pressed={audioEnabled}
+            aria-keyshortcuts="M"
+          >
+            {audioEnabled ? 'Sound on' : 'Sound off'}
+          </Button>
+          <Button
+            variant="secondary"
+            aria-pressed={display.dim}
+            onClick={() => display.setDim(!display.dim)}
+          >
+            Dim
+          </Button>
+        </div>
+        <div className="session-toggles immersive__chrome">
+          <Switch
+            label="Adaptive Encouragement"
+            description="Short encouraging notes as your session goes on."
+            checked={adaptive}
+            onCheckedChange={setAdaptive}
+          />
+        </div>
+        <p className="session-keys immersive__chrome">
+          Keys: Space pause or resume, Esc stop, M sound, F full screen.
+        </p>
+      </div>
+
+      <SessionSettings open={settingsOpen} onOpenChange={setSettingsOpen} />
     </section>
   );
 }

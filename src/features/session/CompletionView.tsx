@@ -3,7 +3,7 @@ import { completionStep } from '../../machines/session';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { VisionFigures } from '../vision';
-import { formatClock } from './ActiveSession';
+import { formatClock } from './formatClock';
 import type { SessionRef } from './useSessionController';
 
 /** What a first completed session unlocks (the onboarding promise). */

@@ -1,10 +1,16 @@
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { describeCueChannels } from '../../domain/cueDesign';
+import type { GuideKind } from '../../domain/guideShapes';
 import type { SessionPattern } from '../../domain/patternChoice';
 import { patternSource } from '../../domain/patternSources';
 import type { preSessionMachine } from '../../machines/preSession';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { speechAvailable, vibrationAvailable } from './cues';
+import { SessionSettings } from './SessionSettings';
+import { useCuePreferences } from './useCuePreferences';
 
 type PreSessionRef = ActorRefFrom<typeof preSessionMachine>;
 
@@ -29,15 +35,56 @@ function PatternTimings({ pattern }: { pattern: SessionPattern }) {
   );
 }
 
+/** How to follow each guide, said before the session starts. */
+const GUIDE_INTROS: Record<GuideKind, string> = {
+  square:
+    'Follow the point around the square: up as you breathe in, across as you hold, down as you breathe out, back along the bottom as you hold again.',
+  bloom:
+    'Follow the flower: it opens as you breathe in and closes as you breathe out, and stays still while you hold.',
+  orb: 'Follow the circle: it grows as you breathe in and shrinks as you breathe out.',
+};
+
+/** The cue choice in a line, with the button to change it before closing your eyes. */
+function CueLine({ onUserGesture }: { onUserGesture: () => void }) {
+  const { cues } = useCuePreferences();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="presession__cues">
+      <p className="presession__lead">
+        Cues:{' '}
+        {describeCueChannels({
+          voice: cues.voice && speechAvailable(),
+          tones: cues.tones,
+          vibration: cues.vibration && vibrationAvailable(),
+        })}
+      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-haspopup="dialog"
+        onClick={() => {
+          onUserGesture();
+          setOpen(true);
+        }}
+      >
+        Sound and display
+      </Button>
+      <SessionSettings open={open} onOpenChange={setOpen} />
+    </div>
+  );
+}
+
 /** Benefits -> intro -> countdown -> ready, driven by the pre-session machine. */
 export function PreSessionView({
   preRef,
   pattern,
+  guide,
   targetCycles,
   onUserGesture,
 }: {
   preRef: PreSessionRef;
   pattern: SessionPattern;
+  guide: GuideKind;
   targetCycles: number;
   /** Audio can only start from a user gesture: called on every button press. */
   onUserGesture: () => void;
@@ -71,6 +118,7 @@ export function PreSessionView({
             <p className="muted">{patternSource(pattern.id)}</p>
           </details>
         ) : null}
+        <CueLine onUserGesture={onUserGesture} />
         <div className="presession__actions">
           <Button variant="secondary" onClick={() => send('SKIP')}>
             Skip to Session
@@ -86,10 +134,10 @@ export function PreSessionView({
       <Card as="section" className="presession" aria-labelledby="presession-title">
         <h2 id="presession-title">Get comfortable</h2>
         <p className="presession__lead">
-          Sit upright, relax your shoulders and breathe through your nose. Follow the circle: it
-          grows as you breathe in and shrinks as you breathe out. {targetCycles} cycles of{' '}
-          {pattern.name}.
+          Sit upright, relax your shoulders and breathe through your nose. {GUIDE_INTROS[guide]}{' '}
+          {targetCycles} cycles of {pattern.name}.
         </p>
+        <CueLine onUserGesture={onUserGesture} />
         <div className="presession__actions">
           <Button variant="secondary" onClick={() => send('SKIP')}>
             Start Immediately

@@ -1,21 +1,24 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { usePreferences } from '../../data/hooks';
-import { setPreference } from '../../data/preferencesRepo';
 import { sessionConfigFor, type SessionPattern } from '../../domain/patternChoice';
+import { guideKindFor } from '../../domain/guideShapes';
 import type { SessionMode } from '../../domain/sessionModes';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { setSessionRunning } from '../../app/serviceWorker/sessionGuard';
 import { SessionErrorCard } from '../errors';
+import { useImmersiveChrome } from '../shell';
 import { ActiveSession } from './ActiveSession';
 import { CameraSetupView } from './CameraSetupView';
 import { CompletionView } from './CompletionView';
 import { PreSessionView } from './PreSessionView';
 import { SessionErrorBoundary } from './SessionErrorBoundary';
+import { useDisplaySettings } from './SessionSettings';
+import { useCuePreferences } from './useCuePreferences';
 import { useSessionController } from './useSessionController';
 import './session.css';
+import './immersive.css';
 
 const MODE_TITLES: Record<SessionMode, string> = {
   classic: 'Classic session',
@@ -42,11 +45,12 @@ export function SessionScreen(props: SessionScreenProps) {
 
 function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
   const config = useMemo(() => sessionConfigFor(mode, pattern), [mode, pattern]);
-  const controller = useSessionController(config);
+  const { cues } = useCuePreferences();
+  const controller = useSessionController(config, { tones: cues.tones, volume: cues.volume });
   const { session, step, loopRef, actions } = controller;
   const preRef = useSelector(session, (s) => s.children.preSession);
-  const prefs = usePreferences();
   const compact = mode === 'mobile';
+  const { dim } = useDisplaySettings();
 
   // App updates must not reload the page under a session (only the intro screens are safe).
   const preStep = useSelector(preRef, (s) => (s ? (s.value as string) : null));
@@ -76,6 +80,7 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
       <PreSessionView
         preRef={preRef}
         pattern={pattern}
+        guide={guideKindFor(pattern)}
         targetCycles={config.targetCycles}
         onUserGesture={actions.unlockAudio}
       />
@@ -88,9 +93,10 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
         controller={controller}
         loopRef={loopRef}
         config={config}
+        title={pattern.name}
+        modeTitle={MODE_TITLES[mode]}
         adaptiveDefault={adaptive}
-        voiceEnabled={prefs.voiceEnabled}
-        onVoiceChange={(on) => void setPreference('voiceEnabled', on)}
+        cues={cues}
         compact={compact}
       />
     );
@@ -99,6 +105,20 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
   }
 
   const error = useSelector(session, (s) => s.context.error);
+  // Immersive once the session starts: the app's chrome recedes until the person leaves
+  // (the completion stays on the calm stage; the results bring the chrome back).
+  const immersive = (step === 'active' || step === 'complete') && !error;
+  useImmersiveChrome(immersive);
+
+  if (immersive && step === 'complete') {
+    return (
+      <div className={`immersive immersive--complete ${dim ? 'theme-dim' : ''}`}>
+        <h1 className="immersive__title immersive__title--quiet">{pattern.name}</h1>
+        <div className="immersive__arrival">{body}</div>
+      </div>
+    );
+  }
+  if (immersive) return body;
 
   return (
     <div className={`session-screen ${compact ? 'session-screen--compact' : ''}`}>

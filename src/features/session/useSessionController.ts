@@ -15,13 +15,20 @@ import { cameraActor } from '../../vision/cameraActor';
 export type LoopRef = ActorRefFrom<typeof breathLoopMachine>;
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
+export interface ToneSettings {
+  /** The person chose tones as a cue (the session's sound switch mutes them too). */
+  tones: boolean;
+  /** 0..1. */
+  volume: number;
+}
+
 /**
  * Runs one session machine for the screen and gives it its side effects: who is
  * practising, saving, and the way to /results. Components read its snapshots and send
  * it events. Also plays the audio cues from the breath loop's clock. Pause and resume
  * are stamped with the next display frame's time; every other time is the machine's own.
  */
-export function useSessionController(config: SessionConfig) {
+export function useSessionController(config: SessionConfig, toneSettings: ToneSettings) {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   useEffect(() => {
@@ -66,6 +73,7 @@ export function useSessionController(config: SessionConfig) {
         originMs: c.roundOriginMs,
         endOffsetMs: sessionLengthMs(c.schedule, c.targetCycles),
         round: c.rounds,
+        closesSession: !c.retention,
       };
     };
     cues.start(source);
@@ -78,7 +86,15 @@ export function useSessionController(config: SessionConfig) {
     };
   }, [loopRef, cues]);
 
-  useEffect(() => cues.setEnabled(audioEnabled), [cues, audioEnabled]);
+  const { tones, volume } = toneSettings;
+  useEffect(() => cues.setEnabled(audioEnabled && tones), [cues, audioEnabled, tones]);
+  useEffect(() => cues.setVolume(volume), [cues, volume]);
+  // Headphones and the lock screen reach the session while it runs (see holdMediaFocus).
+  const running = step === 'active';
+  useEffect(() => {
+    cues.holdMediaFocus(running);
+    return () => cues.holdMediaFocus(false);
+  }, [cues, running]);
   useEffect(() => () => cues.dispose(), [cues]);
 
   const pause = useCallback(

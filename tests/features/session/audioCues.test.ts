@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AudioCueScheduler, VIBRATION, vibrateFor } from '../../../src/features/session/cues';
+import { AudioCueScheduler, vibrateFor } from '../../../src/features/session/cues';
+import { PHASE_VIBRATION } from '../../../src/domain/cueDesign';
 import {
   buildSchedule,
   pauseClock,
@@ -33,6 +34,9 @@ class FakeContext {
         linearRampToValueAtTime() {},
         exponentialRampToValueAtTime() {},
         cancelScheduledValues() {},
+        setTargetAtTime(v: number) {
+          node.gain.value = v;
+        },
       },
       connect: (n: unknown) => n,
       disconnect() {},
@@ -48,6 +52,7 @@ class FakeContext {
       frequency: {
         setValueAtTime: (f: number) => (rec.freq = rec.freq || f),
         linearRampToValueAtTime() {},
+        exponentialRampToValueAtTime() {},
       },
       connect: (n: unknown) => n,
       disconnect() {},
@@ -84,7 +89,14 @@ describe('audio cue scheduler', () => {
     cues.unlock();
     const start = performance.now() + 10;
     clock = startClock(start);
-    cues.start(() => ({ schedule, clock, originMs: 0, endOffsetMs: 160_000, round: 1 }));
+    cues.start(() => ({
+      schedule,
+      clock,
+      originMs: 0,
+      endOffsetMs: 160_000,
+      round: 1,
+      closesSession: true,
+    }));
     const ctx = FakeContext.last;
     // Lookahead 3 s from now: boundary 0 (at +10 ms) only.
     expect(ctx.oscillators.map((o) => o.startAt)).toEqual([start / 1000 + 100]);
@@ -107,7 +119,14 @@ describe('audio cue scheduler', () => {
     cues.unlock();
     const start = performance.now();
     clock = startClock(start);
-    cues.start(() => ({ schedule, clock, originMs: 0, endOffsetMs: 8000, round: 1 }));
+    cues.start(() => ({
+      schedule,
+      clock,
+      originMs: 0,
+      endOffsetMs: 8000,
+      round: 1,
+      closesSession: true,
+    }));
     vi.advanceTimersByTime(2000);
     const ctx = FakeContext.last;
     const planned = ctx.oscillators.length;
@@ -124,9 +143,115 @@ describe('audio cue scheduler', () => {
     cues.unlock();
     cues.setEnabled(false);
     clock = startClock(performance.now());
-    cues.start(() => ({ schedule, clock, originMs: 0, endOffsetMs: 160_000, round: 1 }));
+    cues.start(() => ({
+      schedule,
+      clock,
+      originMs: 0,
+      endOffsetMs: 160_000,
+      round: 1,
+      closesSession: true,
+    }));
     vi.advanceTimersByTime(5000);
     expect(FakeContext.last.oscillators).toEqual([]);
+    cues.dispose();
+  });
+
+  it('adds a bell to the first tone of the last cycle and two closing notes at the exact end', () => {
+    const cues = new AudioCueScheduler();
+    cues.unlock();
+    const start = performance.now();
+    clock = startClock(start);
+    // Two box cycles (32 s): the last cycle starts at 16 s, the session ends at 32 s.
+    cues.start(() => ({
+      schedule,
+      clock,
+      originMs: 0,
+      endOffsetMs: 32_000,
+      round: 1,
+      closesSession: true,
+    }));
+    vi.advanceTimersByTime(31_000);
+    const at = (o: { startAt: number }) => Math.round((o.startAt - 100) * 1000 - start);
+    const starts = FakeContext.last.oscillators.map(at);
+    expect(starts.filter((t) => t === 16_000)).toHaveLength(2); // inhale tone + bell
+    expect(starts.filter((t) => t === 0)).toHaveLength(1); // the first cycle has no bell
+    expect(starts.filter((t) => t >= 32_000)).toEqual([32_000, 32_350]); // the closing notes
+    cues.dispose();
+  });
+
+  it('plays no closing notes when a retention hold follows the round', () => {
+    const cues = new AudioCueScheduler();
+    cues.unlock();
+    const start = performance.now();
+    clock = startClock(start);
+    cues.start(() => ({
+      schedule,
+      clock,
+      originMs: 0,
+      endOffsetMs: 16_000,
+      round: 1,
+      closesSession: false,
+    }));
+    vi.advanceTimersByTime(15_000);
+    const starts = FakeContext.last.oscillators.map((o) =>
+      Math.round((o.startAt - 100) * 1000 - start),
+    );
+    expect(Math.max(...starts)).toBe(12_000);
+    cues.dispose();
+  });
+
+  it('plans past a minute ahead once the page is hidden (the screen is off), and a pause still cancels them', () => {
+    const cues = new AudioCueScheduler();
+    cues.unlock();
+    const start = performance.now();
+    clock = startClock(start);
+    cues.start(() => ({
+      schedule,
+      clock,
+      originMs: 0,
+      endOffsetMs: 160_000,
+      round: 1,
+      closesSession: true,
+    }));
+    expect(FakeContext.last.oscillators).toHaveLength(1);
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    // Boundaries every 4 s up to 75 s ahead, planned at once without waiting for a timer.
+    expect(FakeContext.last.oscillators.length).toBeGreaterThanOrEqual(19);
+    cues.cancelAll();
+    expect(
+      FakeContext.last.oscillators.filter((o) => o.stoppedEarly).length,
+    ).toBeGreaterThanOrEqual(18);
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    cues.dispose();
+  });
+
+  it('lets a tone already sounding ring out on pause, but silences it when the sound is switched off', () => {
+    const cues = new AudioCueScheduler();
+    cues.unlock();
+    clock = startClock(performance.now());
+    cues.start(() => ({
+      schedule,
+      clock,
+      originMs: 0,
+      endOffsetMs: 160_000,
+      round: 1,
+      closesSession: true,
+    }));
+    vi.advanceTimersByTime(100); // the first tone has started
+    cues.cancelAll();
+    expect(FakeContext.last.oscillators[0]!.stoppedEarly).toBe(false);
+    cues.start(() => ({
+      schedule,
+      clock,
+      originMs: 0,
+      endOffsetMs: 160_000,
+      round: 2,
+      closesSession: true,
+    }));
+    vi.advanceTimersByTime(4000);
+    cues.setEnabled(false);
+    expect(FakeContext.last.oscillators.at(-1)!.stoppedEarly).toBe(true);
     cues.dispose();
   });
 
@@ -135,7 +260,7 @@ describe('audio cue scheduler', () => {
     Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
     vibrateFor('inhale');
     vibrateFor('exhale');
-    expect(vibrate.mock.calls).toEqual([[VIBRATION.inhale], [VIBRATION.exhale]]);
-    expect(new Set(Object.values(VIBRATION).map((v) => v.join(','))).size).toBe(4);
+    expect(vibrate.mock.calls).toEqual([[PHASE_VIBRATION.inhale], [PHASE_VIBRATION.exhale]]);
+    expect(new Set(Object.values(PHASE_VIBRATION).map((v) => v.join(','))).size).toBe(4);
   });
 });

@@ -1,0 +1,131 @@
+import { useId, useSyncExternalStore } from 'react';
+import { describeCueChannels } from '../../domain/cueDesign';
+import { THEME_CHOICES, THEME_CHOICE_LABELS } from '../../domain/nightTheme';
+import {
+  getSessionDim,
+  getThemeChoice,
+  setSessionDim,
+  setThemeChoice,
+  subscribeTheme,
+} from '../../styles/theme';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Switch } from '../../ui/Switch';
+import { speechAvailable, vibrationAvailable } from './cues';
+import { useCuePreferences } from './useCuePreferences';
+
+/** The session's dim mode and the theme choice, live as they change. */
+export function useDisplaySettings() {
+  const dim = useSyncExternalStore(subscribeTheme, getSessionDim, () => false);
+  const theme = useSyncExternalStore(subscribeTheme, getThemeChoice, getThemeChoice);
+  return { dim, theme, setDim: setSessionDim, setTheme: setThemeChoice };
+}
+
+/**
+ * 'Sound and display': how the session guides closed eyes (voice, tones, vibration, or
+ * none of them for silence), the cue volume, the theme (night practice) and dim mode.
+ * Every change is kept: cues in the person's preferences, display on this device.
+ */
+export function SessionSettings({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { cues, setChannel, setVolume } = useCuePreferences();
+  const { dim, theme, setDim, setTheme } = useDisplaySettings();
+  const volumeId = useId();
+  const canSpeak = speechAvailable();
+  const canVibrate = vibrationAvailable();
+  const percent = Math.round(cues.volume * 100);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Sound and display"
+      description="How the session guides you with your eyes closed, and how the screen looks."
+    >
+      <div className="session-settings">
+        <fieldset className="session-settings__group">
+          <legend>Cues</legend>
+          <Switch
+            label="Tones"
+            description="A rising tone as you breathe in, a falling one as you breathe out, a soft tick on each hold."
+            checked={cues.tones}
+            onCheckedChange={(on) => setChannel('tones', on)}
+          />
+          <Switch
+            label="Voice"
+            description={
+              canSpeak ? 'Speaks each phase: Inhale, Hold, Exhale.' : 'This browser cannot speak.'
+            }
+            checked={cues.voice && canSpeak}
+            disabled={!canSpeak}
+            onCheckedChange={(on) => setChannel('voice', on)}
+          />
+          <Switch
+            label="Vibration"
+            description={
+              canVibrate
+                ? 'A pattern per phase: swelling in, one tap on a hold, ebbing out, two taps.'
+                : 'This device cannot vibrate.'
+            }
+            checked={cues.vibration && canVibrate}
+            disabled={!canVibrate}
+            onCheckedChange={(on) => setChannel('vibration', on)}
+          />
+          <p className="session-settings__summary" role="status">
+            {describeCueChannels({
+              voice: cues.voice && canSpeak,
+              tones: cues.tones,
+              vibration: cues.vibration && canVibrate,
+            })}
+          </p>
+          <div className="field">
+            <label htmlFor={volumeId} className="field__label">
+              Volume
+            </label>
+            <input
+              id={volumeId}
+              className="session-settings__range"
+              type="range"
+              min={0}
+              max={100}
+              step={5}
+              value={percent}
+              aria-valuetext={`${percent} %`}
+              onChange={(e) => setVolume(Number(e.target.value) / 100)}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="session-settings__group">
+          <legend>Theme</legend>
+          {THEME_CHOICES.map((choice) => (
+            <label key={choice} className="session-settings__choice">
+              <input
+                type="radio"
+                name="theme"
+                value={choice}
+                checked={theme === choice}
+                onChange={() => setTheme(choice)}
+              />
+              {THEME_CHOICE_LABELS[choice]}
+            </label>
+          ))}
+        </fieldset>
+        <Switch
+          label="Dim the session"
+          description="A darker screen and a fainter guide, for practice at night."
+          checked={dim}
+          onCheckedChange={setDim}
+        />
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Done
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The theme on the page: <html data-theme="light|dark"> from the person's choice (stored
+ * per device), the system's preference and the hour (src/domain/nightTheme.ts has the
+ * rule). Started once from main.tsx before the first render, so the first paint already
+ * has the right colours; re-checked when the system preference changes, when the evening
+ * band begins or ends, and when the page becomes visible again.
+ *
+ * Per device, in localStorage rather than IndexedDB: it must be known synchronously
+ * before the first paint, and a phone at night and a desktop by day may differ.
+ * The session's dim mode is a device setting kept here too.
+ */
+import {
+  DEFAULT_THEME_CHOICE,
+  isThemeChoice,
+  msUntilBandChange,
+  resolveTheme,
+  type Theme,
+  type ThemeChoice,
+} from '../domain/nightTheme';
+import { changeSignal } from '../ui/changeSignal';
+
+const CHOICE_KEY = 'pneuma.theme';
+const DIM_KEY = 'pneuma.sessionDim';
+/** The browser bar's colour per theme (the page background). */
+const THEME_COLOR: Record<Theme, string> = { light: '#f4f8f7', dark: '#15110d' };
+
+const changes = changeSignal();
+const notify = changes.notify;
+
+function readStored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function writeStored(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // storage unavailable (private mode): the choice lasts for this page only
+  }
+}
+
+let choice: ThemeChoice = DEFAULT_THEME_CHOICE;
+let dim = false;
+let applied: Theme | null = null;
+
+const systemDarkQuery = () =>
+  typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+/** Writes the resolved theme to <html> (and the browser bar colour). */
+function apply(): void {
+  const theme = resolveTheme(choice, {
+    systemDark: systemDarkQuery()?.matches ?? false,
+    hour: new Date().getHours(),
+  });
+  if (theme === applied) return;
+  applied = theme;
+  document.documentElement.dataset.theme = theme;
+  document
+    .querySelectorAll('meta[name="theme-color"]')
+    .forEach((m) => m.setAttribute('content', THEME_COLOR[theme]));
+  notify();
+}
+
+let bandTimer: ReturnType<typeof setTimeout> | null = null;
+function scheduleBandCheck(): void {
+  if (bandTimer !== null) clearTimeout(bandTimer);
+  // One second past the hour, so the new hour is read.
+  bandTimer = setTimeout(
+    () => {
+      apply();
+      scheduleBandCheck();
+    },
+    msUntilBandChange(new Date()) + 1000,
+  );
+}
+
+let started = false;
+
+/** Applies the stored choice and keeps it current. Safe to call more than once. */
+export function startTheme(): void {
+  if (started || typeof document === 'undefined') return;
+  started = true;
+  const stored = readStored(CHOICE_KEY);
+  choice = isThemeChoice(stored) ? stored : DEFAULT_THEME_CHOICE;
+  dim = readStored(DIM_KEY) === 'true';
+  apply();
+  systemDarkQuery()?.addEventListener('change', apply);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') apply();
+  });
+  scheduleBandCheck();
+}
+
+export function getThemeChoice(): ThemeChoice {
+  return choice;
+}
+
+/** The theme on the page now. */
+export function getTheme(): Theme {
+  return applied ?? 'light';
+}
+
+export function setThemeChoice(next: ThemeChoice): void {
+  choice = next;
+  writeStored(CHOICE_KEY, next);
+  applied = null; // re-apply and tell listeners even if the resolved theme stays the same
+  apply();
+}
+
+/** The session's dim mode (a darker stage with a fainter guide). */
+export function getSessionDim(): boolean {
+  return dim;
+}
+
+export function setSessionDim(on: boolean): void {
+  dim = on;
+  writeStored(DIM_KEY, String(on));
+  notify();
+}
+
+/** For useSyncExternalStore: called on any change of choice, theme or dim. */
+export const subscribeTheme = changes.subscribe;
