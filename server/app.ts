@@ -23,6 +23,7 @@ import { restRoutes } from './rest/routes';
 import type { Secrets } from './secrets';
 import { socialRoutes } from './social/routes';
 import { staticHandler } from './static';
+import { walletRoutes } from './wallet/routes';
 
 export interface PneumaServerOptions {
   db: Db;
@@ -143,6 +144,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   );
   app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
   app.route('/api', socialRoutes({ db, secrets }));
+  app.route('/api', walletRoutes({ db, secrets, trust: trustProxy }));
   app.route('/api', api);
   app.get('/health', healthHandler(db, opts.version ?? '0.1.0'));
   // /auth and /auth?context=… are app screens: only /auth/v1 belongs to the backend.

@@ -74,12 +74,15 @@ export function serverSuite(kind: Backend) {
       expect(typeof claims.session_id).toBe('string');
       expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
 
-      // users row: the app inserts {id, role: 'user'}, later sets the wallet
+      // users row: the app inserts {id, role: 'user'}; the wallet address is linked only by
+      // Sign-In with Ethereum (tests/server/wallet), the preferred chain may be set directly
       const ins = await sb.from('users').insert({ id: uid, role: 'user' });
       expect(ins.error).toBeNull();
-      const upd = await sb.from('users').update({ wallet_address: '0xabc', preferred_chain: 'polygon' }).eq('id', uid).select().single();
+      const upd = await sb.from('users').update({ preferred_chain: '0x89' }).eq('id', uid).select().single();
       expect(upd.error).toBeNull();
-      expect(upd.data).toMatchObject({ id: uid, role: 'user', wallet_address: '0xabc', preferred_chain: 'polygon' });
+      expect(upd.data).toMatchObject({ id: uid, role: 'user', wallet_address: null, preferred_chain: '0x89' });
+      const claim = await sb.from('users').update({ wallet_address: `0x${'ab'.repeat(20)}` }).eq('id', uid);
+      expect(claim.error?.code).toBe('42501');
 
       // insert sessions (without user_id: it defaults to auth.uid())
       const s1 = sessionRow({ created_at: '2026-01-01T10:00:00Z' });

@@ -1,0 +1,182 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { apiError, jsonBody, validationFailed } from '../api/respond';
+import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth';
+import type { Db } from '../db/types';
+import { requestOrigin, type ProxyTrust } from '../http';
+import { RestError } from '../rest/errors';
+import { runAs } from '../rest/transaction';
+import type { Secrets } from '../secrets';
+import { SUPPORTED_CHAIN_IDS, normalizeChainId } from '../../src/domain/wallet/chains';
+import { consumeNonce, issueNonce } from './nonces';
+import { buildSiweMessage, checkSiwe, newNonce, SIWE_TTL_MS } from './siwe';
+
+export interface WalletDeps {
+  db: Db;
+  secrets: Secrets;
+  trust: ProxyTrust;
+  /** The clock (tests move it). */
+  now?: () => Date;
+}
+
+/** The message for a caller without an email account (docs/product.md § Wallets and tokens). */
+export const EMAIL_FIRST = 'Please sign up with email first, then connect your wallet';
+
+const chainId = z.preprocess(
+  (v) => normalizeChainId(v) ?? v,
+  z.enum(SUPPORTED_CHAIN_IDS, {
+    message: 'Use Ethereum Mainnet (0x1), Polygon (0x89) or Arbitrum One (0xa4b1)',
+  }),
+);
+const messageBody = z.object({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An EVM address is 0x and 40 hex digits'),
+  chainId,
+});
+const verifyBody = z.object({
+  message: z.string().min(1).max(4000),
+  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'A signature is 0x and 130 hex digits'),
+});
+const chainBody = z.object({ chainId });
+
+interface WalletRow {
+  wallet_address: string | null;
+  preferred_chain: string | null;
+}
+
+/**
+ * Sign-In with Ethereum, mounted at /api (docs/product.md § Wallets and tokens):
+ *   POST /wallet/siwe/message {address, chainId} -> {message, nonce, expiresAt}
+ *   POST /wallet/siwe/verify {message, signature} -> {address, chainId}
+ *   GET /wallet -> {address, chainId};  PUT /wallet/chain {chainId};  DELETE /wallet
+ * Only a signed-in email account may link a wallet. The server writes the message (its own
+ * domain and URI, a fresh single-use nonce, a 10-minute expiry) and verifies the signature;
+ * the users row is written in the caller's own transaction under row-level security.
+ */
+export function walletRoutes(deps: WalletDeps): Hono {
+  const app = new Hono();
+  const now = deps.now ?? (() => new Date());
+  const site = (c: Context) => ({ origin: requestOrigin(c, deps.trust) });
+
+  app.post('/wallet/siwe/message', (c) =>
+    withCaller(c, deps, async (_auth, userId) => {
+      const body = await parsed(c, messageBody);
+      if (body instanceof Response) return body;
+      const at = now();
+      const nonce = newNonce();
+      await issueNonce(deps.db, userId, nonce, at);
+      const message = buildSiweMessage(site(c), body.address, body.chainId, nonce, at);
+      return c.json({
+        message,
+        nonce,
+        expiresAt: new Date(at.getTime() + SIWE_TTL_MS).toISOString(),
+      });
+    }),
+  );
+
+  app.post('/wallet/siwe/verify', (c) =>
+    withCaller(c, deps, async (auth, userId) => {
+      const body = await parsed(c, verifyBody);
+      if (body instanceof Response) return body;
+      const at = now();
+      const check = await checkSiwe(site(c), body.message, body.signature, at);
+      if (!check.ok) return apiError(c, check.status, check.error, check.message);
+      if (!(await consumeNonce(deps.db, userId, check.nonce, at))) {
+        return apiError(
+          c,
+          401,
+          'nonce_refused',
+          'This sign-in request was already used, has expired or is not yours; start again',
+        );
+      }
+      const row = await runAs(deps.db, auth, 'POST', async (tx) => {
+        await tx.query(`select set_config('pneuma.siwe_address', $1, true)`, [check.address]);
+        const r = await tx.query<WalletRow>(
+          `insert into public.users (id, role, wallet_address, preferred_chain) values (auth.uid(), 'user', $1, $2)
+           on conflict (id) do update set wallet_address = excluded.wallet_address, preferred_chain = excluded.preferred_chain
+           returning wallet_address, preferred_chain`,
+          [check.address, check.chainId],
+        );
+        return r.rows[0];
+      });
+      return c.json(walletJson(row));
+    }),
+  );
+
+  app.get('/wallet', (c) =>
+    withCaller(c, deps, async (auth) => {
+      const row = await runAs(deps.db, auth, 'GET', async (tx) => {
+        const r = await tx.query<WalletRow>(
+          'select wallet_address, preferred_chain from public.users where id = auth.uid()',
+        );
+        return r.rows[0];
+      });
+      return c.json(walletJson(row));
+    }),
+  );
+
+  app.put('/wallet/chain', (c) =>
+    withCaller(c, deps, async (auth) => {
+      const body = await parsed(c, chainBody);
+      if (body instanceof Response) return body;
+      const row = await runAs(deps.db, auth, 'PATCH', async (tx) => {
+        const r = await tx.query<WalletRow>(
+          'update public.users set preferred_chain = $1 where id = auth.uid() and wallet_address is not null returning wallet_address, preferred_chain',
+          [body.chainId],
+        );
+        return r.rows[0];
+      });
+      if (!row) return apiError(c, 409, 'no_wallet', 'No wallet is linked to this account');
+      return c.json(walletJson(row));
+    }),
+  );
+
+  app.delete('/wallet', (c) =>
+    withCaller(c, deps, async (auth) => {
+      await runAs(deps.db, auth, 'PATCH', (tx) =>
+        tx.query(
+          'update public.users set wallet_address = null, preferred_chain = null where id = auth.uid()',
+        ),
+      );
+      return c.json({ address: null, chainId: null });
+    }),
+  );
+
+  return app;
+}
+
+function walletJson(row: WalletRow | undefined): {
+  address: string | null;
+  chainId: string | null;
+} {
+  return {
+    address: row?.wallet_address ?? null,
+    chainId: row?.wallet_address ? row.preferred_chain : null,
+  };
+}
+
+async function withCaller(
+  c: Context,
+  deps: WalletDeps,
+  fn: (auth: RequestAuth, userId: string) => Promise<Response>,
+): Promise<Response> {
+  const auth = await authenticateRequest(c, deps.secrets.jwtSecret);
+  if (isAuthFailure(auth))
+    return apiError(c, 401, 'unauthorized', `${EMAIL_FIRST} (${auth.message})`);
+  if (auth.role !== 'authenticated' || typeof auth.claims.sub !== 'string')
+    return apiError(c, 401, 'unauthorized', EMAIL_FIRST);
+  try {
+    return await fn(auth, auth.claims.sub);
+  } catch (e) {
+    if (e instanceof RestError)
+      return apiError(c, e.status === 403 ? 403 : 400, 'rejected', e.message);
+    throw e;
+  }
+}
+
+async function parsed<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
+  const b = await jsonBody(c);
+  if (b instanceof Response) return b;
+  const r = schema.safeParse(b.value);
+  return r.success ? r.data : validationFailed(c, r.error);
+}

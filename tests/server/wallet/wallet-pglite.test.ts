@@ -1,0 +1,3 @@
+import { walletSuite } from './suite';
+
+walletSuite('pglite');
