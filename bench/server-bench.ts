@@ -9,8 +9,6 @@
  * `npm start` runs it); this process is the HTTP client. Prints a table and
  * writes bench-results/server.json.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,6 +18,7 @@ import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import type { Db } from '../server/db/types';
 import { pgClusterUnavailable, startPgCluster } from '../server/dev/pg-cluster';
+import { startServer, stopServer } from './server-process';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -90,42 +89,8 @@ async function load(total: number, concurrency: number, op: () => Promise<boolea
   return { seconds, rps: total / seconds, p50: quantile(lat, 0.5), p99: quantile(lat, 0.99), errors };
 }
 
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PNEUMA_RATE_LIMIT_SIGNUP: '0', PNEUMA_RATE_LIMIT_TOKEN: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${log}`)), 60_000);
-    const onData = (d: Buffer) => {
-      log += d.toString();
-      const m = /Pneuma listening on (http:\/\/\S+)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${log}`));
-    });
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 async function benchRest(backend: Result['backend'], env: Record<string, string>): Promise<Result> {
-  const { url, child } = await startServer(env);
+  const { url, child } = await startServer({ PNEUMA_RATE_LIMIT_DISABLED: '1', ...env });
   try {
     const anonKey = ((await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
     const signup = await fetch(`${url}/auth/v1/signup`, {

@@ -8,6 +8,8 @@ const BENCHES = [
   ['server upserts (PGlite, PostgreSQL, direct ceiling)', 'npx', ['tsx', 'bench/server-bench.ts']],
   ['offline sync of 1,000 sessions', 'npx', ['tsx', 'bench/sync-bench.ts']],
   ['breath timing in Chromium (real time, >= 2 min)', 'npx', ['tsx', 'bench/session-timing.ts']],
+  ['load: 200 clients for 60 s, sign-in/upserts/reads (PGlite, PostgreSQL)', 'npx', ['tsx', 'bench/load.ts']],
+  ['crash safety: SIGKILL and SIGTERM during 200 uploads (PGlite, PostgreSQL)', 'npx', ['tsx', 'bench/crash.ts']],
 ];
 
 let failed = 0;
