@@ -1,0 +1,264 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/**
+ * Two-way sync in Chromium against `npm start`: two browser contexts are two devices of
+ * one user. What A makes (a custom pattern, a favourite, a preference) appears on B; what
+ * B deletes disappears on A; a session practised offline on B reaches A's progress once B
+ * is back online; signing out asks before losing what could not be uploaded, and leaves
+ * nothing of the user on the device.
+ */
+
+const PASSWORD = 'correct horse 42';
+const uniqueEmail = (tag: string) =>
+  `twoway-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+}
+
+/** A second device: its own context (own IndexedDB, own service worker), nothing leaves this machine. */
+async function secondDevice(
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  context.on('request', (req) => {
+    const host = new URL(req.url()).hostname;
+    if (req.url().startsWith('http') && !['127.0.0.1', 'localhost'].includes(host)) {
+      throw new Error(`request left localhost: ${req.url()}`);
+    }
+  });
+  return context;
+}
+
+/**
+ * Opens `path`, then asks for 'Sync now' (upload, then pull) until `check` passes: the
+ * screen reads the local database, so what the pull brings shows at once.
+ */
+async function syncUntil(page: Page, path: string, check: () => Promise<void>): Promise<void> {
+  await page.goto(path);
+  const dialog = page.getByRole('dialog', { name: 'Sync status' });
+  await expect(async () => {
+    await page.getByTestId('sync-badge').click();
+    await dialog.getByRole('button', { name: 'Sync now' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await check();
+  }).toPass({ timeout: 20_000, intervals: [250, 500, 1000] });
+}
+
+/** The user's rows left in this device's IndexedDB, per table. */
+async function userRowsOnDevice(page: Page, userId: string): Promise<Record<string, number>> {
+  return page.evaluate(
+    (uid) =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('pneuma');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const tables = [
+            'sessions',
+            'patterns',
+            'userFavorites',
+            'userRatings',
+            'userPreferences',
+            'syncCursors',
+          ];
+          const tx = idb.transaction(tables);
+          const out: Record<string, number> = {};
+          for (const t of tables) {
+            const req = tx.objectStore(t).getAll();
+            req.onsuccess = () => {
+              out[t] = (req.result as { userId?: string; owner?: string }[]).filter(
+                (r) => r.userId === uid || r.owner === uid,
+              ).length;
+            };
+          }
+          tx.oncomplete = () => {
+            idb.close();
+            resolve(out);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    userId,
+  );
+}
+
+async function signedInUserId(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('pneuma');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result
+            .transaction('authSession')
+            .objectStore('authSession')
+            .get('current');
+          req.onsuccess = () => resolve((req.result as { userId: string }).userId);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/** A pattern's favourite button in the library's list of all patterns. */
+const heart = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: /^All Patterns/ })
+    .getByRole('button', { name: `Favorite ${name}` });
+
+test('a pattern, a favourite and a preference made on A appear on B; a deletion on B disappears on A', async ({
+  page: a,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('devices');
+  const deviceB = await secondDevice(browser, baseURL);
+  const b = await deviceB.newPage();
+  try {
+    await signUp(a, email);
+    await signIn(b, email);
+
+    // On A: a custom pattern, a favourite and a preference (the selected pattern).
+    await a.goto('/create');
+    await a.getByLabel('Name').fill('Twoway Calm');
+    await a.getByLabel('Inhale', { exact: true }).fill('4');
+    await a.getByLabel('Exhale', { exact: true }).fill('6');
+    await a.getByRole('button', { name: 'Save pattern' }).click();
+    await expect(a.getByText('Synced', { exact: true })).toBeVisible();
+    await a.goto('/patterns');
+    await heart(a, 'Box Breathing').click();
+    await expect(heart(a, 'Box Breathing')).toHaveAttribute('aria-pressed', 'true');
+    await a
+      .getByRole('list', { name: /^All Patterns/ })
+      .getByRole('button', { name: 'Use pattern: Sleep Preparation' })
+      .click();
+    await expect(a).toHaveURL(/pattern=sleep/);
+
+    // On B, each arrives (B pulls at start).
+    await syncUntil(b, '/patterns', async () => {
+      await expect(heart(b, 'Box Breathing')).toHaveAttribute('aria-pressed', 'true', {
+        timeout: 1500,
+      });
+      await expect(heart(b, 'Twoway Calm')).toBeVisible({ timeout: 1500 });
+    });
+    await expect(heart(b, 'Sleep Preparation')).toHaveAttribute('aria-pressed', 'false');
+    // The session opened without a pattern in its address uses the selected pattern.
+    await b.goto('/session/classic');
+    await expect(b.getByRole('heading', { name: 'Sleep Preparation' }).first()).toBeVisible();
+
+    // On B: delete the custom pattern and take back the favourite.
+    await b.goto('/create');
+    await b.getByRole('button', { name: 'Delete Twoway Calm' }).click();
+    await b.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(b.getByText('No custom patterns yet.', { exact: false })).toBeVisible();
+    await b.goto('/patterns');
+    await heart(b, 'Box Breathing').click();
+    await expect(heart(b, 'Box Breathing')).toHaveAttribute('aria-pressed', 'false');
+
+    // On A, both disappear.
+    await syncUntil(a, '/patterns', async () => {
+      await expect(heart(a, 'Box Breathing')).toHaveAttribute('aria-pressed', 'false', {
+        timeout: 1500,
+      });
+      await expect(heart(a, 'Twoway Calm')).toHaveCount(0, { timeout: 1500 });
+    });
+    await a.goto('/create');
+    await expect(a.getByText('No custom patterns yet.', { exact: false })).toBeVisible();
+  } finally {
+    await deviceB.close();
+  }
+});
+
+test("a session practised offline on B reaches A's progress once B is back online; sign-out leaves nothing", async ({
+  page: a,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('offline');
+  const deviceB = await secondDevice(browser, baseURL);
+  const b = await deviceB.newPage();
+  try {
+    await signUp(a, email);
+    await a.goto('/progress');
+    await expect(a.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+    await expect(a.locator('.history-item')).toHaveCount(0);
+
+    // B: installed (service worker in control), signed in, then offline.
+    await b.clock.install();
+    await b.goto('/');
+    await expect
+      .poll(
+        async () =>
+          b.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
+    await b.waitForTimeout(500);
+    await signIn(b, email);
+    const userId = await signedInUserId(b);
+    await deviceB.setOffline(true);
+
+    // A whole classic box session, practised offline (the clock fast-forwarded).
+    await b.goto('/session/classic?pattern=box');
+    await b.getByRole('button', { name: 'Skip to Session' }).click();
+    await b.clock.runFor(600);
+    await expect(b.getByTestId('phase-label')).toHaveText('Inhale');
+    await b.clock.runFor(160_500);
+    await expect(b.getByRole('heading', { name: 'Session complete' })).toBeVisible();
+    await expect(b.getByText('Saved on this device.')).toBeVisible();
+
+    // Signing out now would lose it: B asks, and staying signed in keeps it.
+    await b.goto('/');
+    await b.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    const ask = b.getByRole('dialog', { name: 'Sign out and lose changes?' });
+    await expect(ask).toContainText(
+      '1 session made on this device has not reached your account yet because this device is offline.',
+    );
+    await expect(ask.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    await ask.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(ask).toHaveCount(0);
+    expect((await userRowsOnDevice(b, userId)).sessions).toBe(1);
+
+    // Back online: the session uploads; A pulls it into its progress.
+    await deviceB.setOffline(false);
+    await expect(b.getByTestId('sync-pending')).toHaveCount(0, { timeout: 15_000 });
+    await syncUntil(a, '/progress', async () => {
+      await expect(a.locator('.history-item')).toHaveCount(1, { timeout: 1500 });
+    });
+    await expect(a.locator('.history-item').first()).toContainText('Box Breathing');
+
+    // Everything is uploaded: B signs out at once, and keeps nothing of the user.
+    await b.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(b.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(b.getByRole('dialog')).toHaveCount(0);
+    await expect
+      .poll(() => userRowsOnDevice(b, userId))
+      .toEqual({
+        sessions: 0,
+        patterns: 0,
+        userFavorites: 0,
+        userRatings: 0,
+        userPreferences: 0,
+        syncCursors: 0,
+      });
+  } finally {
+    await deviceB.close();
+  }
+});
