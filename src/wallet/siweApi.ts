@@ -1,0 +1,37 @@
+import { getConfig } from '../backend/config';
+import { request } from '../backend/request';
+import { getSupabase } from '../backend/supabaseClient';
+import { AppError } from '../domain/errors/appErrors';
+import type { SupportedChainId } from '../domain/wallet/chains';
+import type { LinkApi, LinkedWallet } from './walletStore';
+
+/** Without an email account a wallet cannot be linked (docs/product.md § Wallets and tokens). */
+export const EMAIL_FIRST = 'Please sign up with email first, then connect your wallet';
+
+async function accessToken(): Promise<string> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new AppError(EMAIL_FIRST, { category: 'authentication' });
+  return token;
+}
+
+async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  return request<T>(`${getConfig().apiUrl}/api/wallet${path}`, {
+    service: 'api',
+    method,
+    body,
+    bearer: await accessToken(),
+  });
+}
+
+/** The server's Sign-In with Ethereum endpoints (server/wallet/routes.ts). */
+export const siweApi: LinkApi = {
+  linked: () => call<LinkedWallet>(''),
+  message: (address, chainId) =>
+    call<{ message: string }>('/siwe/message', 'POST', { address, chainId }),
+  verify: (message, signature) =>
+    call<LinkedWallet>('/siwe/verify', 'POST', { message, signature }),
+  setChain: (chainId: SupportedChainId) => call<LinkedWallet>('/chain', 'PUT', { chainId }),
+  unlink: () => call<void>('', 'DELETE'),
+};
