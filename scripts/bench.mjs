@@ -7,6 +7,7 @@ const BENCHES = [
   ['bundle size', 'node', ['scripts/size-budget.mjs']],
   ['server upserts (PGlite, PostgreSQL, direct ceiling)', 'npx', ['tsx', 'bench/server-bench.ts']],
   ['offline sync of 1,000 sessions', 'npx', ['tsx', 'bench/sync-bench.ts']],
+  ['fresh device pulls 1,000 sessions + 50 patterns', 'npx', ['tsx', 'bench/pull-bench.ts']],
   ['breath timing in Chromium (real time, >= 2 min)', 'npx', ['tsx', 'bench/session-timing.ts']],
   ['load: 200 clients for 60 s, sign-in/upserts/reads (PGlite, PostgreSQL)', 'npx', ['tsx', 'bench/load.ts']],
   ['crash safety: SIGKILL and SIGTERM during 200 uploads (PGlite, PostgreSQL)', 'npx', ['tsx', 'bench/crash.ts']],
