@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { CommunityScreen } from '../features/community/CommunityScreen';
 
 export const Route = createFileRoute('/community')({
-  component: () => <Placeholder title="Community"><p>The community feed arrives with social wallet sign-in.</p></Placeholder>,
+  component: CommunityScreen,
 });

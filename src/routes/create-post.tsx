@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { CreatePostScreen } from '../features/share/CreatePostScreen';
 
 export const Route = createFileRoute('/create-post')({
-  component: () => <Placeholder title="Share Your Wellness Journey"></Placeholder>,
+  component: CreatePostScreen,
 });

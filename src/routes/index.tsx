@@ -1,6 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { HomeScreen } from '../features/home';
 
 export const Route = createFileRoute('/')({
-  component: () => <HomeScreen variant="basic" />,
+  // ?prompt=share: Share was chosen before any session existed (docs/product.md § Sharing and community).
+  validateSearch: (s: Record<string, unknown>): { prompt?: 'share' } =>
+    s.prompt === 'share' ? { prompt: 'share' } : {},
+  component: Home,
 });
+
+function Home() {
+  const { prompt } = Route.useSearch();
+  return (
+    <>
+      {prompt === 'share' ? (
+        <p role="status" className="card page">
+          Sharing starts after your first session: a post is made from your own progress.{' '}
+          <Link to="/session">Start a session</Link>
+        </p>
+      ) : null}
+      <HomeScreen variant="basic" />
+    </>
+  );
+}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Suspense } from 'react';
 import { getSession } from '../../data/sessionsRepo';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
@@ -7,6 +8,7 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import type { ResultsNavState } from '../session';
+import { ShareProgressPrompt } from '../share';
 import { VisionResultsCard } from '../vision';
 import { RatePattern } from './RatePattern';
 import { formatDuration } from '../../domain/duration';
@@ -120,6 +122,10 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
       <Card as="section">
         <RatePattern patternId={f.patternId} patternName={f.patternName} />
       </Card>
+
+      <Suspense fallback={null}>
+        <ShareProgressPrompt sessionId={f.sessionId} />
+      </Suspense>
 
       <div className="results__actions">
         <Link

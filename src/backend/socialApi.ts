@@ -1,0 +1,142 @@
+import { AppError } from '../domain/errors/appErrors';
+import { ERROR_TEXT } from '../domain/errors/messages';
+import type { SharedPattern, SharedSession } from '../domain/share/sharedPattern';
+import { getConfig } from './config';
+import { request } from './request';
+import { getSupabase } from './supabaseClient';
+
+/**
+ * The community API (server/social): every call carries the signed-in user's access token
+ * and goes through the request helper's social policy (15 s, 3 retries, its own circuit
+ * breaker). Writes carry a client-made id where the server supports one, so a retried
+ * request never posts twice. A 4xx answer is thrown as HttpError with the server's message.
+ */
+
+export type { SharedPattern, SharedSession };
+
+export interface Post {
+  id: string;
+  type: 'BREATHING_SESSION';
+  content: string;
+  createdAt: string;
+  author: { id: string; name: string };
+  pattern: SharedPattern;
+  session: SharedSession | null;
+  stats: { reactions: number; comments: number };
+  viewer: { isOwn: boolean; reacted: boolean; followsAuthor: boolean };
+  /** On the timeline: by you or someone you follow. */
+  fromFollowing?: boolean;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface Comment {
+  id: string;
+  postId: string;
+  author: { id: string; name: string };
+  content: string;
+  createdAt: string;
+  isOwn: boolean;
+}
+
+export interface CommunityStats {
+  activeUsers: number;
+  sessionsLastHour: number;
+  sessionsToday: number;
+  totalSessions: number;
+  sharingMembers: number;
+  postsThisWeek: number;
+}
+
+export interface Challenge {
+  id: string;
+  pattern: SharedPattern;
+  duration: number;
+  targetSessions: number;
+  participants: number;
+  posts: number;
+  startsAt: string;
+  endsAt: string;
+  isActive: boolean;
+  yourSessions: number;
+}
+
+export interface SocialAchievementState {
+  id: 'first-post' | 'seven-posts' | 'ten-responses';
+  progress: number;
+  maxProgress: number;
+  unlockedAt: string | null;
+}
+
+export interface CommunityOverview {
+  stats: CommunityStats;
+  challenges: Challenge[];
+  achievements: SocialAchievementState[];
+  generatedAt: string;
+}
+
+export interface TrendingPattern {
+  id?: string;
+  name: string;
+  pattern: SharedPattern | null;
+  sessions: number;
+  shares: number;
+  people: number;
+}
+
+export interface MyPosts {
+  totals: { posts: number; reactions: number; comments: number };
+  items: Post[];
+}
+
+export type ReportReason = 'spam' | 'harassment' | 'harmful' | 'other';
+
+async function accessToken(): Promise<string> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
+  return token;
+}
+
+async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  return request<T>(`${getConfig().apiUrl}/api${path}`, {
+    service: 'social',
+    method,
+    body,
+    bearer: await accessToken(),
+  });
+}
+
+const cursorQuery = (cursor?: string | null) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '');
+
+export const socialApi = {
+  share: (input: { id: string; content: string; pattern: SharedPattern; session?: SharedSession }) =>
+    call<{ post: Post }>('/social/share', 'POST', {
+      id: input.id,
+      type: 'BREATHING_SESSION',
+      content: input.content,
+      metadata: { breathingPattern: input.pattern, ...(input.session ? { session: input.session } : {}) },
+    }).then((r) => r.post),
+  timeline: (cursor?: string | null) => call<Page<Post>>(`/social/timeline${cursorQuery(cursor)}`),
+  myPosts: () => call<MyPosts>('/social/posts/mine'),
+  deletePost: (id: string) => call<void>(`/social/posts/${id}`, 'DELETE'),
+  react: (postId: string) =>
+    call<{ reacted: boolean; reactions: number }>('/social/react', 'POST', { postId }),
+  unreact: (postId: string) =>
+    call<{ reacted: boolean; reactions: number }>(`/social/react/${postId}`, 'DELETE'),
+  follow: (userId: string) => call<{ following: boolean }>('/social/follow', 'POST', { userId }),
+  unfollow: (userId: string) => call<{ following: boolean }>(`/social/follow/${userId}`, 'DELETE'),
+  comments: (postId: string, cursor?: string | null) =>
+    call<Page<Comment>>(`/social/posts/${postId}/comments${cursorQuery(cursor)}`),
+  addComment: (input: { id: string; postId: string; content: string }) =>
+    call<{ comment: Comment }>('/social/comments', 'POST', input).then((r) => r.comment),
+  deleteComment: (id: string) => call<void>(`/social/comments/${id}`, 'DELETE'),
+  report: (postId: string, reason: ReportReason, details?: string) =>
+    call<{ hidden: boolean }>('/social/report', 'POST', { postId, reason, ...(details ? { details } : {}) }),
+  community: () => call<CommunityOverview>('/social/community'),
+  trending: () => call<{ windowDays: number; patterns: TrendingPattern[] }>('/patterns/trending'),
+};

@@ -1,0 +1,53 @@
+import './community.css';
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../app/auth/authStore';
+import { QueryProvider } from '../../backend/queryClient';
+import { buttonClass } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { LoadingDots } from '../../ui/LoadingDots';
+import { CommunitySidebar } from './CommunitySidebar';
+import { Feed } from './Feed';
+import { TrendingPatterns } from './TrendingPatterns';
+
+/**
+ * /community (docs/product.md § Sharing and community): the feed with paging, reactions,
+ * comments, follows, reports and "Try this pattern"; challenges, achievements, community
+ * counts and trending patterns, all from the server's rows. Members only.
+ */
+export function CommunityScreen() {
+  const { user, status } = useAuth();
+  if (status === 'loading') return <LoadingDots label="Loading the community" />;
+  if (!user) {
+    return (
+      <div className="page community">
+        <h1>Community</h1>
+        <Card as="section" aria-labelledby="community-sign-in">
+          <h2 id="community-sign-in">Sign in to join the community</h2>
+          <p>Members share their sessions, react, comment, follow each other and take on weekly challenges.</p>
+          <Link to="/auth" search={{ context: 'social', redirect: '/community' }} className={buttonClass('primary')}>
+            Sign in or sign up
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  return (
+    <QueryProvider>
+      <div className="page community">
+        <div className="community__head">
+          <h1>Community</h1>
+          <Link to="/create-post" className={buttonClass('primary')}>
+            Share your progress
+          </Link>
+        </div>
+        <div className="community__layout">
+          <Feed userId={user.id} />
+          <aside className="community__aside" aria-label="Community figures">
+            <CommunitySidebar userId={user.id} />
+            <TrendingPatterns />
+          </aside>
+        </div>
+      </div>
+    </QueryProvider>
+  );
+}

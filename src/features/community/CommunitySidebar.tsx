@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { socialApi, type Challenge, type SocialAchievementState } from '../../backend/socialApi';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { LoadingDots } from '../../ui/LoadingDots';
+import { reasonOf } from './usePostActions';
+import { socialKeys } from './timelineCache';
+import { useTryPattern } from './useTryPattern';
+
+const ACHIEVEMENTS: Record<SocialAchievementState['id'], { title: string; description: string; icon: string; rarity: string }> = {
+  'first-post': { title: 'First post shared', description: 'Share a session with the community.', icon: '🌱', rarity: 'Common' },
+  'seven-posts': { title: 'Regular sharer', description: 'Share 7 posts.', icon: '📣', rarity: 'Uncommon' },
+  'ten-responses': { title: 'Inspiring', description: 'Receive 10 reactions or comments from others.', icon: '✨', rarity: 'Rare' },
+};
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'short' });
+
+function Meter({ value, max, label }: { value: number; max: number; label: string }) {
+  return <progress className="community-meter" value={Math.min(value, max)} max={max} aria-label={label} />;
+}
+
+function ChallengeCard({ c }: { c: Challenge }) {
+  const tryPattern = useTryPattern(c.pattern);
+  const name = c.pattern.name;
+  return (
+    <li className="challenge">
+      <h3>
+        {name}: {c.targetSessions} sessions of {c.duration / 60} minutes
+      </h3>
+      <p className="muted">
+        Breathe {name} for at least {c.duration / 60} minutes, {c.targetSessions} times, before {day(c.endsAt)}. {c.participants}{' '}
+        {c.participants === 1 ? 'person is' : 'people are'} taking part.
+      </p>
+      <p>
+        You: {Math.min(c.yourSessions, c.targetSessions)} of {c.targetSessions}
+        {c.yourSessions >= c.targetSessions ? ': done!' : ''}
+      </p>
+      <Meter value={c.yourSessions} max={c.targetSessions} label={`Your progress in the ${name} challenge`} />
+      {tryPattern ? (
+        <Button variant="ghost" size="sm" onClick={tryPattern}>
+          Try this pattern
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="stat">
+      <dt className="stat__label">{label}</dt>
+      <dd className="stat__value">{value}</dd>
+    </div>
+  );
+}
+
+/** Community counts, this week's challenges and the member's social achievements. */
+export function CommunitySidebar({ userId }: { userId: string }) {
+  const q = useQuery({ queryKey: socialKeys.community(userId), queryFn: socialApi.community });
+  if (q.isPending) return <LoadingDots label="Loading community figures" />;
+  if (q.isError) return <p role="alert">The community figures could not be loaded: {reasonOf(q.error)}</p>;
+  const { stats, challenges, achievements, generatedAt } = q.data;
+  return (
+    <>
+      <Card as="section" aria-labelledby="community-stats-title">
+        <h2 id="community-stats-title">Community</h2>
+        <dl className="community-stats" data-testid="community-stats">
+          <Stat label="Active this week" value={stats.activeUsers} />
+          <Stat label="Sessions in the last hour" value={stats.sessionsLastHour} />
+          <Stat label="Sessions in the last 24 hours" value={stats.sessionsToday} />
+          <Stat label="All sessions" value={stats.totalSessions} />
+          <Stat label="Members sharing" value={stats.sharingMembers} />
+          <Stat label="Posts this week" value={stats.postsThisWeek} />
+        </dl>
+        <p className="muted">
+          Counted from the sessions synced to this server and the community&apos;s posts, at{' '}
+          {new Date(generatedAt).toLocaleTimeString()}.
+        </p>
+      </Card>
+      <Card as="section" aria-labelledby="challenges-title">
+        <h2 id="challenges-title">This week&apos;s challenges</h2>
+        {challenges.length === 0 ? (
+          <p className="muted">No challenge this week yet: each pattern shared this week starts one. Share a session to begin.</p>
+        ) : (
+          <ul className="challenges">
+            {challenges.map((c) => (
+              <ChallengeCard key={c.id} c={c} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card as="section" aria-labelledby="social-achievements-title">
+        <h2 id="social-achievements-title">Your community achievements</h2>
+        <ul className="social-achievements">
+          {achievements.map((a) => {
+            const info = ACHIEVEMENTS[a.id];
+            return (
+              <li key={a.id} className={a.unlockedAt ? 'social-achievement social-achievement--unlocked' : 'social-achievement'}>
+                <span aria-hidden="true">{info.icon}</span>
+                <div>
+                  <strong>{info.title}</strong> <span className="muted">({info.rarity})</span>
+                  <p className="muted">{info.description}</p>
+                  {a.unlockedAt ? (
+                    <p>Unlocked {new Date(a.unlockedAt).toLocaleDateString()}</p>
+                  ) : (
+                    <>
+                      <p>
+                        {a.progress} of {a.maxProgress}
+                      </p>
+                      <Meter value={a.progress} max={a.maxProgress} label={`${info.title}: ${a.progress} of ${a.maxProgress}`} />
+                    </>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+// The community feature's public surface.
+export { CommunityScreen } from './CommunityScreen';
