@@ -76,7 +76,7 @@ test('forgot password: the link from the written mail sets a new password, then 
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   // the reset session's tokens do not stay in the address bar
   await expect.poll(() => new URL(page.url()).hash).toBe('');
-  await page.getByLabel('New password').fill(NEW_PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(
     page.getByText('Your password has been changed. Sign in with your new password.'),
@@ -155,7 +155,9 @@ test('the app runs under its Content-Security-Policy with no violation on any ro
     if (res && res.headers()['content-type']?.startsWith('text/html') && !res.fromServiceWorker()) {
       expect(res.headers()['content-security-policy'], route).toBe(csp);
     }
-    await page.waitForLoadState('networkidle');
+    // let the route's lazy chunks, workers and requests run
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(700);
   }
   expect(violations).toEqual([]);
 });
