@@ -158,23 +158,6 @@ test('wim_hof retention: the longest hold becomes the breath hold', async ({ pag
   expect(row?.breathHoldTime).toBeLessThan(43);
 });
 
-test('enhanced: camera setup step says the camera analysis is not available yet, then the session runs', async ({
-  page,
-}) => {
-  await openControlled(page, '/session/enhanced?pattern=coherent');
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
-  await expect(page.getByRole('heading', { name: 'Camera setup' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Enable Camera' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Start Session' }).click();
-  await expect(page.getByTestId('session-cycles')).toHaveText('0 / 15');
-  await expect(
-    page.getByText('Camera analysis not available yet. Your session runs without it.'),
-  ).toBeVisible();
-  await expect(page.getByText('Vision Active')).toHaveCount(0);
-  await page.keyboard.press('Escape'); // stop
-  await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
-});
-
 test("a user's custom pattern from the local patterns table can be practised by its id", async ({
   page,
 }) => {

@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect } from './fixtures';
+import { launchCameraBrowser, type CameraBrowser } from './vision/cameraBrowser';
+import { makeClip, type ClipKind } from './vision/clips';
+import { measure, type CameraResults } from './vision/enhancedSession';
+
+/**
+ * The enhanced mode in Chromium with its fake camera playing clips these tests make (a
+ * drawn person moved by a known sine, by random jumps, or not at all, and an empty room;
+ * ./vision/clips.ts). Three browsers run at a time, each through the real screens:
+ * 'Enable Camera', 'Vision Active', 'Start Session', real seconds, stop, the results
+ * (the short clips first: the longer ones then start with the face detector cached).
+ * - the breathing rate is within 1.5 breaths a minute of the clip's 6, 10 and 15;
+ * - stillness orders a still picture above a breathing one above a restless one;
+ * - a face is present in over 90% of a face clip's frames, under 10% of an empty one's;
+ * - no request carries a picture, and the face detector's files come from this origin and
+ *   are cached by the service worker for offline use;
+ * - a refused permission shows the catalogue's message and the session still runs.
+ * The practised pattern is 'energizing' (4 s in, 2 s out): the standard 0.1-0.7 Hz band.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const measured: Record<string, CameraResults> = {};
+
+/** Browser profiles reused from one group of clips to the next (cached face detector). */
+const profiles = mkdtempSync(join(tmpdir(), 'pneuma-vision-profiles-'));
+const profileDir = (slot: number) => join(profiles, String(slot));
+test.afterAll(() => rmSync(profiles, { recursive: true, force: true }));
+
+type Clips = Record<string, [ClipKind, number]>;
+
+async function measureClips(
+  baseURL: string,
+  clips: Clips,
+  seconds: number,
+  inspect?: Record<string, (cam: CameraBrowser) => Promise<void>>,
+) {
+  await Promise.all(
+    Object.entries(clips).map(async ([name, [clip, clipSeconds]], slot) => {
+      const check = inspect?.[name];
+      const cam = await launchCameraBrowser({
+        baseURL,
+        clip: makeClip(clip, clipSeconds),
+        serviceWorkers: check ? 'allow' : 'block',
+        profileDir: profileDir(slot),
+      });
+      try {
+        if (check) await underServiceWorker(cam);
+        measured[name] = await measure(cam.page, 'energizing', seconds);
+        await check?.(cam);
+      } finally {
+        await cam.close();
+      }
+    }),
+  );
+}
+
+/** The first visit installs the service worker; the camera then starts under its control. */
+async function underServiceWorker({ page }: CameraBrowser) {
+  await page.goto('/');
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
+
+/** No picture in any request, nothing to another host, and the MediaPipe files cached. */
+async function sentNoPicture({ page, requests }: CameraBrowser) {
+  expect(requests.length).toBeGreaterThan(0);
+  expect(requests.filter((r) => r.carriesImage)).toEqual([]);
+  expect(
+    requests.filter((r) => !/^(127\.0\.0\.1|localhost)$/.test(new URL(r.url).hostname)),
+  ).toEqual([]);
+  const largestUpload = Math.max(
+    0,
+    ...requests.filter((r) => r.method !== 'GET').map((r) => r.bytes),
+  );
+  expect(largestUpload).toBeLessThan(16 * 1024);
+  const cached = await page.evaluate(async () => {
+    const cache = await caches.open('pneuma-heavy-assets');
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+  expect(cached.some((p) => /mediapipe-vision_wasm_module_internal-.*\.wasm$/.test(p))).toBe(true);
+  expect(cached.some((p) => /mediapipe-face_detection_short_range-.*\.tflite$/.test(p))).toBe(true);
+}
+
+test('face presence > 90% with a face, < 10% without; a still picture is still, a restless one is not', async ({
+  baseURL,
+}) => {
+  await measureClips(
+    baseURL!,
+    {
+      still: [{ kind: 'still' }, 4],
+      restless: [{ kind: 'restless' }, 4],
+      empty: [{ kind: 'empty' }, 4],
+    },
+    6,
+  );
+  console.log('camera figures:', JSON.stringify(measured));
+  const { still, restless, empty } = measured;
+  expect(still!.stillness).toBeGreaterThan(restless!.stillness);
+  expect(still!.presence).toBeGreaterThan(90);
+  expect(restless!.presence).toBeGreaterThan(90);
+  expect(empty!.presence).toBeLessThan(10);
+  expect(empty!.posture).toBeNull();
+  expect(empty!.breathsPerMinute).toBeNull();
+});
+
+test('breathing rate within 1.5 breaths a minute at 6, 10 and 15; stillness orders still > breathing > restless; no picture leaves the device', async ({
+  baseURL,
+}) => {
+  await measureClips(
+    baseURL!,
+    {
+      bpm6: [{ kind: 'breathing', breathsPerMinute: 6 }, 30],
+      bpm10: [{ kind: 'breathing', breathsPerMinute: 10 }, 18],
+      bpm15: [{ kind: 'breathing', breathsPerMinute: 15 }, 16],
+    },
+    22,
+    { bpm10: sentNoPicture },
+  );
+  console.log('camera figures:', JSON.stringify(measured));
+  for (const [name, truth] of [
+    ['bpm6', 6],
+    ['bpm10', 10],
+    ['bpm15', 15],
+  ] as const) {
+    const m = measured[name]!;
+    expect(m.breathsPerMinute, name).not.toBeNull();
+    expect(Math.abs(m.breathsPerMinute! - truth), name).toBeLessThanOrEqual(1.5);
+    expect(m.presence, name).toBeGreaterThan(90);
+  }
+  const { still, bpm10, restless } = measured;
+  expect(still!.stillness).toBeGreaterThan(bpm10!.stillness);
+  expect(bpm10!.stillness).toBeGreaterThan(restless!.stillness);
+});
+
+test('a refused camera permission shows the message, and the session runs without the camera', async ({
+  baseURL,
+}) => {
+  const cam = await launchCameraBrowser({ baseURL: baseURL!, deny: true });
+  try {
+    const { page } = cam;
+    await page.goto('/session/enhanced?pattern=coherent');
+    await page.getByRole('button', { name: 'Skip to Session' }).click();
+    await expect(page.getByRole('heading', { name: 'Camera setup' })).toBeVisible();
+    await page.getByRole('button', { name: 'Enable Camera' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Camera access denied. Please allow camera permissions in your browser settings.',
+    );
+    await expect(page.getByRole('button', { name: 'Start Session' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Continue without camera' }).click();
+    await expect(page.getByTestId('session-cycles')).toHaveText('0 / 15');
+    await expect(
+      page.getByText('Camera off: stillness, posture and breathing rate are not measured.'),
+    ).toBeVisible();
+    await expect(page.getByText('Vision Active')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'View Results' }).click();
+    await expect(page.getByTestId('vision-not-measured')).toBeVisible();
+    await expect(page.getByTestId('vision-stillness')).toHaveCount(0);
+  } finally {
+    await cam.close();
+  }
+});
