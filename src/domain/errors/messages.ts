@@ -180,3 +180,13 @@ export const ERROR_SCREEN_TEXT = {
     'Pneuma could not start because its page is incomplete. Please refresh the page, and contact support if the problem continues.',
   errorDetails: 'Error details',
 } as const;
+
+/** AI coaching (docs/product.md § AI coaching): a provider's answer that could not be had; the on-device analysis stays. */
+export const AI_ERROR_TEXT = {
+  analysisFailed: (provider: string, detail: string) =>
+    `${provider} could not analyse this session: ${detail} This is the on-device analysis.`,
+  serviceUnreachable: (detail: string) =>
+    `The AI service could not be reached (${detail}); this is the on-device analysis.`,
+  suggestionFailed: (provider: string, detail: string) => `${provider} could not suggest a pattern: ${detail}`,
+  saveFailed: (detail: string) => `The pattern could not be saved: ${detail}`,
+} as const;

@@ -7,7 +7,9 @@ import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import type { UserRole } from '../../domain/authLevel';
+import { CoachPreferences } from '../coach';
 import { DataBundlePanel } from '../data-bundle';
+import { ProfileWalletSlot } from '../wallet';
 import { notify } from '../../ui/toast';
 import { displayName, updateProfile, type AuthUser } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
@@ -252,15 +254,14 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
       </Card>
 
       <Card as="section" aria-labelledby="wallets-heading">
-        <h2 id="wallets-heading">Linked wallets</h2>
-        <p className="muted">
-          No wallet is linked to this account. Wallet sign-in (a social wallet for community
-          features, a token wallet for pattern tokens) arrives in a later release; nothing here is
-          connected yet.
-        </p>
+        <ProfileWalletSlot />
       </Card>
 
       <Card>{syncStatus}</Card>
+
+      <Card>
+        <CoachPreferences />
+      </Card>
 
       <Card>
         <DataBundlePanel />

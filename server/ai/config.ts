@@ -1,0 +1,81 @@
+import { AI_ATTEMPT_TIMEOUT_MS, AI_PROVIDERS, AI_RETRIES, aiRetryDelayMs, type AiProvider } from '../../src/domain/coach/constants';
+import { parseRateLimit, type RateLimit } from '../limits/rules';
+
+/** One configured provider: its key (server-side only), an optional base URL, the model to ask. */
+export interface ProviderSettings {
+  apiKey: string;
+  /** Another endpoint speaking the same API (a proxy, a gateway, a test fake). */
+  baseURL?: string;
+  model: string;
+}
+
+export interface AiConfig {
+  /** Configured providers only; the order is the order of AI_PROVIDERS. */
+  providers: Partial<Record<AiProvider, ProviderSettings>>;
+  /** Analyses per signed-in user per window. */
+  rateLimit: RateLimit;
+  /** One attempt's time limit (30 s; tests shorten it). */
+  attemptTimeoutMs: number;
+  /** Retries after a failure that may pass (3). */
+  retries: number;
+  /** Wait before retry n (1-based). */
+  retryDelayMs: (retryNumber: number) => number;
+}
+
+export const DEFAULT_MODELS: Readonly<Record<AiProvider, string>> = Object.freeze({
+  google: 'gemini-2.5-flash',
+  openai: 'gpt-4.1-mini',
+  anthropic: 'claude-haiku-4-5',
+});
+
+export const DEFAULT_AI_RATE_LIMIT: RateLimit = { limit: 30, windowMs: 3_600_000 };
+
+const ENV_PREFIX: Readonly<Record<AiProvider, string>> = Object.freeze({
+  google: 'PNEUMA_AI_GOOGLE',
+  openai: 'PNEUMA_AI_OPENAI',
+  anthropic: 'PNEUMA_AI_ANTHROPIC',
+});
+
+function baseUrl(value: string | undefined, name: string): string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL (got "${v}").`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL (got "${v}").`);
+  return v.replace(/\/+$/, '');
+}
+
+/**
+ * The AI settings from the server's environment (never from the client, never in
+ * /config.json): per provider `PNEUMA_AI_<PROVIDER>_API_KEY` (required to offer it),
+ * `_BASE_URL` and `_MODEL`; `PNEUMA_AI_RATE_LIMIT` (LIMIT/SECONDS per user).
+ */
+export function aiConfigFromEnv(env: NodeJS.ProcessEnv): AiConfig {
+  const providers: AiConfig['providers'] = {};
+  for (const id of AI_PROVIDERS) {
+    const prefix = ENV_PREFIX[id];
+    const apiKey = env[`${prefix}_API_KEY`]?.trim();
+    if (!apiKey) continue;
+    providers[id] = {
+      apiKey,
+      baseURL: baseUrl(env[`${prefix}_BASE_URL`], `${prefix}_BASE_URL`),
+      model: env[`${prefix}_MODEL`]?.trim() || DEFAULT_MODELS[id],
+    };
+  }
+  return {
+    providers,
+    rateLimit: parseRateLimit(env.PNEUMA_AI_RATE_LIMIT, DEFAULT_AI_RATE_LIMIT),
+    attemptTimeoutMs: AI_ATTEMPT_TIMEOUT_MS,
+    retries: AI_RETRIES,
+    retryDelayMs: aiRetryDelayMs,
+  };
+}
+
+/** The configured providers, in the app's order. */
+export function configuredProviders(config: AiConfig): AiProvider[] {
+  return AI_PROVIDERS.filter((id) => config.providers[id] !== undefined);
+}

@@ -1,0 +1,277 @@
+/**
+ * The AI analysis contract (docs/product.md § AI coaching): what the app sends to
+ * `POST /api/ai-analysis`, what a provider must produce, and what the server answers.
+ * The server validates requests and the providers' output with these schemas; the app
+ * validates the server's answer with them. Pure (zod only); loaded only with the coach UI
+ * and on the server.
+ */
+import { z } from 'zod';
+import { DIFFICULTIES, PATTERN_CATEGORIES } from '../patterns';
+import { SESSION_MODES } from '../sessionModes';
+import { AI_PROVIDERS } from './constants';
+import { SUGGESTED_PHASE_TYPES, suggestionProblems } from './suggestedPattern';
+
+export const ANALYSIS_TYPES = ['session', 'pattern'] as const;
+export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
+
+/** The most history items a request carries (the most recent ones). */
+export const MAX_HISTORY_ITEMS = 20;
+
+const percent = z.number().min(0).max(100);
+const seconds = (max: number) => z.number().min(0).max(max);
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+// ---------------------------------------------------------------------------------------
+// The request
+
+/** One practised session as the app describes it: only figures the session measured. */
+export const sessionFactsSchema = z
+  .object({
+    patternId: text(100),
+    patternName: text(80),
+    /** The pattern's four phases in seconds, when the app knows them. */
+    timings: z
+      .object({
+        inhale: seconds(120),
+        hold: seconds(120),
+        exhale: seconds(120),
+        hold_after_exhale: seconds(120),
+      })
+      .strict()
+      .optional(),
+    sessionType: z.enum(SESSION_MODES),
+    /** Seconds of practice, pauses excluded. */
+    duration: seconds(86_400),
+    cycleCount: z.number().int().min(0).max(100_000),
+    targetCycles: z.number().int().min(1).max(100_000),
+    completed: z.boolean(),
+    breathHoldTime: seconds(3_600).optional(),
+    rhythmConsistency: percent.optional(),
+    stillnessScore: percent.optional(),
+    phaseAccuracy: percent.optional(),
+    qualityScore: percent.optional(),
+    /** Breaths per minute measured by the camera. */
+    breathingRate: z.number().min(0).max(60).optional(),
+    cameraUsed: z.boolean(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+export type SessionFacts = z.infer<typeof sessionFactsSchema>;
+
+/** An earlier session of the same user (most recent first). */
+export const historyItemSchema = z
+  .object({
+    patternName: text(80),
+    duration: seconds(86_400),
+    cycleCount: z.number().int().min(0).max(100_000),
+    targetCycles: z.number().int().min(1).max(100_000),
+    completed: z.boolean(),
+    qualityScore: percent.optional(),
+    stillnessScore: percent.optional(),
+    breathHoldTime: seconds(3_600).optional(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+export type HistoryFacts = z.infer<typeof historyItemSchema>;
+
+const historyFields = {
+  history: z.array(historyItemSchema).max(MAX_HISTORY_ITEMS),
+  /** All the user's sessions on the device, this one included. */
+  totalSessions: z.number().int().min(0).max(1_000_000),
+};
+
+export const sessionDataSchema = z
+  .object({ session: sessionFactsSchema, ...historyFields })
+  .strict();
+export const patternDataSchema = z
+  .object({
+    session: sessionFactsSchema.optional(),
+    ...historyFields,
+    goal: z.enum(PATTERN_CATEGORIES).optional(),
+  })
+  .strict();
+export type SessionData = z.infer<typeof sessionDataSchema>;
+export type PatternData = z.infer<typeof patternDataSchema>;
+
+export const analysisRequestSchema = z.discriminatedUnion('analysis_type', [
+  z
+    .object({
+      provider: z.enum(AI_PROVIDERS),
+      analysis_type: z.literal('session'),
+      session_data: sessionDataSchema,
+    })
+    .strict(),
+  z
+    .object({
+      provider: z.enum(AI_PROVIDERS),
+      analysis_type: z.literal('pattern'),
+      session_data: patternDataSchema,
+    })
+    .strict(),
+]);
+export type AnalysisRequest = z.infer<typeof analysisRequestSchema>;
+
+/**
+ * The request in the one form the schema reads: the orchestrated variant
+ * `{ provider, sessionData, analysisType }` becomes `{ provider, session_data, analysis_type }`.
+ * Anything else is returned as it is (the schema then says what is wrong).
+ */
+export function normalizeAnalysisRequest(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  if (!('analysisType' in b) && !('sessionData' in b)) return body;
+  const { analysisType, sessionData, ...rest } = b;
+  return {
+    ...rest,
+    ...(analysisType !== undefined ? { analysis_type: analysisType } : {}),
+    ...(sessionData !== undefined ? { session_data: sessionData } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// What a provider must produce
+
+const score = z.number().int().min(0).max(100);
+
+export const sessionOutputSchema = z
+  .object({
+    analysis: text(4_000),
+    score: z.object({ overall: score, focus: score, consistency: score, progress: score }).strict(),
+    suggestions: z.array(text(500)).min(1).max(5),
+    nextSteps: z.array(text(500)).min(1).max(5),
+    encouragement: text(500),
+  })
+  .strict();
+export type SessionOutput = z.infer<typeof sessionOutputSchema>;
+
+const suggestedPhaseSchema = z
+  .object({
+    type: z.enum(SUGGESTED_PHASE_TYPES),
+    duration: z.number().min(0).max(60),
+    instruction: text(200),
+  })
+  .strict();
+
+const patternOutputFields = z
+  .object({
+    name: text(80),
+    description: text(500),
+    phases: z.array(suggestedPhaseSchema).min(2).max(4),
+    reasoning: text(2_000),
+    category: z.enum(PATTERN_CATEGORIES),
+    difficulty: z.enum(DIFFICULTIES),
+    benefits: z.array(text(120)).max(5),
+  })
+  .strict();
+
+/** A suggested pattern must also be one the pattern schema accepts (see suggestedPattern). */
+export const patternOutputSchema = patternOutputFields.superRefine((value, ctx) => {
+  for (const message of suggestionProblems(value)) ctx.addIssue({ code: 'custom', message, path: ['phases'] });
+});
+export type PatternOutput = z.infer<typeof patternOutputFields>;
+
+/** JSON Schema handed to the provider for a session analysis (the shape only; bounds are checked with zod). */
+export const SESSION_OUTPUT_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['analysis', 'score', 'suggestions', 'nextSteps', 'encouragement'],
+  properties: {
+    analysis: {
+      type: 'string',
+      description: 'Two to four sentences about this session that cite its measured figures.',
+    },
+    score: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['overall', 'focus', 'consistency', 'progress'],
+      properties: {
+        overall: { type: 'integer', minimum: 0, maximum: 100, description: 'The session as a whole.' },
+        focus: { type: 'integer', minimum: 0, maximum: 100, description: 'Attention and stillness.' },
+        consistency: { type: 'integer', minimum: 0, maximum: 100, description: 'How even the rhythm was.' },
+        progress: { type: 'integer', minimum: 0, maximum: 100, description: 'Compared with earlier sessions.' },
+      },
+    },
+    suggestions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 5,
+      items: { type: 'string' },
+      description: 'Concrete advice for the next session, one sentence each.',
+    },
+    nextSteps: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 5,
+      items: { type: 'string' },
+      description: 'What to practise next, one sentence each.',
+    },
+    encouragement: { type: 'string', description: 'One warm, honest sentence.' },
+  },
+} as const;
+
+/** JSON Schema handed to the provider for a suggested pattern. */
+export const PATTERN_OUTPUT_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'description', 'phases', 'reasoning', 'category', 'difficulty', 'benefits'],
+  properties: {
+    name: { type: 'string', description: 'A short pattern name, at most 80 characters.' },
+    description: { type: 'string', description: 'What the pattern is for, at most 500 characters.' },
+    phases: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 4,
+      description:
+        'The phases in breathing order, each type at most once; inhale and exhale are required and last at least 0.5 s.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['type', 'duration', 'instruction'],
+        properties: {
+          type: { type: 'string', enum: [...SUGGESTED_PHASE_TYPES] },
+          duration: { type: 'number', minimum: 0, maximum: 60, description: 'Seconds.' },
+          instruction: { type: 'string', description: 'One short cue for this phase.' },
+        },
+      },
+    },
+    reasoning: { type: 'string', description: 'Why this pattern suits this person, citing their figures.' },
+    category: { type: 'string', enum: [...PATTERN_CATEGORIES] },
+    difficulty: { type: 'string', enum: [...DIFFICULTIES] },
+    benefits: { type: 'array', maxItems: 5, items: { type: 'string' } },
+  },
+} as const;
+
+// ---------------------------------------------------------------------------------------
+// What the server answers
+
+const answeredBy = {
+  provider: z.enum(AI_PROVIDERS),
+  /** The model that actually answered, as the provider reported it. */
+  model: text(200),
+};
+
+export const sessionAnalysisResponseSchema = sessionOutputSchema.extend({
+  analysisType: z.literal('session'),
+  overallScore: score,
+  ...answeredBy,
+});
+export type SessionAnalysisResponse = z.infer<typeof sessionAnalysisResponseSchema>;
+
+export const patternResponseSchema = patternOutputFields
+  .extend({ analysisType: z.literal('pattern'), ...answeredBy })
+  .superRefine((value, ctx) => {
+    for (const message of suggestionProblems(value)) ctx.addIssue({ code: 'custom', message, path: ['phases'] });
+  });
+export type PatternResponse = z.infer<typeof patternResponseSchema>;
+
+/** The /api error body. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+
+export const providersResponseSchema = z.object({
+  providers: z.array(z.object({ id: z.enum(AI_PROVIDERS), model: text(200) })),
+});
+export type ProvidersResponse = z.infer<typeof providersResponseSchema>;

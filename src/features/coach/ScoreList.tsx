@@ -1,0 +1,53 @@
+import type { ScoreDetail } from '../../domain/coach/deviceAnalysis';
+
+const NAMES = { overall: 'Overall', focus: 'Focus', consistency: 'Consistency', progress: 'Progress' } as const;
+export type ScoreName = keyof typeof NAMES;
+const ORDER: ScoreName[] = ['overall', 'focus', 'consistency', 'progress'];
+
+/** The four scores; each with what it was computed from when known, or "Not measured". */
+export function ScoreList({ scores }: { scores: Record<ScoreName, ScoreDetail | number> }) {
+  return (
+    <dl className="coach__scores">
+      {ORDER.map((name) => {
+        const s = scores[name];
+        const detail = typeof s === 'number' ? { value: s, basis: undefined } : s;
+        return (
+          <div className="stat coach__score" key={name} data-testid={`coach-score-${name}`}>
+            <dt className="stat__label">{NAMES[name]}</dt>
+            <dd className="stat__value">{detail.value === null ? 'Not measured' : `${detail.value} / 100`}</dd>
+            {detail.basis ? <dd className="coach__basis">{detail.basis}</dd> : null}
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Suggestions, next steps and encouragement: the same for both kinds of analysis. */
+export function AdviceLists({
+  suggestions,
+  nextSteps,
+  encouragement,
+}: {
+  suggestions: readonly string[];
+  nextSteps: readonly string[];
+  encouragement: string;
+}) {
+  return (
+    <>
+      <h3 className="coach__subtitle">Suggestions</h3>
+      <ul className="coach__list" data-testid="coach-suggestions">
+        {suggestions.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+      <h3 className="coach__subtitle">Next steps</h3>
+      <ul className="coach__list" data-testid="coach-next-steps">
+        {nextSteps.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+      <p className="coach__encouragement">{encouragement}</p>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { getConfig } from '../../backend/config';
+import { request } from '../../backend/request';
+import { AI_CLIENT_WAIT_MS, type AiProvider } from '../../domain/coach/constants';
+import {
+  patternResponseSchema,
+  providersResponseSchema,
+  sessionAnalysisResponseSchema,
+  type PatternData,
+  type PatternResponse,
+  type ProvidersResponse,
+  type SessionAnalysisResponse,
+  type SessionData,
+} from '../../domain/coach/contract';
+import { HttpError } from '../../domain/errors/appErrors';
+
+/**
+ * The app's side of /api/ai-analysis. The server holds the provider keys, makes the call
+ * and its retries; the app sends one request and waits for all of them. Every answer is
+ * checked against the contract before it is shown.
+ */
+
+const endpoint = (path = '') => `${getConfig().apiUrl}/api/ai-analysis${path}`;
+
+/** The signed-in user's access token (refreshed by supabase-js when needed), or null. */
+export async function accessToken(): Promise<string | null> {
+  const { getSupabase } = await import('../../backend/supabaseClient');
+  const { data } = await (await getSupabase()).auth.getSession();
+  return data.session?.access_token ?? null;
+}
+
+/** The providers the server offers (with the anon key for guests). */
+export async function fetchProviders(token: string | null): Promise<ProvidersResponse['providers']> {
+  const key = getConfig().supabaseAnonKey;
+  const body = await request(endpoint('/providers'), {
+    service: 'ai',
+    attempts: 1,
+    timeoutMs: 10_000,
+    bearer: token ?? key,
+    headers: { apikey: key },
+  });
+  return providersResponseSchema.parse(body).providers;
+}
+
+async function post(token: string, body: unknown): Promise<unknown> {
+  return request(endpoint(), {
+    service: 'ai',
+    method: 'POST',
+    attempts: 1,
+    timeoutMs: AI_CLIENT_WAIT_MS,
+    bearer: token,
+    headers: { apikey: getConfig().supabaseAnonKey },
+    body,
+  });
+}
+
+export async function analyseSession(token: string, provider: AiProvider, data: SessionData): Promise<SessionAnalysisResponse> {
+  return sessionAnalysisResponseSchema.parse(await post(token, { provider, analysis_type: 'session', session_data: data }));
+}
+
+export async function suggestPattern(token: string, provider: AiProvider, data: PatternData): Promise<PatternResponse> {
+  return patternResponseSchema.parse(await post(token, { provider, analysis_type: 'pattern', session_data: data }));
+}
+
+/** A failure in words: the server's own message when it sent one. */
+export function failureText(error: unknown): string {
+  if (error instanceof HttpError) return error.message;
+  if (error instanceof Error && error.name === 'ZodError') return 'The answer did not have the expected form.';
+  return error instanceof Error ? error.message : String(error);
+}
