@@ -6,7 +6,8 @@ import {
   getAuthSession,
   saveAuthSession,
 } from '../../data/authSessionRepo';
-import { adoptGuestChoices, clearPersonData } from '../../data/personDataRepo';
+// Loaded at sign-in and sign-out only (not needed for the first screen).
+const personData = () => import('../../data/personDataRepo');
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
 
 // supabase-js (and its client module) load only when auth actually talks to the backend.
@@ -121,7 +122,9 @@ async function applySession(session: Session | null): Promise<void> {
     });
     await saveAuthSession(fromSupabaseSession(session));
     // Favourites, ratings and preferences chosen while signed out join the account.
-    await adoptGuestChoices(user.id).catch(() => undefined);
+    await personData()
+      .then((m) => m.adoptGuestChoices(user.id))
+      .catch(() => undefined);
     scheduleRoleLoad(user.id);
   } else {
     setState({ status: 'signedOut', user: null, role: null });
@@ -287,7 +290,7 @@ async function forgetUser(userId: string): Promise<void> {
   } catch {
     // storage blocked: nothing was cached there either
   }
-  await clearPersonData(userId);
+  await (await personData()).clearPersonData(userId);
   // Server-only data (timeline, profiles) cached for this user goes too.
   const { queryClient } = await import('../../backend/queryClient');
   queryClient.clear();

@@ -3,7 +3,13 @@ import { countUnsyncedChanges, type UnsyncedChanges } from '../../data/personDat
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import './signOut.css';
-import { cancelSignOut, confirmSignOut, type SignOutState, type WhyUnsynced } from './signOutFlow';
+import {
+  cancelSignOut,
+  confirmSignOut,
+  useSignOutState,
+  type SignOutState,
+  type WhyUnsynced,
+} from './signOutFlow';
 
 const BECAUSE: Record<WhyUnsynced, string> = {
   offline: ' because this device is offline',
@@ -39,6 +45,12 @@ export function unsyncedMessage(u: UnsyncedChanges, why: WhyUnsynced | null): st
     `Signing out removes your data from this device, so you would lose ${them}. ` +
     `Stay signed in to upload ${them} later.`
   );
+}
+
+/** The dialog for the flow's current step (nothing when idle). */
+export function SignOutDialogHost() {
+  const state = useSignOutState();
+  return state.step === 'idle' ? null : <SignOutDialog state={state} />;
 }
 
 export function SignOutDialog({ state }: { state: Exclude<SignOutState, { step: 'idle' }> }) {

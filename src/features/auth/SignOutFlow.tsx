@@ -1,18 +1,17 @@
 import { lazy, Suspense } from 'react';
-import { useSignOutState } from './signOutFlow';
+import { useSignOutActive } from './signOutActive';
 
-// The dialog (and its dialog library) loads only when someone signs out.
-const SignOutDialog = lazy(() =>
-  import('./SignOutDialog').then((m) => ({ default: m.SignOutDialog })),
+// The flow's dialog (and the dialog library) loads only when someone signs out.
+const SignOutDialogHost = lazy(() =>
+  import('./SignOutDialog').then((m) => ({ default: m.SignOutDialogHost })),
 );
 
 /** Mounted once at the root: shows the sign-out dialog while a sign-out is under way. */
 export function SignOutFlow() {
-  const state = useSignOutState();
-  if (state.step === 'idle') return null;
+  if (!useSignOutActive()) return null;
   return (
     <Suspense fallback={null}>
-      <SignOutDialog state={state} />
+      <SignOutDialogHost />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { UnsyncedChanges } from '../../data/personDataRepo';
 import type { OutboxResult } from '../../sync/outboxResult';
+import { setSignOutActive } from './signOutActive';
 
 /**
  * Signing out removes the user's data from this device (docs/product.md § Sync). So first
@@ -8,7 +9,8 @@ import type { OutboxResult } from '../../sync/outboxResult';
  * by the server), the user chooses: stay signed in, or sign out and lose them.
  *
  * The flow's state lives here so one dialog (SignOutFlow, mounted once at the root) can
- * show it, whichever button (header, menu, profile) started it.
+ * show it, whichever button (header, menu, profile) started it. This module loads when
+ * someone signs out (./useSignOut); the first page load only carries ./signOutActive.
  */
 export type WhyUnsynced = 'offline' | 'expired' | 'refused' | 'server' | 'timeout';
 
@@ -41,6 +43,7 @@ const listeners = new Set<() => void>();
 
 function set(next: SignOutState): void {
   state = next;
+  setSignOutActive(next.step !== 'idle');
   listeners.forEach((l) => l());
 }
 
