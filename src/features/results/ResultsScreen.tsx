@@ -7,6 +7,7 @@ import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
+import { SessionAnalysisCard } from '../coach';
 import type { ResultsNavState } from '../session';
 import { ShareProgressPrompt } from '../share';
 import { VisionResultsCard } from '../vision';
@@ -118,6 +119,8 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
       </Card>
 
       {stored && stored !== 'loading' ? <VisionResultsCard record={stored} /> : null}
+
+      {stored && stored !== 'loading' ? <SessionAnalysisCard sessionId={stored.id} /> : null}
 
       <Card as="section">
         <RatePattern patternId={f.patternId} patternName={f.patternName} />
