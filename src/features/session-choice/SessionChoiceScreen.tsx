@@ -217,8 +217,10 @@ export function SessionChoiceScreen() {
           >
             <span className="sc-choice__title">AI-Guided Session</span>
             <span className="muted">
-              Choose a pattern and practise with the longer enhanced session. Camera stillness
-              feedback is not available in this version yet.
+              Choose a pattern and practise the longer enhanced session with camera stillness
+              feedback, measured on your device. Afterwards, an analysis of your session: from an
+              AI provider when you are signed in and this app offers one, else worked out on your
+              device.
             </span>
           </button>
         </div>

@@ -10,7 +10,7 @@ import type { SessionRef } from './useSessionController';
 const UNLOCKS = [
   '6+ breathing patterns: Box, 4-7-8 Relaxation, Wim Hof, Energy, Sleep and Mindfulness',
   'Progress tracking',
-  'AI recommendations',
+  'An analysis and suggestions after every session',
   'Social sharing',
   'Pattern token minting',
   'Custom patterns',
