@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { notify } from '../../ui/toast';
+import type * as SignOutStart from './signOutStart';
 
 /**
  * Sign out from anywhere (header, menu, profile): pending changes upload first (or the
@@ -11,7 +12,7 @@ import { notify } from '../../ui/toast';
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
-    let start: typeof import('./signOutStart').signOutWithUpload;
+    let start: typeof SignOutStart.signOutWithUpload;
     try {
       start = (await import('./signOutStart')).signOutWithUpload;
     } catch {
