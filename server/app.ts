@@ -6,6 +6,7 @@ import { healthHandler } from './api/handlers/health';
 import type { ApiOptions } from './api/options';
 import { apiError } from './api/respond';
 import { apiRoutes } from './api/routes';
+import { visionRoutes } from './api/vision/routes';
 import { SessionCheck } from './auth/revocation';
 import { authRoutes } from './auth/routes';
 import { sessionGuard } from './auth/session-guard';
@@ -145,6 +146,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
   app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets, trust: trustProxy }));
+  app.route('/api/vision', visionRoutes({ db, secrets }));
   app.route('/api', api);
   app.get('/health', healthHandler(db, opts.version ?? '0.1.0'));
   // /auth and /auth?context=… are app screens: only /auth/v1 belongs to the backend.
