@@ -270,7 +270,8 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
       <Card as="section" aria-labelledby="signout-heading" className="stack">
         <h2 id="signout-heading">Sign out</h2>
         <p className="muted">
-          Your sessions stay on this device; pending ones upload after you sign in again.
+          Signing out first uploads your changes, then removes your sessions, patterns,
+          favourites and preferences from this device. They come back when you sign in again.
         </p>
         <div>
           <Button variant="secondary" onClick={() => void signOutAndLeave()}>
