@@ -2,20 +2,17 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PHASE_LABELS, sessionLengthMs } from '../../domain/breathClock';
 import { phaseAnnouncement, spokenCue } from '../../domain/cueDesign';
-import { encouragementIntervalMs, pickEncouragement } from '../../domain/encouragement';
 import { guideKindFor } from '../../domain/guideShapes';
-import { completionPercent } from '../../domain/sessionScoring';
 import type { SessionConfig } from '../../domain/patternChoice';
-import { isMilestone } from '../../machines/breathLoop';
-import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Switch } from '../../ui/Switch';
 import { useReducedMotion } from '../../ui/useReducedMotion';
 import { BreathVisual, type PhaseChange } from './BreathVisual';
 import { CameraSlot } from './CameraSlot';
 import { speak, vibrateFor } from './cues';
-import { formatClock } from './formatClock';
+import { Encouragement } from './Encouragement';
 import { RetentionPanel } from './RetentionPanel';
+import { SessionFigures, SessionProgress } from './SessionFigures';
 import { SessionSettings, useDisplaySettings } from './SessionSettings';
 import type { CuePreferences } from './useCuePreferences';
 import { useFullscreen } from './useFullscreen';
@@ -89,21 +86,12 @@ export function ActiveSession({
   const { session, actions, audioEnabled } = controller;
   const reducedMotion = useReducedMotion();
   const paused = controller.phase === 'paused';
-  const duration = useSelector(session, (s) => s.context.metrics.duration);
-  const cycleCount = useSelector(session, (s) => s.context.metrics.cycleCount);
-  const stillness = useSelector(session, (s) => s.context.visionMetrics?.stillness);
-  const loopState = useSelector(loopRef, (s) => s.value);
+  const inRetention = useSelector(loopRef, (s) => typeof s.value === 'object');
   const rounds = useSelector(loopRef, (s) => s.context.rounds);
   const schedule = useSelector(loopRef, (s) => s.context.schedule);
-  const target = config.targetCycles * rounds;
-  const inRetention = typeof loopState === 'object';
-  const progress = completionPercent(cycleCount, target);
   const guide = guideKindFor(config.pattern);
 
   const [adaptive, setAdaptive] = useState(adaptiveDefault);
-  const [encouragement, setEncouragement] = useState<string | null>(null);
-  const lastEncouragementAt = useRef(0);
-  const encouragementCount = useRef(0);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const display = useDisplaySettings();
   const fullscreen = useFullscreen();
@@ -137,8 +125,8 @@ export function ActiveSession({
     title,
     album: modeTitle,
     paused,
-    durationS: inRetention ? 0 : sessionLengthMs(schedule, target) / 1000,
-    positionS: duration,
+    session,
+    durationS: inRetention ? 0 : sessionLengthMs(schedule, config.targetCycles * rounds) / 1000,
     onPlay: () => {
       if (controller.phase === 'paused') actions.resume();
     },
@@ -147,19 +135,6 @@ export function ActiveSession({
     },
     onStop: actions.stop,
   });
-
-  // Adaptive encouragement: interval from progress (and stillness when a camera measures it).
-  useEffect(() => {
-    if (!adaptive || paused || inRetention) return;
-    const interval = encouragementIntervalMs({ progressPercent: progress, stillness });
-    if (duration * 1000 - lastEncouragementAt.current >= interval) {
-      lastEncouragementAt.current = duration * 1000;
-      setEncouragement(
-        pickEncouragement({ progressPercent: progress, stillness }, encouragementCount.current++)
-          .text,
-      );
-    }
-  }, [adaptive, paused, inRetention, duration, progress, stillness]);
 
   // Keyboard: Space pause or resume, Esc stop, M sound, F full screen.
   const toggleFullscreen = fullscreen.toggle;
@@ -244,25 +219,7 @@ export function ActiveSession({
         </div>
       </header>
 
-      <dl className="session-stats immersive__stats immersive__chrome">
-        <div className="stat">
-          <dt className="stat__label">Time</dt>
-          <dd className="stat__value" data-testid="session-timer">
-            {formatClock(duration)}
-          </dd>
-        </div>
-        <div className="stat">
-          <dt className="stat__label">Cycles</dt>
-          <dd className="stat__value" data-testid="session-cycles">
-            {cycleCount} / {target}
-          </dd>
-        </div>
-        {isMilestone(cycleCount) ? (
-          <Badge tone="primary" className="milestone">
-            {cycleCount} breaths
-          </Badge>
-        ) : null}
-      </dl>
+      <SessionFigures session={session} loopRef={loopRef} targetCycles={config.targetCycles} />
 
       {config.enableCamera ? (
         <div className="immersive__camera">
@@ -282,27 +239,17 @@ export function ActiveSession({
           />
         )}
         {paused ? <p className="immersive__paused">Paused</p> : null}
-        {adaptive && encouragement ? (
-          <p className="encouragement" role="status">
-            {encouragement}
-          </p>
-        ) : null}
+        <Encouragement
+          session={session}
+          loopRef={loopRef}
+          targetCycles={config.targetCycles}
+          on={adaptive}
+          paused={paused}
+        />
       </div>
 
       <div className="immersive__bottom">
-        <div
-          className="session-progress"
-          role="progressbar"
-          aria-label="Session progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-        >
-          <div
-            className="session-progress__bar"
-            style={{ transform: `scaleX(${progress / 100})` }}
-          />
-        </div>
+        <SessionProgress session={session} loopRef={loopRef} targetCycles={config.targetCycles} />
         <div className="session-controls immersive__chrome">
           <Button
             variant="primary"

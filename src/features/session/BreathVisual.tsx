@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import {
   PHASE_HINTS,
   PHASE_LABELS,
@@ -46,7 +46,12 @@ export interface BreathVisualProps {
  * to the DOM; the phase name, the seconds left and the last-cycle note change only as
  * text. It never keeps time itself.
  */
-export function BreathVisual({ loopRef, guide, reducedMotion, onPhaseChange }: BreathVisualProps) {
+export const BreathVisual = memo(function BreathVisual({
+  loopRef,
+  guide,
+  reducedMotion,
+  onPhaseChange,
+}: BreathVisualProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const guideDraw = useRef<GuideDraw | null>(null);
   const dotsDraw = useRef<GuideDraw | null>(null);
@@ -155,4 +160,4 @@ export function BreathVisual({ loopRef, guide, reducedMotion, onPhaseChange }: B
       <span ref={noteRef} className="breath__note" data-testid="last-cycle-note" />
     </div>
   );
-}
+});

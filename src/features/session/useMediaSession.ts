@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { SessionRef } from './useSessionController';
 
 export interface MediaSessionInfo {
   /** The pattern's name (the lock screen's title). */
@@ -6,9 +7,9 @@ export interface MediaSessionInfo {
   /** The mode, e.g. 'Classic session'. */
   album: string;
   paused: boolean;
-  /** Seconds of the whole session and practised so far (for the lock screen's bar). */
+  /** The session (its practised seconds move the lock screen's bar) and its length in seconds. */
+  session: SessionRef;
   durationS: number;
-  positionS: number;
   onPlay: () => void;
   onPause: () => void;
   onStop: () => void;
@@ -30,7 +31,7 @@ function setHandler(action: MediaSessionAction, handler: MediaSessionActionHandl
  * Cleared when the session screen goes.
  */
 export function useMediaSession(info: MediaSessionInfo): void {
-  const { title, album, paused, durationS, positionS } = info;
+  const { title, album, paused, session, durationS } = info;
   const handlers = useRef(info);
   useEffect(() => {
     handlers.current = info;
@@ -63,17 +64,26 @@ export function useMediaSession(info: MediaSessionInfo): void {
     if (hasMediaSession()) navigator.mediaSession.playbackState = paused ? 'paused' : 'playing';
   }, [paused]);
 
+  // Followed by subscription, not by rendering: the screen does not re-render each second.
   useEffect(() => {
     if (!hasMediaSession() || typeof navigator.mediaSession.setPositionState !== 'function') return;
     if (!(durationS > 0)) return;
-    try {
-      navigator.mediaSession.setPositionState({
-        duration: durationS,
-        position: Math.min(durationS, Math.max(0, positionS)),
-        playbackRate: 1,
-      });
-    } catch {
-      // an out-of-range position: the bar simply is not shown
-    }
-  }, [durationS, positionS]);
+    let last = -1;
+    const show = (positionS: number) => {
+      if (positionS === last) return;
+      last = positionS;
+      try {
+        navigator.mediaSession.setPositionState({
+          duration: durationS,
+          position: Math.min(durationS, Math.max(0, positionS)),
+          playbackRate: 1,
+        });
+      } catch {
+        // an out-of-range position: the bar simply is not shown
+      }
+    };
+    show(session.getSnapshot().context.metrics.duration);
+    const sub = session.subscribe((snap) => show(snap.context.metrics.duration));
+    return () => sub.unsubscribe();
+  }, [session, durationS]);
 }
