@@ -9,6 +9,7 @@ const BENCHES = [
   ['offline sync of 1,000 sessions', 'npx', ['tsx', 'bench/sync-bench.ts']],
   ['fresh device pulls 1,000 sessions + 50 patterns', 'npx', ['tsx', 'bench/pull-bench.ts']],
   ['breath timing in Chromium (real time, >= 2 min)', 'npx', ['tsx', 'bench/session-timing.ts']],
+  ['immersive session frames at 4x CPU throttling (phone, 2 x 60 s)', 'npx', ['tsx', 'bench/immersive-frames.ts']],
   ['load: 200 clients for 60 s, sign-in/upserts/reads (PGlite, PostgreSQL)', 'npx', ['tsx', 'bench/load.ts']],
   ['crash safety: SIGKILL and SIGTERM during 200 uploads (PGlite, PostgreSQL)', 'npx', ['tsx', 'bench/crash.ts']],
 ];
