@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { aiConfigFromEnv, aiRoutes, type AiConfig } from './ai/routes';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
@@ -57,6 +58,8 @@ export interface PneumaServerOptions {
   /** Origins the app may connect to besides its own (Content-Security-Policy connect-src). */
   connectSrc?: readonly string[];
   version?: string;
+  /** AI analysis providers (default: from PNEUMA_AI_* in the environment; see server/README.md). */
+  ai?: AiConfig;
 }
 
 export interface PneumaServer {
@@ -146,6 +149,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
   app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets, trust: trustProxy }));
+  app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route('/api/vision', visionRoutes({ db, secrets }));
   app.route('/api', api);
   app.get('/health', healthHandler(db, opts.version ?? '0.1.0'));

@@ -1,5 +1,4 @@
 import { AI_ATTEMPT_TIMEOUT_MS, AI_PROVIDERS, AI_RETRIES, aiRetryDelayMs, type AiProvider } from '../../src/domain/coach/constants';
-import { parseRateLimit, type RateLimit } from '../limits/rules';
 
 /** One configured provider: its key (server-side only), an optional base URL, the model to ask. */
 export interface ProviderSettings {
@@ -12,8 +11,6 @@ export interface ProviderSettings {
 export interface AiConfig {
   /** Configured providers only; the order is the order of AI_PROVIDERS. */
   providers: Partial<Record<AiProvider, ProviderSettings>>;
-  /** Analyses per signed-in user per window. */
-  rateLimit: RateLimit;
   /** One attempt's time limit (30 s; tests shorten it). */
   attemptTimeoutMs: number;
   /** Retries after a failure that may pass (3). */
@@ -27,8 +24,6 @@ export const DEFAULT_MODELS: Readonly<Record<AiProvider, string>> = Object.freez
   openai: 'gpt-4.1-mini',
   anthropic: 'claude-haiku-4-5',
 });
-
-export const DEFAULT_AI_RATE_LIMIT: RateLimit = { limit: 30, windowMs: 3_600_000 };
 
 const ENV_PREFIX: Readonly<Record<AiProvider, string>> = Object.freeze({
   google: 'PNEUMA_AI_GOOGLE',
@@ -52,7 +47,7 @@ function baseUrl(value: string | undefined, name: string): string | undefined {
 /**
  * The AI settings from the server's environment (never from the client, never in
  * /config.json): per provider `PNEUMA_AI_<PROVIDER>_API_KEY` (required to offer it),
- * `_BASE_URL` and `_MODEL`; `PNEUMA_AI_RATE_LIMIT` (LIMIT/SECONDS per user).
+ * `_BASE_URL` and `_MODEL`. (The per-user limit is the `aiAnalysis` rule of limits/rules.ts.)
  */
 export function aiConfigFromEnv(env: NodeJS.ProcessEnv): AiConfig {
   const providers: AiConfig['providers'] = {};
@@ -68,7 +63,6 @@ export function aiConfigFromEnv(env: NodeJS.ProcessEnv): AiConfig {
   }
   return {
     providers,
-    rateLimit: parseRateLimit(env.PNEUMA_AI_RATE_LIMIT, DEFAULT_AI_RATE_LIMIT),
     attemptTimeoutMs: AI_ATTEMPT_TIMEOUT_MS,
     retries: AI_RETRIES,
     retryDelayMs: aiRetryDelayMs,

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AI_PROVIDER_LABELS, type AiProvider } from '../../src/domain/coach/constants';
 import {
@@ -14,6 +13,7 @@ import {
   type AnalysisRequest,
 } from '../../src/domain/coach/contract';
 import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
+import type { Limits } from '../limits/limiter';
 import { configuredProviders, type AiConfig, type ProviderSettings } from './config';
 import { AiCallError, generateStructured, type AiFailureKind } from './generate';
 import { languageModel } from './models';
@@ -22,6 +22,8 @@ import { PATTERN_SYSTEM, patternPrompt, SESSION_SYSTEM, sessionPrompt } from './
 export interface AiRoutesOptions {
   jwtSecret: string;
   config: AiConfig;
+  /** The server's abuse limits: the `aiAnalysis` rule counts analyses per user. */
+  limits: Pick<Limits, 'hit'>;
 }
 
 /** Largest request body: a session, 20 history items and their text fit many times over. */
@@ -81,25 +83,12 @@ function failure(c: Context, provider: AiProvider, e: AiCallError): Response {
  * /api/ai-analysis (docs/product.md § AI coaching):
  * - `GET /providers` (anon key or user token): the providers this server has keys for and
  *   the model each uses, so the app offers only those. Never a key.
- * - `POST /` (user token only; per-user rate limit): `{ provider, analysis_type, session_data }`
+ * - `POST /` (user token only; the per-user `aiAnalysis` limit): `{ provider, analysis_type, session_data }`
  *   or `{ provider, analysisType, sessionData }`; the provider's structured answer checked
  *   against the contract, with the provider and model that answered.
  */
-export function aiRoutes({ jwtSecret, config }: AiRoutesOptions): Hono {
+export function aiRoutes({ jwtSecret, config, limits }: AiRoutesOptions): Hono {
   const app = new Hono();
-  const { limit, windowMs } = config.rateLimit;
-  const limiter = limit > 0 ? new RateLimiterMemory({ points: limit, duration: Math.max(1, Math.round(windowMs / 1000)) }) : null;
-  /** Seconds until the user may ask again, or 0. */
-  const overLimit = async (userId: string): Promise<number> => {
-    if (!limiter) return 0;
-    try {
-      await limiter.consume(userId);
-      return 0;
-    } catch (e) {
-      if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      throw e;
-    }
-  };
 
   app.get('/providers', async (c) => {
     const auth = await bearer(c, jwtSecret, ['anon', 'authenticated']);
@@ -135,7 +124,7 @@ export function aiRoutes({ jwtSecret, config }: AiRoutesOptions): Hono {
           'provider',
         );
       }
-      const wait = await overLimit(String(auth.claims.sub));
+      const wait = await limits.hit('aiAnalysis', String(auth.claims.sub));
       if (wait > 0) {
         c.header('Retry-After', String(wait));
         return apiError(c, 429, 'rate_limited', `Too many analyses: try again in ${wait} s`);

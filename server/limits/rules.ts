@@ -31,6 +31,8 @@ export const RATE_RULES = {
   apiWrite: { limit: 300, windowMs: 60_000 },
   /** Error reports (counted one per report, not per request), per client address. */
   errorReports: { limit: 200, windowMs: 3600_000 },
+  /** POST /api/ai-analysis, per user: each one is a paid call to an AI provider. */
+  aiAnalysis: { limit: 30, windowMs: 3600_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RuleName = keyof typeof RATE_RULES;

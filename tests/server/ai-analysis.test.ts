@@ -13,6 +13,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiConfigFromEnv, aiRoutes, type AiConfig } from '../../server/ai/routes';
 import { signJwt } from '../../server/auth/jwt';
+import { RATE_RULES, rulesFromEnv } from '../../server/limits/rules';
 import { AI_ATTEMPT_TIMEOUT_MS, AI_RETRIES } from '../../src/domain/coach/constants';
 import {
   FAKE_MODEL_REPORTED,
@@ -36,7 +37,6 @@ function testConfig(over: Partial<AiConfig> = {}): AiConfig {
     providers: Object.fromEntries(
       PROVIDERS.map((p) => [p, { apiKey: KEYS[p], baseURL: fakes.baseURL(p), model: ASKED[p] }]),
     ),
-    rateLimit: { limit: 1000, windowMs: 60_000 },
     attemptTimeoutMs: 10_000,
     retries: AI_RETRIES,
     retryDelayMs: () => 5,
@@ -51,7 +51,8 @@ interface Api {
 
 async function startApi(config: AiConfig): Promise<Api> {
   const app = new Hono();
-  app.route('/api/ai-analysis', aiRoutes({ jwtSecret: TEST_SECRET, config }));
+  // The abuse limits need the database; they are tested in the Pneuma server below.
+  app.route('/api/ai-analysis', aiRoutes({ jwtSecret: TEST_SECRET, config, limits: { hit: async () => 0 } }));
   const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -331,37 +332,20 @@ describe('AI analysis: configuration and limits', () => {
     }
   });
 
-  it('limits analyses per user, not per server', async () => {
-    const api = await startApi(testConfig({ rateLimit: { limit: 2, windowMs: 60_000 } }));
-    try {
-      const alice = await userToken();
-      expect((await post(api, sessionBody('google'), alice)).res.status).toBe(200);
-      expect((await post(api, sessionBody('google'), alice)).res.status).toBe(200);
-      const third = await post(api, sessionBody('google'), alice);
-      expect(third.res.status).toBe(429);
-      expect(third.json.error).toBe('rate_limited');
-      expect(Number(third.res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await post(api, sessionBody('google'), await userToken())).res.status).toBe(200);
-      expect(fakes.requests).toHaveLength(3);
-    } finally {
-      await api.stop();
-    }
-  });
-
-  it('reads keys, base URLs, models and the per-user limit from the environment, with the product limits', () => {
+  it('reads keys, base URLs and models from the environment, with the product limits and the per-user rule', () => {
     const c = aiConfigFromEnv({
       PNEUMA_AI_OPENAI_API_KEY: ' sk-1 ',
       PNEUMA_AI_OPENAI_BASE_URL: 'http://127.0.0.1:9/v1/',
       PNEUMA_AI_GOOGLE_API_KEY: 'g-1',
       PNEUMA_AI_GOOGLE_MODEL: 'gemini-x',
       PNEUMA_AI_ANTHROPIC_BASE_URL: 'http://ignored-without-a-key',
-      PNEUMA_AI_RATE_LIMIT: '5/60',
     });
     expect(c.providers).toEqual({
       openai: { apiKey: 'sk-1', baseURL: 'http://127.0.0.1:9/v1', model: 'gpt-4.1-mini' },
       google: { apiKey: 'g-1', baseURL: undefined, model: 'gemini-x' },
     });
-    expect(c.rateLimit).toEqual({ limit: 5, windowMs: 60_000 });
+    expect(rulesFromEnv({ PNEUMA_RATE_LIMIT_AI_ANALYSIS: '5/60' }).aiAnalysis).toEqual({ limit: 5, windowMs: 60_000 });
+    expect(RATE_RULES.aiAnalysis).toEqual({ limit: 30, windowMs: 3_600_000 });
     expect(c.attemptTimeoutMs).toBe(AI_ATTEMPT_TIMEOUT_MS);
     expect(AI_ATTEMPT_TIMEOUT_MS).toBe(30_000);
     expect(c.retries).toBe(3);
@@ -376,7 +360,11 @@ describe('AI analysis: configuration and limits', () => {
     let running: Running;
     beforeAll(async () => {
       ({ db, dispose } = await openTestDb('pglite'));
-      running = await listen(db, { secrets: await testSecrets(), ai: testConfig() });
+      running = await listen(db, {
+        secrets: await testSecrets(),
+        ai: testConfig(),
+        rateLimits: { aiAnalysis: { limit: 2, windowMs: 60_000 } },
+      });
     });
     afterAll(async () => {
       await running.stop();
@@ -391,9 +379,21 @@ describe('AI analysis: configuration and limits', () => {
       });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { providers: unknown[] }).providers).toHaveLength(3);
-      const analysed = await post({ url: `${running.url}/api/ai-analysis`, stop: async () => {} }, sessionBody('anthropic'));
-      expect(analysed.res.status).toBe(200);
-      expect(analysed.json.model).toBe(FAKE_MODEL_REPORTED.anthropic);
+    });
+
+    it('limits analyses per user (the aiAnalysis rule, counted in the database), not per server', async () => {
+      const api: Api = { url: `${running.url}/api/ai-analysis`, stop: async () => {} };
+      const alice = await userToken();
+      const first = await post(api, sessionBody('anthropic'), alice);
+      expect(first.res.status).toBe(200);
+      expect(first.json.model).toBe(FAKE_MODEL_REPORTED.anthropic);
+      expect((await post(api, sessionBody('anthropic'), alice)).res.status).toBe(200);
+      const third = await post(api, sessionBody('anthropic'), alice);
+      expect(third.res.status).toBe(429);
+      expect(third.json.error).toBe('rate_limited');
+      expect(Number(third.res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await post(api, sessionBody('anthropic'), await userToken())).res.status).toBe(200);
+      expect(fakes.requests).toHaveLength(3);
     });
   });
 });
