@@ -9,6 +9,7 @@ import { RestError } from '../rest/errors';
 import { runAs } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import { SUPPORTED_CHAIN_IDS, normalizeChainId } from '../../src/domain/wallet/chains';
+import { ERROR_TEXT } from '../../src/domain/errors/messages';
 import { consumeNonce, issueNonce } from './nonces';
 import { buildSiweMessage, checkSiwe, newNonce, SIWE_TTL_MS } from './siwe';
 
@@ -19,9 +20,6 @@ export interface WalletDeps {
   /** The clock (tests move it). */
   now?: () => Date;
 }
-
-/** The message for a caller without an email account (docs/product.md § Wallets and tokens). */
-export const EMAIL_FIRST = 'Please sign up with email first, then connect your wallet';
 
 const chainId = z.preprocess(
   (v) => normalizeChainId(v) ?? v,
@@ -162,9 +160,9 @@ async function withCaller(
 ): Promise<Response> {
   const auth = await authenticateRequest(c, deps.secrets.jwtSecret);
   if (isAuthFailure(auth))
-    return apiError(c, 401, 'unauthorized', `${EMAIL_FIRST} (${auth.message})`);
+    return apiError(c, 401, 'unauthorized', `${ERROR_TEXT.walletNeedsEmail} (${auth.message})`);
   if (auth.role !== 'authenticated' || typeof auth.claims.sub !== 'string')
-    return apiError(c, 401, 'unauthorized', EMAIL_FIRST);
+    return apiError(c, 401, 'unauthorized', ERROR_TEXT.walletNeedsEmail);
   try {
     return await fn(auth, auth.claims.sub);
   } catch (e) {

@@ -1,9 +1,13 @@
+import { meetsAuthLevel, type AuthLevel } from './authLevel';
+
 /**
  * Which navigation links a user sees (docs/product.md § Accounts and access). Pure: the
  * shell renders what this returns.
  */
 export interface NavContext {
   signedIn: boolean;
+  /** The auth level; evm (a linked, connected social wallet) adds the Community link. */
+  level?: AuthLevel;
   role?: 'user' | 'creator' | 'instructor';
   /** Current path, e.g. "/" or "/session/classic". */
   path: string;
@@ -16,7 +20,7 @@ export interface NavLink {
   alsoActiveOn?: string[];
 }
 
-export function headerLinks({ signedIn, role, path }: NavContext): NavLink[] {
+export function headerLinks({ signedIn, role, path, level = 'none' }: NavContext): NavLink[] {
   const links: NavLink[] = [
     { to: '/', label: 'Home' },
     { to: '/session', label: 'Practice' },
@@ -26,6 +30,7 @@ export function headerLinks({ signedIn, role, path }: NavContext): NavLink[] {
     links.push({ to: '/marketplace', label: 'Patterns' });
     links.push({ to: '/progress', label: 'Progress' });
   }
+  if (meetsAuthLevel(level, 'evm')) links.push({ to: '/community', label: 'Community' });
   if (signedIn) links.push({ to: '/instructor-onboarding', label: 'Start Teaching' });
   else if (path !== '/') links.push({ to: '/instructor-onboarding', label: 'Teach' });
   if (role === 'creator') {
@@ -54,7 +59,12 @@ export function isBottomNavHidden(path: string): boolean {
 
 /** Routes rendered without the main layout. */
 export function isOutsideMainLayout(path: string): boolean {
-  return path === '/auth' || path === '/onboarding' || path.startsWith('/auth/') || path.startsWith('/onboarding/');
+  return (
+    path === '/auth' ||
+    path === '/onboarding' ||
+    path.startsWith('/auth/') ||
+    path.startsWith('/onboarding/')
+  );
 }
 
 export type BottomNavVariant = 'A' | 'B';
@@ -89,7 +99,9 @@ export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomT
     hasHistory
       ? { to: '/create-post', label: 'Share', badge: signedIn ? undefined : 'New' }
       : { to: '/', label: 'Share', search: { prompt: 'share' } },
-    signedIn ? { to: '/progress', label: 'Progress' } : { to: '/auth', label: 'Progress', search: { context: 'progress' } },
+    signedIn
+      ? { to: '/progress', label: 'Progress' }
+      : { to: '/auth', label: 'Progress', search: { context: 'progress' } },
     { to: '/community', label: 'Community' },
     signedIn ? { to: '/profile', label: 'Profile' } : { to: '/auth', label: 'Profile' },
   ];

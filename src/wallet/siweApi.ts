@@ -2,17 +2,15 @@ import { getConfig } from '../backend/config';
 import { request } from '../backend/request';
 import { getSupabase } from '../backend/supabaseClient';
 import { AppError } from '../domain/errors/appErrors';
+import { ERROR_TEXT } from '../domain/errors/messages';
 import type { SupportedChainId } from '../domain/wallet/chains';
 import type { LinkApi, LinkedWallet } from './walletStore';
-
-/** Without an email account a wallet cannot be linked (docs/product.md § Wallets and tokens). */
-export const EMAIL_FIRST = 'Please sign up with email first, then connect your wallet';
 
 async function accessToken(): Promise<string> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
-  if (!token) throw new AppError(EMAIL_FIRST, { category: 'authentication' });
+  if (!token) throw new AppError(ERROR_TEXT.walletNeedsEmail, { category: 'authentication' });
   return token;
 }
 

@@ -7,6 +7,7 @@ import {
   type ProviderInfo,
 } from './eip1193';
 import { EvmClient } from './evmClient';
+import { LAST_CONNECTED_KEY } from './marker';
 
 /**
  * The EVM wallet of this page (docs/product.md § Wallets and tokens): discovery, connect,
@@ -50,8 +51,7 @@ export interface WalletDeps {
   detection?: { waitMs?: number; rescanMs?: number };
 }
 
-/** Set while a wallet is connected: the next visit reconnects to it without a prompt. */
-export const LAST_CONNECTED_KEY = 'pneuma.wallet.lastConnected';
+export { LAST_CONNECTED_KEY };
 
 const INITIAL: WalletState = {
   status: 'detecting',

@@ -122,6 +122,8 @@ export const ERROR_TEXT = {
   connectionFailed: 'Connection failed',
   noConnectedAccount: 'No connected account',
   noAddressProvided: 'No address provided',
+  /** A wallet links to an email account, never on its own. */
+  walletNeedsEmail: 'Please sign up with email first, then connect your wallet',
 } as const;
 
 /** 'Transaction {id} timed out after {ms}ms' */

@@ -4,6 +4,7 @@ import { headerLinks, isActiveLink } from '../../domain/navigation';
 import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
 import { SyncBadge } from '../sync';
+import { WalletButtonSlot } from '../wallet';
 
 // The slide-out menu (and its dialog library) loads only when first opened.
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
@@ -11,10 +12,10 @@ const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.M
 /** Top bar: brand, the links open to the user by sign-in state (docs/product.md § Discovery), and the mobile menu button. */
 export function Header() {
   const path = useRouterState({ select: (s) => s.location.pathname });
-  const { user, role } = useAuth();
+  const { user, role, level } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const signOut = useSignOut();
-  const links = headerLinks({ signedIn: Boolean(user), role: role ?? undefined, path });
+  const links = headerLinks({ signedIn: Boolean(user), role: role ?? undefined, path, level });
 
   return (
     <header className="app-header">
@@ -51,6 +52,7 @@ export function Header() {
         </nav>
         <div className="app-header__status">
           <SyncBadge />
+          <WalletButtonSlot />
         </div>
         <button
           type="button"

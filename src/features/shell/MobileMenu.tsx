@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Dialog } from '../../ui/Dialog';
 import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
+import { WalletButtonSlot } from '../wallet';
 import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
 import type { BottomNavVariant } from '../../domain/navigation';
 
@@ -51,7 +52,7 @@ export function MobileMenu({
       </nav>
       <section className="mobile-menu__section" aria-labelledby="menu-wallet-heading">
         <h3 id="menu-wallet-heading">Wallet</h3>
-        <p className="muted">Wallet sign-in is not available in this version yet.</p>
+        <WalletButtonSlot />
       </section>
       <fieldset className="mobile-menu__section">
         <legend>Bottom navigation</legend>

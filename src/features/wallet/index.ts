@@ -1,0 +1,2 @@
+/** First-load shells that load the wallet code (its own chunks, with ethers) when used. */
+export { ProfileWalletSlot, WalletButtonSlot } from './WalletButtonSlot';

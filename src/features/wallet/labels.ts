@@ -1,0 +1,5 @@
+/** The wallet button's labels in each state (docs/product.md § Wallets and tokens). */
+export const CONNECT_WALLET = 'Connect Wallet';
+export const CONNECTING = 'Connecting...';
+export const NO_WALLET_FOUND = 'No Wallet Found';
+export const WALLET_ERROR_RETRY = 'Wallet Error - Retry';

@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react';
+import { getAuthState, setWalletAuth, subscribeAuth } from '../../app/auth/authStore';
+import { siweApi } from '../../wallet/siweApi';
+import {
+  createWalletStore,
+  isLinkedAndConnected,
+  type WalletState,
+} from '../../wallet/walletStore';
+
+/**
+ * The page's one wallet store (loaded with the first wallet control, never in the first
+ * load). It reports auth level evm to the auth store while the connected account is the
+ * one linked to the signed-in account, and re-reads the link when the user changes.
+ */
+export const walletStore = createWalletStore({ win: window, storage: localStorage, api: siweApi });
+
+let lastUser: string | null | undefined;
+function syncUser(): void {
+  const { user } = getAuthState();
+  const id = user?.id ?? null;
+  if (id === lastUser) return;
+  lastUser = id;
+  walletStore.refreshLinked(Boolean(id)).catch(() => undefined);
+}
+subscribeAuth(syncUser);
+syncUser();
+walletStore.subscribe(() =>
+  setWalletAuth({ evmConnected: isLinkedAndConnected(walletStore.getState()) }),
+);
+void walletStore.start();
+
+export function useWallet(): WalletState {
+  return useSyncExternalStore(walletStore.subscribe, walletStore.getState, walletStore.getState);
+}
