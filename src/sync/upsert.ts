@@ -27,6 +27,11 @@ export interface UpsertTarget {
   onDuplicate: 'ignore' | 'merge';
   /** The columns that identify a row (default `id`, the client-made UUID). */
   onConflict?: string;
+  /**
+   * An endpoint of the app's own API that takes these rows (e.g. '/api/vision/sessions'),
+   * instead of PostgREST's /rest/v1/<table>; it answers with the same status classes.
+   */
+  path?: string;
 }
 
 export interface UpsertRequest {
@@ -46,7 +51,9 @@ export async function postUpsert(
   let res: Response;
   try {
     res = await request.fetch(
-      `${request.baseUrl}/rest/v1/${target.table}?on_conflict=${target.onConflict ?? 'id'}`,
+      target.path
+        ? `${request.baseUrl}${target.path}`
+        : `${request.baseUrl}/rest/v1/${target.table}?on_conflict=${target.onConflict ?? 'id'}`,
       {
         method: 'POST',
         headers: {
