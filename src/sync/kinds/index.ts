@@ -9,7 +9,8 @@ export type { OutboxKind } from './outboxKind';
 /**
  * Every kind of record the outbox uploads, in upload order (camera summaries right after
  * their sessions, which they point at); a kind runs only while the run has not stopped. A
- * new synced table is one more entry here: its row mapper in ../rows and its OutboxKind beside these (editable records: ./editableKind).
+ * new synced table is one more entry here: its row mapper in ../rows and its OutboxKind
+ * beside these (editable records: ./editableKind).
  */
 export const OUTBOX_KINDS: readonly OutboxKind<unknown>[] = [
   sessionsKind,
