@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pgClusterUnavailable, startPgCluster } from '../server/dev/pg-cluster';
 import { startServer, stopServer } from './server-process';
+import { benchSession } from './session-row';
 
 const ROUNDS = Number(process.argv[process.argv.indexOf('--rounds') + 1] || 3) || 3;
 const UPLOADS = 200;
@@ -42,21 +43,6 @@ interface RoundResult {
   duplicates: number;
   exitCode: number | null;
   restartMs: number;
-}
-
-function session(id: string) {
-  const end = Date.now();
-  return {
-    id,
-    pattern_id: 'box',
-    pattern_name: 'Box Breathing',
-    session_duration: 240,
-    cycle_count: 15,
-    breath_hold_time: 4,
-    restlessness_score: 20,
-    start_time: new Date(end - 240_000).toISOString(),
-    end_time: new Date(end).toISOString(),
-  };
 }
 
 async function keys(dataDir: string, url: string) {
@@ -98,7 +84,7 @@ async function upload(
         'content-type': 'application/json',
         prefer: 'resolution=ignore-duplicates,return=minimal',
       },
-      body: JSON.stringify([session(id)]),
+      body: JSON.stringify([benchSession(id)]),
     });
     await r.arrayBuffer();
     if (r.ok) return 'ack';

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pgClusterUnavailable, startPgCluster } from '../server/dev/pg-cluster';
 import { startServer, stopServer } from './server-process';
+import { benchSession } from './session-row';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,23 +49,6 @@ interface LoadResult {
   upsertsAcknowledged: number;
   acknowledgedStored: number;
   lostWrites: number;
-}
-
-function sessionBody(id: string): string {
-  const end = Date.now();
-  return JSON.stringify([
-    {
-      id,
-      pattern_id: 'box',
-      pattern_name: 'Box Breathing',
-      session_duration: 240,
-      cycle_count: 15,
-      breath_hold_time: 4,
-      restlessness_score: 20,
-      start_time: new Date(end - 240_000).toISOString(),
-      end_time: new Date(end).toISOString(),
-    },
-  ]);
 }
 
 async function runBackend(backend: 'pglite' | 'postgres'): Promise<LoadResult> {
@@ -146,7 +130,7 @@ async function runBackend(backend: 'pglite' | 'postgres'): Promise<LoadResult> {
         return {
           ...req,
           headers: { ...headers(ctx), prefer: 'resolution=ignore-duplicates,return=minimal' },
-          body: sessionBody(ctx.pending),
+          body: JSON.stringify([benchSession(ctx.pending)]),
         };
       },
       onResponse: (status, _body, context) => {

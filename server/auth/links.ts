@@ -1,4 +1,7 @@
 import type { Context } from 'hono';
+import type { MailMessage } from '../mail/mailer';
+import { issueLinkToken } from './one-time-tokens';
+import type { LinkKind } from './one-time-tokens';
 import { requestOrigin } from '../http';
 import type { AuthDeps } from './options';
 
@@ -44,4 +47,24 @@ export function sendInBackground(send: Promise<void>, what: string): void {
   send.catch((e: unknown) =>
     console.error(`Could not send the ${what} mail: ${e instanceof Error ? e.message : String(e)}`),
   );
+}
+
+/** A mail that carries a link: the words for a recipient, link and lifetime (mail/templates.ts). */
+export type LinkMail = (to: string, link: string, lifetimeS: number) => MailMessage;
+
+/**
+ * Issues a single-use link token of `kind` for the user, builds its /verify link (back to the
+ * request's safe redirect_to) and mails it to `to` in the background.
+ */
+export async function mailLink(
+  c: Context,
+  deps: AuthDeps,
+  userId: string,
+  kind: LinkKind,
+  to: string,
+  mail: LinkMail,
+): Promise<void> {
+  const token = await issueLinkToken(deps.db, userId, kind, to, deps.otpExpirySeconds);
+  const link = verifyLink(c, deps, token, kind, safeRedirect(c, deps, c.req.query('redirect_to')));
+  sendInBackground(deps.mailer.send(mail(to, link, deps.otpExpirySeconds)), kind);
 }

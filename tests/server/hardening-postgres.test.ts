@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pgClusterUnavailable } from '../../server/dev/pg-cluster';
 import { openPostgres } from '../../server/db/postgres';
-import { email, listen } from './helpers';
-import { hardeningSuite, readSessions, sessionRow, signUp, upsert } from './hardening-suite';
+import { email, listen, sessionRow } from './helpers';
+import { hardeningSuite, readSessions, signUp, upsert } from './hardening-suite';
 
 const why = pgClusterUnavailable();
 if (why) {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,26 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PneumaServerOptions } from '../../server/app';
 import { ERROR_REPORT_RETENTION } from '../../server/api/handlers/errors';
 import type { Db } from '../../server/db/types';
-import { client, email, listen, openTestDb } from './helpers';
+import { client, email, listen, openTestDb, sessionRow } from './helpers';
 import type { Backend, Running } from './helpers';
 import { Mailbox } from './mailbox';
 
 const PASSWORD = 'correct horse 42';
-
-/** A session row as the app uploads it. */
-export function sessionRow(over: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    pattern_id: 'box',
-    pattern_name: 'Box Breathing',
-    session_duration: 240,
-    cycle_count: 15,
-    breath_hold_time: 4,
-    start_time: new Date(Date.now() - 240_000).toISOString(),
-    end_time: new Date().toISOString(),
-    ...over,
-  };
-}
 
 /** Signs up on a server and returns the tokens (raw HTTP, so nothing is cached client-side). */
 export async function signUp(url: string, anon: string, addr = email('hard')) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createClient } from '@supabase/supabase-js';
@@ -16,7 +17,11 @@ import { startPgCluster } from '../../server/dev/pg-cluster';
 export const TEST_SECRET = 'test-secret-that-is-at-least-32-characters-long!';
 
 export async function testSecrets(secret = TEST_SECRET): Promise<Secrets> {
-  return { jwtSecret: secret, anonKey: await makeKey(secret, 'anon'), serviceRoleKey: await makeKey(secret, 'service_role') };
+  return {
+    jwtSecret: secret,
+    anonKey: await makeKey(secret, 'anon'),
+    serviceRoleKey: await makeKey(secret, 'service_role'),
+  };
 }
 
 export type Backend = 'pglite' | 'postgres';
@@ -84,4 +89,20 @@ let n = 0;
 export function email(tag: string): string {
   n += 1;
   return `${tag}.${process.pid}.${n}.${Date.now()}@example.test`;
+}
+
+/** A session row as the app uploads it (a new client-made id each time). */
+export function sessionRow(over: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    pattern_id: 'box',
+    pattern_name: 'Box Breathing',
+    session_duration: 240,
+    cycle_count: 15,
+    breath_hold_time: 4,
+    restlessness_score: 12.5,
+    start_time: new Date(Date.now() - 240_000).toISOString(),
+    end_time: new Date().toISOString(),
+    ...over,
+  };
 }

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../server/auth/jwt';
 import type { Db } from '../../server/db/types';
-import { client, email, listen, openTestDb } from './helpers';
+import { client, email, listen, openTestDb, sessionRow } from './helpers';
 import type { Backend, Running } from './helpers';
 import { Mailbox } from './mailbox';
 
@@ -31,28 +31,25 @@ export function serverSuite(kind: Backend) {
       await dispose?.();
     });
 
-    function sessionRow(over: Record<string, unknown> = {}) {
-      return {
-        id: randomUUID(),
-        pattern_id: 'box',
-        pattern_name: 'Box Breathing',
-        session_duration: 240,
-        cycle_count: 15,
-        breath_hold_time: 4,
-        restlessness_score: 12.5,
-        start_time: new Date(Date.now() - 240_000).toISOString(),
-        end_time: new Date().toISOString(),
-        ...over,
-      };
-    }
-
-    async function signedUp(tag: string): Promise<{ sb: SupabaseClient; id: string; email: string; access: string; refresh: string }> {
+    async function signedUp(
+      tag: string,
+    ): Promise<{ sb: SupabaseClient; id: string; email: string; access: string; refresh: string }> {
       const sb = client(srv.url, anon);
       const addr = email(tag);
-      const { data, error } = await sb.auth.signUp({ email: addr, password, options: { data: { display_name: tag } } });
+      const { data, error } = await sb.auth.signUp({
+        email: addr,
+        password,
+        options: { data: { display_name: tag } },
+      });
       expect(error).toBeNull();
       expect(data.session).not.toBeNull();
-      return { sb, id: data.user!.id, email: addr, access: data.session!.access_token, refresh: data.session!.refresh_token };
+      return {
+        sb,
+        id: data.user!.id,
+        email: addr,
+        access: data.session!.access_token,
+        refresh: data.session!.refresh_token,
+      };
     }
 
     it('signs up, signs in, stores and reads its own sessions, refreshes and signs out', async () => {
@@ -69,8 +66,15 @@ export function serverSuite(kind: Backend) {
       expect(uid).toBe(a.id);
 
       // the JWT carries Supabase's claims
-      const claims = JSON.parse(Buffer.from(signIn.data.session!.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-      expect(claims).toMatchObject({ sub: uid, role: 'authenticated', aud: 'authenticated', email: a.email });
+      const claims = JSON.parse(
+        Buffer.from(signIn.data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+      ) as Record<string, unknown>;
+      expect(claims).toMatchObject({
+        sub: uid,
+        role: 'authenticated',
+        aud: 'authenticated',
+        email: a.email,
+      });
       expect(typeof claims.session_id).toBe('string');
       expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
 
@@ -78,15 +82,32 @@ export function serverSuite(kind: Backend) {
       // Sign-In with Ethereum (tests/server/wallet), the preferred chain may be set directly
       const ins = await sb.from('users').insert({ id: uid, role: 'user' });
       expect(ins.error).toBeNull();
-      const upd = await sb.from('users').update({ preferred_chain: '0x89' }).eq('id', uid).select().single();
+      const upd = await sb
+        .from('users')
+        .update({ preferred_chain: '0x89' })
+        .eq('id', uid)
+        .select()
+        .single();
       expect(upd.error).toBeNull();
-      expect(upd.data).toMatchObject({ id: uid, role: 'user', wallet_address: null, preferred_chain: '0x89' });
-      const claim = await sb.from('users').update({ wallet_address: `0x${'ab'.repeat(20)}` }).eq('id', uid);
+      expect(upd.data).toMatchObject({
+        id: uid,
+        role: 'user',
+        wallet_address: null,
+        preferred_chain: '0x89',
+      });
+      const claim = await sb
+        .from('users')
+        .update({ wallet_address: `0x${'ab'.repeat(20)}` })
+        .eq('id', uid);
       expect(claim.error?.code).toBe('42501');
 
       // insert sessions (without user_id: it defaults to auth.uid())
       const s1 = sessionRow({ created_at: '2026-01-01T10:00:00Z' });
-      const s2 = sessionRow({ pattern_name: 'Relaxation', created_at: '2026-01-02T10:00:00Z', restlessness_score: null });
+      const s2 = sessionRow({
+        pattern_name: 'Relaxation',
+        created_at: '2026-01-02T10:00:00Z',
+        restlessness_score: null,
+      });
       const first = await sb.from('sessions').insert([s1, s2]).select('id, pattern_name, user_id');
       expect(first.error).toBeNull();
       expect(first.data).toHaveLength(2);
@@ -95,23 +116,49 @@ export function serverSuite(kind: Backend) {
       // the minimal insert shape: no id (the default makes one), explicit user_id
       const plain = await sb
         .from('sessions')
-        .insert({ user_id: uid, breath_hold_time: 3, restlessness_score: 40, session_duration: 60, pattern_name: 'Energy', created_at: '2025-12-31T10:00:00Z' })
+        .insert({
+          user_id: uid,
+          breath_hold_time: 3,
+          restlessness_score: 40,
+          session_duration: 60,
+          pattern_name: 'Energy',
+          created_at: '2025-12-31T10:00:00Z',
+        })
         .select('id')
         .single();
       expect(plain.error).toBeNull();
       expect(plain.data?.id).toMatch(/^[0-9a-f-]{36}$/);
-      expect((await sb.from('sessions').delete().eq('id', plain.data!.id).select('id')).data).toHaveLength(1);
+      expect(
+        (await sb.from('sessions').delete().eq('id', plain.data!.id).select('id')).data,
+      ).toHaveLength(1);
 
-      const list = await sb.from('sessions').select('*').eq('user_id', uid).order('created_at', { ascending: false });
+      const list = await sb
+        .from('sessions')
+        .select('*')
+        .eq('user_id', uid)
+        .order('created_at', { ascending: false });
       expect(list.error).toBeNull();
       expect(list.data!.map((r) => r.id)).toEqual([s2.id, s1.id]);
-      expect(list.data![1]).toMatchObject({ session_duration: 240, breath_hold_time: 4, restlessness_score: 12.5, completed: true, camera_used: false });
+      expect(list.data![1]).toMatchObject({
+        session_duration: 240,
+        breath_hold_time: 4,
+        restlessness_score: 12.5,
+        completed: true,
+        camera_used: false,
+      });
 
       // replays never duplicate: ignore-duplicates and merge-duplicates
-      const replay = await sb.from('sessions').upsert([s1, s2], { onConflict: 'id', ignoreDuplicates: true }).select();
+      const replay = await sb
+        .from('sessions')
+        .upsert([s1, s2], { onConflict: 'id', ignoreDuplicates: true })
+        .select();
       expect(replay.error).toBeNull();
       expect(replay.data).toEqual([]);
-      const merged = await sb.from('sessions').upsert({ ...s1, quality_score: 88 }, { onConflict: 'id' }).select().single();
+      const merged = await sb
+        .from('sessions')
+        .upsert({ ...s1, quality_score: 88 }, { onConflict: 'id' })
+        .select()
+        .single();
       expect(merged.error).toBeNull();
       expect(merged.data).toMatchObject({ id: s1.id, quality_score: 88 });
       // custom patterns: the app's batch upsert (an array, so supabase-js adds columns=)
@@ -132,7 +179,10 @@ export function serverSuite(kind: Backend) {
         deleted: false,
       }));
       expect((await sb.from('patterns').upsert(pats, { onConflict: 'id' })).error).toBeNull();
-      expect((await sb.from('patterns').upsert([{ ...pats[0]!, deleted: true }], { onConflict: 'id' })).error).toBeNull();
+      expect(
+        (await sb.from('patterns').upsert([{ ...pats[0]!, deleted: true }], { onConflict: 'id' }))
+          .error,
+      ).toBeNull();
       const patRows = await sb.from('patterns').select('name, deleted, benefits').order('name');
       expect(patRows.data).toEqual([
         { name: 'Mine 1', deleted: true, benefits: ['calm', 'focus'] },
@@ -151,7 +201,12 @@ export function serverSuite(kind: Backend) {
       const notSingle = await sb.from('sessions').select('id').single();
       expect(notSingle.error?.code).toBe('PGRST116');
       expect(notSingle.status).toBe(406);
-      const filtered = await sb.from('sessions').select('id').in('id', [s1.id, randomUUID()]).gte('session_duration', 100).is('restlessness_score', null);
+      const filtered = await sb
+        .from('sessions')
+        .select('id')
+        .in('id', [s1.id, randomUUID()])
+        .gte('session_duration', 100)
+        .is('restlessness_score', null);
       expect(filtered.data).toEqual([]);
       const notNull = await sb.from('sessions').select('id').not('restlessness_score', 'is', null);
       expect(notNull.data).toEqual([{ id: s1.id }]);
@@ -167,9 +222,14 @@ export function serverSuite(kind: Backend) {
       expect(after.data).toHaveLength(2);
 
       // user metadata update (profile display name / avatar)
-      const prof = await sb.auth.updateUser({ data: { display_name: 'Alice B', avatar_url: 'https://example.test/a.png' } });
+      const prof = await sb.auth.updateUser({
+        data: { display_name: 'Alice B', avatar_url: 'https://example.test/a.png' },
+      });
       expect(prof.error).toBeNull();
-      expect(prof.data.user?.user_metadata).toMatchObject({ display_name: 'Alice B', avatar_url: 'https://example.test/a.png' });
+      expect(prof.data.user?.user_metadata).toMatchObject({
+        display_name: 'Alice B',
+        avatar_url: 'https://example.test/a.png',
+      });
       const got = await sb.auth.getUser();
       expect(got.data.user?.user_metadata.display_name).toBe('Alice B');
 
@@ -210,18 +270,28 @@ export function serverSuite(kind: Backend) {
       const r3 = await refresh(t2);
       expect(r3.status).toBe(400);
       expect((await refresh(t2b)).status).toBe(400);
-      const user = await fetch(`${srv.url}/auth/v1/user`, { headers: { apikey: anon, authorization: `Bearer ${a.access}` } });
+      const user = await fetch(`${srv.url}/auth/v1/user`, {
+        headers: { apikey: anon, authorization: `Bearer ${a.access}` },
+      });
       expect(user.status).toBe(403);
       expect(await user.json()).toMatchObject({ error_code: 'session_not_found' });
     });
 
-    it('keeps a second user out of the first user\'s rows', async () => {
+    it("keeps a second user out of the first user's rows", async () => {
       const a = await signedUp('owner');
       const b = await signedUp('intruder');
       const mine = sessionRow();
       expect((await a.sb.from('sessions').insert(mine)).error).toBeNull();
       expect((await a.sb.from('users').insert({ id: a.id, role: 'user' })).error).toBeNull();
-      const pattern = { id: randomUUID(), name: 'Mine', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4, benefits: ['calm'] };
+      const pattern = {
+        id: randomUUID(),
+        name: 'Mine',
+        inhale: 4,
+        hold: 4,
+        exhale: 4,
+        hold_after_exhale: 4,
+        benefits: ['calm'],
+      };
       expect((await a.sb.from('patterns').insert(pattern)).error).toBeNull();
 
       // read: nothing
@@ -231,10 +301,17 @@ export function serverSuite(kind: Backend) {
         expect(r.data).toEqual([]);
       }
       // update: 0 rows
-      const upd = await b.sb.from('sessions').update({ pattern_name: 'hacked' }).eq('id', mine.id).select();
+      const upd = await b.sb
+        .from('sessions')
+        .update({ pattern_name: 'hacked' })
+        .eq('id', mine.id)
+        .select();
       expect(upd.error).toBeNull();
       expect(upd.data).toEqual([]);
-      const updCount = await b.sb.from('patterns').update({ name: 'hacked' }, { count: 'exact' }).eq('id', pattern.id);
+      const updCount = await b.sb
+        .from('patterns')
+        .update({ name: 'hacked' }, { count: 'exact' })
+        .eq('id', pattern.id);
       expect(updCount.count).toBe(0);
       // delete: 0 rows
       const del = await b.sb.from('sessions').delete().eq('id', mine.id).select();
@@ -244,10 +321,15 @@ export function serverSuite(kind: Backend) {
       expect(foreign.error?.code).toBe('42501');
       expect(foreign.status).toBe(403);
       // upsert on the owner's id: ignored, or refused when merging, never overwritten
-      const ign = await b.sb.from('sessions').upsert({ ...mine, pattern_name: 'hacked' }, { onConflict: 'id', ignoreDuplicates: true }).select();
+      const ign = await b.sb
+        .from('sessions')
+        .upsert({ ...mine, pattern_name: 'hacked' }, { onConflict: 'id', ignoreDuplicates: true })
+        .select();
       expect(ign.error).toBeNull();
       expect(ign.data).toEqual([]);
-      const merge = await b.sb.from('sessions').upsert({ ...mine, pattern_name: 'hacked' }, { onConflict: 'id' });
+      const merge = await b.sb
+        .from('sessions')
+        .upsert({ ...mine, pattern_name: 'hacked' }, { onConflict: 'id' });
       expect(merge.error?.code).toBe('42501');
       // moving one's own row to the other user is refused too
       const own = sessionRow();
@@ -255,14 +337,22 @@ export function serverSuite(kind: Backend) {
       const move = await b.sb.from('sessions').update({ user_id: a.id }).eq('id', own.id);
       expect(move.error?.code).toBe('42501');
       // users: cannot raise one's own role, cannot create a row for someone else
-      expect((await b.sb.from('users').insert({ id: b.id, role: 'creator' })).error?.code).toBe('42501');
-      expect((await b.sb.from('users').insert({ id: a.id, role: 'user' })).error?.code).toBe('42501');
+      expect((await b.sb.from('users').insert({ id: b.id, role: 'creator' })).error?.code).toBe(
+        '42501',
+      );
+      expect((await b.sb.from('users').insert({ id: a.id, role: 'user' })).error?.code).toBe(
+        '42501',
+      );
       expect((await b.sb.from('users').insert({ id: b.id, role: 'user' })).error).toBeNull();
       const raise = await b.sb.from('users').update({ role: 'instructor' }).eq('id', b.id);
       expect(raise.error?.code).toBe('42501');
 
       // the owner's rows are untouched
-      const check = await a.sb.from('sessions').select('pattern_name, user_id').eq('id', mine.id).single();
+      const check = await a.sb
+        .from('sessions')
+        .select('pattern_name, user_id')
+        .eq('id', mine.id)
+        .single();
       expect(check.data).toEqual({ pattern_name: mine.pattern_name, user_id: a.id });
       const p = await a.sb.from('patterns').select('name, benefits').eq('id', pattern.id).single();
       expect(p.data).toEqual({ name: 'Mine', benefits: ['calm'] });
@@ -277,10 +367,17 @@ export function serverSuite(kind: Backend) {
       const r = await fetch(`${srv.url}/api/errors`, {
         method: 'POST',
         headers: { authorization: `Bearer ${anon}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ reports: [{ message: 'boom', severity: 'high', category: 'network' }, { message: 'second' }] }),
+        body: JSON.stringify({
+          reports: [
+            { message: 'boom', severity: 'high', category: 'network' },
+            { message: 'second' },
+          ],
+        }),
       });
       expect(r.status).toBe(202);
-      const stored = await db.query<{ n: number }>(`select count(*)::int as n from public.error_reports where report->>'message' in ('boom', 'second')`);
+      const stored = await db.query<{ n: number }>(
+        `select count(*)::int as n from public.error_reports where report->>'message' in ('boom', 'second')`,
+      );
       expect(stored.rows[0]?.n).toBe(2);
       const a = await signedUp('reader');
       const read = await a.sb.from('error_reports').select('*');
@@ -290,7 +387,10 @@ export function serverSuite(kind: Backend) {
     it('reports auth errors in the shape supabase-js reads', async () => {
       const a = await signedUp('errs');
       const sb = client(srv.url, anon);
-      const wrong = await sb.auth.signInWithPassword({ email: a.email, password: 'not the password' });
+      const wrong = await sb.auth.signInWithPassword({
+        email: a.email,
+        password: 'not the password',
+      });
       expect(wrong.error?.message).toBe('Invalid login credentials');
       expect(wrong.error?.code).toBe('invalid_credentials');
       expect(wrong.error?.status).toBe(400);
@@ -306,13 +406,18 @@ export function serverSuite(kind: Backend) {
       const badEmail = await sb.auth.signUp({ email: 'not-an-email', password });
       expect(badEmail.error?.code).toBe('validation_failed');
       // a stored hash is argon2id, never the password
-      const h = await db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where email = $1', [a.email]);
+      const h = await db.query<{ encrypted_password: string }>(
+        'select encrypted_password from auth.users where email = $1',
+        [a.email],
+      );
       expect(h.rows[0]?.encrypted_password.startsWith('$argon2id$')).toBe(true);
     });
 
     it('rejects expired and forged tokens with 401', async () => {
       const a = await signedUp('expiry');
-      const claims = JSON.parse(Buffer.from(a.access.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+      const claims = JSON.parse(
+        Buffer.from(a.access.split('.')[1]!, 'base64url').toString(),
+      ) as Record<string, unknown>;
       const { exp: _exp, iat: _iat, ...rest } = claims;
       const expired = await signJwt(rest, srv.secrets.jwtSecret, -10);
       const forged = await signJwt(rest, 'another-secret-another-secret-another-secret', 3600);
@@ -320,7 +425,9 @@ export function serverSuite(kind: Backend) {
         [expired, 'PGRST303'],
         [forged, 'PGRST301'],
       ] as const) {
-        const r = await fetch(`${srv.url}/rest/v1/sessions?select=id`, { headers: { apikey: anon, authorization: `Bearer ${token}` } });
+        const r = await fetch(`${srv.url}/rest/v1/sessions?select=id`, {
+          headers: { apikey: anon, authorization: `Bearer ${token}` },
+        });
         expect(r.status).toBe(401);
         expect(await r.json()).toMatchObject({ code });
       }
@@ -330,7 +437,11 @@ export function serverSuite(kind: Backend) {
       const a = await signedUp('mover');
       const newEmail = email('moved');
       // both need the current password; the new address counts once its mailed link is opened
-      const upd = await a.sb.auth.updateUser({ email: newEmail, password: 'a brand new secret', current_password: password });
+      const upd = await a.sb.auth.updateUser({
+        email: newEmail,
+        password: 'a brand new secret',
+        current_password: password,
+      });
       expect(upd.error).toBeNull();
       expect(upd.data.user?.email).toBe(a.email);
       expect(upd.data.user?.new_email).toBe(newEmail);
@@ -338,23 +449,42 @@ export function serverSuite(kind: Backend) {
       expect(confirm.status).toBe(303);
       expect(confirm.headers.get('location')).toContain('#access_token=');
       const other = client(srv.url, anon);
-      expect((await other.auth.signInWithPassword({ email: a.email, password })).error?.code).toBe('invalid_credentials');
-      const second = await other.auth.signInWithPassword({ email: newEmail, password: 'a brand new secret' });
+      expect((await other.auth.signInWithPassword({ email: a.email, password })).error?.code).toBe(
+        'invalid_credentials',
+      );
+      const second = await other.auth.signInWithPassword({
+        email: newEmail,
+        password: 'a brand new secret',
+      });
       expect(second.error).toBeNull();
-      const same = await other.auth.updateUser({ password: 'a brand new secret', current_password: 'a brand new secret' });
+      const same = await other.auth.updateUser({
+        password: 'a brand new secret',
+        current_password: 'a brand new secret',
+      });
       expect(same.error?.code).toBe('same_password');
       const taken = await signedUp('taken');
-      expect((await other.auth.updateUser({ email: taken.email, current_password: 'a brand new secret' })).error?.code).toBe('email_exists');
+      expect(
+        (
+          await other.auth.updateUser({
+            email: taken.email,
+            current_password: 'a brand new secret',
+          })
+        ).error?.code,
+      ).toBe('email_exists');
 
       // scope 'others' ends the first session only
       expect((await other.auth.signOut({ scope: 'others' })).error).toBeNull();
-      const firstUser = await fetch(`${srv.url}/auth/v1/user`, { headers: { apikey: anon, authorization: `Bearer ${a.access}` } });
+      const firstUser = await fetch(`${srv.url}/auth/v1/user`, {
+        headers: { apikey: anon, authorization: `Bearer ${a.access}` },
+      });
       expect(firstUser.status).toBe(403);
       expect((await other.auth.getUser()).data.user?.email).toBe(newEmail);
       // scope 'local' ends this one
       const token = second.data.session!.access_token;
       expect((await other.auth.signOut({ scope: 'local' })).error).toBeNull();
-      const after = await fetch(`${srv.url}/auth/v1/user`, { headers: { apikey: anon, authorization: `Bearer ${token}` } });
+      const after = await fetch(`${srv.url}/auth/v1/user`, {
+        headers: { apikey: anon, authorization: `Bearer ${token}` },
+      });
       expect(after.status).toBe(403);
       expect(await after.json()).toMatchObject({ error_code: 'session_not_found' });
     });
@@ -363,7 +493,10 @@ export function serverSuite(kind: Backend) {
       const a = await signedUp('leaver');
       await a.sb.from('users').insert({ id: a.id, role: 'user' });
       await a.sb.from('sessions').insert([sessionRow(), sessionRow()]);
-      const r = await fetch(`${srv.url}/api/account`, { method: 'DELETE', headers: { authorization: `Bearer ${a.access}` } });
+      const r = await fetch(`${srv.url}/api/account`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${a.access}` },
+      });
       expect(r.status).toBe(204);
       const left = await db.query<{ n: number }>(
         'select (select count(*) from public.sessions where user_id = $1)::int + (select count(*) from public.users where id = $1)::int + (select count(*) from auth.users where id = $1)::int as n',

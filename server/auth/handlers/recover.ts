@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { readJson } from '../../http';
 import {
   confirmSignupMail,
   emailChangeMail,
@@ -8,12 +7,11 @@ import {
   recoveryMail,
 } from '../../mail/templates';
 import { addressLimited } from '../address-limit';
+import { parseEmailBody } from '../body';
 import { caller } from '../caller';
-import { authError, badJson, zodMessage } from '../errors';
-import { safeRedirect, sendInBackground, verifyLink } from '../links';
-import { issueCode, issueLinkToken } from '../one-time-tokens';
+import { mailLink, sendInBackground } from '../links';
+import { issueCode } from '../one-time-tokens';
 import type { AuthDeps } from '../options';
-import { invalidEmail, normaliseEmail } from '../users';
 
 const recoverBody = z.object({ email: z.string({ error: 'email is required' }) });
 const resendBody = z.object({
@@ -27,32 +25,15 @@ const resendBody = z.object({
  * tell who has an account.
  */
 export async function recover(c: Context, deps: AuthDeps): Promise<Response> {
-  const body = await readJson(c);
-  if (!body.ok) return badJson(c, body.message);
-  const parsed = recoverBody.safeParse(body.value ?? {});
-  if (!parsed.success) return authError(c, 400, 'validation_failed', zodMessage(parsed.error));
-  const email = normaliseEmail(parsed.data.email);
-  if (!email) return invalidEmail(c);
-  const limited = await addressLimited(c, deps, email);
+  const body = await parseEmailBody(c, recoverBody);
+  if (body instanceof Response) return body;
+  const limited = await addressLimited(c, deps, body.address);
   if (limited) return limited;
   const u = await deps.db.query<{ id: string }>('select id from auth.users where email = $1', [
-    email,
+    body.address,
   ]);
   const user = u.rows[0];
-  if (user) {
-    const token = await issueLinkToken(deps.db, user.id, 'recovery', email, deps.otpExpirySeconds);
-    const link = verifyLink(
-      c,
-      deps,
-      token,
-      'recovery',
-      safeRedirect(c, deps, c.req.query('redirect_to')),
-    );
-    sendInBackground(
-      deps.mailer.send(recoveryMail(email, link, deps.otpExpirySeconds)),
-      'password reset',
-    );
-  }
+  if (user) await mailLink(c, deps, user.id, 'recovery', body.address, recoveryMail);
   return c.json({}, 200);
 }
 
@@ -61,60 +42,20 @@ export async function recover(c: Context, deps: AuthDeps): Promise<Response> {
  * unconfirmed sign-up, or for a pending email change to that address. Same answer either way.
  */
 export async function resend(c: Context, deps: AuthDeps): Promise<Response> {
-  const body = await readJson(c);
-  if (!body.ok) return badJson(c, body.message);
-  const parsed = resendBody.safeParse(body.value ?? {});
-  if (!parsed.success) return authError(c, 400, 'validation_failed', zodMessage(parsed.error));
-  const email = normaliseEmail(parsed.data.email);
-  if (!email) return invalidEmail(c);
-  const limited = await addressLimited(c, deps, email);
+  const body = await parseEmailBody(c, resendBody);
+  if (body instanceof Response) return body;
+  const limited = await addressLimited(c, deps, body.address);
   if (limited) return limited;
-  const redirect = safeRedirect(c, deps, c.req.query('redirect_to'));
-  if (parsed.data.type === 'signup') {
-    const u = await deps.db.query<{ id: string }>(
-      'select id from auth.users where email = $1 and email_confirmed_at is null',
-      [email],
-    );
-    const user = u.rows[0];
-    if (user) {
-      const token = await issueLinkToken(deps.db, user.id, 'signup', email, deps.otpExpirySeconds);
-      sendInBackground(
-        deps.mailer.send(
-          confirmSignupMail(
-            email,
-            verifyLink(c, deps, token, 'signup', redirect),
-            deps.otpExpirySeconds,
-          ),
-        ),
-        'confirmation',
-      );
-    }
-  } else {
-    const p = await deps.db.query<{ user_id: string }>(
-      `select user_id from pneuma_private.one_time_tokens
-        where kind = 'email_change' and email = $1 and used_at is null and expires_at > now() order by created_at desc limit 1`,
-      [email],
-    );
-    const pending = p.rows[0];
-    if (pending) {
-      const token = await issueLinkToken(
-        deps.db,
-        pending.user_id,
-        'email_change',
-        email,
-        deps.otpExpirySeconds,
-      );
-      sendInBackground(
-        deps.mailer.send(
-          emailChangeMail(
-            email,
-            verifyLink(c, deps, token, 'email_change', redirect),
-            deps.otpExpirySeconds,
-          ),
-        ),
-        'email change',
-      );
-    }
+  const sql =
+    body.type === 'signup'
+      ? 'select id as user_id from auth.users where email = $1 and email_confirmed_at is null'
+      : `select user_id from pneuma_private.one_time_tokens
+          where kind = 'email_change' and email = $1 and used_at is null and expires_at > now()
+          order by created_at desc limit 1`;
+  const found = (await deps.db.query<{ user_id: string }>(sql, [body.address])).rows[0];
+  if (found) {
+    const mail = body.type === 'signup' ? confirmSignupMail : emailChangeMail;
+    await mailLink(c, deps, found.user_id, body.type, body.address, mail);
   }
   return c.json({}, 200);
 }

@@ -7,8 +7,7 @@ import { readJson } from '../../http';
 import { confirmSignupMail } from '../../mail/templates';
 import { addressLimited } from '../address-limit';
 import { authError, badJson, zodMessage } from '../errors';
-import { safeRedirect, sendInBackground, verifyLink } from '../links';
-import { issueLinkToken } from '../one-time-tokens';
+import { mailLink } from '../links';
 import type { AuthDeps } from '../options';
 import { issueSession, openSession } from '../session';
 import {
@@ -94,17 +93,6 @@ export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
   }
 }
 
-async function mailConfirmation(c: Context, deps: AuthDeps, user: UserRow): Promise<void> {
-  const token = await issueLinkToken(deps.db, user.id, 'signup', user.email, deps.otpExpirySeconds);
-  const link = verifyLink(
-    c,
-    deps,
-    token,
-    'signup',
-    safeRedirect(c, deps, c.req.query('redirect_to')),
-  );
-  sendInBackground(
-    deps.mailer.send(confirmSignupMail(user.email, link, deps.otpExpirySeconds)),
-    'confirmation',
-  );
+function mailConfirmation(c: Context, deps: AuthDeps, user: UserRow): Promise<void> {
+  return mailLink(c, deps, user.id, 'signup', user.email, confirmSignupMail);
 }

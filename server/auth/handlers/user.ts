@@ -7,8 +7,8 @@ import { addressLimited } from '../address-limit';
 import { caller } from '../caller';
 import type { Caller } from '../caller';
 import { authError, badJson, zodMessage } from '../errors';
-import { safeRedirect, sendInBackground, verifyLink } from '../links';
-import { issueLinkToken, pendingEmailChange } from '../one-time-tokens';
+import { mailLink, sendInBackground } from '../links';
+import { pendingEmailChange } from '../one-time-tokens';
 import type { AuthDeps } from '../options';
 import { isFreshRecovery, reauthProblem } from '../reauth';
 import { endSessions } from '../session';
@@ -144,24 +144,7 @@ async function mailEmailChange(
   who: Caller,
   newEmail: string,
 ): Promise<void> {
-  const token = await issueLinkToken(
-    deps.db,
-    who.user.id,
-    'email_change',
-    newEmail,
-    deps.otpExpirySeconds,
-  );
-  const link = verifyLink(
-    c,
-    deps,
-    token,
-    'email_change',
-    safeRedirect(c, deps, c.req.query('redirect_to')),
-  );
-  sendInBackground(
-    deps.mailer.send(emailChangeMail(newEmail, link, deps.otpExpirySeconds)),
-    'email change',
-  );
+  await mailLink(c, deps, who.user.id, 'email_change', newEmail, emailChangeMail);
   sendInBackground(
     deps.mailer.send(emailChangeNotice(who.user.email, newEmail)),
     'email change notice',

@@ -10,6 +10,7 @@ import { signInWithPassword, signUpWithPassword, type AuthOutcome } from './auth
 import { connectAuth } from '../../app/auth/authStore';
 import { clearJustSignedIn, markJustSignedIn } from './PostSignIn';
 import { AuthCard } from './AuthCard';
+import { EmailField } from './EmailField';
 import { AUTH_TEXT, RESET_TEXT } from './strings';
 
 const CONTEXT_NOTE: Record<AuthContext, string> = {
@@ -92,15 +93,7 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
       ) : null}
       {context ? <p className="auth-card__context">{CONTEXT_NOTE[context]}</p> : null}
       <form className="stack" onSubmit={onSubmit} noValidate={false}>
-        <Field
-          label={AUTH_TEXT.email}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Field
           label={AUTH_TEXT.password}
           type="password"

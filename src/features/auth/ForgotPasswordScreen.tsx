@@ -1,12 +1,12 @@
 import './auth.css';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
-import { notify } from '../../ui/toast';
 import { AuthCard } from './AuthCard';
+import { EmailField } from './EmailField';
 import { requestPasswordReset } from './passwordReset';
-import { AUTH_TEXT, RESET_TEXT } from './strings';
+import { RESET_TEXT } from './strings';
+import { useResetAction } from './useResetAction';
 
 /**
  * /auth?mode=forgot: asks for the account's address and has the backend mail a single-use
@@ -15,33 +15,20 @@ import { AUTH_TEXT, RESET_TEXT } from './strings';
  */
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy || !e.currentTarget.reportValidity()) return;
-    setBusy(true);
-    setSent(false);
-    const outcome = await requestPasswordReset(email);
-    setBusy(false);
-    if (outcome.kind === 'error') notify.error(outcome.message);
-    else setSent(true);
-  };
+  const { busy, run } = useResetAction();
 
   return (
     <AuthCard title={RESET_TEXT.forgotTitle}>
       <p className="muted">{RESET_TEXT.forgotIntro}</p>
-      <form className="stack" onSubmit={(e) => void onSubmit(e)}>
-        <Field
-          label={AUTH_TEXT.email}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          setSent(false);
+          void run(e, () => requestPasswordReset(email)).then(setSent);
+        }}
+      >
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" disabled={busy} aria-busy={busy}>
           {busy ? RESET_TEXT.sending : RESET_TEXT.send}
         </Button>

@@ -1,13 +1,13 @@
 import './auth.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
-import { notify } from '../../ui/toast';
 import { AuthCard } from './AuthCard';
 import { setNewPassword } from './passwordReset';
 import { readRecoveryLink, type RecoveryLink } from './recoveryLink';
 import { RESET_TEXT } from './strings';
+import { useResetAction } from './useResetAction';
 
 const readLocation = (): RecoveryLink => readRecoveryLink(window.location.hash);
 
@@ -20,7 +20,7 @@ export function ResetPasswordScreen() {
   const navigate = useNavigate();
   const [link] = useState(readLocation);
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useResetAction();
 
   // The fragment holds the reset session's tokens: out of the address bar and history at once.
   useEffect(() => {
@@ -46,23 +46,17 @@ export function ResetPasswordScreen() {
     );
   }
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy || !e.currentTarget.reportValidity()) return;
-    setBusy(true);
+  const save = async () => {
     const outcome = await setNewPassword(link, password);
-    setBusy(false);
-    if (outcome.kind === 'error') {
-      notify.error(outcome.message);
-      return;
-    }
-    await navigate({ to: '/auth', search: { notice: 'passwordChanged' } });
+    if (outcome.kind === 'ok')
+      await navigate({ to: '/auth', search: { notice: 'passwordChanged' } });
+    return outcome;
   };
 
   return (
     <AuthCard title={RESET_TEXT.resetTitle}>
       <p className="muted">{RESET_TEXT.resetIntro}</p>
-      <form className="stack" onSubmit={(e) => void onSubmit(e)}>
+      <form className="stack" onSubmit={(e) => void run(e, save)}>
         <Field
           label={RESET_TEXT.newPassword}
           type="password"
