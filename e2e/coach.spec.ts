@@ -10,9 +10,10 @@ import { expect, test } from './fixtures';
 
 /**
  * AI coaching in Chromium against the production build.
- * 1. The e2e server has no provider key: a completed session's results show the on-device
- *    analysis (labelled so) with suggestions and next steps, no analysis request is made,
- *    and (the fixture checks) no request leaves the machine.
+ * 1. The e2e server has no provider key: adaptive encouragement appears during the session;
+ *    a completed session's results show the on-device analysis (labelled so) with
+ *    suggestions and next steps, no analysis request is made, and (the fixture checks) no
+ *    request leaves the machine.
  * 2. A second server started here with PNEUMA_AI_OPENAI_* pointing at the loopback fake of
  *    OpenAI's API (tests/server/aiFakeProviders.ts): a signed-in user's results show the
  *    on-device analysis at once, then the provider's analysis replaces it, naming the
@@ -30,14 +31,18 @@ async function openControlled(page: Page, url: string) {
   await page.goto(url);
 }
 
-/** A full classic box session (10 cycles of 16 s) with the clock fast-forwarded, up to its results. */
-async function practiseToResults(page: Page, origin = '') {
-  await page.goto(`${origin}/session/classic?pattern=box`);
+/** Starts a classic box session (10 cycles of 16 s) with the clock under the test's control. */
+async function startBoxSession(page: Page, origin = '', query = '') {
+  await page.goto(`${origin}/session/classic?pattern=box${query}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
   await page.getByRole('button', { name: 'Skip to Session' }).click();
   await page.clock.runFor(600);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
-  await page.clock.runFor(160_500);
+}
+
+/** Runs the started session to its end and opens its results. */
+async function finishToResults(page: Page, elapsedMs = 0) {
+  await page.clock.runFor(160_500 - elapsedMs);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
   for (let i = 0; i < 3 && !(await page.getByRole('button', { name: 'View Results' }).isVisible()); i++) {
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -55,7 +60,12 @@ test('without provider keys, a completed session gets a labelled on-device analy
   });
   await page.clock.install();
   await openControlled(page, '/session/classic?pattern=box');
-  await practiseToResults(page);
+  // Adaptive encouragement, on the device: without a camera the first note comes at most
+  // 25 s in (progress under 25 %) and speaks of settling in, never of stillness.
+  await startBoxSession(page, '', '&flow=adaptive');
+  await page.clock.runFor(25_500);
+  await expect(page.locator('.encouragement')).toHaveText(/^(Settle in\.|Soften your shoulders)/);
+  await finishToResults(page, 25_500);
 
   const card = page.getByTestId('coach-card');
   await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');
@@ -140,7 +150,8 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('Successfully logged in!')).toBeVisible();
 
-    await practiseToResults(page, origin);
+    await startBoxSession(page, origin);
+    await finishToResults(page);
     const card = page.getByTestId('coach-card');
     // At once: the on-device analysis, while the provider is asked.
     await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');

@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, type SessionRecord } from '../../../src/data/db';
+import { sessionDataSchema } from '../../../src/domain/coach/contract';
+import { loadCoachFacts, requestHistory, sessionFacts } from '../../../src/features/coach/coachFacts';
+import { getCoachChoice, setCoachChoice } from '../../../src/features/coach/coachPreference';
+
+const base: SessionRecord = {
+  id: '00000000-0000-4000-8000-000000000001',
+  userId: null,
+  patternId: 'box',
+  patternName: 'Box Breathing',
+  sessionType: 'classic',
+  startTime: 0,
+  endTime: 170_000,
+  duration: 160,
+  cycleCount: 10,
+  targetCycles: 10,
+  completed: true,
+  rhythmConsistency: 90,
+  qualityScore: 95,
+  cameraUsed: false,
+  aiUsed: false,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  syncState: 'guest',
+  attempts: 0,
+};
+
+const at = (n: number, over: Partial<SessionRecord> = {}): SessionRecord => ({
+  ...base,
+  id: `00000000-0000-4000-8000-${String(100 + n).padStart(12, '0')}`,
+  createdAt: new Date(Date.parse(base.createdAt) - n * 3_600_000).toISOString(),
+  ...over,
+});
+
+beforeEach(async () => {
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+describe('coach facts', () => {
+  it('carry only what the session measured: no camera, no camera figures', () => {
+    const f = sessionFacts({ ...base, stillnessScore: 80, phaseAccuracy: 70 });
+    expect(f).not.toHaveProperty('stillnessScore');
+    expect(f).not.toHaveProperty('phaseAccuracy');
+    expect(f).not.toHaveProperty('breathHoldTime');
+    expect(f).not.toHaveProperty('timings');
+    expect(f).toMatchObject({ patternName: 'Box Breathing', cycleCount: 10, rhythmConsistency: 90, cameraUsed: false });
+  });
+
+  it('take the camera’s figures and breathing rate when it measured them (null stays out)', () => {
+    const vision = {
+      framesAnalysed: 300,
+      averageStillness: 82,
+      averageRestlessness: 18,
+      faceDetectionRate: 97,
+      postureScore: null,
+      breathsPerMinute: 4.2,
+      targetBreathsPerMinute: 3.75,
+      phaseAccuracy: 74,
+      rhythmConsistency: 88,
+      averageProcessingMs: 6,
+    };
+    const f = sessionFacts(
+      { ...base, cameraUsed: true, stillnessScore: 82, phaseAccuracy: 74, vision },
+      { name: 'Box', description: '', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4, category: 'stress', difficulty: 'Beginner', benefits: [] },
+    );
+    expect(f).toMatchObject({ stillnessScore: 82, phaseAccuracy: 74, breathingRate: 4.2, timings: { inhale: 4, hold_after_exhale: 4 } });
+    expect(sessionFacts({ ...base, cameraUsed: true, stillnessScore: 82, vision: { ...vision, breathsPerMinute: null } })).not.toHaveProperty(
+      'breathingRate',
+    );
+  });
+
+  it('load the session, its pattern and the same person’s earlier sessions, in a form the server accepts', async () => {
+    await db.sessions.bulkPut([
+      base,
+      at(1, { qualityScore: 80, breathHoldTime: 30 }),
+      at(2),
+      at(-1), // later than the session: not history
+      at(3, { userId: '11111111-1111-4111-8111-111111111111' }), // someone else's
+    ]);
+    const facts = (await loadCoachFacts(base.id))!;
+    expect(facts.pattern?.name).toBe('Box Breathing');
+    expect(facts.session.timings).toEqual({ inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 });
+    expect(facts.history.map((h) => h.createdAt)).toEqual([at(1).createdAt, at(2).createdAt]);
+    expect(facts.history[0]).toMatchObject({ qualityScore: 80, breathHoldTime: 30 });
+    expect(facts.totalSessions).toBe(4);
+    const parsed = sessionDataSchema.safeParse({ session: facts.session, history: requestHistory(facts.history), totalSessions: facts.totalSessions });
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(await loadCoachFacts('00000000-0000-4000-8000-999999999999')).toBeNull();
+  });
+
+  it('send at most the 20 most recent earlier sessions', () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ ...sessionFacts(at(i + 1)), createdAt: at(i + 1).createdAt }));
+    expect(requestHistory(many)).toHaveLength(20);
+    expect(requestHistory(many)[0]).toBe(many[0]);
+  });
+});
+
+describe('coach choice', () => {
+  it('is automatic until the person chooses, and keeps a provider or on-device only', async () => {
+    expect(await getCoachChoice()).toBe('auto');
+    await setCoachChoice('anthropic');
+    expect(await getCoachChoice()).toBe('anthropic');
+    await setCoachChoice('device');
+    expect(await getCoachChoice()).toBe('device');
+  });
+});
