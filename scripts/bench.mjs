@@ -10,6 +10,7 @@ const BENCHES = [
   ['fresh device pulls 1,000 sessions + 50 patterns', 'npx', ['tsx', 'bench/pull-bench.ts']],
   ['breath timing in Chromium (real time, >= 2 min)', 'npx', ['tsx', 'bench/session-timing.ts']],
   ['immersive session frames at 4x CPU throttling (phone, 2 x 60 s)', 'npx', ['tsx', 'bench/immersive-frames.ts']],
+  ['vision: ms per camera frame in the worker (stillness, face, breathing)', 'npx', ['tsx', 'bench/vision-bench.ts']],
   ['load: 200 clients for 60 s, sign-in/upserts/reads (PGlite, PostgreSQL)', 'npx', ['tsx', 'bench/load.ts']],
   ['crash safety: SIGKILL and SIGTERM during 200 uploads (PGlite, PostgreSQL)', 'npx', ['tsx', 'bench/crash.ts']],
 ];

@@ -44,14 +44,21 @@ export interface BreathingRate {
   amplitudePx: number;
 }
 
-/** Power of `x` (sampled at fs) at frequency f: |DFT|^2. */
+/** Power of `x` (sampled at fs) at frequency f: |DFT|^2 (the phasor turns by one step a sample). */
 function powerAt(x: Float64Array, fs: number, f: number): number {
   const w = (2 * Math.PI * f) / fs;
+  const cw = Math.cos(w);
+  const sw = Math.sin(w);
+  let c = 1;
+  let s = 0;
   let re = 0;
   let im = 0;
   for (let i = 0; i < x.length; i++) {
-    re += x[i]! * Math.cos(w * i);
-    im -= x[i]! * Math.sin(w * i);
+    re += x[i]! * c;
+    im -= x[i]! * s;
+    const next = c * cw - s * sw;
+    s = s * cw + c * sw;
+    c = next;
   }
   return re * re + im * im;
 }
