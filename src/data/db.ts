@@ -2,7 +2,8 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import { upgradeToPerPersonTables } from './upgrades/v3PerPerson';
 import type { ErrorSeverity } from '../domain/errors/types';
 import type { PatternDefinition } from '../domain/patterns';
-import { SYNC_STATES, type SessionRecord, type SyncState } from '../domain/sessionRecord';
+import type { SessionRecord } from '../domain/sessionRecord';
+import { SYNC_STATES, type SyncState } from '../domain/syncState';
 
 /**
  * The one local database. Every completed session is written here first; the outbox

@@ -9,17 +9,12 @@ import type { SessionConfig } from './patternChoice';
 import type { SessionMode } from './sessionModes';
 import { completionPercent, measuredQualityScore, rhythmSteadiness } from './sessionScoring';
 import { cycleSeconds } from './patterns';
+import type { SyncState } from './syncState';
 import { visionFigures, type SessionVisionFigures, type VisionSummary } from './visionSummary';
 
-/** Where a stored session (or custom pattern) stands with the server (docs/product.md § Sync). */
-export const SYNC_STATES = [
-  'guest', // practised while signed out: stays on the device until attached to an account
-  'pending', // waiting for upload
-  'synced', // the server has it
-  'failed', // permanent 4xx: kept, shown, retryable by hand
-  'local_only', // the session API answered 404: kept on the device only
-] as const;
-export type SyncState = (typeof SYNC_STATES)[number];
+// Where a record stands with the server: its own module, so the local database (part of
+// the first load) does not bring this builder and the camera's signal code along.
+export { SYNC_STATES, type SyncState } from './syncState';
 
 /** A finished session as the device stores it (the `sessions` table) and the outbox uploads it. */
 export interface SessionRecord {
