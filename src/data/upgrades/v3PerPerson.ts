@@ -40,46 +40,40 @@ export async function upgradeToPerPersonTables(tx: Transaction): Promise<void> {
   const now = new Date().toISOString();
 
   const favorites = (await tx.table('favorites').toArray()) as OldFavorite[];
-  await tx
-    .table('userFavorites')
-    .bulkPut(
-      favorites.map((f) => ({
-        ...f,
-        owner,
-        syncState,
-        updatedAt: isoOf(f.addedAt, now),
-        deleted: false,
-      })),
-    );
+  await tx.table('userFavorites').bulkPut(
+    favorites.map((f) => ({
+      ...f,
+      owner,
+      syncState,
+      updatedAt: isoOf(f.addedAt, now),
+      deleted: false,
+    })),
+  );
   const ratings = (await tx.table('ratings').toArray()) as OldRating[];
-  await tx
-    .table('userRatings')
-    .bulkPut(
-      ratings.map((r) => ({
-        ...r,
-        owner,
-        syncState,
-        updatedAt: isoOf(r.ratedAt, now),
-        deleted: false,
-      })),
-    );
+  await tx.table('userRatings').bulkPut(
+    ratings.map((r) => ({
+      ...r,
+      owner,
+      syncState,
+      updatedAt: isoOf(r.ratedAt, now),
+      deleted: false,
+    })),
+  );
   const prefs = (
     (await tx.table('preferences').bulkGet(PERSON_PREFERENCE_KEYS_V3)) as (
       OldPreference | undefined
     )[]
   ).filter((p): p is OldPreference => p !== undefined && p.value !== undefined);
-  await tx
-    .table('userPreferences')
-    .bulkPut(
-      prefs.map((p) => ({
-        owner,
-        key: p.key,
-        value: p.value,
-        syncState,
-        updatedAt: now,
-        deleted: false,
-      })),
-    );
+  await tx.table('userPreferences').bulkPut(
+    prefs.map((p) => ({
+      owner,
+      key: p.key,
+      value: p.value,
+      syncState,
+      updatedAt: now,
+      deleted: false,
+    })),
+  );
   await tx.table('preferences').bulkDelete(prefs.map((p) => p.key));
   await tx.table('favorites').clear();
   await tx.table('ratings').clear();
