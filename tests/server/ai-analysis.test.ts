@@ -24,6 +24,7 @@ import {
   type FakeProviders,
 } from './aiFakeProviders';
 import type { Db } from '../../server/db/types';
+import { BOX_SESSION } from '../domain/coach/fixtures';
 import { listen, openTestDb, TEST_SECRET, testSecrets, type Running } from './helpers';
 
 const KEYS: Record<FakeProvider, string> = { openai: 'sk-test-openai', anthropic: 'sk-ant-test', google: 'g-test-key' };
@@ -65,18 +66,12 @@ async function startApi(config: AiConfig): Promise<Api> {
 const userToken = (sub = randomUUID()) => signJwt({ role: 'authenticated', sub, aud: 'authenticated' }, TEST_SECRET, 600);
 
 const SESSION = {
-  patternId: 'box',
-  patternName: 'Box Breathing',
-  timings: { inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 },
-  sessionType: 'classic',
+  ...BOX_SESSION,
   duration: 112,
   cycleCount: 7,
-  targetCycles: 10,
   completed: false,
   rhythmConsistency: 86,
   qualityScore: 78,
-  cameraUsed: false,
-  createdAt: '2026-11-20T08:00:00.000Z',
 };
 const HISTORY = [
   {

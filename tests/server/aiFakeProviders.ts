@@ -18,6 +18,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { PATTERN_SUGGESTION } from '../domain/coach/fixtures';
 
 export type FakeProvider = 'openai' | 'anthropic' | 'google';
 
@@ -54,18 +55,7 @@ export const FAKE_SESSION_ANSWER = {
   encouragement: 'Fake provider encouragement: well done.',
 };
 
-export const FAKE_PATTERN_ANSWER = {
-  name: 'Fake Calm 4-6',
-  description: 'A fake suggestion with a long exhale.',
-  phases: [
-    { type: 'inhale', duration: 4, instruction: 'In through the nose.' },
-    { type: 'exhale', duration: 6, instruction: 'Out slowly.' },
-  ],
-  reasoning: 'Fake reasoning: a longer exhale suits your steady rhythm.',
-  category: 'stress',
-  difficulty: 'Beginner',
-  benefits: ['Calm'],
-};
+export const FAKE_PATTERN_ANSWER = PATTERN_SUGGESTION;
 
 /** The model name each fake reports as having answered (differs from the one asked for). */
 export const FAKE_MODEL_REPORTED: Record<FakeProvider, string> = {

@@ -21,6 +21,15 @@ import { accessToken, failureText, suggestPattern } from './coachApi';
 import { requestHistory, type CoachFacts } from './coachFacts';
 import type { OfferedProvider } from './useCoachAnalysis';
 
+/** An error said in place, announced to screen readers. */
+function ErrorLine({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="coach__error">
+      {message}
+    </p>
+  ) : null;
+}
+
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; id: string } | { kind: 'failed'; message: string };
 
 /** One suggested pattern, and saving it as the user's own (it then syncs like any custom pattern). */
@@ -67,11 +76,7 @@ function SuggestionView({ suggestion, source, testId }: { suggestion: PatternSug
           {save.kind === 'saving' ? 'Saving…' : 'Save as my pattern'}
         </Button>
       )}
-      {save.kind === 'failed' ? (
-        <p role="alert" className="coach__error">
-          {save.message}
-        </p>
-      ) : null}
+      <ErrorLine message={save.kind === 'failed' ? save.message : undefined} />
     </article>
   );
 }
@@ -133,11 +138,7 @@ export function PatternSuggestions({ facts, provider }: { facts: CoachFacts; pro
           </Button>
         </div>
       ) : null}
-      {ask.kind === 'failed' ? (
-        <p role="alert" className="coach__error">
-          {ask.message}
-        </p>
-      ) : null}
+      <ErrorLine message={ask.kind === 'failed' ? ask.message : undefined} />
     </Card>
   );
 }

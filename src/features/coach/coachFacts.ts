@@ -20,45 +20,37 @@ export interface CoachFacts {
   totalSessions: number;
 }
 
-const defined = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
+/** The record's fields both kinds of facts copy as they are (absent stays absent). */
+const SHARED = ['patternName', 'duration', 'cycleCount', 'targetCycles', 'completed', 'breathHoldTime', 'qualityScore', 'createdAt'] as const;
+
+/** `o` without its undefined and null values (the contract has no nulls). */
+function defined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
+}
+
+function shared(r: SessionRecord): Pick<SessionRecord, (typeof SHARED)[number]> {
+  return Object.fromEntries(SHARED.map((k) => [k, r[k]])) as Pick<SessionRecord, (typeof SHARED)[number]>;
+}
 
 export function sessionFacts(r: SessionRecord, pattern?: PatternDefinition): SessionFacts {
   const camera = r.cameraUsed;
   return defined({
+    ...shared(r),
     patternId: r.patternId,
-    patternName: r.patternName,
     timings: pattern
       ? { inhale: pattern.inhale, hold: pattern.hold, exhale: pattern.exhale, hold_after_exhale: pattern.hold_after_exhale }
       : undefined,
     sessionType: r.sessionType,
-    duration: r.duration,
-    cycleCount: r.cycleCount,
-    targetCycles: r.targetCycles,
-    completed: r.completed,
-    breathHoldTime: r.breathHoldTime,
     rhythmConsistency: r.rhythmConsistency,
     stillnessScore: camera ? r.stillnessScore : undefined,
     phaseAccuracy: camera ? r.phaseAccuracy : undefined,
-    qualityScore: r.qualityScore,
     breathingRate: camera ? (r.vision?.breathsPerMinute ?? undefined) : undefined,
     cameraUsed: camera,
-    createdAt: r.createdAt,
   });
 }
 
 export function historyFacts(r: SessionRecord): HistoryFacts {
-  return defined({
-    patternName: r.patternName,
-    duration: r.duration,
-    cycleCount: r.cycleCount,
-    targetCycles: r.targetCycles,
-    completed: r.completed,
-    qualityScore: r.qualityScore,
-    stillnessScore: r.cameraUsed ? r.stillnessScore : undefined,
-    breathHoldTime: r.breathHoldTime,
-    createdAt: r.createdAt,
-  });
+  return defined({ ...shared(r), stillnessScore: r.cameraUsed ? r.stillnessScore : undefined });
 }
 
 async function patternOf(id: string): Promise<PatternDefinition | undefined> {

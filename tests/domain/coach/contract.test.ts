@@ -9,18 +9,9 @@ import {
   SESSION_OUTPUT_JSON_SCHEMA,
   sessionOutputSchema,
 } from '../../../src/domain/coach/contract';
+import { BOX_SESSION, PATTERN_SUGGESTION } from './fixtures';
 
-const session = {
-  patternId: 'box',
-  patternName: 'Box Breathing',
-  sessionType: 'classic',
-  duration: 160,
-  cycleCount: 10,
-  targetCycles: 10,
-  completed: true,
-  cameraUsed: false,
-  createdAt: '2026-11-20T08:00:00.000Z',
-};
+const session = BOX_SESSION;
 
 describe('AI contract', () => {
   it('reads both request forms', () => {
@@ -47,20 +38,7 @@ describe('AI contract', () => {
     expect([...SESSION_OUTPUT_JSON_SCHEMA.required].sort()).toEqual(Object.keys(sessionOutputSchema.shape).sort());
     const patternKeys = Object.keys(PATTERN_OUTPUT_JSON_SCHEMA.properties).sort();
     expect([...PATTERN_OUTPUT_JSON_SCHEMA.required].sort()).toEqual(patternKeys);
-    expect(
-      patternOutputSchema.safeParse({
-        name: 'N',
-        description: 'D',
-        phases: [
-          { type: 'inhale', duration: 4, instruction: 'In' },
-          { type: 'exhale', duration: 6, instruction: 'Out' },
-        ],
-        reasoning: 'R',
-        category: 'sleep',
-        difficulty: 'Beginner',
-        benefits: [],
-      }).success,
-    ).toBe(true);
+    expect(patternOutputSchema.safeParse(PATTERN_SUGGESTION).success).toBe(true);
   });
 
   it('refuses provider output outside the bounds', () => {

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryFacts, SessionFacts } from '../../../src/domain/coach/contract';
 import { analyseOnDevice, type DeviceAnalysis } from '../../../src/domain/coach/deviceAnalysis';
+import { BOX_SESSION } from './fixtures';
 
-/** A classic box session: 10 of 10 cycles, 9 without a pause. */
-const BOX: SessionFacts = {
-  patternId: 'box',
-  patternName: 'Box Breathing',
-  timings: { inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 },
-  sessionType: 'classic',
-  duration: 160,
-  cycleCount: 10,
-  targetCycles: 10,
-  completed: true,
-  rhythmConsistency: 90,
-  cameraUsed: false,
-  createdAt: '2026-11-20T08:00:00.000Z',
-};
+const BOX = BOX_SESSION;
 
 const day = (n: number) => new Date(Date.parse(BOX.createdAt) - n * 86_400_000).toISOString();
 const earlier = (n: number, over: Partial<HistoryFacts> = {}): HistoryFacts => ({

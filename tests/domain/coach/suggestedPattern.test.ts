@@ -3,33 +3,22 @@ import {
   patternFromSuggestion,
   suggestionProblems,
   suggestPatternOnDevice,
-  type PatternSuggestion,
 } from '../../../src/domain/coach/suggestedPattern';
 import { getPattern } from '../../../src/domain/patterns';
+import { PATTERN_SUGGESTION } from './fixtures';
 
-const suggestion: PatternSuggestion = {
-  name: 'Calm 4-6',
-  description: 'Long exhale',
-  phases: [
-    { type: 'inhale', duration: 4, instruction: 'In' },
-    { type: 'exhale', duration: 6, instruction: 'Out' },
-  ],
-  reasoning: 'Because',
-  category: 'sleep',
-  difficulty: 'Beginner',
-  benefits: ['Calm'],
-};
+const suggestion = PATTERN_SUGGESTION;
 
 describe('suggested patterns', () => {
   it('become a pattern definition the pattern schema accepts', () => {
     expect(patternFromSuggestion(suggestion)).toEqual({
-      name: 'Calm 4-6',
-      description: 'Long exhale',
+      name: 'Fake Calm 4-6',
+      description: 'A fake suggestion with a long exhale.',
       inhale: 4,
       hold: 0,
       exhale: 6,
       hold_after_exhale: 0,
-      category: 'sleep',
+      category: 'stress',
       difficulty: 'Beginner',
       benefits: ['Calm'],
     });

@@ -1,29 +1,29 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, type SessionRecord } from '../../../src/data/db';
 import { sessionDataSchema } from '../../../src/domain/coach/contract';
+import { choosePattern } from '../../../src/domain/patternChoice';
+import { buildSessionRecord } from '../../../src/domain/sessionRecord';
 import { loadCoachFacts, requestHistory, sessionFacts } from '../../../src/features/coach/coachFacts';
 import { getCoachChoice, setCoachChoice } from '../../../src/features/coach/coachPreference';
 
-const base: SessionRecord = {
+/** A guest's classic box session, 10 of 10 cycles with one paused, built as the app builds it. */
+const base: SessionRecord = buildSessionRecord({
   id: '00000000-0000-4000-8000-000000000001',
+  breathing: { activeMs: 160_000, cycleCount: 10, targetCycles: 10, completed: true, interruptedCycles: 1 },
+  config: {
+    mode: 'basic',
+    sessionType: 'classic',
+    pattern: choosePattern({ urlParam: 'box' }),
+    enableCamera: false,
+    enableAudio: true,
+    enableAI: false,
+    targetCycles: 10,
+  },
+  startEpochMs: Date.parse('2026-11-20T07:57:00.000Z'),
+  endEpochMs: Date.parse('2026-11-20T08:00:00.000Z'),
   userId: null,
-  patternId: 'box',
-  patternName: 'Box Breathing',
-  sessionType: 'classic',
-  startTime: 0,
-  endTime: 170_000,
-  duration: 160,
-  cycleCount: 10,
-  targetCycles: 10,
-  completed: true,
-  rhythmConsistency: 90,
-  qualityScore: 95,
-  cameraUsed: false,
-  aiUsed: false,
-  createdAt: '2026-11-20T08:00:00.000Z',
-  syncState: 'guest',
-  attempts: 0,
-};
+  vision: null,
+});
 
 const at = (n: number, over: Partial<SessionRecord> = {}): SessionRecord => ({
   ...base,
