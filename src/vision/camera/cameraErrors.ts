@@ -23,6 +23,21 @@ export class VideoSetupError extends AppError {
   }
 }
 
+/**
+ * The failure as a camera error: it happened while using the camera, whatever its type
+ * (a browser's NotFoundError alone does not say 'camera'). Its name is kept, so the
+ * catalogue row still follows the cause (NotAllowedError, NotReadableError, ...).
+ */
+function asCameraError(error: unknown): unknown {
+  if (error instanceof AppError && error.category === 'camera') return error;
+  const wrapped = new AppError(error instanceof Error ? error.message : String(error), {
+    category: 'camera',
+    cause: error,
+  });
+  if (error instanceof Error && error.name) wrapped.name = error.name;
+  return wrapped;
+}
+
 export interface CameraFailure {
   /** The sentence shown. */
   message: string;
@@ -38,14 +53,7 @@ export interface CameraFailure {
  * goes on without it, so an unrecognised failure reads 'Continuing without camera tracking'.
  */
 export function cameraFailure(error: unknown, duringSession = false): CameraFailure {
-  const classified = classifyError(
-    error instanceof AppError || (error instanceof Error && error.name !== 'Error')
-      ? error
-      : new AppError(error instanceof Error ? error.message : String(error), {
-          category: 'camera',
-        }),
-    { cameraContinues: duringSession },
-  );
+  const classified = classifyError(asCameraError(error), { cameraContinues: duringSession });
   const detail = error instanceof VideoSetupError ? error.message : null;
   return {
     message: classified.userMessage,
