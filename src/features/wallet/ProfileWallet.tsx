@@ -1,6 +1,7 @@
 import { chainName } from '../../domain/wallet/chains';
 import { Button } from '../../ui/Button';
 import { linkWallet, unlinkWallet } from './actions';
+import { LensPanel } from './LensPanel';
 import { useWallet } from './runtime';
 import { WalletControl } from './WalletControl';
 
@@ -53,6 +54,7 @@ export function ProfileWallet() {
           </Button>
         ) : null}
       </div>
+      <LensPanel />
     </>
   );
 }
