@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { sessionConfigFor, choosePattern } from '../../../src/domain/patternChoice';
+import { buildSessionRecord } from '../../../src/domain/sessionRecord';
+import type { SessionVisionFigures } from '../../../src/domain/visionSummary';
+import { CameraSetupPanel, VisionFigures, VisionResultsCard } from '../../../src/features/vision';
+import { sessionMachine } from '../../../src/machines/session';
+
+afterEach(cleanup);
+
+const figures: SessionVisionFigures = {
+  framesAnalysed: 120,
+  averageStillness: 84,
+  averageRestlessness: 16,
+  faceDetectionRate: 97,
+  postureScore: null,
+  breathsPerMinute: 9.8,
+  targetBreathsPerMinute: 10,
+  phaseAccuracy: 61,
+  rhythmConsistency: null,
+  averageProcessingMs: 30,
+};
+
+const record = (sessionType: 'enhanced' | 'classic', vision?: SessionVisionFigures) => ({
+  ...buildSessionRecord({
+    id: 's1',
+    breathing: {
+      activeMs: 60_000,
+      cycleCount: 4,
+      targetCycles: 15,
+      completed: false,
+      interruptedCycles: 0,
+    },
+    config: sessionConfigFor(sessionType, choosePattern({ urlParam: 'box' })),
+    startEpochMs: 1,
+    endEpochMs: 60_001,
+    userId: null,
+    vision: null,
+  }),
+  ...(vision ? { vision, cameraUsed: true } : {}),
+});
+
+describe('camera figures', () => {
+  it('show what was measured and say "Not measured" for the rest, never a stand-in', () => {
+    render(<VisionFigures figures={figures} detailed />);
+    expect(screen.getByTestId('vision-stillness').textContent).toBe('84%');
+    expect(screen.getByTestId('vision-presence').textContent).toBe('97%');
+    expect(screen.getByTestId('vision-posture').textContent).toBe('Not measured');
+    expect(screen.getByTestId('vision-breathing').textContent).toBe('9.8 /min (target 10.0)');
+    expect(screen.getByText('61%')).toBeTruthy();
+    expect(screen.getAllByText('Not measured')).toHaveLength(2);
+  });
+
+  it('the results card: measured figures with their frame count, or plainly not measured', () => {
+    const { unmount } = render(<VisionResultsCard record={record('enhanced', figures)} />);
+    expect(screen.getByRole('heading', { name: 'Camera analysis' })).toBeTruthy();
+    expect(screen.getByText(/from 120 frames/)).toBeTruthy();
+    unmount();
+    render(<VisionResultsCard record={record('enhanced')} />);
+    expect(screen.getByTestId('vision-not-measured').textContent).toContain(
+      'The camera was not used',
+    );
+    expect(screen.queryByTestId('vision-stillness')).toBeNull();
+    cleanup();
+    const { container } = render(<VisionResultsCard record={record('classic')} />);
+    expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('camera setup', () => {
+  function setup() {
+    const session = createActor(sessionMachine, {
+      input: { config: sessionConfigFor('enhanced', choosePattern({ urlParam: 'box' })) },
+    }).start();
+    const sent = vi.spyOn(session, 'send');
+    const onStart = vi.fn();
+    render(<CameraSetupPanel session={session} onStart={onStart} />);
+    return { session, sent, onStart };
+  }
+
+  it("offers 'Enable Camera'; 'Start Session' waits for the camera", () => {
+    const { sent } = setup();
+    expect(
+      (screen.getByRole('button', { name: 'Start Session' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Enable Camera' }));
+    expect(sent).toHaveBeenCalledWith({ type: 'ENABLE_CAMERA' });
+  });
+
+  it("a failure shows its message, 'Try Again', and 'Continue without camera' starts without it", async () => {
+    const { session, sent, onStart } = setup();
+    await vi.waitFor(() => undefined);
+    session.send({
+      type: 'CAMERA_STATUS',
+      status: 'failed',
+      message: 'No camera found. Please connect a camera and try again.',
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No camera found. Please connect a camera and try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue without camera' }));
+    expect(sent).toHaveBeenCalledWith({ type: 'DISABLE_CAMERA' });
+    expect(onStart).toHaveBeenCalled();
+  });
+});
