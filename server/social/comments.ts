@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { apiError } from '../api/respond';
-import type { Tx } from '../db/types';
 import { asCaller, parsedBody, type SocialDeps } from './context';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from './limits';
-import { commentSchema, uuidParam } from './schemas';
+import { deleteOwn, idParam, noPost, postExists } from './rows';
+import { commentSchema } from './schemas';
 
 interface CommentRow {
   id: string;
@@ -30,29 +30,23 @@ function toComment(r: CommentRow) {
   };
 }
 
-async function postExists(tx: Tx, id: string): Promise<boolean> {
-  return Boolean((await tx.query('select 1 from public.social_posts where id = $1', [id])).rows[0]);
-}
-
-const noPost = (c: Context) => apiError(c, 404, 'not_found', 'No post with that id (it may have been deleted)');
-
 /** GET /api/social/posts/:id/comments?cursor=: a post's comments, oldest first, 20 a page. */
 export function listComments(c: Context, deps: SocialDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
-    const id = uuidParam.safeParse(c.req.param('id'));
-    if (!id.success) return apiError(c, 400, 'validation_failed', 'The post id must be a UUID', 'id');
+    const id = idParam(c, 'id', 'post');
+    if (id instanceof Response) return id;
     const cursor = decodeCursor(c.req.query('cursor'));
     if (cursor === 'invalid') {
       return apiError(c, 400, 'invalid_cursor', 'cursor is not one this server gave out: start again without it', 'cursor');
     }
     const size = SOCIAL_LIMITS.pageSize;
     return caller.run(async (tx) => {
-      if (!(await postExists(tx, id.data))) return noPost(c);
+      if (!(await postExists(tx, id))) return noPost(c);
       const rows = await tx.query<CommentRow>(
         `select ${COMMENT_COLUMNS} from public.social_comments m
          where m.post_id = $1 and ($2::timestamptz is null or (m.created_at, m.id) > ($2::timestamptz, $3::uuid))
          order by m.created_at, m.id limit $4`,
-        [id.data, cursor?.t ?? null, cursor?.i ?? null, size + 1],
+        [id, cursor?.t ?? null, cursor?.i ?? null, size + 1],
       );
       const page = rows.rows.slice(0, size);
       const last = page[page.length - 1];
@@ -91,17 +85,5 @@ export function addComment(c: Context, deps: SocialDeps): Promise<Response> {
 
 /** DELETE /api/social/comments/:id: 204 for your own comment; 403 for someone else's; 404 if none. */
 export function deleteComment(c: Context, deps: SocialDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
-    const id = uuidParam.safeParse(c.req.param('id'));
-    if (!id.success) return apiError(c, 400, 'validation_failed', 'The comment id must be a UUID', 'id');
-    return caller.run(async (tx) => {
-      // Row-level security limits the delete to the caller's own rows.
-      const del = await tx.query('delete from public.social_comments where id = $1', [id.data]);
-      if (del.rowCount > 0) return c.body(null, 204);
-      const exists = await tx.query('select 1 from public.social_comments where id = $1', [id.data]);
-      return exists.rows[0]
-        ? apiError(c, 403, 'forbidden', 'You can delete only your own comments')
-        : apiError(c, 404, 'not_found', 'No comment with that id');
-    });
-  });
+  return deleteOwn(c, deps, { table: 'social_comments', what: 'comment', missing: 'No comment with that id' });
 }

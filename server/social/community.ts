@@ -1,4 +1,10 @@
 import type { Context } from 'hono';
+import type {
+  Challenge,
+  CommunityStats,
+  SharedPattern,
+  SocialAchievementState,
+} from '../../src/domain/share/socialContract';
 import type { Queryable } from '../db/types';
 import { asCaller, type SocialDeps } from './context';
 import { cursorTime } from './cursor';
@@ -19,19 +25,6 @@ export function community(c: Context, deps: SocialDeps): Promise<Response> {
     ]);
     return c.json({ stats, challenges, achievements, generatedAt: new Date().toISOString() });
   });
-}
-
-export interface CommunityStats {
-  /** People with a synced session or a post in the last 7 days. */
-  activeUsers: number;
-  /** Synced sessions that ended within the last hour. */
-  sessionsLastHour: number;
-  /** Synced sessions in the last 24 hours. */
-  sessionsToday: number;
-  totalSessions: number;
-  /** People who have shared at least one post. */
-  sharingMembers: number;
-  postsThisWeek: number;
 }
 
 export async function communityStats(db: Queryable): Promise<CommunityStats> {
@@ -69,7 +62,7 @@ interface ChallengeRow {
  * before the week ends. Participants are the people with at least one such session this
  * week; the caller's own count is their progress.
  */
-export async function weeklyChallenges(db: Queryable, userId: string) {
+export async function weeklyChallenges(db: Queryable, userId: string): Promise<Challenge[]> {
   const r = await db.query<ChallengeRow>(
     `with week as (
        select (date_trunc('week', now() at time zone 'UTC') at time zone 'UTC') as start),
@@ -91,7 +84,7 @@ export async function weeklyChallenges(db: Queryable, userId: string) {
   );
   const now = Date.now();
   return r.rows.map((row) => {
-    const pattern = (typeof row.pattern === 'string' ? JSON.parse(row.pattern) : row.pattern) as Record<string, unknown>;
+    const pattern = (typeof row.pattern === 'string' ? JSON.parse(row.pattern) : row.pattern) as SharedPattern;
     return {
       id: `${row.starts_at.slice(0, 10)}:${row.pattern_key}`,
       pattern,
@@ -120,7 +113,7 @@ interface AchievementRow {
  * reactions or comments from others on their posts. unlockedAt is when the rule was
  * first met by the rows that exist now.
  */
-export async function socialAchievements(db: Queryable) {
+export async function socialAchievements(db: Queryable): Promise<SocialAchievementState[]> {
   const r = await db.query<AchievementRow>(
     `with mine as (select id, created_at from public.social_posts where user_id = auth.uid()),
      responses as (

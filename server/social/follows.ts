@@ -3,7 +3,8 @@ import { apiError } from '../api/respond';
 import { isPgError } from '../db/types';
 import { RestError } from '../rest/errors';
 import { asCaller, parsedBody, type SocialDeps } from './context';
-import { followSchema, uuidParam } from './schemas';
+import { idParam } from './rows';
+import { followSchema } from './schemas';
 
 /** POST /api/social/follow {userId}: the caller follows that member (a repeat changes nothing). */
 export function follow(c: Context, deps: SocialDeps): Promise<Response> {
@@ -32,11 +33,11 @@ export function follow(c: Context, deps: SocialDeps): Promise<Response> {
 /** DELETE /api/social/follow/:userId: the caller stops following that member. */
 export function unfollow(c: Context, deps: SocialDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
-    const id = uuidParam.safeParse(c.req.param('userId'));
-    if (!id.success) return apiError(c, 400, 'validation_failed', 'The member id must be a UUID', 'userId');
+    const id = idParam(c, 'userId', 'member');
+    if (id instanceof Response) return id;
     await caller.run((tx) =>
-      tx.query('delete from public.social_follows where follower_id = auth.uid() and followee_id = $1', [id.data]),
+      tx.query('delete from public.social_follows where follower_id = auth.uid() and followee_id = $1', [id]),
     );
-    return c.json({ userId: id.data, following: false });
+    return c.json({ userId: id, following: false });
   });
 }

@@ -1,28 +1,16 @@
+import type { Post, SharedPattern, SharedSession } from '../../src/domain/share/socialContract';
 import { cursorTime } from './cursor';
 
-/**
- * A post as the API answers it, seen by the caller: author, pattern, the shared session,
- * counts of reactions and comments, and what the caller did (reacted, follows the author).
- */
-export interface PostJson {
-  id: string;
-  type: string;
-  content: string;
-  createdAt: string;
-  author: { id: string; name: string };
-  pattern: Record<string, unknown>;
-  session: Record<string, unknown> | null;
-  stats: { reactions: number; comments: number };
-  viewer: { isOwn: boolean; reacted: boolean; followsAuthor: boolean };
-}
+/** A post as the API answers it, seen by the caller (the timeline adds fromFollowing). */
+export type PostJson = Omit<Post, 'fromFollowing'>;
 
 export interface PostRow {
   id: string;
   user_id: string;
   type: string;
   content: string;
-  pattern: Record<string, unknown>;
-  session: Record<string, unknown> | null;
+  pattern: SharedPattern;
+  session: SharedSession | null;
   created_at: string;
   author_name: string;
   reactions: number;
@@ -44,20 +32,20 @@ export const POST_COLUMNS = `p.id, p.user_id, p.type, p.content, p.pattern, p.se
   (p.user_id = auth.uid()) as is_own`;
 
 /** JSON columns come back parsed from both drivers; a string is parsed here just in case. */
-function json(v: unknown): Record<string, unknown> | null {
+function json<T>(v: unknown): T | null {
   if (v === null || v === undefined) return null;
-  return (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 export function toPost(r: PostRow): PostJson {
   return {
     id: r.id,
-    type: r.type,
+    type: 'BREATHING_SESSION',
     content: r.content,
     createdAt: r.created_at,
     author: { id: r.user_id, name: r.author_name },
-    pattern: json(r.pattern) ?? {},
-    session: json(r.session),
+    pattern: json<SharedPattern>(r.pattern) ?? { name: '' },
+    session: json<SharedSession>(r.session),
     stats: { reactions: r.reactions, comments: r.comments },
     viewer: { isOwn: r.is_own, reacted: r.reacted, followsAuthor: r.follows_author },
   };

@@ -5,7 +5,8 @@ import { asCaller, parsedBody, type SocialDeps } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from './limits';
 import { POST_COLUMNS, toPost, type PostRow } from './postRows';
-import { shareSchema, uuidParam, type ShareBody } from './schemas';
+import { deleteOwn } from './rows';
+import { shareSchema, type ShareBody } from './schemas';
 
 /** Groups posts of one pattern: its id, else its name (case-insensitive). */
 export function patternKey(p: ShareBody['metadata']['breathingPattern']): string {
@@ -94,19 +95,7 @@ export function timeline(c: Context, deps: SocialDeps): Promise<Response> {
 
 /** DELETE /api/social/posts/:id: 204 for your own post; 403 for someone else's; 404 if none. */
 export function deletePost(c: Context, deps: SocialDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
-    const id = uuidParam.safeParse(c.req.param('id'));
-    if (!id.success) return apiError(c, 400, 'validation_failed', 'The post id must be a UUID', 'id');
-    return caller.run(async (tx) => {
-      // Row-level security limits the delete to the caller's own rows.
-      const del = await tx.query('delete from public.social_posts where id = $1', [id.data]);
-      if (del.rowCount > 0) return c.body(null, 204);
-      const exists = await tx.query('select 1 from public.social_posts where id = $1', [id.data]);
-      return exists.rows[0]
-        ? apiError(c, 403, 'forbidden', 'You can delete only your own posts')
-        : apiError(c, 404, 'not_found', 'No post with that id (it may have been deleted)');
-    });
-  });
+  return deleteOwn(c, deps, { table: 'social_posts', what: 'post', missing: 'No post with that id (it may have been deleted)' });
 }
 
 /**

@@ -1,6 +1,18 @@
 import { AppError } from '../domain/errors/appErrors';
 import { ERROR_TEXT } from '../domain/errors/messages';
 import type { SharedPattern, SharedSession } from '../domain/share/sharedPattern';
+import type {
+  Challenge,
+  Comment,
+  CommunityOverview,
+  CommunityStats,
+  MyPosts,
+  Page,
+  Post,
+  ReportReason,
+  SocialAchievementState,
+  TrendingPattern,
+} from '../domain/share/socialContract';
 import { getConfig } from './config';
 import { request } from './request';
 import { getSupabase } from './supabaseClient';
@@ -12,87 +24,20 @@ import { getSupabase } from './supabaseClient';
  * request never posts twice. A 4xx answer is thrown as HttpError with the server's message.
  */
 
-export type { SharedPattern, SharedSession };
-
-export interface Post {
-  id: string;
-  type: 'BREATHING_SESSION';
-  content: string;
-  createdAt: string;
-  author: { id: string; name: string };
-  pattern: SharedPattern;
-  session: SharedSession | null;
-  stats: { reactions: number; comments: number };
-  viewer: { isOwn: boolean; reacted: boolean; followsAuthor: boolean };
-  /** On the timeline: by you or someone you follow. */
-  fromFollowing?: boolean;
-}
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-export interface Comment {
-  id: string;
-  postId: string;
-  author: { id: string; name: string };
-  content: string;
-  createdAt: string;
-  isOwn: boolean;
-}
-
-export interface CommunityStats {
-  activeUsers: number;
-  sessionsLastHour: number;
-  sessionsToday: number;
-  totalSessions: number;
-  sharingMembers: number;
-  postsThisWeek: number;
-}
-
-export interface Challenge {
-  id: string;
-  pattern: SharedPattern;
-  duration: number;
-  targetSessions: number;
-  participants: number;
-  posts: number;
-  startsAt: string;
-  endsAt: string;
-  isActive: boolean;
-  yourSessions: number;
-}
-
-export interface SocialAchievementState {
-  id: 'first-post' | 'seven-posts' | 'ten-responses';
-  progress: number;
-  maxProgress: number;
-  unlockedAt: string | null;
-}
-
-export interface CommunityOverview {
-  stats: CommunityStats;
-  challenges: Challenge[];
-  achievements: SocialAchievementState[];
-  generatedAt: string;
-}
-
-export interface TrendingPattern {
-  id?: string;
-  name: string;
-  pattern: SharedPattern | null;
-  sessions: number;
-  shares: number;
-  people: number;
-}
-
-export interface MyPosts {
-  totals: { posts: number; reactions: number; comments: number };
-  items: Post[];
-}
-
-export type ReportReason = 'spam' | 'harassment' | 'harmful' | 'other';
+export type {
+  Challenge,
+  Comment,
+  CommunityOverview,
+  CommunityStats,
+  MyPosts,
+  Page,
+  Post,
+  ReportReason,
+  SharedPattern,
+  SharedSession,
+  SocialAchievementState,
+  TrendingPattern,
+};
 
 async function accessToken(): Promise<string> {
   const supabase = await getSupabase();

@@ -13,10 +13,12 @@ function Home() {
   return (
     <>
       {prompt === 'share' ? (
-        <p role="status" className="card page">
-          Sharing starts after your first session: a post is made from your own progress.{' '}
-          <Link to="/session">Start a session</Link>
-        </p>
+        <div className="page" style={{ paddingBottom: 0 }}>
+          <p role="status" className="card">
+            Sharing starts after your first session: a post is made from your own progress.{' '}
+            <Link to="/session">Start a session</Link>
+          </p>
+        </div>
       ) : null}
       <HomeScreen variant="basic" />
     </>

@@ -2,15 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { socialApi, type Challenge, type SocialAchievementState } from '../../backend/socialApi';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { LineIcon, type LineIconName } from '../../ui/LineIcon';
 import { LoadingDots } from '../../ui/LoadingDots';
+import { Stat } from '../../ui/Stat';
 import { reasonOf } from './usePostActions';
 import { socialKeys } from './timelineCache';
 import { useTryPattern } from './useTryPattern';
 
-const ACHIEVEMENTS: Record<SocialAchievementState['id'], { title: string; description: string; icon: string; rarity: string }> = {
-  'first-post': { title: 'First post shared', description: 'Share a session with the community.', icon: '🌱', rarity: 'Common' },
-  'seven-posts': { title: 'Regular sharer', description: 'Share 7 posts.', icon: '📣', rarity: 'Uncommon' },
-  'ten-responses': { title: 'Inspiring', description: 'Receive 10 reactions or comments from others.', icon: '✨', rarity: 'Rare' },
+const ACHIEVEMENTS: Record<SocialAchievementState['id'], { title: string; description: string; icon: LineIconName; rarity: string }> = {
+  'first-post': { title: 'First post shared', description: 'Share a session with the community.', icon: 'sprout', rarity: 'Common' },
+  'seven-posts': { title: 'Regular sharer', description: 'Share 7 posts.', icon: 'calendar', rarity: 'Uncommon' },
+  'ten-responses': { title: 'Inspiring', description: 'Receive 10 reactions or comments from others.', icon: 'star', rarity: 'Rare' },
 };
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'short' });
@@ -42,15 +44,6 @@ function ChallengeCard({ c }: { c: Challenge }) {
         </Button>
       ) : null}
     </li>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="stat">
-      <dt className="stat__label">{label}</dt>
-      <dd className="stat__value">{value}</dd>
-    </div>
   );
 }
 
@@ -96,7 +89,7 @@ export function CommunitySidebar({ userId }: { userId: string }) {
             const info = ACHIEVEMENTS[a.id];
             return (
               <li key={a.id} className={a.unlockedAt ? 'social-achievement social-achievement--unlocked' : 'social-achievement'}>
-                <span aria-hidden="true">{info.icon}</span>
+                <LineIcon name={info.icon} size={28} />
                 <div>
                   <strong>{info.title}</strong> <span className="muted">({info.rarity})</span>
                   <p className="muted">{info.description}</p>

@@ -5,6 +5,7 @@ import { sharedTimingLabel } from '../../domain/share/sharedPattern';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
+import { LineIcon } from '../../ui/LineIcon';
 import { Comments } from './Comments';
 import { ReportDialog } from './ReportDialog';
 import { timeAgo } from './timeAgo';
@@ -74,7 +75,7 @@ export function PostCard({ post, actions }: { post: Post; actions: ReturnType<ty
           aria-pressed={post.viewer.reacted}
           onClick={() => void actions.toggleReaction(post)}
         >
-          <span aria-hidden="true">🌬️</span> <span data-testid="reaction-count">{post.stats.reactions}</span>
+          <LineIcon name="wind" size={18} /> <span data-testid="reaction-count">{post.stats.reactions}</span>
           <span className="visually-hidden">
             {post.stats.reactions === 1 ? ' reaction' : ' reactions'}: react to {post.author.name}&apos;s post
           </span>

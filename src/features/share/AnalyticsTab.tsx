@@ -3,6 +3,7 @@ import { socialApi } from '../../backend/socialApi';
 import { postAnalytics } from '../../domain/share/postAnalytics';
 import { Button } from '../../ui/Button';
 import { LoadingDots } from '../../ui/LoadingDots';
+import { Stat } from '../../ui/Stat';
 
 const figure = (n: number | undefined) => (n === undefined ? 'no posts yet' : String(n));
 
@@ -28,22 +29,10 @@ export function AnalyticsTab({ userId }: { userId: string }) {
   return (
     <div className="analytics">
       <dl className="share-stats__grid" data-testid="post-analytics">
-        <div className="stat">
-          <dt className="stat__label">Posts</dt>
-          <dd className="stat__value">{totals.posts}</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat__label">Reactions from others</dt>
-          <dd className="stat__value">{totals.reactions}</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat__label">Comments from others</dt>
-          <dd className="stat__value">{totals.comments}</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat__label">Responses per post</dt>
-          <dd className="stat__value">{figure(a.perPost)}</dd>
-        </div>
+        <Stat label="Posts" value={totals.posts} />
+        <Stat label="Reactions from others" value={totals.reactions} />
+        <Stat label="Comments from others" value={totals.comments} />
+        <Stat label="Responses per post" value={figure(a.perPost)} />
       </dl>
       <p>
         Posted at the best times: {a.atOptimalTimes.posts} ({figure(a.atOptimalTimes.perPost)} responses each); at other

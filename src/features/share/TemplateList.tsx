@@ -1,15 +1,5 @@
-import type { PostTemplate, TemplateIcon } from '../../domain/share/postTemplates';
-
-const ICON: Record<TemplateIcon, string> = {
-  sprout: '🌱',
-  trophy: '🏆',
-  clock: '⏱️',
-  flame: '🔥',
-  star: '⭐',
-  calendar: '📅',
-  heart: '💙',
-  wind: '🌬️',
-};
+import type { PostTemplate } from '../../domain/share/postTemplates';
+import { LineIcon } from '../../ui/LineIcon';
 
 /** Templates written from the user's figures; choosing one puts its text in the post box. */
 export function TemplateList({
@@ -34,7 +24,7 @@ export function TemplateList({
             onClick={() => onChoose(t)}
           >
             <span className="template__title">
-              <span aria-hidden="true">{ICON[t.icon]}</span> {t.title}
+              <LineIcon name={t.icon} /> {t.title}
               {t.priority === 'high' && !compact ? <span className="badge badge--primary">Recommended</span> : null}
             </span>
             {!compact ? <span className="template__text">{t.text}</span> : null}

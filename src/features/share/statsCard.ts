@@ -78,7 +78,7 @@ export function drawStatsCard(ctx: CanvasRenderingContext2D, stats: ShareStats, 
     ctx.fillText(`Last session score: ${stats.lastSessionScore}/100`, 48, y, 704);
     y += 46;
   }
-  if (stats.thisWeek > 0) ctx.fillText(`${stats.thisWeek} this week`, 48, y, 704);
+  if (stats.thisWeek > 0) ctx.fillText(`${stats.thisWeek} ${stats.thisWeek === 1 ? 'session' : 'sessions'} this week`, 48, y, 704);
 
   ctx.fillStyle = '#cde9e6';
   ctx.font = `400 20px ${FONT}`;

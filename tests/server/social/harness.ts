@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { signJwt } from '../../../server/auth/jwt';
 import type { Db } from '../../../server/db/types';
 import { restRoutes } from '../../../server/rest/routes';
+import type { PostJson } from '../../../server/social/postRows';
 import { socialRoutes } from '../../../server/social/routes';
 import { email, testSecrets } from '../helpers';
 
@@ -88,17 +89,8 @@ export async function socialHarness(db: Db) {
 
 export const BOX = { id: 'box', name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, holdAfterExhale: 4 };
 
-export interface Post {
-  id: string;
-  content: string;
-  createdAt: string;
-  author: { id: string; name: string };
-  pattern: Record<string, unknown>;
-  session: Record<string, unknown> | null;
-  stats: { reactions: number; comments: number };
-  viewer: { isOwn: boolean; reacted: boolean; followsAuthor: boolean };
-  fromFollowing?: boolean;
-}
+/** A post as the API answers it (the timeline adds fromFollowing). */
+export type Post = PostJson & { fromFollowing?: boolean };
 
 export interface Page<T> {
   items: T[];

@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import { apiError } from '../api/respond';
+import type { Tx } from '../db/types';
+import { asCaller, type SocialDeps } from './context';
+import { uuidParam } from './schemas';
+
+/** The UUID in the path parameter `name`, or the 400 that says so. */
+export function idParam(c: Context, name: string, what: string): string | Response {
+  const id = uuidParam.safeParse(c.req.param(name));
+  return id.success ? id.data : apiError(c, 400, 'validation_failed', `The ${what} id must be a UUID`, name);
+}
+
+export async function postExists(tx: Tx, id: string): Promise<boolean> {
+  return Boolean((await tx.query('select 1 from public.social_posts where id = $1', [id])).rows[0]);
+}
+
+export const noPost = (c: Context) => apiError(c, 404, 'not_found', 'No post with that id (it may have been deleted)');
+
+/**
+ * DELETE of one of the caller's rows: 204 when it went; 403 for someone else's; 404 when
+ * there is none. Row-level security limits the delete to the caller's own rows, so a
+ * delete that touched nothing tells the two apart by looking.
+ */
+export function deleteOwn(
+  c: Context,
+  deps: SocialDeps,
+  row: { table: 'social_posts' | 'social_comments'; what: 'post' | 'comment'; missing: string },
+): Promise<Response> {
+  return asCaller(c, deps, async (caller) => {
+    const id = idParam(c, 'id', row.what);
+    if (id instanceof Response) return id;
+    return caller.run(async (tx) => {
+      const del = await tx.query(`delete from public.${row.table} where id = $1`, [id]);
+      if (del.rowCount > 0) return c.body(null, 204);
+      const exists = await tx.query(`select 1 from public.${row.table} where id = $1`, [id]);
+      return exists.rows[0]
+        ? apiError(c, 403, 'forbidden', `You can delete only your own ${row.what}s`)
+        : apiError(c, 404, 'not_found', row.missing);
+    });
+  });
+}
