@@ -6,20 +6,16 @@ import { ERROR_TEXT } from '../domain/errors/messages';
 import type { SupportedChainId } from '../domain/wallet/chains';
 import type { LinkApi, LinkedWallet } from './walletStore';
 
-async function accessToken(): Promise<string> {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new AppError(ERROR_TEXT.walletNeedsEmail, { category: 'authentication' });
-  return token;
-}
-
+/** The signed-in account's access token; a guest is told to sign up first. */
 async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  const { data } = await (await getSupabase()).auth.getSession();
+  const bearer = data.session?.access_token;
+  if (!bearer) throw new AppError(ERROR_TEXT.walletNeedsEmail, { category: 'authentication' });
   return request<T>(`${getConfig().apiUrl}/api/wallet${path}`, {
     service: 'api',
     method,
     body,
-    bearer: await accessToken(),
+    bearer,
   });
 }
 
