@@ -43,66 +43,71 @@ export interface ImageInput {
 /** The ModelMetadata flatbuffer for one RGB image input normalised as (x - mean) / std. */
 export function imageInputMetadata({ name, mean, std, width, height }: ImageInput): Buffer {
   const b = new Builder(512);
-  const vecF32 = (values: number[]) => {
-    b.startVector(4, values.length, 4);
-    for (let i = values.length - 1; i >= 0; i--) b.addFloat32(values[i]!);
+  type Field = [kind: 'offset' | 'int8' | 'int32', slot: number, value: number];
+  /** A table of `slots` fields; its children (vectors, strings, tables) are made first. */
+  const table = (slots: number, fields: Field[]) => {
+    b.startObject(slots);
+    for (const [kind, slot, value] of fields) {
+      if (kind === 'offset') b.addFieldOffset(slot, value, 0);
+      else if (kind === 'int8') b.addFieldInt8(slot, value, 0);
+      else b.addFieldInt32(slot, value, 0);
+    }
+    return b.endObject();
+  };
+  const vector = (size: 4, add: ((i: number) => void)[]) => {
+    b.startVector(size, add.length, 4);
+    for (let i = add.length - 1; i >= 0; i--) add[i]!(i);
     return b.endVector();
   };
-  // NormalizationOptions { mean:[float] (0), std:[float] (1) }
-  const meanV = vecF32(mean);
-  const stdV = vecF32(std);
-  b.startObject(2);
-  b.addFieldOffset(0, meanV, 0);
-  b.addFieldOffset(1, stdV, 0);
-  const norm = b.endObject();
+  const floats = (values: number[]) =>
+    vector(
+      4,
+      values.map((v) => () => b.addFloat32(v)),
+    );
+  const offsets = (values: number[]) =>
+    vector(
+      4,
+      values.map((v) => () => b.addOffset(v)),
+    );
+
+  // NormalizationOptions { mean (0), std (1) }
+  const norm = table(2, [
+    ['offset', 0, floats(mean)],
+    ['offset', 1, floats(std)],
+  ]);
   // ProcessUnit { options_type (0) = NormalizationOptions (1), options (1) }
-  b.startObject(2);
-  b.addFieldInt8(0, 1, 0);
-  b.addFieldOffset(1, norm, 0);
-  const unit = b.endObject();
-  // ImageSize { width (0), height (1) }
-  b.startObject(2);
-  b.addFieldInt32(0, width, 0);
-  b.addFieldInt32(1, height, 0);
-  const size = b.endObject();
-  // ImageProperties { color_space (0) = RGB (1), default_size (1) }
-  b.startObject(2);
-  b.addFieldInt8(0, 1, 0);
-  b.addFieldOffset(1, size, 0);
-  const props = b.endObject();
+  const unit = table(2, [
+    ['int8', 0, 1],
+    ['offset', 1, norm],
+  ]);
+  // ImageProperties { color_space (0) = RGB (1), default_size (1): ImageSize { width, height } }
+  const size = table(2, [
+    ['int32', 0, width],
+    ['int32', 1, height],
+  ]);
+  const props = table(2, [
+    ['int8', 0, 1],
+    ['offset', 1, size],
+  ]);
   // Content { content_properties_type (0) = ImageProperties (2), content_properties (1) }
-  b.startObject(3);
-  b.addFieldInt8(0, 2, 0);
-  b.addFieldOffset(1, props, 0);
-  const content = b.endObject();
-  b.startVector(4, 1, 4);
-  b.addOffset(unit);
-  const unitsV = b.endVector();
-  const tensorName = b.createString('image');
+  const content = table(3, [
+    ['int8', 0, 2],
+    ['offset', 1, props],
+  ]);
   // TensorMetadata { name (0), content (3), process_units (4) }
-  b.startObject(7);
-  b.addFieldOffset(0, tensorName, 0);
-  b.addFieldOffset(3, content, 0);
-  b.addFieldOffset(4, unitsV, 0);
-  const tensor = b.endObject();
-  b.startVector(4, 1, 4);
-  b.addOffset(tensor);
-  const inputs = b.endVector();
+  const tensor = table(7, [
+    ['offset', 0, b.createString('image')],
+    ['offset', 3, content],
+    ['offset', 4, offsets([unit])],
+  ]);
   // SubGraphMetadata { input_tensor_metadata (2) }
-  b.startObject(10);
-  b.addFieldOffset(2, inputs, 0);
-  const subgraph = b.endObject();
-  b.startVector(4, 1, 4);
-  b.addOffset(subgraph);
-  const subgraphs = b.endVector();
-  const modelName = b.createString(name);
-  const parser = b.createString('1.0.0');
+  const subgraph = table(10, [['offset', 2, offsets([tensor])]]);
   // ModelMetadata { name (0), subgraph_metadata (3), min_parser_version (7) }
-  b.startObject(8);
-  b.addFieldOffset(0, modelName, 0);
-  b.addFieldOffset(3, subgraphs, 0);
-  b.addFieldOffset(7, parser, 0);
-  const root = b.endObject();
+  const root = table(8, [
+    ['offset', 0, b.createString(name)],
+    ['offset', 3, offsets([subgraph])],
+    ['offset', 7, b.createString('1.0.0')],
+  ]);
   b.finish(root, 'M001');
   return Buffer.from(b.asUint8Array());
 }

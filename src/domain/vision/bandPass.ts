@@ -14,29 +14,18 @@ interface Biquad {
 
 const Q = Math.SQRT1_2; // Butterworth
 
-function lowPass(cutoffHz: number, fs: number): Biquad {
+/** A second-order Butterworth low-pass or high-pass at `cutoffHz` (RBJ cookbook). */
+function butterworth(kind: 'low' | 'high', cutoffHz: number, fs: number): Biquad {
   const w = (2 * Math.PI * cutoffHz) / fs;
   const alpha = Math.sin(w) / (2 * Q);
   const cos = Math.cos(w);
   const a0 = 1 + alpha;
+  const edge = kind === 'low' ? 1 - cos : 1 + cos;
+  const sign = kind === 'low' ? 1 : -1;
   return {
-    b0: (1 - cos) / 2 / a0,
-    b1: (1 - cos) / a0,
-    b2: (1 - cos) / 2 / a0,
-    a1: (-2 * cos) / a0,
-    a2: (1 - alpha) / a0,
-  };
-}
-
-function highPass(cutoffHz: number, fs: number): Biquad {
-  const w = (2 * Math.PI * cutoffHz) / fs;
-  const alpha = Math.sin(w) / (2 * Q);
-  const cos = Math.cos(w);
-  const a0 = 1 + alpha;
-  return {
-    b0: (1 + cos) / 2 / a0,
-    b1: -(1 + cos) / a0,
-    b2: (1 + cos) / 2 / a0,
+    b0: edge / 2 / a0,
+    b1: (sign * edge) / a0,
+    b2: edge / 2 / a0,
     a1: (-2 * cos) / a0,
     a2: (1 - alpha) / a0,
   };
@@ -96,7 +85,7 @@ export function bandPass(
   for (let i = 0; i < pad; i++) x[i] = 2 * first - signal[pad - i]!;
   for (let i = 0; i < n; i++) x[pad + i] = signal[i]!;
   for (let i = 0; i < pad; i++) x[pad + n + i] = 2 * last - signal[n - 2 - i]!;
-  let y = filtfilt(highPass(lowHz, fs), x);
-  if (highHz < fs / 2) y = filtfilt(lowPass(highHz, fs), y);
+  let y = filtfilt(butterworth('high', lowHz, fs), x);
+  if (highHz < fs / 2) y = filtfilt(butterworth('low', highHz, fs), y);
   return y.slice(pad, pad + n);
 }

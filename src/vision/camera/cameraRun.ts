@@ -1,3 +1,4 @@
+/// <reference path="../mediapipeAssets.d.ts" />
 /**
  * One run of the camera, from 'Enable Camera' until it is switched off, the tab is hidden
  * or the session ends (docs/product.md § Vision):
