@@ -11,7 +11,8 @@ import { serveDist } from './static-server.mjs';
 const BUDGET_BYTES = 150 * 1024;
 const FORBIDDEN = /(charts|recharts|wallet|fcl|onflow|ethers|mediapipe|tasks-vision)/i;
 
-const server = await serveDist(0);
+const DIST = process.env.PNEUMA_DIST_DIR || 'dist';
+const server = await serveDist(0, DIST);
 const { port } = server.address();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -31,7 +32,7 @@ server.close();
 let total = 0;
 const rows = [];
 for (const path of [...scripts].sort()) {
-  const gz = gzipSync(readFileSync(join('dist', path)), { level: 9 }).length;
+  const gz = gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length;
   total += gz;
   rows.push({ path, gzipBytes: gz });
 }
