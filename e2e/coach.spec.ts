@@ -17,7 +17,9 @@ import { expect, test } from './fixtures';
  * 2. A second server started here with PNEUMA_AI_OPENAI_* pointing at the loopback fake of
  *    OpenAI's API (tests/server/aiFakeProviders.ts): a signed-in user's results show the
  *    on-device analysis at once, then the provider's analysis replaces it, naming the
- *    provider and the model; a suggested pattern is saved and syncs to the account.
+ *    provider and the model; a suggested pattern is saved and syncs to the account; the
+ *    profile's 'On this device only' sends nothing; a provider that keeps failing leaves
+ *    the on-device analysis with the reason.
  */
 
 const PASSWORD = 'correct horse 42';
@@ -201,6 +203,33 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
         return (await res.json()) as unknown[];
       }, origin);
     await expect.poll(synced, { timeout: 20_000 }).toEqual([{ name: 'Fake Calm 4-6', inhale: 4, exhale: 6 }]);
+
+    // The choice lives on the profile: 'On this device only' sends nothing.
+    const results = page.url();
+    const choose = async (name: RegExp) => {
+      await page.goto(`${origin}/profile`);
+      const prefs = page.getByTestId('coach-preferences');
+      await expect(prefs.getByRole('radio', { name: /^OpenAI/ })).toBeVisible();
+      await prefs.getByRole('radio', { name }).check();
+      await expect(prefs.getByRole('radio', { name })).toBeChecked();
+    };
+    await choose(/^On this device only/);
+    const asked = fakes.requests.length;
+    await page.goto(results);
+    await expect(card.getByTestId('coach-status')).toHaveText('On-device analysis, as you chose. Nothing was sent. Change this');
+    await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');
+
+    // A provider that keeps failing: the server retries, then the card keeps the on-device analysis and says why.
+    await choose(/^OpenAI/);
+    fakes.script('openai', { status: 500 });
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(results);
+    await expect(card.getByTestId('coach-status')).toHaveText(
+      'OpenAI could not analyse this session (the provider failed (HTTP 500) after 4 attempts), so this is the on-device analysis.',
+      { timeout: 30_000 },
+    );
+    await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');
+    expect(fakes.requests.length - asked).toBe(4);
   } finally {
     await server.stop();
     await fakes.close();

@@ -76,7 +76,7 @@ function failure(c: Context, provider: AiProvider, e: AiCallError): Response {
   const tries = e.attempts === 1 ? '1 attempt' : `${e.attempts} attempts`;
   console.warn(`POST /api/ai-analysis: ${provider} ${e.kind} after ${tries}${e.status ? ` (HTTP ${e.status})` : ''}`);
   if (e.retryAfterSeconds !== undefined) c.header('Retry-After', String(e.retryAfterSeconds));
-  return apiError(c, status, error, `${AI_PROVIDER_LABELS[provider]}: ${e.message} (${tries}).`);
+  return apiError(c, status, error, `${e.message} after ${tries}`);
 }
 
 /**

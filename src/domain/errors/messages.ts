@@ -183,12 +183,16 @@ export const ERROR_SCREEN_TEXT = {
   errorDetails: 'Error details',
 } as const;
 
-/** AI coaching (docs/product.md § AI coaching): a provider's answer that could not be had; the on-device analysis stays. */
+/**
+ * AI coaching (docs/product.md § AI coaching): a provider's answer that could not be had;
+ * the on-device analysis stays. `detail` is the reason in a few words.
+ */
 export const AI_ERROR_TEXT = {
   analysisFailed: (provider: string, detail: string) =>
-    `${provider} could not analyse this session: ${detail} This is the on-device analysis.`,
+    `${provider} could not analyse this session (${detail}), so this is the on-device analysis.`,
   serviceUnreachable: (detail: string) =>
-    `The AI service could not be reached (${detail}); this is the on-device analysis.`,
-  suggestionFailed: (provider: string, detail: string) => `${provider} could not suggest a pattern: ${detail}`,
-  saveFailed: (detail: string) => `The pattern could not be saved: ${detail}`,
+    `The AI service could not be reached (${detail}), so this is the on-device analysis.`,
+  suggestionFailed: (provider: string, detail: string) => `${provider} could not suggest a pattern (${detail}).`,
+  saveFailed: (detail: string) => `The pattern could not be saved (${detail}).`,
+  choiceNotSaved: (detail: string) => `Your choice could not be saved (${detail}).`,
 } as const;

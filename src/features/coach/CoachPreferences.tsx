@@ -3,8 +3,10 @@ import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { AI_PROVIDER_LABELS } from '../../domain/coach/constants';
+import { AI_ERROR_TEXT } from '../../domain/errors/messages';
 import { accessToken, failureText, fetchProviders } from './coachApi';
 import { setCoachChoice, useCoachChoice, type CoachChoice } from './coachPreference';
+import { ErrorLine } from './ErrorLine';
 import type { OfferedProvider } from './useCoachAnalysis';
 
 type Offer = { kind: 'loading' } | { kind: 'known'; providers: OfferedProvider[] } | { kind: 'unknown'; why: string };
@@ -15,7 +17,19 @@ type Offer = { kind: 'loading' } | { kind: 'known'; providers: OfferedProvider[]
  * providers the server has keys for are offered.
  */
 export default function CoachPreferences() {
-  const choice = useCoachChoice();
+  const stored = useCoachChoice();
+  // The click shows at once; the stored choice follows when the write lands.
+  const [picked, setPicked] = useState<CoachChoice | undefined>(undefined);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const choice = picked ?? stored;
+  const pick = (value: CoachChoice) => {
+    setPicked(value);
+    setSaveError(null);
+    setCoachChoice(value).catch((e: unknown) => {
+      setPicked(undefined);
+      setSaveError(AI_ERROR_TEXT.choiceNotSaved(failureText(e)));
+    });
+  };
   const { status } = useAuth();
   const online = useNetworkStatus().status !== 'offline';
   const [offer, setOffer] = useState<Offer>({ kind: 'loading' });
@@ -83,7 +97,7 @@ export default function CoachPreferences() {
               name={name}
               value={o.value}
               checked={choice === o.value}
-              onChange={() => void setCoachChoice(o.value)}
+              onChange={() => pick(o.value)}
             />
             <span>
               <strong>{o.label}</strong>
@@ -92,6 +106,7 @@ export default function CoachPreferences() {
           </label>
         ))}
       </fieldset>
+      <ErrorLine message={saveError} />
     </section>
   );
 }

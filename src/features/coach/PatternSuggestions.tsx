@@ -18,17 +18,9 @@ import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { accessToken, failureText, suggestPattern } from './coachApi';
+import { ErrorLine } from './ErrorLine';
 import { requestHistory, type CoachFacts } from './coachFacts';
 import type { OfferedProvider } from './useCoachAnalysis';
-
-/** An error said in place, announced to screen readers. */
-function ErrorLine({ message }: { message?: string }) {
-  return message ? (
-    <p role="alert" className="coach__error">
-      {message}
-    </p>
-  ) : null;
-}
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; id: string } | { kind: 'failed'; message: string };
 

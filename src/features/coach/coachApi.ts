@@ -61,9 +61,13 @@ export async function suggestPattern(token: string, provider: AiProvider, data: 
   return patternResponseSchema.parse(await post(token, { provider, analysis_type: 'pattern', session_data: data }));
 }
 
-/** A failure in words: the server's own message when it sent one. */
+/** Why a call failed, in a few words for a sentence: the server's own message when it sent one. */
 export function failureText(error: unknown): string {
-  if (error instanceof HttpError) return error.message;
-  if (error instanceof Error && error.name === 'ZodError') return 'The answer did not have the expected form.';
-  return error instanceof Error ? error.message : String(error);
+  let text: string;
+  if (error instanceof HttpError) text = error.message;
+  else if (error instanceof Error && error.name === 'ZodError') text = 'the answer did not have the expected form';
+  else text = error instanceof Error ? error.message : String(error);
+  text = text.trim().replace(/[.!]+$/, '');
+  // "The provider…" reads as "the provider…" inside a sentence; "HTTP 502" keeps its capitals.
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
