@@ -1,10 +1,16 @@
+import { Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
+
+/** How long after the stop the connections already accepted may still deliver their request. */
+const SETTLE_MS = 300;
 
 /**
  * Graceful stop on SIGTERM/SIGINT (docs/product.md § Backend): stop accepting connections,
- * let the requests in flight finish (answers carry `Connection: close` so keep-alive clients
- * reconnect elsewhere), then close the database and exit 0. Requests still running after
- * `drainMs` are cut off, so a stuck client cannot hold the stop forever.
+ * let the requests in flight finish, including those whose connection was accepted but whose
+ * request was not read yet (requests that arrive on an open keep-alive connection meanwhile
+ * are answered with `Connection: close`, so the client reconnects elsewhere), then close the
+ * database and exit 0. Requests still running after `drainMs` are cut off (and the log says
+ * how many), so a stuck client cannot hold the stop forever.
  */
 export function shutDownGracefully(http: Server, closeDb: () => Promise<void>, drainMs: number) {
   let active = 0;
@@ -20,14 +26,22 @@ export function shutDownGracefully(http: Server, closeDb: () => Promise<void>, d
   });
   return (signal: string): Promise<void> => {
     stopping ??= (async () => {
-      console.log(`Pneuma stopping (${signal}): finishing ${active} request(s) in flight`);
-      http.close();
-      http.closeIdleConnections();
-      if (active > 0) {
+      console.log(`Pneuma stopping (${signal}): finishing the requests in flight`);
+      // Stop listening only: http.Server#close would also drop accepted connections whose
+      // request has not been read yet.
+      NetServer.prototype.close.call(http);
+      const deadline = Date.now() + drainMs;
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      while (active > 0 && Date.now() < deadline) {
         await new Promise<void>((resolve) => {
           drained = resolve;
-          setTimeout(resolve, drainMs).unref();
+          setTimeout(resolve, Math.max(0, Math.min(SETTLE_MS, deadline - Date.now())));
         });
+      }
+      if (active > 0) {
+        console.log(
+          `Pneuma stopping: ${active} request(s) still running after ${drainMs} ms are cut off`,
+        );
       }
       http.closeAllConnections();
       await closeDb().catch((e: Error) => console.error(`closing the database: ${e.message}`));
