@@ -14,19 +14,18 @@
  * Target: under 2 s. Writes bench-results/pull.json.
  */
 import 'fake-indexeddb/auto';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { PneumaDatabase, type CustomPatternRecord, type SessionRecord } from '../src/data/db';
+import { PneumaDatabase, type CustomPatternRecord } from '../src/data/db';
 import { runOutbox } from '../src/sync/outbox';
 import { PULL_PAGE_SIZE } from '../src/sync/pull';
 import { toPatternRow } from '../src/sync/rows/patternRow';
 import { toSessionRow } from '../src/sync/rows/sessionRow';
+import { makeSession } from '../tests/sync/helpers';
 import { signUp, startRealServer, supabase } from '../tests/sync/realServer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { signInPage, signUpUser, startBuiltApp } from './builtApp';
 
 const SESSIONS = 1000;
 const PATTERNS = 50;
@@ -35,31 +34,12 @@ const TARGET_MS = 2000;
 const PORT = 18862;
 const BROWSER_PORT = 18863;
 
-function session(userId: string, i: number): SessionRecord {
-  const start = Date.UTC(2026, 8, 1) + i * 3_600_000;
-  return {
-    id: crypto.randomUUID(),
-    userId,
-    patternId: i % 2 ? 'box' : 'sleep',
-    patternName: i % 2 ? 'Box Breathing' : 'Sleep Preparation',
-    sessionType: i % 3 ? 'classic' : 'enhanced',
-    startTime: start,
-    endTime: start + 160_000,
-    duration: 160,
-    cycleCount: 10,
-    targetCycles: 10,
-    completed: true,
-    breathHoldTime: 4,
-    restlessnessScore: i % 100,
-    stillnessScore: 100 - (i % 100),
-    rhythmConsistency: 90,
-    cameraUsed: i % 3 === 0,
-    aiUsed: false,
-    createdAt: new Date(start + 160_000).toISOString(),
-    syncState: 'pending',
-    attempts: 0,
-  };
-}
+/** A finished session of the user, hours apart, as their other device uploaded it. */
+const session = (userId: string, i: number) =>
+  makeSession(
+    { userId, rhythmConsistency: 90, restlessnessScore: i % 100, stillnessScore: 100 - (i % 100) },
+    i * 60,
+  );
 
 function pattern(userId: string, i: number): CustomPatternRecord {
   const at = new Date(Date.UTC(2026, 8, 1) + i * 60_000).toISOString();
@@ -160,19 +140,6 @@ async function nodeTrials(): Promise<NodeTrial[]> {
   return trials;
 }
 
-async function waitForHealth(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
 interface BrowserTrial {
   ms: number;
   rows: number;
@@ -181,71 +148,15 @@ interface BrowserTrial {
 
 /** A fresh Chromium profile signs in; timed until its IndexedDB holds every row. */
 async function browserTrial(): Promise<BrowserTrial> {
-  const base = `http://127.0.0.1:${BROWSER_PORT}`;
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'pneuma-pull-bench-'));
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(BROWSER_PORT),
-      HOST: '127.0.0.1',
-      PNEUMA_DATA_DIR: dataDir,
-      PNEUMA_RATE_LIMIT_DISABLED: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const app = await startBuiltApp(BROWSER_PORT, 'pull-bench');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    await waitForHealth(base, 180_000);
-    const key = ((await (await fetch(`${base}/config.json`)).json()) as { supabaseAnonKey: string })
-      .supabaseAnonKey;
-    const signup = await fetch(`${base}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `pullbench.${Date.now()}@example.test`,
-        password: 'correct horse 42',
-      }),
-    });
-    const s = (await signup.json()) as {
-      access_token: string;
-      refresh_token: string;
-      expires_in: number;
-      user: { id: string; email: string };
-    };
-    await seedServer(base, key, s.access_token, s.user.id);
-
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
+    const s = await signUpUser(app, 'pullbench');
+    await seedServer(app.base, app.anonKey, s.access_token, s.user.id);
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${app.base}/`);
     await page.getByTestId('sync-badge').waitFor();
-    // What a sign-in leaves: supabase-js's session and the copy the app and service worker read.
-    await page.evaluate(async (session) => {
-      const ref = location.hostname.split('.')[0];
-      const expiresAt = Math.floor(Date.now() / 1000) + session.expires_in;
-      localStorage.setItem(
-        `sb-${ref}-auth-token`,
-        JSON.stringify({ ...session, expires_at: expiresAt }),
-      );
-      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const tx = idb.transaction('authSession', 'readwrite');
-        tx.objectStore('authSession').put({
-          key: 'current',
-          accessToken: session.access_token,
-          refreshToken: session.refresh_token,
-          expiresAt,
-          userId: session.user.id,
-          email: session.user.email,
-        });
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      idb.close();
-    }, s);
+    await signInPage(page, s);
     const localRows = () =>
       page
         .evaluate(
@@ -285,7 +196,7 @@ async function browserTrial(): Promise<BrowserTrial> {
     };
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    app.stop();
   }
 }
 

@@ -12,17 +12,15 @@
  * trigger runs the outbox). `--node-only` skips this part. Writes bench-results/sync.json.
  */
 import 'fake-indexeddb/auto';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { PneumaDatabase, type SessionRecord } from '../src/data/db';
 import { runOutbox } from '../src/sync/outbox';
 import { OUTBOX_BATCH_SIZE } from '../src/sync/constants';
 import { signUp, startRealServer, supabase } from '../tests/sync/realServer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { signInPage, signUpUser, startBuiltApp } from './builtApp';
 
 const N = 1000;
 const TRIALS = 3;
@@ -113,42 +111,16 @@ async function main() {
 
 const BROWSER_PORT = 18861;
 
-async function waitForHealth(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
 /** 1,000 pending sessions in Chromium's IndexedDB reach the server after reconnecting. */
 async function browserTrial(): Promise<{ ms: number; rows: number; via: string }> {
-  const base = `http://127.0.0.1:${BROWSER_PORT}`;
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'pneuma-sync-bench-'));
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(BROWSER_PORT), HOST: '127.0.0.1', PNEUMA_DATA_DIR: dataDir, PNEUMA_RATE_LIMIT_DISABLED: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const app = await startBuiltApp(BROWSER_PORT, 'sync-bench');
+  const { base, anonKey: key } = app;
   const b = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   try {
-    await waitForHealth(base, 180_000);
-    const config = (await (await fetch(`${base}/config.json`)).json()) as { supabaseAnonKey: string };
-    const key = config.supabaseAnonKey;
-    const email = `bench.${Date.now()}@example.test`;
-    const signup = await fetch(`${base}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct horse 42' }),
-    });
-    const session = (await signup.json()) as { access_token: string; refresh_token: string; expires_in: number; user: { id: string; email: string } };
+    const session = await signUpUser(app, 'bench');
     const context = await b.newContext();
     const page = await context.newPage();
     await page.goto(`${base}/`);
@@ -162,26 +134,21 @@ async function browserTrial(): Promise<{ ms: number; rows: number; via: string }
     await page.reload();
     await page.getByTestId('sync-badge').waitFor();
     await context.setOffline(true);
+    await signInPage(page, session);
     await page.evaluate(
-      async ({ s, n }) => {
-        const ref = location.hostname.split('.')[0];
-        const expiresAt = Math.floor(Date.now() / 1000) + s.expires_in;
-        localStorage.setItem(`sb-${ref}-auth-token`, JSON.stringify({ ...s, expires_at: expiresAt }));
+      async ({ userId, n }) => {
         const idb = await new Promise<IDBDatabase>((resolve, reject) => {
           const open = indexedDB.open('pneuma');
           open.onsuccess = () => resolve(open.result);
           open.onerror = () => reject(open.error);
         });
         await new Promise<void>((resolve, reject) => {
-          const tx = idb.transaction(['authSession', 'sessions'], 'readwrite');
-          tx.objectStore('authSession').put({
-            key: 'current', accessToken: s.access_token, refreshToken: s.refresh_token, expiresAt, userId: s.user.id, email: s.user.email,
-          });
+          const tx = idb.transaction('sessions', 'readwrite');
           const store = tx.objectStore('sessions');
           for (let i = 0; i < n; i++) {
             const start = Date.now() - (n - i) * 600_000;
             store.put({
-              id: crypto.randomUUID(), userId: s.user.id, patternId: 'box', patternName: 'Box Breathing', sessionType: 'classic',
+              id: crypto.randomUUID(), userId, patternId: 'box', patternName: 'Box Breathing', sessionType: 'classic',
               startTime: start, endTime: start + 160_000, duration: 160, cycleCount: 10, targetCycles: 10, completed: true,
               cameraUsed: false, aiUsed: false, createdAt: new Date(start + 160_000).toISOString(), syncState: 'pending', attempts: 0,
             });
@@ -191,7 +158,7 @@ async function browserTrial(): Promise<{ ms: number; rows: number; via: string }
         });
         idb.close();
       },
-      { s: session, n: N },
+      { userId: session.user.id, n: N },
     );
     // Offline start with 1,000 pending: the app's outbox cannot reach the server.
     await page.reload();
@@ -216,7 +183,7 @@ async function browserTrial(): Promise<{ ms: number; rows: number; via: string }
     return { ms, rows, via: 'Chromium, npm start (built app + embedded backend), online event -> outbox' };
   } finally {
     await b.close();
-    server.kill('SIGTERM');
+    app.stop();
   }
 }
 

@@ -59,32 +59,23 @@ async function syncUntil(page: Page, path: string, check: () => Promise<void>): 
   }).toPass({ timeout: 20_000, intervals: [250, 500, 1000] });
 }
 
-/** The user's rows left in this device's IndexedDB, per table. */
-async function userRowsOnDevice(page: Page, userId: string): Promise<Record<string, number>> {
+/** Every row of the given tables of this device's IndexedDB. */
+async function deviceTables(
+  page: Page,
+  tables: string[],
+): Promise<Record<string, Record<string, unknown>[]>> {
   return page.evaluate(
-    (uid) =>
-      new Promise<Record<string, number>>((resolve, reject) => {
+    (names) =>
+      new Promise<Record<string, Record<string, unknown>[]>>((resolve, reject) => {
         const open = indexedDB.open('pneuma');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const idb = open.result;
-          const tables = [
-            'sessions',
-            'patterns',
-            'userFavorites',
-            'userRatings',
-            'userPreferences',
-            'syncCursors',
-          ];
-          const tx = idb.transaction(tables);
-          const out: Record<string, number> = {};
-          for (const t of tables) {
+          const tx = idb.transaction(names);
+          const out: Record<string, Record<string, unknown>[]> = {};
+          for (const t of names) {
             const req = tx.objectStore(t).getAll();
-            req.onsuccess = () => {
-              out[t] = (req.result as { userId?: string; owner?: string }[]).filter(
-                (r) => r.userId === uid || r.owner === uid,
-              ).length;
-            };
+            req.onsuccess = () => (out[t] = req.result as Record<string, unknown>[]);
           }
           tx.oncomplete = () => {
             idb.close();
@@ -93,26 +84,32 @@ async function userRowsOnDevice(page: Page, userId: string): Promise<Record<stri
           tx.onerror = () => reject(tx.error);
         };
       }),
-    userId,
+    tables,
+  );
+}
+
+/** The user's rows left on this device, per table. */
+async function userRowsOnDevice(page: Page, userId: string): Promise<Record<string, number>> {
+  const tables = [
+    'sessions',
+    'patterns',
+    'userFavorites',
+    'userRatings',
+    'userPreferences',
+    'syncCursors',
+  ];
+  const rows = await deviceTables(page, tables);
+  return Object.fromEntries(
+    tables.map((t) => [
+      t,
+      rows[t]!.filter((r) => r.userId === userId || r.owner === userId).length,
+    ]),
   );
 }
 
 async function signedInUserId(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result
-            .transaction('authSession')
-            .objectStore('authSession')
-            .get('current');
-          req.onsuccess = () => resolve((req.result as { userId: string }).userId);
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+  const { authSession } = await deviceTables(page, ['authSession']);
+  return String(authSession![0]!.userId);
 }
 
 /** A pattern's favourite button in the library's list of all patterns. */

@@ -13,30 +13,14 @@ declare
   stamp timestamptz := date_trunc('milliseconds', now());
 begin
   new.updated_at := stamp;
+  if tg_table_name = 'patterns' then
+    -- Custom patterns carry their deletion as `deleted`; `deleted_at` follows it.
+    new.deleted_at := case when new.deleted then stamp end;
+  end if;
   if new.deleted_at is not null then
     new.deleted_at := stamp;
     if tg_op = 'UPDATE' then
       -- A row deleted again keeps its first deletion time.
-      new.deleted_at := coalesce(old.deleted_at, stamp);
-    end if;
-  end if;
-  return new;
-end
-$$;
-
--- Custom patterns carry their deletion as `deleted`; `deleted_at` follows it.
-create or replace function public.stamp_pattern_row() returns trigger
-language plpgsql
-as $$
-declare
-  stamp timestamptz := date_trunc('milliseconds', now());
-begin
-  new.updated_at := stamp;
-  if not new.deleted then
-    new.deleted_at := null;
-  else
-    new.deleted_at := stamp;
-    if tg_op = 'UPDATE' then
       new.deleted_at := coalesce(old.deleted_at, stamp);
     end if;
   end if;
@@ -64,7 +48,7 @@ update public.patterns
 drop trigger if exists patterns_set_updated_at on public.patterns;
 create index if not exists patterns_user_updated_idx on public.patterns (user_id, updated_at, id);
 create trigger patterns_stamp_sync before insert or update on public.patterns
-  for each row execute function public.stamp_pattern_row();
+  for each row execute function public.stamp_sync_row();
 
 -- user_favorites: the patterns a user marked as favourite (one row per pattern, so the same
 -- favourite made on two devices is one row).

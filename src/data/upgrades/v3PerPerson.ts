@@ -39,26 +39,19 @@ export async function upgradeToPerPersonTables(tx: Transaction): Promise<void> {
   const syncState = owner ? 'pending' : 'guest';
   const now = new Date().toISOString();
 
-  const favorites = (await tx.table('favorites').toArray()) as OldFavorite[];
-  await tx.table('userFavorites').bulkPut(
-    favorites.map((f) => ({
-      ...f,
-      owner,
-      syncState,
-      updatedAt: isoOf(f.addedAt, now),
-      deleted: false,
-    })),
-  );
-  const ratings = (await tx.table('ratings').toArray()) as OldRating[];
-  await tx.table('userRatings').bulkPut(
-    ratings.map((r) => ({
-      ...r,
-      owner,
-      syncState,
-      updatedAt: isoOf(r.ratedAt, now),
-      deleted: false,
-    })),
-  );
+  // Each old table's rows into the new one, with the time of the choice as the change time.
+  const moves: [from: string, to: string, at: 'addedAt' | 'ratedAt'][] = [
+    ['favorites', 'userFavorites', 'addedAt'],
+    ['ratings', 'userRatings', 'ratedAt'],
+  ];
+  for (const [from, to, at] of moves) {
+    const rows = (await tx.table(from).toArray()) as (OldFavorite & OldRating)[];
+    await tx
+      .table(to)
+      .bulkPut(
+        rows.map((r) => ({ ...r, owner, syncState, updatedAt: isoOf(r[at], now), deleted: false })),
+      );
+  }
   const prefs = (
     (await tx.table('preferences').bulkGet(PERSON_PREFERENCE_KEYS_V3)) as (
       OldPreference | undefined

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { UnsyncedChanges } from '../../data/personDataRepo';
+import { withTimeout } from '../../domain/retry';
 import type { OutboxResult } from '../../sync/outboxResult';
 import { setSignOutActive } from './signOutActive';
 
@@ -72,19 +73,16 @@ export function whyUnsynced(result: OutboxResult | null | 'timeout'): WhyUnsynce
   return null;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => resolve('timeout'), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
+class UploadTooSlow extends Error {}
+
+/** The upload, or 'timeout' when it takes longer than `ms`. */
+function uploadWithin(
+  flush: Promise<OutboxResult | null>,
+  ms: number,
+): Promise<OutboxResult | null | 'timeout'> {
+  return withTimeout(flush, ms, () => new UploadTooSlow()).catch((e: unknown) => {
+    if (e instanceof UploadTooSlow) return 'timeout' as const;
+    throw e;
   });
 }
 
@@ -95,7 +93,7 @@ export async function startSignOut(deps: SignOutDeps): Promise<void> {
   set({ step: 'uploading' });
   let result: OutboxResult | null | 'timeout';
   try {
-    result = await withTimeout(deps.flush(), deps.timeoutMs ?? SIGN_OUT_UPLOAD_WAIT_MS);
+    result = await uploadWithin(deps.flush(), deps.timeoutMs ?? SIGN_OUT_UPLOAD_WAIT_MS);
   } catch {
     result = null; // the engine could not load or run: the count below decides
   }

@@ -20,45 +20,52 @@ import { editableKind } from './editableKind';
  */
 type OwnedTable<T> = Table<T, [string, string]>;
 
-const pendingOf =
-  <T extends SyncedRowMeta>(local: (db: PneumaDatabase) => OwnedTable<T>) =>
-  (ctx: RunContext) =>
-    local(ctx.db).where('[owner+syncState]').equals([ctx.userId, 'pending']).toArray();
-
 const countChoices = (result: OutboxResult, uploaded: boolean, n: number) => {
   if (uploaded) result.choicesUploaded += n;
   else result.choicesFailed += n;
 };
 
-export const favoritesKind = editableKind<FavoritePatternRecord, [string, string]>({
-  table: 'user_favorites',
-  onConflict: 'user_id,pattern_id',
-  onDuplicate: 'merge',
-  toRow: toFavoriteRow,
-  local: (db) => db.userFavorites,
-  keyOf: (f) => [f.owner, f.patternId],
-  loadPending: pendingOf((db) => db.userFavorites),
-  count: countChoices,
-});
+/** The kind of one per-person table; `item` names the record's part of the key. */
+function choiceKind<T extends SyncedRowMeta>(
+  table: string,
+  onConflict: string,
+  local: (db: PneumaDatabase) => OwnedTable<T>,
+  item: (row: T) => string,
+  toRow: (row: T, userId: string) => object,
+) {
+  return editableKind<T, [string, string]>({
+    table,
+    onConflict,
+    onDuplicate: 'merge',
+    toRow,
+    local,
+    keyOf: (row) => [row.owner, item(row)],
+    loadPending: (ctx: RunContext) =>
+      local(ctx.db).where('[owner+syncState]').equals([ctx.userId, 'pending']).toArray(),
+    count: countChoices,
+  });
+}
 
-export const ratingsKind = editableKind<PatternRatingRecord, [string, string]>({
-  table: 'user_ratings',
-  onConflict: 'user_id,pattern_id',
-  onDuplicate: 'merge',
-  toRow: toRatingRow,
-  local: (db) => db.userRatings,
-  keyOf: (r) => [r.owner, r.patternId],
-  loadPending: pendingOf((db) => db.userRatings),
-  count: countChoices,
-});
+export const favoritesKind = choiceKind<FavoritePatternRecord>(
+  'user_favorites',
+  'user_id,pattern_id',
+  (db) => db.userFavorites,
+  (f) => f.patternId,
+  toFavoriteRow,
+);
 
-export const preferencesKind = editableKind<UserPreferenceRecord, [string, string]>({
-  table: 'user_preferences',
-  onConflict: 'user_id,key',
-  onDuplicate: 'merge',
-  toRow: toPreferenceRow,
-  local: (db) => db.userPreferences,
-  keyOf: (p) => [p.owner, p.key],
-  loadPending: pendingOf((db) => db.userPreferences),
-  count: countChoices,
-});
+export const ratingsKind = choiceKind<PatternRatingRecord>(
+  'user_ratings',
+  'user_id,pattern_id',
+  (db) => db.userRatings,
+  (r) => r.patternId,
+  toRatingRow,
+);
+
+export const preferencesKind = choiceKind<UserPreferenceRecord>(
+  'user_preferences',
+  'user_id,key',
+  (db) => db.userPreferences,
+  (p) => p.key,
+  toPreferenceRow,
+);

@@ -31,9 +31,12 @@ export async function pullChanges(
   return result;
 }
 
-async function pullTable<L extends LocalCopy, K extends IndexableType>(
+/** Any table's spec, as the loop sees it. */
+type Spec = PullTable<LocalCopy, IndexableType>;
+
+async function pullTable(
   ctx: RunContext,
-  spec: PullTable<L, K>,
+  spec: Spec,
   result: PullResult,
   pageSize: number,
 ): Promise<void> {
@@ -51,9 +54,9 @@ async function pullTable<L extends LocalCopy, K extends IndexableType>(
   }
 }
 
-async function readPage<L extends LocalCopy, K extends IndexableType>(
+async function readPage(
   ctx: RunContext,
-  spec: PullTable<L, K>,
+  spec: Spec,
   step: PullStep,
   pageSize: number,
 ): Promise<PageOutcome> {

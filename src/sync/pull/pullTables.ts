@@ -25,12 +25,20 @@ export interface PullTable<L extends LocalCopy, K extends IndexableType> {
 }
 
 const text = (column: string) => (row: ServerRow) => textOr(row[column]) ?? null;
-const ownedKey =
-  (column: string) =>
-  (row: ServerRow, userId: string): [string, string] | null => {
-    const item = textOr(row[column]);
+
+/** A per-person table: one row per user and item (pattern id or preference key). */
+function owned<L extends LocalCopy>(
+  table: string,
+  keyColumn: string,
+  local: (db: PneumaDatabase) => Table<L, [string, string]>,
+  fromRow: PullTable<L, [string, string]>['fromRow'],
+): PullTable<L, [string, string]> {
+  const localKey = (row: ServerRow, userId: string): [string, string] | null => {
+    const item = textOr(row[keyColumn]);
     return item ? [userId, item] : null;
   };
+  return { table, keyColumn, local, localKey, fromRow };
+}
 
 // Each spec keeps its own record type; the list holds them side by side.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -49,25 +57,7 @@ export const PULL_TABLES: readonly PullTable<any, any>[] = [
     localKey: text('id'),
     fromRow: fromPatternRow,
   },
-  {
-    table: 'user_favorites',
-    keyColumn: 'pattern_id',
-    local: (db) => db.userFavorites,
-    localKey: ownedKey('pattern_id'),
-    fromRow: fromFavoriteRow,
-  },
-  {
-    table: 'user_ratings',
-    keyColumn: 'pattern_id',
-    local: (db) => db.userRatings,
-    localKey: ownedKey('pattern_id'),
-    fromRow: fromRatingRow,
-  },
-  {
-    table: 'user_preferences',
-    keyColumn: 'key',
-    local: (db) => db.userPreferences,
-    localKey: ownedKey('key'),
-    fromRow: fromPreferenceRow,
-  },
+  owned('user_favorites', 'pattern_id', (db) => db.userFavorites, fromFavoriteRow),
+  owned('user_ratings', 'pattern_id', (db) => db.userRatings, fromRatingRow),
+  owned('user_preferences', 'key', (db) => db.userPreferences, fromPreferenceRow),
 ];

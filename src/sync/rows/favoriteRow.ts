@@ -1,5 +1,5 @@
 import type { FavoritePatternRecord } from '../../data/db';
-import { textOr, timeOr, type ServerRow } from './serverValues';
+import { deletedAtOf, pulledMeta, textOr, timeOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.user_favorites: one per user and pattern; `deleted_at` set = removed. */
 export interface FavoriteRow {
@@ -15,7 +15,7 @@ export function toFavoriteRow(f: FavoritePatternRecord, userId: string): Favorit
     user_id: userId,
     pattern_id: f.patternId,
     added_at: new Date(f.addedAt).toISOString(),
-    deleted_at: f.deleted ? f.updatedAt : null,
+    deleted_at: deletedAtOf(f),
   };
 }
 
@@ -28,12 +28,8 @@ export function fromFavoriteRow(
   const patternId = textOr(r.pattern_id);
   if (!patternId) return null;
   return {
-    owner: userId,
+    ...pulledMeta(r, userId, serverUpdatedAt),
     patternId,
     addedAt: timeOr(r.added_at) ?? Date.parse(serverUpdatedAt),
-    updatedAt: serverUpdatedAt,
-    deleted: r.deleted_at !== null && r.deleted_at !== undefined,
-    syncState: 'synced',
-    serverUpdatedAt,
   };
 }

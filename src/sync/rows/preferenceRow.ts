@@ -1,5 +1,5 @@
 import type { UserPreferenceRecord } from '../../data/db';
-import { textOr, type ServerRow } from './serverValues';
+import { pulledMeta, textOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.user_preferences: one per user and preference key. */
 export interface PreferenceRow {
@@ -27,13 +27,5 @@ export function fromPreferenceRow(
 ): UserPreferenceRecord | null {
   const key = textOr(r.key);
   if (!key || r.value === undefined) return null;
-  return {
-    owner: userId,
-    key,
-    value: r.value,
-    updatedAt: serverUpdatedAt,
-    deleted: r.deleted_at !== null && r.deleted_at !== undefined,
-    syncState: 'synced',
-    serverUpdatedAt,
-  };
+  return { ...pulledMeta(r, userId, serverUpdatedAt), key, value: r.value };
 }

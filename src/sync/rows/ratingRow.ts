@@ -1,6 +1,6 @@
 import type { PatternRatingRecord } from '../../data/db';
 import { isValidRating } from '../../data/patternUsageRepo';
-import { textOr, timeOr, type ServerRow } from './serverValues';
+import { deletedAtOf, pulledMeta, textOr, timeOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.user_ratings: one per user and pattern. */
 export interface RatingRow {
@@ -17,7 +17,7 @@ export function toRatingRow(r: PatternRatingRecord, userId: string): RatingRow {
     pattern_id: r.patternId,
     rating: r.rating,
     rated_at: new Date(r.ratedAt).toISOString(),
-    deleted_at: r.deleted ? r.updatedAt : null,
+    deleted_at: deletedAtOf(r),
   };
 }
 
@@ -29,13 +29,9 @@ export function fromRatingRow(
   const patternId = textOr(r.pattern_id);
   if (!patternId || !isValidRating(r.rating)) return null;
   return {
-    owner: userId,
+    ...pulledMeta(r, userId, serverUpdatedAt),
     patternId,
     rating: r.rating,
     ratedAt: timeOr(r.rated_at) ?? Date.parse(serverUpdatedAt),
-    updatedAt: serverUpdatedAt,
-    deleted: r.deleted_at !== null && r.deleted_at !== undefined,
-    syncState: 'synced',
-    serverUpdatedAt,
   };
 }

@@ -1,3 +1,4 @@
+import type { SyncedRowMeta } from '../../data/db';
 import { isStamp } from '../../domain/syncMerge';
 
 /**
@@ -35,3 +36,18 @@ export function serverVersion(row: ServerRow): { updatedAt: string; deleted: boo
 export function withoutUndefined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
+
+/** The bookkeeping of a per-person row pulled from the server: the user's, synced, as the server has it. */
+export function pulledMeta(r: ServerRow, userId: string, serverUpdatedAt: string): SyncedRowMeta {
+  return {
+    owner: userId,
+    updatedAt: serverUpdatedAt,
+    deleted: r.deleted_at !== null && r.deleted_at !== undefined,
+    syncState: 'synced',
+    serverUpdatedAt,
+  };
+}
+
+/** `deleted_at` to send for a per-person row: its removal time, or null while it stands. */
+export const deletedAtOf = (row: Pick<SyncedRowMeta, 'deleted' | 'updatedAt'>): string | null =>
+  row.deleted ? row.updatedAt : null;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../../src/data/db';
-import { SyncController } from '../../../src/sync/page/syncController';
+import { SyncController, type SyncControllerOptions } from '../../../src/sync/page/syncController';
 import { loadSyncConfig } from '../../../src/sync/syncConfig';
 import { handleOutboxSync } from '../../../src/sync/syncEventHandler';
 import { FakeRest } from '../fakeRest';
@@ -38,6 +38,24 @@ async function signIn(server: FakeRest) {
   });
 }
 
+/** A started controller of a signed-in user whose first run has finished, with a spy on its runs. */
+async function runningController(server: FakeRest, extra: Partial<SyncControllerOptions> = {}) {
+  await signIn(server);
+  const { win, doc } = targets();
+  const c = new SyncController({
+    getConfig: () => config,
+    deps: { fetch: server.fetch },
+    win,
+    doc,
+    debounceMs: 10,
+    ...extra,
+  });
+  const spy = vi.spyOn(c, 'run');
+  const stop = c.start();
+  await until(() => c.getSnapshot().lastRunAt !== null);
+  return { c, spy, stop, win, doc };
+}
+
 describe('page sync triggers', () => {
   it('runs at start, stores the backend settings for the service worker, and uploads', async () => {
     const server = new FakeRest();
@@ -59,18 +77,7 @@ describe('page sync triggers', () => {
 
   it('the online event, the page becoming visible and a new pending session each trigger a run', async () => {
     const server = new FakeRest();
-    await signIn(server);
-    const { win, doc } = targets();
-    const c = new SyncController({
-      getConfig: () => config,
-      deps: { fetch: server.fetch },
-      win,
-      doc,
-      debounceMs: 10,
-    });
-    const spy = vi.spyOn(c, 'run');
-    const stop = c.start();
-    await until(() => c.getSnapshot().lastRunAt !== null);
+    const { c, spy, stop, win, doc } = await runningController(server);
     // A session finishes while the app is open: uploaded without any other trigger.
     await db.sessions.put(makeSession({}, 3));
     await until(() => server.rows.size === 1);
@@ -208,19 +215,7 @@ describe('pulling what other devices changed', () => {
   });
 
   it('a new favourite, rating or preference triggers an upload soon; flushUploads does not pull', async () => {
-    const server = new FakeRest();
-    await signIn(server);
-    const { win, doc } = targets();
-    const c = new SyncController({
-      getConfig: () => config,
-      deps: { fetch: server.fetch },
-      win,
-      doc,
-      debounceMs: 10,
-    });
-    const spy = vi.spyOn(c, 'run');
-    const stop = c.start();
-    await until(() => c.getSnapshot().lastRunAt !== null);
+    const { c, spy, stop } = await runningController(new FakeRest());
     const before = spy.mock.calls.length;
     await db.userFavorites.put({
       owner: 'user-a',
