@@ -68,7 +68,16 @@ describe('SIGTERM', () => {
     await new Promise((r) => setTimeout(r, 200));
     const exited = stopServer(one.child, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
-    await expect(fetch(`${one.url}/api/health`)).rejects.toThrow();
+    // a new connection is refused (a kept-alive one would still be answered, with Connection: close)
+    const fresh = new Promise<string>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+        res.resume();
+        resolve(`answered ${res.statusCode}`);
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+      req.end();
+    });
+    expect(await fresh).toBe('ECONNREFUSED');
     expect(await answer).toBe(201);
     expect(await exited).toBe(0);
     expect(one.log()).toContain('Pneuma stopped');
