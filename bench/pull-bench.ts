@@ -17,6 +17,7 @@ import 'fake-indexeddb/auto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
+import { fromSupabaseSession, saveRefreshedAuthSession } from '../src/data/authSessionRepo';
 import { PneumaDatabase, type CustomPatternRecord } from '../src/data/db';
 import { runOutbox } from '../src/sync/outbox';
 import { PULL_PAGE_SIZE } from '../src/sync/pull';
@@ -107,14 +108,7 @@ async function nodeTrials(): Promise<NodeTrial[]> {
     await seedServer(srv.url, srv.anonKey, s.access_token, s.user.id);
     for (let t = 0; t < TRIALS; t++) {
       const db = new PneumaDatabase(`pull-bench-${t}-${Date.now()}`);
-      await db.authSession.put({
-        key: 'current',
-        accessToken: s.access_token,
-        refreshToken: s.refresh_token,
-        expiresAt: s.expires_at ?? 0,
-        userId: s.user.id,
-        email: s.user.email ?? '',
-      });
+      await saveRefreshedAuthSession(fromSupabaseSession(s), 'page', db);
       const t0 = performance.now();
       const r = await runOutbox(
         { supabaseUrl: srv.url, supabaseAnonKey: srv.anonKey },

@@ -38,18 +38,23 @@ async function signIn(server: FakeRest) {
   });
 }
 
-/** A started controller of a signed-in user whose first run has finished, with a spy on its runs. */
-async function runningController(server: FakeRest, extra: Partial<SyncControllerOptions> = {}) {
-  await signIn(server);
+/** A controller on the fake server, with its own window and document. */
+function controllerFor(server: FakeRest, extra: Partial<SyncControllerOptions> = {}) {
   const { win, doc } = targets();
   const c = new SyncController({
     getConfig: () => config,
     deps: { fetch: server.fetch },
     win,
     doc,
-    debounceMs: 10,
     ...extra,
   });
+  return { c, win, doc };
+}
+
+/** A started controller of a signed-in user whose first run has finished, with a spy on its runs. */
+async function runningController(server: FakeRest, extra: Partial<SyncControllerOptions> = {}) {
+  await signIn(server);
+  const { c, win, doc } = controllerFor(server, { debounceMs: 10, ...extra });
   const spy = vi.spyOn(c, 'run');
   const stop = c.start();
   await until(() => c.getSnapshot().lastRunAt !== null);
@@ -61,13 +66,7 @@ describe('page sync triggers', () => {
     const server = new FakeRest();
     await signIn(server);
     await db.sessions.bulkPut([makeSession({}, 1), makeSession({}, 2)]);
-    const { win, doc } = targets();
-    const c = new SyncController({
-      getConfig: () => config,
-      deps: { fetch: server.fetch },
-      win,
-      doc,
-    });
+    const { c } = controllerFor(server);
     const stop = c.start();
     await until(() => server.rows.size === 2);
     await until(() => c.getSnapshot().lastResult?.status === 'done');
@@ -101,14 +100,7 @@ describe('page sync triggers', () => {
   it("signing in triggers an upload of that user's pending sessions", async () => {
     const server = new FakeRest();
     await db.sessions.put(makeSession({}, 1));
-    const { win, doc } = targets();
-    const c = new SyncController({
-      getConfig: () => config,
-      deps: { fetch: server.fetch },
-      win,
-      doc,
-      debounceMs: 10,
-    });
+    const { c } = controllerFor(server, { debounceMs: 10 });
     const stop = c.start();
     await until(() => c.getSnapshot().lastResult?.status === 'signed_out');
     await signIn(server);
@@ -123,12 +115,8 @@ describe('page sync triggers', () => {
     server.setFault(() => ({ kind: 'drop' }));
     await db.sessions.put(makeSession({}, 1));
     const registered = vi.fn(async () => true);
-    const { win, doc } = targets();
-    const c = new SyncController({
-      getConfig: () => config,
+    const { c, win } = controllerFor(server, {
       deps: { fetch: server.fetch, isOnline: () => false },
-      win,
-      doc,
       registerBackgroundSync: registered,
     });
     const stop = c.start();
@@ -153,13 +141,7 @@ describe('page sync triggers', () => {
     const server = new FakeRest();
     await signIn(server);
     await db.sessions.bulkPut(Array.from({ length: 5 }, (_, i) => makeSession({}, i)));
-    const { win, doc } = targets();
-    const c = new SyncController({
-      getConfig: () => config,
-      deps: { fetch: server.fetch },
-      win,
-      doc,
-    });
+    const { c } = controllerFor(server);
     const [a, b] = await Promise.all([c.run(), c.run()]);
     expect(a).toBe(b);
     await until(() => !c.getSnapshot().running);
@@ -172,7 +154,6 @@ describe('pulling what other devices changed', () => {
   it('every run pulls after uploading; every few minutes while visible, never while hidden', async () => {
     const server = new FakeRest();
     await signIn(server);
-    const { win, doc } = targets();
     const pulledTables: string[] = [];
     const fetch: typeof globalThis.fetch = async (input, init) => {
       const url = new URL(
@@ -182,13 +163,7 @@ describe('pulling what other devices changed', () => {
         pulledTables.push(url.pathname.replace('/rest/v1/', ''));
       return server.fetch(input, init);
     };
-    const c = new SyncController({
-      getConfig: () => config,
-      deps: { fetch },
-      win,
-      doc,
-      pullIntervalMs: 40,
-    });
+    const { c, doc } = controllerFor(server, { deps: { fetch }, pullIntervalMs: 40 });
     const spy = vi.spyOn(c, 'run');
     const stop = c.start();
     await until(() => c.getSnapshot().lastResult?.pull !== undefined);
