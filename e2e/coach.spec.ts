@@ -4,7 +4,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { FAKE_MODEL_REPORTED, FAKE_SESSION_ANSWER, startFakeProviders, type FakeProviders } from '../tests/server/aiFakeProviders';
+import {
+  FAKE_MODEL_REPORTED,
+  FAKE_SESSION_ANSWER,
+  startFakeProviders,
+  type FakeProviders,
+} from '../tests/server/aiFakeProviders';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
 
@@ -27,7 +32,11 @@ const PASSWORD = 'correct horse 42';
 async function openControlled(page: Page, url: string) {
   await page.goto(url);
   await expect
-    .poll(async () => page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false), { timeout: 30_000 })
+    .poll(
+      async () =>
+        page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false),
+      { timeout: 30_000 },
+    )
     .toBe(true);
   await page.waitForLoadState('load');
   await page.goto(url);
@@ -46,16 +55,23 @@ async function startBoxSession(page: Page, origin = '', query = '') {
 async function finishToResults(page: Page, elapsedMs = 0) {
   await page.clock.runFor(160_500 - elapsedMs);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
-  for (let i = 0; i < 3 && !(await page.getByRole('button', { name: 'View Results' }).isVisible()); i++) {
+  for (
+    let i = 0;
+    i < 3 && !(await page.getByRole('button', { name: 'View Results' }).isVisible());
+    i++
+  ) {
     await page.getByRole('button', { name: 'Continue' }).click();
   }
   await page.getByRole('button', { name: 'View Results' }).click();
   await expect(page).toHaveURL(/\/results\?id=[0-9a-f-]{36}$/);
 }
 
-const isAnalysisPost = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/ai-analysis';
+const isAnalysisPost = (r: Request) =>
+  r.method() === 'POST' && new URL(r.url()).pathname === '/api/ai-analysis';
 
-test('without provider keys, a completed session gets a labelled on-device analysis and nothing is sent', async ({ page }) => {
+test('without provider keys, a completed session gets a labelled on-device analysis and nothing is sent', async ({
+  page,
+}) => {
   const posts: string[] = [];
   page.on('request', (r) => {
     if (isAnalysisPost(r)) posts.push(r.url());
@@ -79,7 +95,9 @@ test('without provider keys, a completed session gets a labelled on-device analy
   await expect(card.getByTestId('coach-suggestions').getByRole('listitem')).not.toHaveCount(0);
   await expect(card.getByTestId('coach-next-steps').getByRole('listitem')).not.toHaveCount(0);
   await expect(card).toContainText('Box Breathing: 10 of 10 cycles in 2 min 40 s.');
-  await expect(page.getByTestId('coach-pattern-device')).toContainText('Longer exhale: Box Breathing');
+  await expect(page.getByTestId('coach-pattern-device')).toContainText(
+    'Longer exhale: Box Breathing',
+  );
   await expect(page.getByRole('button', { name: /^Ask .* for a pattern$/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'results with the on-device analysis');
   expect(posts).toEqual([]);
@@ -97,7 +115,9 @@ async function freePort(): Promise<number> {
 }
 
 /** The Pneuma server on the same build, with OpenAI pointed at the fake. */
-async function startServerWithFake(fakes: FakeProviders): Promise<{ origin: string; stop: () => Promise<void> }> {
+async function startServerWithFake(
+  fakes: FakeProviders,
+): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'pneuma-coach-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -119,11 +139,18 @@ async function startServerWithFake(fakes: FakeProviders): Promise<{ origin: stri
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const origin = `http://127.0.0.1:${port}`;
   await expect
-    .poll(async () => (await fetch(`${origin}/api/health`).then((r) => r.ok).catch(() => false)) || child.exitCode !== null, {
-      timeout: 60_000,
-    })
+    .poll(
+      async () =>
+        (await fetch(`${origin}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false)) || child.exitCode !== null,
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(true);
-  if (child.exitCode !== null) throw new Error(`The server with the fake provider did not start:\n${log}`);
+  if (child.exitCode !== null)
+    throw new Error(`The server with the fake provider did not start:\n${log}`);
   return {
     origin,
     stop: async () => {
@@ -137,7 +164,9 @@ async function startServerWithFake(fakes: FakeProviders): Promise<{ origin: stri
   };
 }
 
-test('with a provider configured, its analysis replaces the on-device one; a suggested pattern is saved and synced', async ({ page }) => {
+test('with a provider configured, its analysis replaces the on-device one; a suggested pattern is saved and synced', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const fakes = await startFakeProviders();
   const server = await startServerWithFake(fakes);
@@ -162,13 +191,19 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
     );
     await expect(card.getByTestId('coach-device')).toBeVisible();
     // Then the provider's analysis replaces it.
-    await expect(card.getByTestId('coach-source')).toHaveText('AI analysis: OpenAI', { timeout: 15_000 });
-    await expect(card.getByTestId('coach-status')).toContainText(`Analysis by OpenAI, model ${FAKE_MODEL_REPORTED.openai}`);
+    await expect(card.getByTestId('coach-source')).toHaveText('AI analysis: OpenAI', {
+      timeout: 15_000,
+    });
+    await expect(card.getByTestId('coach-status')).toContainText(
+      `Analysis by OpenAI, model ${FAKE_MODEL_REPORTED.openai}`,
+    );
     await expect(card.getByTestId('coach-provider')).toContainText(FAKE_SESSION_ANSWER.analysis);
     await expect(card.getByTestId('coach-combined')).toHaveText(
       `Score ${FAKE_SESSION_ANSWER.score.overall} / 100: OpenAI’s overall score alone. No camera stillness was measured, so there is no combined score.`,
     );
-    await expect(card.getByTestId('coach-provider').getByTestId('coach-suggestions')).toContainText(FAKE_SESSION_ANSWER.suggestions[0]!);
+    await expect(card.getByTestId('coach-provider').getByTestId('coach-suggestions')).toContainText(
+      FAKE_SESSION_ANSWER.suggestions[0]!,
+    );
     await expect(card.getByTestId('coach-device')).toBeHidden(); // folded away for comparison
     await expectNoSeriousA11yViolations(page, 'results with the provider analysis');
 
@@ -184,7 +219,9 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
     await expect(suggestion).toContainText('Fake Calm 4-6');
     await expect(suggestion).toContainText(`Suggested by OpenAI (${FAKE_MODEL_REPORTED.openai})`);
     await suggestion.getByRole('button', { name: 'Save as my pattern' }).click();
-    await expect(suggestion.getByRole('status')).toContainText('Saved to your patterns; it syncs to your account.');
+    await expect(suggestion.getByRole('status')).toContainText(
+      'Saved to your patterns; it syncs to your account.',
+    );
     const synced = async () =>
       page.evaluate(async (base) => {
         const open = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -196,13 +233,17 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
           const r = open.transaction('authSession').objectStore('authSession').get('current');
           r.onsuccess = () => resolve(r.result as { accessToken: string });
         });
-        const config = (await (await fetch(`${base}/config.json`)).json()) as { supabaseAnonKey: string };
+        const config = (await (await fetch(`${base}/config.json`)).json()) as {
+          supabaseAnonKey: string;
+        };
         const res = await fetch(`${base}/rest/v1/patterns?select=name,inhale,exhale`, {
           headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${auth.accessToken}` },
         });
         return (await res.json()) as unknown[];
       }, origin);
-    await expect.poll(synced, { timeout: 20_000 }).toEqual([{ name: 'Fake Calm 4-6', inhale: 4, exhale: 6 }]);
+    await expect
+      .poll(synced, { timeout: 20_000 })
+      .toEqual([{ name: 'Fake Calm 4-6', inhale: 4, exhale: 6 }]);
 
     // The choice lives on the profile: 'On this device only' sends nothing.
     const results = page.url();
@@ -216,7 +257,9 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
     await choose(/^On this device only/);
     const asked = fakes.requests.length;
     await page.goto(results);
-    await expect(card.getByTestId('coach-status')).toHaveText('On-device analysis, as you chose. Nothing was sent. Change this');
+    await expect(card.getByTestId('coach-status')).toHaveText(
+      'On-device analysis, as you chose. Nothing was sent. Change this',
+    );
     await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');
 
     // A provider that keeps failing: the server retries, then the card keeps the on-device analysis and says why.

@@ -1,4 +1,10 @@
-import { AI_ATTEMPT_TIMEOUT_MS, AI_PROVIDERS, AI_RETRIES, aiRetryDelayMs, type AiProvider } from '../../src/domain/coach/constants';
+import {
+  AI_ATTEMPT_TIMEOUT_MS,
+  AI_PROVIDERS,
+  AI_RETRIES,
+  aiRetryDelayMs,
+  type AiProvider,
+} from '../../src/domain/coach/constants';
 
 /** One configured provider: its key (server-side only), an optional base URL, the model to ask. */
 export interface ProviderSettings {
@@ -40,7 +46,8 @@ function baseUrl(value: string | undefined, name: string): string | undefined {
   } catch {
     throw new Error(`${name} must be an http(s) URL (got "${v}").`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL (got "${v}").`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an http(s) URL (got "${v}").`);
   return v.replace(/\/+$/, '');
 }
 

@@ -23,7 +23,8 @@ import type { AiConfig } from './config';
  * - invalid_output: the answer was not the structured output asked for: not retried;
  * - aborted: the app went away.
  */
-export type AiFailureKind = 'timeout' | 'rate_limited' | 'unavailable' | 'refused' | 'invalid_output' | 'aborted';
+export type AiFailureKind =
+  'timeout' | 'rate_limited' | 'unavailable' | 'refused' | 'invalid_output' | 'aborted';
 
 export class AiCallError extends Error {
   constructor(
@@ -45,7 +46,8 @@ const MAX_RETRY_AFTER_SECONDS = 30;
 
 function retryAfterSeconds(headers: Record<string, string> | undefined): number | undefined {
   if (!headers) return undefined;
-  const get = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  const get = (name: string) =>
+    Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
   const ms = Number(get('retry-after-ms'));
   if (Number.isFinite(ms) && ms >= 0) return Math.ceil(ms / 1000);
   const raw = get('retry-after');
@@ -77,12 +79,19 @@ function isOutputError(e: unknown): boolean {
 
 function classify(e: unknown, timedOut: boolean, aborted: boolean): Classified {
   if (aborted) return { kind: 'aborted', retryable: false, message: 'The request was cancelled' };
-  if (timedOut) return { kind: 'timeout', retryable: true, message: 'The provider did not answer in time' };
+  if (timedOut)
+    return { kind: 'timeout', retryable: true, message: 'The provider did not answer in time' };
   if (APICallError.isInstance(e)) {
     const status = e.statusCode;
-    if (status === undefined) return { kind: 'unavailable', retryable: true, message: 'The provider could not be reached' };
+    if (status === undefined)
+      return { kind: 'unavailable', retryable: true, message: 'The provider could not be reached' };
     if (status >= 200 && status < 300)
-      return { kind: 'invalid_output', retryable: false, message: 'The provider answered in an unexpected format', status };
+      return {
+        kind: 'invalid_output',
+        retryable: false,
+        message: 'The provider answered in an unexpected format',
+        status,
+      };
     if (status === 429)
       return {
         kind: 'rate_limited',
@@ -92,12 +101,29 @@ function classify(e: unknown, timedOut: boolean, aborted: boolean): Classified {
         retryAfter: retryAfterSeconds(e.responseHeaders),
       };
     if (status >= 500 || RETRYABLE_STATUS.has(status))
-      return { kind: 'unavailable', retryable: true, message: `The provider failed (HTTP ${status})`, status };
-    return { kind: 'refused', retryable: false, message: `The provider refused the request (HTTP ${status})`, status };
+      return {
+        kind: 'unavailable',
+        retryable: true,
+        message: `The provider failed (HTTP ${status})`,
+        status,
+      };
+    return {
+      kind: 'refused',
+      retryable: false,
+      message: `The provider refused the request (HTTP ${status})`,
+      status,
+    };
   }
   if (isOutputError(e))
-    return { kind: 'invalid_output', retryable: false, message: 'The provider’s answer did not match the expected structure' };
-  if (e instanceof Error && /fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(`${e.message} ${String(e.cause ?? '')}`))
+    return {
+      kind: 'invalid_output',
+      retryable: false,
+      message: 'The provider’s answer did not match the expected structure',
+    };
+  if (
+    e instanceof Error &&
+    /fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(`${e.message} ${String(e.cause ?? '')}`)
+  )
     return { kind: 'unavailable', retryable: true, message: 'The provider could not be reached' };
   throw e;
 }
@@ -105,7 +131,9 @@ function classify(e: unknown, timedOut: boolean, aborted: boolean): Classified {
 /** The model the provider says answered: the SDK's model id, or Gemini's `modelVersion`, which the SDK does not read. */
 function reportedModel(response: { modelId: string; body?: unknown }): string {
   const body = response.body as { modelVersion?: unknown } | undefined;
-  return typeof body?.modelVersion === 'string' && body.modelVersion ? body.modelVersion : response.modelId;
+  return typeof body?.modelVersion === 'string' && body.modelVersion
+    ? body.modelVersion
+    : response.modelId;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -144,7 +172,10 @@ export interface StructuredResult<T> {
  * provider's Retry-After when it is longer and at most 30 s). The SDK's own retries are off
  * so the limits are exactly these.
  */
-export async function generateStructured<T>(call: StructuredCall<T>, config: AiConfig): Promise<StructuredResult<T>> {
+export async function generateStructured<T>(
+  call: StructuredCall<T>,
+  config: AiConfig,
+): Promise<StructuredResult<T>> {
   const output = Output.object({
     name: call.name,
     schema: jsonSchema<T>(call.jsonSchema as Parameters<typeof jsonSchema>[0], {
@@ -175,7 +206,8 @@ export async function generateStructured<T>(call: StructuredCall<T>, config: AiC
         throw new AiCallError(c.kind, c.message, attempt, c.status, c.retryAfter);
       const wait = Math.max(config.retryDelayMs(attempt), (c.retryAfter ?? 0) * 1000);
       await sleep(wait, call.signal);
-      if (call.signal.aborted) throw new AiCallError('aborted', 'The request was cancelled', attempt);
+      if (call.signal.aborted)
+        throw new AiCallError('aborted', 'The request was cancelled', attempt);
     } finally {
       clearTimeout(timer);
     }

@@ -1,4 +1,9 @@
-import type { HistoryFacts, PatternData, SessionData, SessionFacts } from '../../src/domain/coach/contract';
+import type {
+  HistoryFacts,
+  PatternData,
+  SessionData,
+  SessionFacts,
+} from '../../src/domain/coach/contract';
 import { PATTERN_LIMITS } from '../../src/domain/patternSchema';
 
 /**
@@ -24,7 +29,8 @@ export const PATTERN_SYSTEM =
   `holds from 0 to ${PATTERN_LIMITS.phaseMax}, at most two decimals; each phase type at most once. ` +
   'Explain the choice in the reasoning with their figures.';
 
-const orNot = (v: number | undefined, unit = '') => (v === undefined ? 'not measured' : `${v}${unit}`);
+const orNot = (v: number | undefined, unit = '') =>
+  v === undefined ? 'not measured' : `${v}${unit}`;
 
 function describeSession(s: SessionFacts): string {
   const t = s.timings;
@@ -48,7 +54,10 @@ function describeHistory(history: readonly HistoryFacts[], total: number): strin
       `${h.completed ? 'completed' : 'ended early'}, quality ${orNot(h.qualityScore)}, stillness ${orNot(h.stillnessScore)}, ` +
       `breath hold ${orNot(h.breathHoldTime, ' s')}`,
   );
-  return [`Sessions in all, this one included: ${total}. The most recent earlier sessions:`, ...lines].join('\n');
+  return [
+    `Sessions in all, this one included: ${total}. The most recent earlier sessions:`,
+    ...lines,
+  ].join('\n');
 }
 
 export function sessionPrompt(d: SessionData): string {
@@ -58,7 +67,9 @@ export function sessionPrompt(d: SessionData): string {
 export function patternPrompt(d: PatternData): string {
   return [
     d.goal ? `Their goal: ${d.goal}.` : 'They named no goal.',
-    d.session ? `Their latest session:\n${describeSession(d.session)}` : 'No latest session was given.',
+    d.session
+      ? `Their latest session:\n${describeSession(d.session)}`
+      : 'No latest session was given.',
     describeHistory(d.history, d.totalSessions),
   ].join('\n\n');
 }

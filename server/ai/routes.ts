@@ -38,9 +38,17 @@ const FAILURE_STATUS: Record<AiFailureKind, { status: ContentfulStatusCode; erro
   aborted: { status: 503, error: 'aborted' },
 };
 
-async function analyse(req: AnalysisRequest, settings: ProviderSettings, config: AiConfig, signal: AbortSignal) {
+async function analyse(
+  req: AnalysisRequest,
+  settings: ProviderSettings,
+  config: AiConfig,
+  signal: AbortSignal,
+) {
   const model = languageModel(req.provider, settings);
-  const answeredBy = (modelId: string) => ({ provider: req.provider, model: modelId || settings.model });
+  const answeredBy = (modelId: string) => ({
+    provider: req.provider,
+    model: modelId || settings.model,
+  });
   if (req.analysis_type === 'session') {
     const r = await generateStructured(
       {
@@ -54,7 +62,12 @@ async function analyse(req: AnalysisRequest, settings: ProviderSettings, config:
       },
       config,
     );
-    return { analysisType: 'session' as const, ...answeredBy(r.modelId), ...r.value, overallScore: r.value.score.overall };
+    return {
+      analysisType: 'session' as const,
+      ...answeredBy(r.modelId),
+      ...r.value,
+      overallScore: r.value.score.overall,
+    };
   }
   const r = await generateStructured(
     {
@@ -74,7 +87,9 @@ async function analyse(req: AnalysisRequest, settings: ProviderSettings, config:
 function failure(c: Context, provider: AiProvider, e: AiCallError): Response {
   const { status, error } = FAILURE_STATUS[e.kind];
   const tries = e.attempts === 1 ? '1 attempt' : `${e.attempts} attempts`;
-  console.warn(`POST /api/ai-analysis: ${provider} ${e.kind} after ${tries}${e.status ? ` (HTTP ${e.status})` : ''}`);
+  console.warn(
+    `POST /api/ai-analysis: ${provider} ${e.kind} after ${tries}${e.status ? ` (HTTP ${e.status})` : ''}`,
+  );
   if (e.retryAfterSeconds !== undefined) c.header('Retry-After', String(e.retryAfterSeconds));
   return apiError(c, status, error, `${e.message} after ${tries}`);
 }
@@ -93,7 +108,10 @@ export function aiRoutes({ jwtSecret, config, limits }: AiRoutesOptions): Hono {
   app.get('/providers', async (c) => {
     const auth = await bearer(c, jwtSecret, ['anon', 'authenticated']);
     if (auth instanceof Response) return auth;
-    const providers = configuredProviders(config).map((id) => ({ id, model: config.providers[id]!.model }));
+    const providers = configuredProviders(config).map((id) => ({
+      id,
+      model: config.providers[id]!.model,
+    }));
     return c.json({ providers }, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -101,7 +119,8 @@ export function aiRoutes({ jwtSecret, config, limits }: AiRoutesOptions): Hono {
     '/',
     bodyLimit({
       maxSize: AI_BODY_LIMIT,
-      onError: (c) => apiError(c, 413, 'payload_too_large', `The body is larger than ${AI_BODY_LIMIT} bytes`),
+      onError: (c) =>
+        apiError(c, 413, 'payload_too_large', `The body is larger than ${AI_BODY_LIMIT} bytes`),
     }),
     async (c) => {
       const auth = await bearer(c, jwtSecret, ['authenticated']);
@@ -138,10 +157,18 @@ export function aiRoutes({ jwtSecret, config, limits }: AiRoutesOptions): Hono {
     },
   );
 
-  for (const [path, allow] of [['/', 'POST'], ['/providers', 'GET']] as const) {
+  for (const [path, allow] of [
+    ['/', 'POST'],
+    ['/providers', 'GET'],
+  ] as const) {
     app.all(path, (c) => {
       c.header('Allow', allow);
-      return apiError(c, 405, 'method_not_allowed', `Use ${allow} for /api/ai-analysis${path === '/' ? '' : path}`);
+      return apiError(
+        c,
+        405,
+        'method_not_allowed',
+        `Use ${allow} for /api/ai-analysis${path === '/' ? '' : path}`,
+      );
     });
   }
   return app;

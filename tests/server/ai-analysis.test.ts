@@ -27,8 +27,16 @@ import type { Db } from '../../server/db/types';
 import { BOX_SESSION } from '../domain/coach/fixtures';
 import { listen, openTestDb, TEST_SECRET, testSecrets, type Running } from './helpers';
 
-const KEYS: Record<FakeProvider, string> = { openai: 'sk-test-openai', anthropic: 'sk-ant-test', google: 'g-test-key' };
-const ASKED: Record<FakeProvider, string> = { openai: 'gpt-asked', anthropic: 'claude-haiku-4-5', google: 'gemini-asked' };
+const KEYS: Record<FakeProvider, string> = {
+  openai: 'sk-test-openai',
+  anthropic: 'sk-ant-test',
+  google: 'g-test-key',
+};
+const ASKED: Record<FakeProvider, string> = {
+  openai: 'gpt-asked',
+  anthropic: 'claude-haiku-4-5',
+  google: 'gemini-asked',
+};
 const PROVIDERS: FakeProvider[] = ['openai', 'anthropic', 'google'];
 
 let fakes: FakeProviders;
@@ -53,7 +61,10 @@ interface Api {
 async function startApi(config: AiConfig): Promise<Api> {
   const app = new Hono();
   // The abuse limits need the database; they are tested in the Pneuma server below.
-  app.route('/api/ai-analysis', aiRoutes({ jwtSecret: TEST_SECRET, config, limits: { hit: async () => 0 } }));
+  app.route(
+    '/api/ai-analysis',
+    aiRoutes({ jwtSecret: TEST_SECRET, config, limits: { hit: async () => 0 } }),
+  );
   const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -63,7 +74,8 @@ async function startApi(config: AiConfig): Promise<Api> {
   };
 }
 
-const userToken = (sub = randomUUID()) => signJwt({ role: 'authenticated', sub, aud: 'authenticated' }, TEST_SECRET, 600);
+const userToken = (sub = randomUUID()) =>
+  signJwt({ role: 'authenticated', sub, aud: 'authenticated' }, TEST_SECRET, 600);
 
 const SESSION = {
   ...BOX_SESSION,
@@ -139,25 +151,40 @@ describe('AI analysis: each provider through its real SDK against a loopback fak
       expect(fakes.requests).toHaveLength(1);
       const sent = fakes.requests[0]!;
       // The key travels in the provider's own header, from the server's settings only.
-      const keyHeader = { openai: 'authorization', anthropic: 'x-api-key', google: 'x-goog-api-key' }[provider];
+      const keyHeader = {
+        openai: 'authorization',
+        anthropic: 'x-api-key',
+        google: 'x-goog-api-key',
+      }[provider];
       expect(String(sent.headers[keyHeader])).toContain(KEYS[provider]);
       // Structured output was requested with our schema, and the prompt carries the measured figures.
       const text = JSON.stringify(sent.body);
       expect(text).toContain('nextSteps');
       expect(text).toContain('Cycles: 7 of 10 (ended early)');
       expect(text).toContain('Stillness: not measured');
-      if (provider === 'openai') expect(sent.body).toMatchObject({ model: ASKED.openai, response_format: { type: 'json_schema' } });
+      if (provider === 'openai')
+        expect(sent.body).toMatchObject({
+          model: ASKED.openai,
+          response_format: { type: 'json_schema' },
+        });
       if (provider === 'anthropic') expect(sent.body.tools ?? sent.body.output_config).toBeTruthy();
       if (provider === 'google') {
         expect(sent.path).toBe(`/google/v1beta/models/${ASKED.google}:generateContent`);
-        expect(sent.body).toMatchObject({ generationConfig: { responseMimeType: 'application/json' } });
+        expect(sent.body).toMatchObject({
+          generationConfig: { responseMimeType: 'application/json' },
+        });
       }
     });
 
     it('a suggested pattern comes back checked against the pattern schema', async () => {
       const { res, json } = await post(api, patternBody(provider));
       expect(res.status).toBe(200);
-      expect(json).toEqual({ analysisType: 'pattern', provider, model: FAKE_MODEL_REPORTED[provider], ...FAKE_PATTERN_ANSWER });
+      expect(json).toEqual({
+        analysisType: 'pattern',
+        provider,
+        model: FAKE_MODEL_REPORTED[provider],
+        ...FAKE_PATTERN_ANSWER,
+      });
       expect(JSON.stringify(fakes.requests[0]!.body)).toContain('Their goal: sleep.');
     });
 
@@ -177,7 +204,13 @@ describe('AI analysis: each provider through its real SDK against a loopback fak
 
     it('a pattern the pattern schema refuses is malformed output', async () => {
       fakes.script(provider, {
-        json: { ...FAKE_PATTERN_ANSWER, phases: [{ type: 'inhale', duration: 4, instruction: 'In.' }, { type: 'hold', duration: 4, instruction: 'Hold.' }] },
+        json: {
+          ...FAKE_PATTERN_ANSWER,
+          phases: [
+            { type: 'inhale', duration: 4, instruction: 'In.' },
+            { type: 'hold', duration: 4, instruction: 'Hold.' },
+          ],
+        },
       });
       const { res, json } = await post(api, patternBody(provider));
       expect(res.status).toBe(502);
@@ -242,7 +275,11 @@ describe('AI analysis: each provider through its real SDK against a loopback fak
   });
 
   it('accepts the orchestrated form { provider, sessionData, analysisType }', async () => {
-    const { res, json } = await post(api, { provider: 'openai', analysisType: 'session', sessionData: sessionBody('openai').session_data });
+    const { res, json } = await post(api, {
+      provider: 'openai',
+      analysisType: 'session',
+      sessionData: sessionBody('openai').session_data,
+    });
     expect(res.status).toBe(200);
     expect(json.analysisType).toBe('session');
   });
@@ -260,21 +297,44 @@ describe('AI analysis: each provider through its real SDK against a loopback fak
   it('rejects bad requests with a clear message naming the field', async () => {
     const cases: [unknown, number, string, string?][] = [
       [{ ...sessionBody('openai'), provider: 'mistral' }, 400, 'validation_failed', 'provider'],
-      [{ ...sessionBody('openai'), analysis_type: 'poem' }, 400, 'validation_failed', 'analysis_type'],
       [
-        { ...sessionBody('openai'), session_data: { ...sessionBody('openai').session_data, session: { ...SESSION, cycleCount: -1 } } },
+        { ...sessionBody('openai'), analysis_type: 'poem' },
+        400,
+        'validation_failed',
+        'analysis_type',
+      ],
+      [
+        {
+          ...sessionBody('openai'),
+          session_data: {
+            ...sessionBody('openai').session_data,
+            session: { ...SESSION, cycleCount: -1 },
+          },
+        },
         400,
         'validation_failed',
         'session_data.session.cycleCount',
       ],
       [
-        { ...sessionBody('openai'), session_data: { ...sessionBody('openai').session_data, session: { ...SESSION, email: 'a@b.c' } } },
+        {
+          ...sessionBody('openai'),
+          session_data: {
+            ...sessionBody('openai').session_data,
+            session: { ...SESSION, email: 'a@b.c' },
+          },
+        },
         400,
         'validation_failed',
         'session_data.session',
       ],
       [
-        { ...sessionBody('openai'), session_data: { ...sessionBody('openai').session_data, history: Array(21).fill(HISTORY[0]) } },
+        {
+          ...sessionBody('openai'),
+          session_data: {
+            ...sessionBody('openai').session_data,
+            history: Array(21).fill(HISTORY[0]),
+          },
+        },
         400,
         'validation_failed',
         'session_data.history',
@@ -296,7 +356,9 @@ describe('AI analysis: each provider through its real SDK against a loopback fak
 
   it('answers GET /providers with the configured providers and models, never a key; wrong methods get 405', async () => {
     const anon = await signJwt({ role: 'anon' }, TEST_SECRET, 600);
-    const res = await fetch(`${api.url}/providers`, { headers: { authorization: `Bearer ${anon}` } });
+    const res = await fetch(`${api.url}/providers`, {
+      headers: { authorization: `Bearer ${anon}` },
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({
@@ -316,7 +378,13 @@ describe('AI analysis: each provider through its real SDK against a loopback fak
 
 describe('AI analysis: configuration and limits', () => {
   it('a provider without a key is not offered and cannot be asked', async () => {
-    const api = await startApi(testConfig({ providers: { anthropic: { apiKey: KEYS.anthropic, baseURL: fakes.baseURL('anthropic'), model: 'm' } } }));
+    const api = await startApi(
+      testConfig({
+        providers: {
+          anthropic: { apiKey: KEYS.anthropic, baseURL: fakes.baseURL('anthropic'), model: 'm' },
+        },
+      }),
+    );
     try {
       const { res, json } = await post(api, sessionBody('openai'));
       expect(res.status).toBe(400);
@@ -339,13 +407,18 @@ describe('AI analysis: configuration and limits', () => {
       openai: { apiKey: 'sk-1', baseURL: 'http://127.0.0.1:9/v1', model: 'gpt-4.1-mini' },
       google: { apiKey: 'g-1', baseURL: undefined, model: 'gemini-x' },
     });
-    expect(rulesFromEnv({ PNEUMA_RATE_LIMIT_AI_ANALYSIS: '5/60' }).aiAnalysis).toEqual({ limit: 5, windowMs: 60_000 });
+    expect(rulesFromEnv({ PNEUMA_RATE_LIMIT_AI_ANALYSIS: '5/60' }).aiAnalysis).toEqual({
+      limit: 5,
+      windowMs: 60_000,
+    });
     expect(RATE_RULES.aiAnalysis).toEqual({ limit: 30, windowMs: 3_600_000 });
     expect(c.attemptTimeoutMs).toBe(AI_ATTEMPT_TIMEOUT_MS);
     expect(AI_ATTEMPT_TIMEOUT_MS).toBe(30_000);
     expect(c.retries).toBe(3);
     expect([1, 2, 3].map(c.retryDelayMs)).toEqual([1000, 2000, 4000]);
-    expect(() => aiConfigFromEnv({ PNEUMA_AI_OPENAI_API_KEY: 'k', PNEUMA_AI_OPENAI_BASE_URL: 'ftp://x' })).toThrow(/http\(s\) URL/);
+    expect(() =>
+      aiConfigFromEnv({ PNEUMA_AI_OPENAI_API_KEY: 'k', PNEUMA_AI_OPENAI_BASE_URL: 'ftp://x' }),
+    ).toThrow(/http\(s\) URL/);
     expect(aiConfigFromEnv({}).providers).toEqual({});
   });
 
@@ -370,7 +443,10 @@ describe('AI analysis: configuration and limits', () => {
       const config = await (await fetch(`${running.url}/config.json`)).text();
       for (const key of Object.values(KEYS)) expect(config).not.toContain(key);
       const res = await fetch(`${running.url}/api/ai-analysis/providers`, {
-        headers: { apikey: running.secrets.anonKey, authorization: `Bearer ${running.secrets.anonKey}` },
+        headers: {
+          apikey: running.secrets.anonKey,
+          authorization: `Bearer ${running.secrets.anonKey}`,
+        },
       });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { providers: unknown[] }).providers).toHaveLength(3);

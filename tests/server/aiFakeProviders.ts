@@ -68,7 +68,11 @@ function answerFor(body: Record<string, unknown>): unknown {
   return JSON.stringify(body).includes('"phases"') ? FAKE_PATTERN_ANSWER : FAKE_SESSION_ANSWER;
 }
 
-const WRONG_SHAPE = { analysis: 'Looks fine', score: { overall: 'high' }, suggestions: 'breathe more' };
+const WRONG_SHAPE = {
+  analysis: 'Looks fine',
+  score: { overall: 'high' },
+  suggestions: 'breathe more',
+};
 const NOT_JSON = 'I think your session went really well! Keep breathing.';
 
 function payloadText(step: Answer, body: Record<string, unknown>): string {
@@ -117,8 +121,14 @@ function envelope(provider: FakeProvider, step: Answer, body: Record<string, unk
 function errorBody(provider: FakeProvider, status: number): unknown {
   const message = `fake ${status}`;
   if (provider === 'openai') return { error: { message, type: 'server_error', code: null } };
-  if (provider === 'anthropic') return { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message } };
-  return { error: { code: status, message, status: status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } };
+  if (provider === 'anthropic')
+    return {
+      type: 'error',
+      error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message },
+    };
+  return {
+    error: { code: status, message, status: status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' },
+  };
 }
 
 function providerOf(path: string): FakeProvider | null {
@@ -148,7 +158,9 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     const path = (req.url ?? '').split('?')[0]!;
     const provider = req.method === 'POST' ? providerOf(path) : null;
     if (!provider) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no such fake endpoint"}');
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end('{"error":"no such fake endpoint"}');
       return;
     }
     let body: Record<string, unknown> = {};
@@ -166,8 +178,12 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       res.end(JSON.stringify(errorBody(provider, step.status)));
       return;
     }
-    const answer = (a: Answer) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(envelope(provider, a, body)));
-    if (typeof step === 'object' && 'delayMs' in step) setTimeout(() => answer('valid'), step.delayMs);
+    const answer = (a: Answer) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(envelope(provider, a, body)));
+    if (typeof step === 'object' && 'delayMs' in step)
+      setTimeout(() => answer('valid'), step.delayMs);
     else answer(step);
   };
 

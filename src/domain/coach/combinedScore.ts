@@ -13,7 +13,8 @@ export interface CombinedScore {
 
 export function combinedScore(aiOverall: number, stillness?: number): CombinedScore {
   const ai = Math.min(100, Math.max(0, aiOverall));
-  if (stillness === undefined || !Number.isFinite(stillness)) return { value: Math.round(ai), stillnessMeasured: false };
+  if (stillness === undefined || !Number.isFinite(stillness))
+    return { value: Math.round(ai), stillnessMeasured: false };
   const still = Math.min(100, Math.max(0, stillness));
   return {
     value: Math.round(COMBINED_AI_WEIGHT * ai + COMBINED_STILLNESS_WEIGHT * still),

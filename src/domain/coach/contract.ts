@@ -166,7 +166,8 @@ const patternOutputFields = z
 
 /** A suggested pattern must also be one the pattern schema accepts (see suggestedPattern). */
 export const patternOutputSchema = patternOutputFields.superRefine((value, ctx) => {
-  for (const message of suggestionProblems(value)) ctx.addIssue({ code: 'custom', message, path: ['phases'] });
+  for (const message of suggestionProblems(value))
+    ctx.addIssue({ code: 'custom', message, path: ['phases'] });
 });
 export type PatternOutput = z.infer<typeof patternOutputFields>;
 
@@ -185,10 +186,30 @@ export const SESSION_OUTPUT_JSON_SCHEMA = {
       additionalProperties: false,
       required: ['overall', 'focus', 'consistency', 'progress'],
       properties: {
-        overall: { type: 'integer', minimum: 0, maximum: 100, description: 'The session as a whole.' },
-        focus: { type: 'integer', minimum: 0, maximum: 100, description: 'Attention and stillness.' },
-        consistency: { type: 'integer', minimum: 0, maximum: 100, description: 'How even the rhythm was.' },
-        progress: { type: 'integer', minimum: 0, maximum: 100, description: 'Compared with earlier sessions.' },
+        overall: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description: 'The session as a whole.',
+        },
+        focus: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description: 'Attention and stillness.',
+        },
+        consistency: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description: 'How even the rhythm was.',
+        },
+        progress: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description: 'Compared with earlier sessions.',
+        },
       },
     },
     suggestions: {
@@ -216,7 +237,10 @@ export const PATTERN_OUTPUT_JSON_SCHEMA = {
   required: ['name', 'description', 'phases', 'reasoning', 'category', 'difficulty', 'benefits'],
   properties: {
     name: { type: 'string', description: 'A short pattern name, at most 80 characters.' },
-    description: { type: 'string', description: 'What the pattern is for, at most 500 characters.' },
+    description: {
+      type: 'string',
+      description: 'What the pattern is for, at most 500 characters.',
+    },
     phases: {
       type: 'array',
       minItems: 2,
@@ -234,7 +258,10 @@ export const PATTERN_OUTPUT_JSON_SCHEMA = {
         },
       },
     },
-    reasoning: { type: 'string', description: 'Why this pattern suits this person, citing their figures.' },
+    reasoning: {
+      type: 'string',
+      description: 'Why this pattern suits this person, citing their figures.',
+    },
     category: { type: 'string', enum: [...PATTERN_CATEGORIES] },
     difficulty: { type: 'string', enum: [...DIFFICULTIES] },
     benefits: { type: 'array', maxItems: 5, items: { type: 'string' } },
@@ -260,7 +287,8 @@ export type SessionAnalysisResponse = z.infer<typeof sessionAnalysisResponseSche
 export const patternResponseSchema = patternOutputFields
   .extend({ analysisType: z.literal('pattern'), ...answeredBy })
   .superRefine((value, ctx) => {
-    for (const message of suggestionProblems(value)) ctx.addIssue({ code: 'custom', message, path: ['phases'] });
+    for (const message of suggestionProblems(value))
+      ctx.addIssue({ code: 'custom', message, path: ['phases'] });
   });
 export type PatternResponse = z.infer<typeof patternResponseSchema>;
 

@@ -22,7 +22,12 @@ export interface ScoreDetail {
 export interface DeviceAnalysis {
   source: 'device';
   analysis: string;
-  score: { overall: ScoreDetail; focus: ScoreDetail; consistency: ScoreDetail; progress: ScoreDetail };
+  score: {
+    overall: ScoreDetail;
+    focus: ScoreDetail;
+    consistency: ScoreDetail;
+    progress: ScoreDetail;
+  };
   suggestions: string[];
   nextSteps: string[];
   encouragement: string;
@@ -70,7 +75,11 @@ function measure(s: SessionFacts): Measured {
   if (s.cameraUsed && s.stillnessScore !== undefined) m.stillness = Math.round(s.stillnessScore);
   m.quality =
     s.qualityScore ??
-    measuredQualityScore({ completionPercent: m.completion, rhythmConsistency: s.rhythmConsistency, stillness: m.stillness });
+    measuredQualityScore({
+      completionPercent: m.completion,
+      rhythmConsistency: s.rhythmConsistency,
+      stillness: m.stillness,
+    });
   return m;
 }
 
@@ -82,14 +91,20 @@ function consistencyScore(s: SessionFacts, m: Measured): ScoreDetail {
       text: `${m.steadyCycles} of ${s.cycleCount} cycles without a pause (${Math.round(s.rhythmConsistency)})`,
     });
   if (s.phaseAccuracy !== undefined)
-    parts.push({ value: s.phaseAccuracy, text: `breathing in step with the phases ${Math.round(s.phaseAccuracy)} % of the time (camera)` });
+    parts.push({
+      value: s.phaseAccuracy,
+      text: `breathing in step with the phases ${Math.round(s.phaseAccuracy)} % of the time (camera)`,
+    });
   if (m.rate)
     parts.push({
       value: m.rate.match,
       text: `${m.rate.measured} breaths a minute against the pattern's ${m.rate.paced} (${m.rate.match})`,
     });
   if (parts.length === 0)
-    return { value: null, basis: 'Not measured: no full cycle was completed and the camera measured no rhythm.' };
+    return {
+      value: null,
+      basis: 'Not measured: no full cycle was completed and the camera measured no rhythm.',
+    };
   const value = Math.round(clamp(mean(parts.map((p) => p.value))));
   const texts = parts.map((p) => p.text).join('; ');
   return { value, basis: parts.length > 1 ? `The average of: ${texts}.` : `From ${texts}.` };
@@ -97,11 +112,23 @@ function consistencyScore(s: SessionFacts, m: Measured): ScoreDetail {
 
 function focusScore(m: Measured): ScoreDetail {
   return m.stillness === undefined
-    ? { value: null, basis: 'Not measured: focus comes from the camera’s stillness measure, and no camera was used.' }
-    : { value: m.stillness, basis: `The camera’s average stillness over the session: ${m.stillness}/100.` };
+    ? {
+        value: null,
+        basis:
+          'Not measured: focus comes from the camera’s stillness measure, and no camera was used.',
+      }
+    : {
+        value: m.stillness,
+        basis: `The camera’s average stillness over the session: ${m.stillness}/100.`,
+      };
 }
 
-function overallScore(s: SessionFacts, m: Measured, consistency: ScoreDetail, focus: ScoreDetail): ScoreDetail {
+function overallScore(
+  s: SessionFacts,
+  m: Measured,
+  consistency: ScoreDetail,
+  focus: ScoreDetail,
+): ScoreDetail {
   if (s.cycleCount === 0 && m.stillness === undefined)
     return { value: null, basis: 'Not measured: the session ended before the first full cycle.' };
   const candidates: { name: string; value: number | null; weight: number }[] = [
@@ -109,10 +136,14 @@ function overallScore(s: SessionFacts, m: Measured, consistency: ScoreDetail, fo
     { name: 'consistency', value: consistency.value, weight: OVERALL_WEIGHTS.consistency },
     { name: 'focus', value: focus.value, weight: OVERALL_WEIGHTS.focus },
   ];
-  const parts = candidates.filter((p): p is { name: string; value: number; weight: number } => p.value !== null);
+  const parts = candidates.filter(
+    (p): p is { name: string; value: number; weight: number } => p.value !== null,
+  );
   const total = parts.reduce((a, p) => a + p.weight, 0);
   const value = Math.round(clamp(parts.reduce((a, p) => a + p.value * p.weight, 0) / total));
-  const texts = parts.map((p) => `${p.name} ${p.value} (${Math.round((p.weight / total) * 100)} %)`);
+  const texts = parts.map(
+    (p) => `${p.name} ${p.value} (${Math.round((p.weight / total) * 100)} %)`,
+  );
   return { value, basis: `Weighted: ${texts.join(', ')}.` };
 }
 
@@ -123,23 +154,35 @@ function earlierSessions(session: SessionFacts, history: readonly HistoryFacts[]
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
-function progressScore(s: SessionFacts, m: Measured, earlier: readonly HistoryFacts[]): ScoreDetail {
-  if (earlier.length === 0) return { value: null, basis: 'Your first session on this device: it sets the baseline.' };
+function progressScore(
+  s: SessionFacts,
+  m: Measured,
+  earlier: readonly HistoryFacts[],
+): ScoreDetail {
+  if (earlier.length === 0)
+    return { value: null, basis: 'Your first session on this device: it sets the baseline.' };
   const now = new Date(s.createdAt);
   const week = [...earlier, s];
   const inWeek = sessionsInLastDays(week, now);
   const regularity = weeklyGoalProgress(week, now);
-  const texts = [`${plural(inWeek, 'session')} in the last 7 days against a goal of ${WEEKLY_GOAL_SESSIONS} (${regularity})`];
+  const texts = [
+    `${plural(inWeek, 'session')} in the last 7 days against a goal of ${WEEKLY_GOAL_SESSIONS} (${regularity})`,
+  ];
   const values = [regularity];
   const recent = earlier.filter((h) => h.qualityScore !== undefined).slice(0, RECENT_SESSIONS);
   if (m.quality !== undefined && recent.length > 0) {
     const average = Math.round(mean(recent.map((h) => h.qualityScore!)));
     const trend = Math.round(clamp(50 + 2 * (m.quality - average)));
     values.push(trend);
-    texts.push(`quality ${m.quality} against your recent average of ${average} (${trend}; 50 means level)`);
+    texts.push(
+      `quality ${m.quality} against your recent average of ${average} (${trend}; 50 means level)`,
+    );
   }
   const value = Math.round(mean(values));
-  return { value, basis: values.length > 1 ? `The average of: ${texts.join('; ')}.` : `From ${texts[0]}.` };
+  return {
+    value,
+    basis: values.length > 1 ? `The average of: ${texts.join('; ')}.` : `From ${texts[0]}.`,
+  };
 }
 
 function previousBestHold(earlier: readonly HistoryFacts[]): number | undefined {
@@ -153,19 +196,29 @@ function ordinal(n: number): string {
   return `${n}${ORDINAL_SUFFIX[(v - 20) % 10] ?? ORDINAL_SUFFIX[v] ?? 'th'}`;
 }
 
-function summary(s: SessionFacts, m: Measured, earlier: readonly HistoryFacts[], newBest: number | undefined): string {
+function summary(
+  s: SessionFacts,
+  m: Measured,
+  earlier: readonly HistoryFacts[],
+  newBest: number | undefined,
+): string {
   const out = [
     `${s.patternName}: ${s.cycleCount} of ${s.targetCycles} cycles in ${formatDuration(s.duration)}${s.completed ? '' : ', ended early'}.`,
   ];
-  if (m.steadyCycles !== undefined) out.push(`${m.steadyCycles} of ${s.cycleCount} cycles went without a pause.`);
+  if (m.steadyCycles !== undefined)
+    out.push(`${m.steadyCycles} of ${s.cycleCount} cycles went without a pause.`);
   if (m.stillness !== undefined) {
-    const rate = m.rate ? ` and about ${m.rate.measured} breaths a minute (the pattern paces ${m.rate.paced})` : '';
+    const rate = m.rate
+      ? ` and about ${m.rate.measured} breaths a minute (the pattern paces ${m.rate.paced})`
+      : '';
     out.push(`The camera measured stillness ${m.stillness}/100${rate}.`);
   } else out.push('No camera was used, so stillness was not measured.');
   if (earlier.length === 0) out.push('This is your first session on this device.');
   else {
     const inWeek = sessionsInLastDays([...earlier, s], new Date(s.createdAt));
-    out.push(`It is your ${ordinal(earlier.length + 1)} session here, ${plural(inWeek, 'session')} in the last 7 days.`);
+    out.push(
+      `It is your ${ordinal(earlier.length + 1)} session here, ${plural(inWeek, 'session')} in the last 7 days.`,
+    );
   }
   if (newBest !== undefined)
     out.push(`Your breath hold of ${s.breathHoldTime} s is a new best (before: ${newBest} s).`);
@@ -203,9 +256,13 @@ function suggestionsFor(s: SessionFacts, m: Measured, steady: boolean): string[]
       `You paused during ${plural(s.cycleCount - m.steadyCycles, 'cycle')} of ${s.cycleCount}. A quiet place and notifications turned off help you breathe straight through.`,
     );
   if (m.stillness !== undefined && m.stillness < 50)
-    out.push(`The camera saw a lot of movement (stillness ${m.stillness}/100). Sit with your back supported and your hands resting, and let the body grow heavy.`);
+    out.push(
+      `The camera saw a lot of movement (stillness ${m.stillness}/100). Sit with your back supported and your hands resting, and let the body grow heavy.`,
+    );
   else if (m.stillness !== undefined && m.stillness < 80)
-    out.push(`Stillness was ${m.stillness}/100. Before you start, settle your shoulders and jaw; small movements add up.`);
+    out.push(
+      `Stillness was ${m.stillness}/100. Before you start, settle your shoulders and jaw; small movements add up.`,
+    );
   if (m.rate && Math.abs(m.rate.measured - m.rate.paced) > RATE_TOLERANCE * m.rate.paced)
     out.push(
       m.rate.measured > m.rate.paced
@@ -213,7 +270,9 @@ function suggestionsFor(s: SessionFacts, m: Measured, steady: boolean): string[]
         : `You breathed about ${m.rate.measured} times a minute, slower than the pattern's ${m.rate.paced}. Follow the guide's count rather than stretching each breath.`,
     );
   if (s.phaseAccuracy !== undefined && s.phaseAccuracy < 70)
-    out.push(`Your breathing matched the guide's phases ${Math.round(s.phaseAccuracy)} % of the time. Breathe in as the guide grows and out as it shrinks.`);
+    out.push(
+      `Your breathing matched the guide's phases ${Math.round(s.phaseAccuracy)} % of the time. Breathe in as the guide grows and out as it shrinks.`,
+    );
   if (out.length === 0)
     out.push(
       steady
@@ -223,9 +282,15 @@ function suggestionsFor(s: SessionFacts, m: Measured, steady: boolean): string[]
   return out.slice(0, 4);
 }
 
-function nextStepsFor(s: SessionFacts, m: Measured, steady: boolean, earlier: readonly HistoryFacts[]): string[] {
+function nextStepsFor(
+  s: SessionFacts,
+  m: Measured,
+  steady: boolean,
+  earlier: readonly HistoryFacts[],
+): string[] {
   const out: string[] = [];
-  if (m.completion < 100) out.push(`Repeat ${s.patternName} and aim for all ${s.targetCycles} cycles.`);
+  if (m.completion < 100)
+    out.push(`Repeat ${s.patternName} and aim for all ${s.targetCycles} cycles.`);
   else if (steady) out.push(`Try ${s.patternName} with a one-second longer exhale next time.`);
   else if (m.steadyCycles !== undefined && m.steadyCycles < s.cycleCount)
     out.push(`Repeat ${s.patternName} until every cycle goes without a pause.`);
@@ -238,13 +303,15 @@ function nextStepsFor(s: SessionFacts, m: Measured, steady: boolean, earlier: re
       ? `You reached the weekly goal of ${WEEKLY_GOAL_SESSIONS} sessions in 7 days. Keep the daily rhythm.`
       : `Practise again tomorrow: ${plural(inWeek, 'session')} in the last 7 days so far, and one a day reaches the weekly goal.`,
   );
-  if (!s.cameraUsed) out.push('An Enhanced session with the camera adds stillness to this analysis.');
+  if (!s.cameraUsed)
+    out.push('An Enhanced session with the camera adds stillness to this analysis.');
   return out.slice(0, 3);
 }
 
 function encouragementFor(overall: number | null, newBest: boolean): string {
   if (newBest) return 'A new personal best hold. Well done.';
-  if (overall === null) return 'Every practice starts with a first breath. Come back when you have a few quiet minutes.';
+  if (overall === null)
+    return 'Every practice starts with a first breath. Come back when you have a few quiet minutes.';
   if (overall >= 80) return 'A steady, complete session. Your practice is paying off.';
   if (overall >= 60) return 'Good work: you kept the rhythm for most of the session.';
   return 'You showed up and breathed. That is how the habit starts.';
@@ -259,7 +326,10 @@ export function analyseOnDevice({ session, history }: DeviceAnalysisInput): Devi
   const overall = overallScore(session, m, consistency, focus);
   const progress = progressScore(session, m, earlier);
   const best = previousBestHold(earlier);
-  const newBest = session.breathHoldTime !== undefined && best !== undefined && session.breathHoldTime > best ? best : undefined;
+  const newBest =
+    session.breathHoldTime !== undefined && best !== undefined && session.breathHoldTime > best
+      ? best
+      : undefined;
   const steady = isSteady(session, m, consistency);
   return {
     source: 'device',

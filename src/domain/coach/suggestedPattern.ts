@@ -5,9 +5,20 @@
  * session's own figures. Pure.
  */
 import { patternSchema } from '../patternSchema';
-import type { Difficulty, PatternCategory, PatternDefinition, PatternTimings, PhaseField } from '../patterns';
+import type {
+  Difficulty,
+  PatternCategory,
+  PatternDefinition,
+  PatternTimings,
+  PhaseField,
+} from '../patterns';
 
-export const SUGGESTED_PHASE_TYPES = ['inhale', 'hold', 'exhale', 'hold_after_exhale'] as const satisfies readonly PhaseField[];
+export const SUGGESTED_PHASE_TYPES = [
+  'inhale',
+  'hold',
+  'exhale',
+  'hold_after_exhale',
+] as const satisfies readonly PhaseField[];
 export type SuggestedPhaseType = (typeof SUGGESTED_PHASE_TYPES)[number];
 
 export interface SuggestedPhase {
@@ -29,7 +40,9 @@ export interface PatternSuggestion {
 }
 
 /** The four phase timings of a suggestion: a phase it leaves out lasts 0 s. */
-export function suggestionTimings(phases: readonly Pick<SuggestedPhase, 'type' | 'duration'>[]): PatternTimings {
+export function suggestionTimings(
+  phases: readonly Pick<SuggestedPhase, 'type' | 'duration'>[],
+): PatternTimings {
   const t: PatternTimings = { inhale: 0, hold: 0, exhale: 0, hold_after_exhale: 0 };
   for (const p of phases) t[p.type] = p.duration;
   return t;
@@ -65,7 +78,8 @@ export function suggestionProblems(s: Omit<PatternSuggestion, 'reasoning'>): str
 /** The pattern definition to save, checked by the pattern schema (throws with the reasons otherwise). */
 export function patternFromSuggestion(s: Omit<PatternSuggestion, 'reasoning'>): PatternDefinition {
   const problems = suggestionProblems(s);
-  if (problems.length > 0) throw new Error(`This suggestion is not a valid pattern: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new Error(`This suggestion is not a valid pattern: ${problems.join('; ')}`);
   return patternSchema.parse(definitionOf(s));
 }
 
@@ -118,19 +132,27 @@ interface Change {
 function gentler(base: PatternTimings): Change | null {
   if (base.hold + base.hold_after_exhale > 0) {
     return {
-      timings: { ...base, hold: half(base.hold * 0.75), hold_after_exhale: half(base.hold_after_exhale * 0.5) },
+      timings: {
+        ...base,
+        hold: half(base.hold * 0.75),
+        hold_after_exhale: half(base.hold_after_exhale * 0.5),
+      },
       what: 'shorter holds',
     };
   }
   const shorter = (v: number) => Math.min(v, Math.max(2, half(v * 0.8)));
   const timings = { ...base, inhale: shorter(base.inhale), exhale: shorter(base.exhale) };
-  return timings.inhale === base.inhale && timings.exhale === base.exhale ? null : { timings, what: 'shorter breaths' };
+  return timings.inhale === base.inhale && timings.exhale === base.exhale
+    ? null
+    : { timings, what: 'shorter breaths' };
 }
 
 /** A step up: the exhale one second longer, which slows the breath. */
 function longerExhale(base: PatternTimings): Change | null {
   const exhale = Math.min(PHASE_MAX, half(base.exhale + 1));
-  return exhale === base.exhale ? null : { timings: { ...base, exhale }, what: 'the exhale one second longer' };
+  return exhale === base.exhale
+    ? null
+    : { timings: { ...base, exhale }, what: 'the exhale one second longer' };
 }
 
 /**
@@ -142,10 +164,12 @@ function longerExhale(base: PatternTimings): Change | null {
 export function suggestPatternOnDevice(input: DeviceSuggestionInput): PatternSuggestion | null {
   const base = input.pattern ?? BOX;
   const why: string[] = [];
-  if (input.completionPercent < 60) why.push(`you completed ${input.completionPercent} % of the cycles`);
+  if (input.completionPercent < 60)
+    why.push(`you completed ${input.completionPercent} % of the cycles`);
   if (input.rhythmConsistency !== undefined && input.rhythmConsistency < 70)
     why.push(`${input.rhythmConsistency} % of your cycles went without a pause`);
-  if (input.stillness !== undefined && input.stillness < 50) why.push(`the camera measured stillness ${input.stillness}/100`);
+  if (input.stillness !== undefined && input.stillness < 50)
+    why.push(`the camera measured stillness ${input.stillness}/100`);
   const hard = why.length > 0;
   const change = hard ? gentler(base) : longerExhale(base);
   if (!change) return null;
@@ -165,7 +189,10 @@ export function suggestPatternOnDevice(input: DeviceSuggestionInput): PatternSug
       benefits: ['Easier to keep an unbroken rhythm'],
     };
   }
-  const steadiness = input.rhythmConsistency !== undefined ? ` and ${input.rhythmConsistency} % went without a pause` : '';
+  const steadiness =
+    input.rhythmConsistency !== undefined
+      ? ` and ${input.rhythmConsistency} % went without a pause`
+      : '';
   const still = input.stillness !== undefined ? `, with stillness ${input.stillness}/100` : '';
   return {
     name: withPrefix('Longer exhale:', base.name),

@@ -11,7 +11,8 @@ import { PatternSuggestions } from './PatternSuggestions';
 import { ProviderAnalysisView } from './ProviderAnalysisView';
 import { useCoachAnalysis, type ProviderStatus } from './useCoachAnalysis';
 
-const list = (ids: readonly { id: keyof typeof AI_PROVIDER_LABELS }[]) => ids.map((p) => AI_PROVIDER_LABELS[p.id]).join(', ');
+const list = (ids: readonly { id: keyof typeof AI_PROVIDER_LABELS }[]) =>
+  ids.map((p) => AI_PROVIDER_LABELS[p.id]).join(', ');
 
 /** One line on where this analysis comes from and what, if anything, left the device. */
 function statusLine(status: ProviderStatus): ReactNode {
@@ -24,8 +25,9 @@ function statusLine(status: ProviderStatus): ReactNode {
       const label = AI_PROVIDER_LABELS[status.answer.provider];
       return (
         <>
-          Analysis by {label}, model {status.answer.model}, through this app’s server. Only this session’s figures and
-          your earlier sessions’ figures were sent: no name, email or camera image. <Link to="/profile">Change this</Link>
+          Analysis by {label}, model {status.answer.model}, through this app’s server. Only this
+          session’s figures and your earlier sessions’ figures were sent: no name, email or camera
+          image. <Link to="/profile">Change this</Link>
         </>
       );
     }
@@ -38,7 +40,8 @@ function statusLine(status: ProviderStatus): ReactNode {
         case 'userChoseDevice':
           return (
             <>
-              On-device analysis, as you chose. Nothing was sent. <Link to="/profile">Change this</Link>
+              On-device analysis, as you chose. Nothing was sent.{' '}
+              <Link to="/profile">Change this</Link>
             </>
           );
         case 'noneConfigured':
@@ -50,7 +53,8 @@ function statusLine(status: ProviderStatus): ReactNode {
         case 'signedOut':
           return (
             <>
-              On-device analysis. <Link to="/auth">Sign in</Link> to also get an analysis from {list(status.offered)}.
+              On-device analysis. <Link to="/auth">Sign in</Link> to also get an analysis from{' '}
+              {list(status.offered)}.
             </>
           );
       }
@@ -73,7 +77,9 @@ export default function AnalysisCard({ sessionId }: { sessionId: string }) {
         <div className="coach__head">
           <h2 id="coach-title">Session analysis</h2>
           <Badge tone={answered ? 'primary' : 'neutral'} data-testid="coach-source">
-            {answered ? `AI analysis: ${AI_PROVIDER_LABELS[answered.provider]}` : 'On-device analysis'}
+            {answered
+              ? `AI analysis: ${AI_PROVIDER_LABELS[answered.provider]}`
+              : 'On-device analysis'}
           </Badge>
         </div>
         <p className="coach__status" role="status" aria-live="polite" data-testid="coach-status">

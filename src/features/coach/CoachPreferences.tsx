@@ -9,7 +9,10 @@ import { setCoachChoice, useCoachChoice, type CoachChoice } from './coachPrefere
 import { ErrorLine } from './ErrorLine';
 import type { OfferedProvider } from './useCoachAnalysis';
 
-type Offer = { kind: 'loading' } | { kind: 'known'; providers: OfferedProvider[] } | { kind: 'unknown'; why: string };
+type Offer =
+  | { kind: 'loading' }
+  | { kind: 'known'; providers: OfferedProvider[] }
+  | { kind: 'unknown'; why: string };
 
 /**
  * Which analysis the results screen asks for (docs/product.md § AI coaching): automatic
@@ -38,7 +41,10 @@ export default function CoachPreferences() {
   useEffect(() => {
     if (status === 'loading') return;
     if (!online) {
-      setOffer({ kind: 'unknown', why: 'You are offline, so the providers this server offers cannot be checked.' });
+      setOffer({
+        kind: 'unknown',
+        why: 'You are offline, so the providers this server offers cannot be checked.',
+      });
       return;
     }
     let live = true;
@@ -48,7 +54,11 @@ export default function CoachPreferences() {
         const providers = await fetchProviders(token);
         if (live) setOffer({ kind: 'known', providers });
       } catch (e) {
-        if (live) setOffer({ kind: 'unknown', why: `The providers could not be checked: ${failureText(e)}` });
+        if (live)
+          setOffer({
+            kind: 'unknown',
+            why: `The providers could not be checked: ${failureText(e)}`,
+          });
       }
     })();
     return () => {
@@ -58,7 +68,11 @@ export default function CoachPreferences() {
 
   const providers = offer.kind === 'known' ? offer.providers : [];
   const chosenMissing =
-    choice !== undefined && choice !== 'auto' && choice !== 'device' && offer.kind === 'known' && !providers.some((p) => p.id === choice);
+    choice !== undefined &&
+    choice !== 'auto' &&
+    choice !== 'device' &&
+    offer.kind === 'known' &&
+    !providers.some((p) => p.id === choice);
   const options: { value: CoachChoice; label: string; hint: string }[] = [
     {
       value: 'auto',
@@ -72,21 +86,38 @@ export default function CoachPreferences() {
       label: AI_PROVIDER_LABELS[p.id],
       hint: `Model ${p.model}, through this app’s server.`,
     })),
-    ...(chosenMissing ? [{ value: choice, label: AI_PROVIDER_LABELS[choice], hint: 'Not set up on this server now.' }] : []),
-    { value: 'device', label: 'On this device only', hint: 'Rules applied to your own figures. Nothing is sent.' },
+    ...(chosenMissing
+      ? [
+          {
+            value: choice,
+            label: AI_PROVIDER_LABELS[choice],
+            hint: 'Not set up on this server now.',
+          },
+        ]
+      : []),
+    {
+      value: 'device',
+      label: 'On this device only',
+      hint: 'Rules applied to your own figures. Nothing is sent.',
+    },
   ];
 
   return (
     <section className="coach" aria-labelledby={`${name}-title`} data-testid="coach-preferences">
       <h2 id={`${name}-title`}>Session analysis</h2>
       <p className="coach__status">
-        After each session you get an analysis computed on this device. A signed-in account can also ask an AI
-        provider through this app’s server: it receives your session figures (no name, email or camera image).
+        After each session you get an analysis computed on this device. A signed-in account can also
+        ask an AI provider through this app’s server: it receives your session figures (no name,
+        email or camera image).
       </p>
-      {offer.kind === 'loading' ? <p className="coach__status">Checking the providers this server offers…</p> : null}
+      {offer.kind === 'loading' ? (
+        <p className="coach__status">Checking the providers this server offers…</p>
+      ) : null}
       {offer.kind === 'unknown' ? <p className="coach__status">{offer.why}</p> : null}
       {offer.kind === 'known' && providers.length === 0 ? (
-        <p className="coach__status">This server has no AI provider set up, so every analysis is computed on this device.</p>
+        <p className="coach__status">
+          This server has no AI provider set up, so every analysis is computed on this device.
+        </p>
       ) : null}
       <fieldset className="coach__choices" disabled={choice === undefined}>
         <legend className="coach__subtitle">Ask for</legend>

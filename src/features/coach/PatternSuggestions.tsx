@@ -22,17 +22,31 @@ import { ErrorLine } from './ErrorLine';
 import { requestHistory, type CoachFacts } from './coachFacts';
 import type { OfferedProvider } from './useCoachAnalysis';
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; id: string } | { kind: 'failed'; message: string };
+type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; id: string }
+  | { kind: 'failed'; message: string };
 
 /** One suggested pattern, and saving it as the user's own (it then syncs like any custom pattern). */
-function SuggestionView({ suggestion, source, testId }: { suggestion: PatternSuggestion; source: string; testId: string }) {
+function SuggestionView({
+  suggestion,
+  source,
+  testId,
+}: {
+  suggestion: PatternSuggestion;
+  source: string;
+  testId: string;
+}) {
   const { user } = useAuth();
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const timings = suggestionTimings(suggestion.phases);
   const onSave = async () => {
     setSave({ kind: 'saving' });
     try {
-      const record = await createCustomPattern(patternFromSuggestion(suggestion), { userId: user?.id ?? null });
+      const record = await createCustomPattern(patternFromSuggestion(suggestion), {
+        userId: user?.id ?? null,
+      });
       if (user) requestSync();
       setSave({ kind: 'saved', id: record.id });
     } catch (e) {
@@ -59,12 +73,22 @@ function SuggestionView({ suggestion, source, testId }: { suggestion: PatternSug
       {save.kind === 'saved' ? (
         <p role="status" className="coach__saved">
           Saved to your patterns{user ? '; it syncs to your account.' : ' on this device.'}{' '}
-          <Link to="/session/$mode" params={{ mode: 'classic' }} search={{ pattern: save.id }} className={buttonClass('secondary', 'sm')}>
+          <Link
+            to="/session/$mode"
+            params={{ mode: 'classic' }}
+            search={{ pattern: save.id }}
+            className={buttonClass('secondary', 'sm')}
+          >
             Practise it now
           </Link>
         </p>
       ) : (
-        <Button variant="secondary" size="sm" onClick={() => void onSave()} disabled={save.kind === 'saving'}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void onSave()}
+          disabled={save.kind === 'saving'}
+        >
           {save.kind === 'saving' ? 'Saving…' : 'Save as my pattern'}
         </Button>
       )}
@@ -73,13 +97,23 @@ function SuggestionView({ suggestion, source, testId }: { suggestion: PatternSug
   );
 }
 
-type Ask = { kind: 'idle' } | { kind: 'asking' } | { kind: 'done'; answer: PatternResponse } | { kind: 'failed'; message: string };
+type Ask =
+  | { kind: 'idle' }
+  | { kind: 'asking' }
+  | { kind: 'done'; answer: PatternResponse }
+  | { kind: 'failed'; message: string };
 
 /**
  * A next pattern: the on-device suggestion (fixed rules from this session's figures), and,
  * when a provider is available, the provider's suggestion on request.
  */
-export function PatternSuggestions({ facts, provider }: { facts: CoachFacts; provider?: OfferedProvider }) {
+export function PatternSuggestions({
+  facts,
+  provider,
+}: {
+  facts: CoachFacts;
+  provider?: OfferedProvider;
+}) {
   const [ask, setAsk] = useState<Ask>({ kind: 'idle' });
   const local = useMemo(
     () =>
@@ -109,12 +143,24 @@ export function PatternSuggestions({ facts, provider }: { facts: CoachFacts; pro
     }
   };
   return (
-    <Card as="section" className="coach" aria-labelledby="next-pattern-title" data-testid="coach-patterns">
+    <Card
+      as="section"
+      className="coach"
+      aria-labelledby="next-pattern-title"
+      data-testid="coach-patterns"
+    >
       <h2 id="next-pattern-title">A next pattern</h2>
       {local ? (
-        <SuggestionView suggestion={local} source="On-device suggestion" testId="coach-pattern-device" />
+        <SuggestionView
+          suggestion={local}
+          source="On-device suggestion"
+          testId="coach-pattern-device"
+        />
       ) : (
-        <p className="muted">This pattern is already as short, or as long, as the on-device rules go; keep practising it.</p>
+        <p className="muted">
+          This pattern is already as short, or as long, as the on-device rules go; keep practising
+          it.
+        </p>
       )}
       {provider && ask.kind === 'done' ? (
         <SuggestionView
@@ -125,7 +171,12 @@ export function PatternSuggestions({ facts, provider }: { facts: CoachFacts; pro
       ) : null}
       {provider && ask.kind !== 'done' ? (
         <div>
-          <Button variant="secondary" onClick={() => void onAsk()} disabled={ask.kind === 'asking'} aria-busy={ask.kind === 'asking'}>
+          <Button
+            variant="secondary"
+            onClick={() => void onAsk()}
+            disabled={ask.kind === 'asking'}
+            aria-busy={ask.kind === 'asking'}
+          >
             {ask.kind === 'asking' ? `Asking ${label}…` : `Ask ${label} for a pattern`}
           </Button>
         </div>

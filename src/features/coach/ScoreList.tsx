@@ -1,6 +1,11 @@
 import type { ScoreDetail } from '../../domain/coach/deviceAnalysis';
 
-const NAMES = { overall: 'Overall', focus: 'Focus', consistency: 'Consistency', progress: 'Progress' } as const;
+const NAMES = {
+  overall: 'Overall',
+  focus: 'Focus',
+  consistency: 'Consistency',
+  progress: 'Progress',
+} as const;
 export type ScoreName = keyof typeof NAMES;
 const ORDER: ScoreName[] = ['overall', 'focus', 'consistency', 'progress'];
 
@@ -14,7 +19,9 @@ export function ScoreList({ scores }: { scores: Record<ScoreName, ScoreDetail | 
         return (
           <div className="stat coach__score" key={name} data-testid={`coach-score-${name}`}>
             <dt className="stat__label">{NAMES[name]}</dt>
-            <dd className="stat__value">{detail.value === null ? 'Not measured' : `${detail.value} / 100`}</dd>
+            <dd className="stat__value">
+              {detail.value === null ? 'Not measured' : `${detail.value} / 100`}
+            </dd>
             {detail.basis ? <dd className="coach__basis">{detail.basis}</dd> : null}
           </div>
         );

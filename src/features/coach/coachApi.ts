@@ -29,7 +29,9 @@ export async function accessToken(): Promise<string | null> {
 }
 
 /** The providers the server offers (with the anon key for guests). */
-export async function fetchProviders(token: string | null): Promise<ProvidersResponse['providers']> {
+export async function fetchProviders(
+  token: string | null,
+): Promise<ProvidersResponse['providers']> {
   const key = getConfig().supabaseAnonKey;
   const body = await request(endpoint('/providers'), {
     service: 'ai',
@@ -53,19 +55,32 @@ async function post(token: string, body: unknown): Promise<unknown> {
   });
 }
 
-export async function analyseSession(token: string, provider: AiProvider, data: SessionData): Promise<SessionAnalysisResponse> {
-  return sessionAnalysisResponseSchema.parse(await post(token, { provider, analysis_type: 'session', session_data: data }));
+export async function analyseSession(
+  token: string,
+  provider: AiProvider,
+  data: SessionData,
+): Promise<SessionAnalysisResponse> {
+  return sessionAnalysisResponseSchema.parse(
+    await post(token, { provider, analysis_type: 'session', session_data: data }),
+  );
 }
 
-export async function suggestPattern(token: string, provider: AiProvider, data: PatternData): Promise<PatternResponse> {
-  return patternResponseSchema.parse(await post(token, { provider, analysis_type: 'pattern', session_data: data }));
+export async function suggestPattern(
+  token: string,
+  provider: AiProvider,
+  data: PatternData,
+): Promise<PatternResponse> {
+  return patternResponseSchema.parse(
+    await post(token, { provider, analysis_type: 'pattern', session_data: data }),
+  );
 }
 
 /** Why a call failed, in a few words for a sentence: the server's own message when it sent one. */
 export function failureText(error: unknown): string {
   let text: string;
   if (error instanceof HttpError) text = error.message;
-  else if (error instanceof Error && error.name === 'ZodError') text = 'the answer did not have the expected form';
+  else if (error instanceof Error && error.name === 'ZodError')
+    text = 'the answer did not have the expected form';
   else text = error instanceof Error ? error.message : String(error);
   text = text.trim().replace(/[.!]+$/, '');
   // "The provider…" reads as "the provider…" inside a sentence; "HTTP 502" keeps its capitals.

@@ -1,7 +1,11 @@
 import { getCustomPattern } from '../../data/customPatternsQueries';
 import type { SessionRecord } from '../../data/db';
 import { getSession, listSessions } from '../../data/sessionsRepo';
-import { MAX_HISTORY_ITEMS, type HistoryFacts, type SessionFacts } from '../../domain/coach/contract';
+import {
+  MAX_HISTORY_ITEMS,
+  type HistoryFacts,
+  type SessionFacts,
+} from '../../domain/coach/contract';
 import { getPattern, type PatternDefinition } from '../../domain/patterns';
 
 /**
@@ -21,15 +25,29 @@ export interface CoachFacts {
 }
 
 /** The record's fields both kinds of facts copy as they are (absent stays absent). */
-const SHARED = ['patternName', 'duration', 'cycleCount', 'targetCycles', 'completed', 'breathHoldTime', 'qualityScore', 'createdAt'] as const;
+const SHARED = [
+  'patternName',
+  'duration',
+  'cycleCount',
+  'targetCycles',
+  'completed',
+  'breathHoldTime',
+  'qualityScore',
+  'createdAt',
+] as const;
 
 /** `o` without its undefined and null values (the contract has no nulls). */
 function defined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
+  return Object.fromEntries(
+    Object.entries(o).filter(([, v]) => v !== undefined && v !== null),
+  ) as T;
 }
 
 function shared(r: SessionRecord): Pick<SessionRecord, (typeof SHARED)[number]> {
-  return Object.fromEntries(SHARED.map((k) => [k, r[k]])) as Pick<SessionRecord, (typeof SHARED)[number]>;
+  return Object.fromEntries(SHARED.map((k) => [k, r[k]])) as Pick<
+    SessionRecord,
+    (typeof SHARED)[number]
+  >;
 }
 
 export function sessionFacts(r: SessionRecord, pattern?: PatternDefinition): SessionFacts {
@@ -38,7 +56,12 @@ export function sessionFacts(r: SessionRecord, pattern?: PatternDefinition): Ses
     ...shared(r),
     patternId: r.patternId,
     timings: pattern
-      ? { inhale: pattern.inhale, hold: pattern.hold, exhale: pattern.exhale, hold_after_exhale: pattern.hold_after_exhale }
+      ? {
+          inhale: pattern.inhale,
+          hold: pattern.hold,
+          exhale: pattern.exhale,
+          hold_after_exhale: pattern.hold_after_exhale,
+        }
       : undefined,
     sessionType: r.sessionType,
     rhythmConsistency: r.rhythmConsistency,
@@ -68,7 +91,13 @@ export async function loadCoachFacts(id: string): Promise<CoachFacts | null> {
     .filter((s) => s.id !== record.id && Date.parse(s.createdAt) < at)
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
     .map(historyFacts);
-  return { record, session: sessionFacts(record, pattern), pattern, history, totalSessions: mine.length };
+  return {
+    record,
+    session: sessionFacts(record, pattern),
+    pattern,
+    history,
+    totalSessions: mine.length,
+  };
 }
 
 /** The most recent history items a request to the server carries. */

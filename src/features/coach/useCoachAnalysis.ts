@@ -34,7 +34,8 @@ export interface CoachAnalysis {
 }
 
 /** The provider answers of this tab, so a reload does not ask (and pay) twice. */
-const cacheKey = (sessionId: string, provider: AiProvider) => `pneuma.coach.${sessionId}.${provider}`;
+const cacheKey = (sessionId: string, provider: AiProvider) =>
+  `pneuma.coach.${sessionId}.${provider}`;
 
 function cached(sessionId: string, provider: AiProvider): SessionAnalysisResponse | null {
   try {
@@ -53,7 +54,10 @@ function remember(sessionId: string, answer: SessionAnalysisResponse): void {
   }
 }
 
-function pick(choice: CoachChoice, offered: OfferedProvider[]): OfferedProvider | AiProvider | null {
+function pick(
+  choice: CoachChoice,
+  offered: OfferedProvider[],
+): OfferedProvider | AiProvider | null {
   if (offered.length === 0) return null;
   if (choice === 'auto' || choice === 'device') return offered[0]!;
   return offered.find((p) => p.id === choice) ?? choice;

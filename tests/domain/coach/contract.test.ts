@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { combinedScore } from '../../../src/domain/coach/combinedScore';
-import { AI_CLIENT_WAIT_MS, aiRetryDelayMs, isAiProvider } from '../../../src/domain/coach/constants';
+import {
+  AI_CLIENT_WAIT_MS,
+  aiRetryDelayMs,
+  isAiProvider,
+} from '../../../src/domain/coach/constants';
 import {
   analysisRequestSchema,
   normalizeAnalysisRequest,
@@ -18,7 +22,9 @@ describe('AI contract', () => {
     const data = { session, history: [], totalSessions: 1 };
     const snake = { provider: 'openai', analysis_type: 'session', session_data: data };
     const camel = { provider: 'openai', analysisType: 'session', sessionData: data };
-    expect(analysisRequestSchema.parse(normalizeAnalysisRequest(camel))).toEqual(analysisRequestSchema.parse(snake));
+    expect(analysisRequestSchema.parse(normalizeAnalysisRequest(camel))).toEqual(
+      analysisRequestSchema.parse(snake),
+    );
     expect(normalizeAnalysisRequest(null)).toBeNull();
     expect(normalizeAnalysisRequest([1])).toEqual([1]);
   });
@@ -27,15 +33,23 @@ describe('AI contract', () => {
     const r = analysisRequestSchema.safeParse({
       provider: 'openai',
       analysis_type: 'session',
-      session_data: { session: { ...session, createdAt: 'yesterday' }, history: [], totalSessions: 1 },
+      session_data: {
+        session: { ...session, createdAt: 'yesterday' },
+        history: [],
+        totalSessions: 1,
+      },
     });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path).toEqual(['session_data', 'session', 'createdAt']);
   });
 
   it('keeps the JSON Schema given to providers in step with the zod rules', () => {
-    expect(Object.keys(SESSION_OUTPUT_JSON_SCHEMA.properties).sort()).toEqual(Object.keys(sessionOutputSchema.shape).sort());
-    expect([...SESSION_OUTPUT_JSON_SCHEMA.required].sort()).toEqual(Object.keys(sessionOutputSchema.shape).sort());
+    expect(Object.keys(SESSION_OUTPUT_JSON_SCHEMA.properties).sort()).toEqual(
+      Object.keys(sessionOutputSchema.shape).sort(),
+    );
+    expect([...SESSION_OUTPUT_JSON_SCHEMA.required].sort()).toEqual(
+      Object.keys(sessionOutputSchema.shape).sort(),
+    );
     const patternKeys = Object.keys(PATTERN_OUTPUT_JSON_SCHEMA.properties).sort();
     expect([...PATTERN_OUTPUT_JSON_SCHEMA.required].sort()).toEqual(patternKeys);
     expect(patternOutputSchema.safeParse(PATTERN_SUGGESTION).success).toBe(true);

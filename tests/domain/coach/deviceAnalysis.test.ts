@@ -40,7 +40,9 @@ describe('on-device analysis', () => {
     expect(a.suggestions).toEqual([
       'You paused during 1 cycle of 10. A quiet place and notifications turned off help you breathe straight through.',
     ]);
-    expect(a.nextSteps).toContain('An Enhanced session with the camera adds stillness to this analysis.');
+    expect(a.nextSteps).toContain(
+      'An Enhanced session with the camera adds stillness to this analysis.',
+    );
     expect(a.encouragement).toBe('A steady, complete session. Your practice is paying off.');
   });
 
@@ -82,34 +84,61 @@ describe('on-device analysis', () => {
     // consistency = mean(100, 70, 67) = 79; overall = 0.4 x 100 + 0.35 x 79 + 0.25 x 62 = 83.15
     expect(scores(a)).toEqual({ overall: 83, focus: 62, consistency: 79, progress: null });
     expect(a.score.consistency.basis).toBe(
-      'The average of: 15 of 15 cycles without a pause (100); breathing in step with the phases 70 % of the time (camera); 5 breaths a minute against the pattern\'s 3.8 (67).',
+      "The average of: 15 of 15 cycles without a pause (100); breathing in step with the phases 70 % of the time (camera); 5 breaths a minute against the pattern's 3.8 (67).",
     );
     expect(a.score.focus.basis).toBe('The camera’s average stillness over the session: 62/100.');
-    expect(a.analysis).toContain('The camera measured stillness 62/100 and about 5 breaths a minute (the pattern paces 3.8).');
-    expect(a.suggestions).toContain('Stillness was 62/100. Before you start, settle your shoulders and jaw; small movements add up.');
+    expect(a.analysis).toContain(
+      'The camera measured stillness 62/100 and about 5 breaths a minute (the pattern paces 3.8).',
+    );
+    expect(a.suggestions).toContain(
+      'Stillness was 62/100. Before you start, settle your shoulders and jaw; small movements add up.',
+    );
     expect(a.suggestions).toContain(
       'You breathed about 5 times a minute; the pattern paces 3.8. Slow down and let each exhale fill its whole count.',
     );
-    expect(a.nextSteps).not.toContain('An Enhanced session with the camera adds stillness to this analysis.');
+    expect(a.nextSteps).not.toContain(
+      'An Enhanced session with the camera adds stillness to this analysis.',
+    );
 
-    const restless = analyseOnDevice({ session: { ...enhanced, stillnessScore: 30, breathingRate: undefined, phaseAccuracy: undefined }, history: [] });
+    const restless = analyseOnDevice({
+      session: {
+        ...enhanced,
+        stillnessScore: 30,
+        breathingRate: undefined,
+        phaseAccuracy: undefined,
+      },
+      history: [],
+    });
     expect(restless.score.focus.value).toBe(30);
-    expect(restless.suggestions[0]).toMatch(/^The camera saw a lot of movement \(stillness 30\/100\)/);
+    expect(restless.suggestions[0]).toMatch(
+      /^The camera saw a lot of movement \(stillness 30\/100\)/,
+    );
   });
 
   it('never reports stillness a camera did not measure', () => {
-    const a = analyseOnDevice({ session: { ...BOX, cameraUsed: false, stillnessScore: 99 }, history: [] });
+    const a = analyseOnDevice({
+      session: { ...BOX, cameraUsed: false, stillnessScore: 99 },
+      history: [],
+    });
     expect(a.score.focus.value).toBeNull();
     expect(JSON.stringify(a)).not.toContain('99');
   });
 
   it('has nothing to score when the session ended before the first cycle', () => {
     const a = analyseOnDevice({
-      session: { ...BOX, cycleCount: 0, completed: false, duration: 9, rhythmConsistency: undefined },
+      session: {
+        ...BOX,
+        cycleCount: 0,
+        completed: false,
+        duration: 9,
+        rhythmConsistency: undefined,
+      },
       history: [],
     });
     expect(scores(a)).toEqual({ overall: null, focus: null, consistency: null, progress: null });
-    expect(a.score.overall.basis).toBe('Not measured: the session ended before the first full cycle.');
+    expect(a.score.overall.basis).toBe(
+      'Not measured: the session ended before the first full cycle.',
+    );
     expect(a.encouragement).toMatch(/^Every practice starts/);
   });
 
@@ -122,7 +151,10 @@ describe('on-device analysis', () => {
       'The average of: 4 sessions in the last 7 days against a goal of 7 (57); quality 95 against your recent average of 80 (80; 50 means level).',
     );
     // An older session outside the week changes the regularity, a worse one the trend.
-    const older = analyseOnDevice({ session: BOX, history: [earlier(1), earlier(2), earlier(30, { qualityScore: 65 })] });
+    const older = analyseOnDevice({
+      session: BOX,
+      history: [earlier(1), earlier(2), earlier(30, { qualityScore: 65 })],
+    });
     // regularity 3/7 = 43; average of 80, 80, 65 = 75 -> trend 90; progress 66.5 -> 67.
     expect(older.score.progress.value).toBe(67);
   });
@@ -137,7 +169,9 @@ describe('on-device analysis', () => {
     // 6 earlier + this in 7 days -> 100; quality 95 vs 95 -> 50; progress 75.
     expect(a.score.progress.value).toBe(75);
     expect(a.analysis).toContain('It is your 7th session here, 7 sessions in the last 7 days.');
-    expect(a.nextSteps).toContain('You reached the weekly goal of 7 sessions in 7 days. Keep the daily rhythm.');
+    expect(a.nextSteps).toContain(
+      'You reached the weekly goal of 7 sessions in 7 days. Keep the daily rhythm.',
+    );
   });
 
   it('notices a new best breath hold', () => {
@@ -148,10 +182,16 @@ describe('on-device analysis', () => {
       timings: { inhale: 2, hold: 0, exhale: 1, hold_after_exhale: 0 },
       breathHoldTime: 48.5,
     };
-    const a = analyseOnDevice({ session: wim, history: [earlier(1, { breathHoldTime: 41 }), earlier(2, { breathHoldTime: 12 })] });
+    const a = analyseOnDevice({
+      session: wim,
+      history: [earlier(1, { breathHoldTime: 41 }), earlier(2, { breathHoldTime: 12 })],
+    });
     expect(a.analysis).toContain('Your breath hold of 48.5 s is a new best (before: 41 s).');
     expect(a.encouragement).toBe('A new personal best hold. Well done.');
-    const notBest = analyseOnDevice({ session: { ...wim, breathHoldTime: 30 }, history: [earlier(1, { breathHoldTime: 41 })] });
+    const notBest = analyseOnDevice({
+      session: { ...wim, breathHoldTime: 30 },
+      history: [earlier(1, { breathHoldTime: 41 })],
+    });
     expect(notBest.analysis).not.toContain('new best');
   });
 

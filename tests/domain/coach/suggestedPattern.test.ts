@@ -25,16 +25,21 @@ describe('suggested patterns', () => {
   });
 
   it('are refused with the reasons when they break a rule', () => {
-    expect(suggestionProblems({ ...suggestion, phases: [suggestion.phases[0]!, suggestion.phases[0]!] })).toEqual([
-      'The phase "inhale" appears more than once',
-      'The pattern has no exhale phase',
-    ]);
-    expect(suggestionProblems({ ...suggestion, phases: [suggestion.phases[0]!, { type: 'exhale', duration: 0, instruction: 'x' }] })).toEqual([
-      'Exhale must be longer than 0 seconds',
-    ]);
-    expect(suggestionProblems({ ...suggestion, phases: [...suggestion.phases, { type: 'hold', duration: 61, instruction: 'x' }] })).toEqual([
-      'Hold can be at most 60 seconds',
-    ]);
+    expect(
+      suggestionProblems({ ...suggestion, phases: [suggestion.phases[0]!, suggestion.phases[0]!] }),
+    ).toEqual(['The phase "inhale" appears more than once', 'The pattern has no exhale phase']);
+    expect(
+      suggestionProblems({
+        ...suggestion,
+        phases: [suggestion.phases[0]!, { type: 'exhale', duration: 0, instruction: 'x' }],
+      }),
+    ).toEqual(['Exhale must be longer than 0 seconds']);
+    expect(
+      suggestionProblems({
+        ...suggestion,
+        phases: [...suggestion.phases, { type: 'hold', duration: 61, instruction: 'x' }],
+      }),
+    ).toEqual(['Hold can be at most 60 seconds']);
     expect(() => patternFromSuggestion({ ...suggestion, name: ' ' })).toThrow(/Name is required/);
   });
 });
@@ -43,7 +48,11 @@ describe('on-device pattern suggestion', () => {
   const box = getPattern('box')!;
 
   it('steps up with a longer exhale after an easy session, and explains why', () => {
-    const s = suggestPatternOnDevice({ pattern: box, completionPercent: 100, rhythmConsistency: 100 })!;
+    const s = suggestPatternOnDevice({
+      pattern: box,
+      completionPercent: 100,
+      rhythmConsistency: 100,
+    })!;
     expect(s.name).toBe('Longer exhale: Box Breathing');
     expect(s.phases.map((p) => [p.type, p.duration])).toEqual([
       ['inhale', 4],
@@ -51,12 +60,18 @@ describe('on-device pattern suggestion', () => {
       ['exhale', 5],
       ['hold_after_exhale', 4],
     ]);
-    expect(s.reasoning).toMatch(/^You completed 100 % of the cycles and 100 % went without a pause\./);
+    expect(s.reasoning).toMatch(
+      /^You completed 100 % of the cycles and 100 % went without a pause\./,
+    );
     expect(patternFromSuggestion(s).exhale).toBe(5);
   });
 
   it('makes a hard session gentler: shorter holds', () => {
-    const s = suggestPatternOnDevice({ pattern: getPattern('sleep')!, completionPercent: 40, rhythmConsistency: 50 })!;
+    const s = suggestPatternOnDevice({
+      pattern: getPattern('sleep')!,
+      completionPercent: 40,
+      rhythmConsistency: 50,
+    })!;
     expect(s.name).toBe(`Gentler ${getPattern('sleep')!.name}`);
     // sleep 4-6-8-3 -> holds 4.5 and 1.5
     expect(s.phases.map((p) => [p.type, p.duration])).toEqual([
@@ -73,19 +88,33 @@ describe('on-device pattern suggestion', () => {
   });
 
   it('shortens the breaths of a pattern without holds, and suggests nothing when nothing can change', () => {
-    const s = suggestPatternOnDevice({ pattern: getPattern('mindfulness')!, completionPercent: 30 })!;
+    const s = suggestPatternOnDevice({
+      pattern: getPattern('mindfulness')!,
+      completionPercent: 30,
+    })!;
     expect(s.phases.map((p) => [p.type, p.duration])).toEqual([
       ['inhale', 4],
       ['exhale', 4],
     ]);
-    expect(suggestPatternOnDevice({ pattern: getPattern('wim_hof')!, completionPercent: 30 })).toBeNull();
     expect(
-      suggestPatternOnDevice({ pattern: { ...box, exhale: 60 }, completionPercent: 100, rhythmConsistency: 100 }),
+      suggestPatternOnDevice({ pattern: getPattern('wim_hof')!, completionPercent: 30 }),
+    ).toBeNull();
+    expect(
+      suggestPatternOnDevice({
+        pattern: { ...box, exhale: 60 },
+        completionPercent: 100,
+        rhythmConsistency: 100,
+      }),
     ).toBeNull();
   });
 
   it('uses stillness when the camera measured it', () => {
-    const s = suggestPatternOnDevice({ pattern: box, completionPercent: 100, rhythmConsistency: 100, stillness: 40 })!;
+    const s = suggestPatternOnDevice({
+      pattern: box,
+      completionPercent: 100,
+      rhythmConsistency: 100,
+      stillness: 40,
+    })!;
     expect(s.name).toBe('Gentler Box Breathing');
     expect(s.reasoning).toContain('the camera measured stillness 40/100');
   });

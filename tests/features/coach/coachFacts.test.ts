@@ -3,13 +3,23 @@ import { db, type SessionRecord } from '../../../src/data/db';
 import { sessionDataSchema } from '../../../src/domain/coach/contract';
 import { choosePattern } from '../../../src/domain/patternChoice';
 import { buildSessionRecord } from '../../../src/domain/sessionRecord';
-import { loadCoachFacts, requestHistory, sessionFacts } from '../../../src/features/coach/coachFacts';
+import {
+  loadCoachFacts,
+  requestHistory,
+  sessionFacts,
+} from '../../../src/features/coach/coachFacts';
 import { getCoachChoice, setCoachChoice } from '../../../src/features/coach/coachPreference';
 
 /** A guest's classic box session, 10 of 10 cycles with one paused, built as the app builds it. */
 const base: SessionRecord = buildSessionRecord({
   id: '00000000-0000-4000-8000-000000000001',
-  breathing: { activeMs: 160_000, cycleCount: 10, targetCycles: 10, completed: true, interruptedCycles: 1 },
+  breathing: {
+    activeMs: 160_000,
+    cycleCount: 10,
+    targetCycles: 10,
+    completed: true,
+    interruptedCycles: 1,
+  },
   config: {
     mode: 'basic',
     sessionType: 'classic',
@@ -43,7 +53,12 @@ describe('coach facts', () => {
     expect(f).not.toHaveProperty('phaseAccuracy');
     expect(f).not.toHaveProperty('breathHoldTime');
     expect(f).not.toHaveProperty('timings');
-    expect(f).toMatchObject({ patternName: 'Box Breathing', cycleCount: 10, rhythmConsistency: 90, cameraUsed: false });
+    expect(f).toMatchObject({
+      patternName: 'Box Breathing',
+      cycleCount: 10,
+      rhythmConsistency: 90,
+      cameraUsed: false,
+    });
   });
 
   it('take the camera’s figures and breathing rate when it measured them (null stays out)', () => {
@@ -61,12 +76,32 @@ describe('coach facts', () => {
     };
     const f = sessionFacts(
       { ...base, cameraUsed: true, stillnessScore: 82, phaseAccuracy: 74, vision },
-      { name: 'Box', description: '', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4, category: 'stress', difficulty: 'Beginner', benefits: [] },
+      {
+        name: 'Box',
+        description: '',
+        inhale: 4,
+        hold: 4,
+        exhale: 4,
+        hold_after_exhale: 4,
+        category: 'stress',
+        difficulty: 'Beginner',
+        benefits: [],
+      },
     );
-    expect(f).toMatchObject({ stillnessScore: 82, phaseAccuracy: 74, breathingRate: 4.2, timings: { inhale: 4, hold_after_exhale: 4 } });
-    expect(sessionFacts({ ...base, cameraUsed: true, stillnessScore: 82, vision: { ...vision, breathsPerMinute: null } })).not.toHaveProperty(
-      'breathingRate',
-    );
+    expect(f).toMatchObject({
+      stillnessScore: 82,
+      phaseAccuracy: 74,
+      breathingRate: 4.2,
+      timings: { inhale: 4, hold_after_exhale: 4 },
+    });
+    expect(
+      sessionFacts({
+        ...base,
+        cameraUsed: true,
+        stillnessScore: 82,
+        vision: { ...vision, breathsPerMinute: null },
+      }),
+    ).not.toHaveProperty('breathingRate');
   });
 
   it('load the session, its pattern and the same person’s earlier sessions, in a form the server accepts', async () => {
@@ -83,13 +118,20 @@ describe('coach facts', () => {
     expect(facts.history.map((h) => h.createdAt)).toEqual([at(1).createdAt, at(2).createdAt]);
     expect(facts.history[0]).toMatchObject({ qualityScore: 80, breathHoldTime: 30 });
     expect(facts.totalSessions).toBe(4);
-    const parsed = sessionDataSchema.safeParse({ session: facts.session, history: requestHistory(facts.history), totalSessions: facts.totalSessions });
+    const parsed = sessionDataSchema.safeParse({
+      session: facts.session,
+      history: requestHistory(facts.history),
+      totalSessions: facts.totalSessions,
+    });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     expect(await loadCoachFacts('00000000-0000-4000-8000-999999999999')).toBeNull();
   });
 
   it('send at most the 20 most recent earlier sessions', () => {
-    const many = Array.from({ length: 25 }, (_, i) => ({ ...sessionFacts(at(i + 1)), createdAt: at(i + 1).createdAt }));
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      ...sessionFacts(at(i + 1)),
+      createdAt: at(i + 1).createdAt,
+    }));
     expect(requestHistory(many)).toHaveLength(20);
     expect(requestHistory(many)[0]).toBe(many[0]);
   });
