@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the virtual module is declared there; the Node project (tests, bench) reaches this file too
 /// <reference path="../mediapipeAssets.d.ts" />
 /**
  * One run of the camera, from 'Enable Camera' until it is switched off, the tab is hidden
