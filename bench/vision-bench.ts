@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { expect } from '@playwright/test';
 import { initialPipeline, processFrame } from '../src/vision/worker/pipeline';
 import { launchCameraBrowser } from '../e2e/vision/cameraBrowser';
-import { makeClip } from '../e2e/vision/clips';
+import { makeClip, removeClips } from '../e2e/vision/clips';
 import { startWithCamera } from '../e2e/vision/enhancedSession';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18830);
@@ -128,6 +128,7 @@ try {
   worker = await inWorker();
 } finally {
   app.kill('SIGTERM');
+  removeClips();
 }
 console.log(
   `Chromium worker, ${worker.frames} frames: stillness ${worker.stillnessMs} ms, face detection ${worker.faceMs} ms, ` +

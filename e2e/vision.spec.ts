@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { launchCameraBrowser, type CameraBrowser } from './vision/cameraBrowser';
-import { makeClip, type ClipKind } from './vision/clips';
+import { makeClip, removeClips, type ClipKind } from './vision/clips';
 import { measure, type CameraResults } from './vision/enhancedSession';
 
 /**
@@ -27,7 +27,10 @@ const measured: Record<string, CameraResults> = {};
 /** Browser profiles reused from one group of clips to the next (cached face detector). */
 const profiles = mkdtempSync(join(tmpdir(), 'pneuma-vision-profiles-'));
 const profileDir = (slot: number) => join(profiles, String(slot));
-test.afterAll(() => rmSync(profiles, { recursive: true, force: true }));
+test.afterAll(() => {
+  rmSync(profiles, { recursive: true, force: true });
+  removeClips();
+});
 
 type Clips = Record<string, [ClipKind, number]>;
 

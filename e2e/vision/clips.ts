@@ -6,7 +6,7 @@
  * Clips are cached per run in a temporary folder.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyScene, personScene, SCENE } from './scene';
@@ -87,4 +87,9 @@ export function makeClip(clip: ClipKind, seconds: number): string {
     { stdio: 'pipe' },
   );
   return file;
+}
+
+/** Deletes this run's clips (a few tens of MB of raw video). */
+export function removeClips(): void {
+  rmSync(dir, { recursive: true, force: true });
 }
