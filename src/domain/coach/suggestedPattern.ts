@@ -177,11 +177,10 @@ export function suggestPatternOnDevice(input: DeviceSuggestionInput): PatternSug
   const phases = (['inhale', 'hold', 'exhale', 'hold_after_exhale'] as const)
     .filter((type) => t[type] > 0)
     .map((type) => ({ type, duration: t[type], instruction: CUES[type] }));
-  const timing = `${t.inhale}-${t.hold}-${t.exhale}-${t.hold_after_exhale} s`;
   if (hard) {
     return {
       name: withPrefix('Gentler', base.name),
-      description: `${base.name} with ${change.what} (${timing}), to build up to the full pattern.`,
+      description: `${base.name} with ${change.what}, to build up to the full pattern.`,
       phases,
       reasoning: `In this session ${why.join(', ')}. With ${change.what}, each cycle is easier to finish without pausing.`,
       category: base.category,
@@ -196,7 +195,7 @@ export function suggestPatternOnDevice(input: DeviceSuggestionInput): PatternSug
   const still = input.stillness !== undefined ? `, with stillness ${input.stillness}/100` : '';
   return {
     name: withPrefix('Longer exhale:', base.name),
-    description: `${base.name} with ${change.what} (${timing}).`,
+    description: `${base.name} with ${change.what}.`,
     phases,
     reasoning: `You completed ${input.completionPercent} % of the cycles${steadiness}${still}. A slightly longer exhale slows the breath a little more: a small next step from a pattern you manage.`,
     category: base.category,

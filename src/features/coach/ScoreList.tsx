@@ -19,7 +19,7 @@ export function ScoreList({ scores }: { scores: Record<ScoreName, ScoreDetail | 
         return (
           <div className="stat coach__score" key={name} data-testid={`coach-score-${name}`}>
             <dt className="stat__label">{NAMES[name]}</dt>
-            <dd className="stat__value">
+            <dd className={detail.value === null ? 'coach__unmeasured' : 'stat__value'}>
               {detail.value === null ? 'Not measured' : `${detail.value} / 100`}
             </dd>
             {detail.basis ? <dd className="coach__basis">{detail.basis}</dd> : null}
