@@ -73,6 +73,9 @@ async function signUp(url: string, anon: string): Promise<User> {
   return { access: s.access_token, id: s.user.id };
 }
 
+/** Why uploads got no answer (connection refused, reset, ...), for the SIGTERM line. */
+const lostBy = new Map<string, number>();
+
 /** One client's upload of one session: 'ack' (2xx), '5xx', or 'lost' (no answer: connection cut). */
 async function upload(
   url: string,
@@ -94,7 +97,9 @@ async function upload(
     await r.arrayBuffer();
     if (r.ok) return 'ack';
     return r.status >= 500 ? '5xx' : 'other';
-  } catch {
+  } catch (e) {
+    const code = (e as { cause?: { code?: string } }).cause?.code ?? 'no answer';
+    lostBy.set(code, (lostBy.get(code) ?? 0) + 1);
     return 'lost';
   }
 }
@@ -199,10 +204,11 @@ async function runBackend(backend: 'pglite' | 'postgres'): Promise<RoundResult[]
           `${r.storedAfterRetry}/${UPLOADS} stored after retries, ${r.duplicates} duplicates, restart ${r.restartMs} ms`,
       );
     }
+    lostBy.clear();
     const t = await round(backend, env, dataDir, 1, 'SIGTERM');
     results.push(t);
     console.log(
-      `${backend} SIGTERM: exit ${t.exitCode}, ${t.acknowledged}/${UPLOADS} acknowledged, ${t.unanswered} not accepted before the stop, ${t.cutOffByServer} accepted but cut off, ${t.answeredWith5xx} answered 5xx, ${t.missing} missing after restart, ${t.duplicates} duplicates`,
+      `${backend} SIGTERM: exit ${t.exitCode}, ${t.acknowledged}/${UPLOADS} acknowledged, ${t.unanswered} not accepted before the stop (${JSON.stringify(Object.fromEntries(lostBy))}), ${t.cutOffByServer} accepted but cut off, ${t.answeredWith5xx} answered 5xx, ${t.missing} missing after restart, ${t.duplicates} duplicates`,
     );
   } finally {
     await cluster?.stop();

@@ -1,8 +1,14 @@
 import { Server as NetServer } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Server } from 'node:http';
 
-/** How long after the stop the connections already accepted may still deliver their request. */
-const SETTLE_MS = 300;
+/** How often the drain looks again. */
+const SETTLE_MS = 100;
+/**
+ * How long a connection that was accepted but has sent no request yet is waited for (its
+ * request may be unread while the server is busy); one silent longer is an idle preconnect.
+ */
+const FRESH_WAIT_MS = 2000;
 
 /**
  * Graceful stop on SIGTERM/SIGINT (docs/product.md § Backend): stop accepting connections,
@@ -16,7 +22,13 @@ export function shutDownGracefully(http: Server, closeDb: () => Promise<void>, d
   let active = 0;
   let stopping: Promise<void> | null = null;
   let drained: (() => void) | null = null;
-  http.on('request', (_req, res) => {
+  const fresh = new Set<Socket>();
+  http.on('connection', (socket: Socket) => {
+    fresh.add(socket);
+    socket.once('close', () => fresh.delete(socket));
+  });
+  http.on('request', (req, res) => {
+    fresh.delete(req.socket);
     active += 1;
     if (stopping) res.setHeader('Connection', 'close');
     res.once('close', () => {
@@ -26,13 +38,17 @@ export function shutDownGracefully(http: Server, closeDb: () => Promise<void>, d
   });
   return (signal: string): Promise<void> => {
     stopping ??= (async () => {
-      console.log(`Pneuma stopping (${signal}): finishing the requests in flight`);
+      console.log(
+        `Pneuma stopping (${signal}): finishing ${active} request(s) in flight, waiting for ${fresh.size} new connection(s)`,
+      );
       // Stop listening only: http.Server#close would also drop accepted connections whose
       // request has not been read yet.
       NetServer.prototype.close.call(http);
-      const deadline = Date.now() + drainMs;
+      const started = Date.now();
+      const deadline = started + drainMs;
+      const busy = () => active > 0 || (fresh.size > 0 && Date.now() - started < FRESH_WAIT_MS);
       await new Promise((r) => setTimeout(r, SETTLE_MS));
-      while (active > 0 && Date.now() < deadline) {
+      while (busy() && Date.now() < deadline) {
         await new Promise<void>((resolve) => {
           drained = resolve;
           setTimeout(resolve, Math.max(0, Math.min(SETTLE_MS, deadline - Date.now())));
