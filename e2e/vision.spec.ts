@@ -24,11 +24,15 @@ test.describe.configure({ mode: 'serial' });
 
 const measured: Record<string, CameraResults> = {};
 
-/** Browser profiles reused from one group of clips to the next (cached face detector). */
-const profiles = mkdtempSync(join(tmpdir(), 'pneuma-vision-profiles-'));
-const profileDir = (slot: number) => join(profiles, String(slot));
+/**
+ * Browser profiles reused from one group of clips to the next (cached face detector). Made
+ * on first use: the file is also loaded where no test runs (listing), which must leave nothing.
+ */
+let profiles: string | null = null;
+const profileDir = (slot: number) =>
+  join((profiles ??= mkdtempSync(join(tmpdir(), 'pneuma-vision-profiles-'))), String(slot));
 test.afterAll(() => {
-  rmSync(profiles, { recursive: true, force: true });
+  if (profiles) rmSync(profiles, { recursive: true, force: true });
   removeClips();
 });
 
