@@ -59,11 +59,23 @@ async function startSession(page: Page): Promise<void> {
   await expect(page.getByTestId('immersive-session')).toBeVisible();
 }
 
-/** Waits until no CSS animation or transition runs (fades change contrast while they run). */
+/**
+ * Waits until no CSS animation or transition runs (fades change contrast while they run).
+ * The guide's own animations (Web Animations) run all session long and are left out.
+ */
 async function settled(page: Page): Promise<void> {
   await expect
     .poll(() =>
-      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (a) =>
+                (a instanceof CSSAnimation || a instanceof CSSTransition) &&
+                a.playState === 'running',
+            ).length,
+      ),
     )
     .toBe(0);
 }
@@ -79,21 +91,38 @@ async function axeSettled(page: Page, label: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, label);
 }
 
-/** The travelling point's centre, as a share of the square (0..1 across, 0..1 down). */
-async function dotOnSquare(page: Page) {
+/**
+ * The point's path through one breath cycle: its animation's keyframes as corners of the
+ * square (shares 0..1 across and down) with where in the cycle they fall, the cycle's
+ * length and how many cycles the animation runs.
+ */
+async function dotPath(page: Page) {
   return page.evaluate(() => {
-    const sq = document.querySelector('[data-testid="guide-square"]')!.getBoundingClientRect();
-    const dot = document.querySelector('[data-testid="guide-dot"]')!.getBoundingClientRect();
-    const x = (dot.left + dot.width / 2 - sq.left) / sq.width;
-    const y = (dot.top + dot.height / 2 - sq.top) / sq.height;
-    return { x, y };
+    const size = document.querySelector<HTMLElement>('[data-testid="guide-square"]')!.clientWidth;
+    const anim = document.querySelector('[data-testid="guide-dot"]')!.getAnimations()[0]!;
+    const effect = anim.effect as KeyframeEffect;
+    const share = (v: number) => Math.round((v / size) * 100) / 100;
+    return {
+      keys: effect.getKeyframes().map((k) => {
+        const [x, y] = [...String(k.transform).matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+        return [k.computedOffset, share(x!), share(y!)];
+      }),
+      cycleMs: effect.getTiming().duration,
+      cycles: effect.getTiming().iterations,
+    };
   });
 }
 
-/** The point is where the square says, give or take the first frame's few ms (3 %). */
-function expectNear(actual: { x: number; y: number }, x: number, y: number): void {
-  expect(Math.abs(actual.x - x), `x ${actual.x} vs ${x}`).toBeLessThan(0.03);
-  expect(Math.abs(actual.y - y), `y ${actual.y} vs ${y}`).toBeLessThan(0.03);
+/** Where the point is drawn right now (its animation runs in real time), as shares of the square. */
+async function dotNow(page: Page) {
+  return page.evaluate(() => {
+    const sq = document.querySelector('[data-testid="guide-square"]')!.getBoundingClientRect();
+    const dot = document.querySelector('[data-testid="guide-dot"]')!.getBoundingClientRect();
+    return {
+      x: (dot.left + dot.width / 2 - sq.left) / sq.width,
+      y: (dot.top + dot.height / 2 - sq.top) / sq.height,
+    };
+  });
 }
 
 test('box on a phone: immersive, idle controls, a square path, cues per phase, Media Session, a calm end', async ({
@@ -113,17 +142,24 @@ test('box on a phone: immersive, idle controls, a square path, cues per phase, M
 
   // Box: a point traces the square, one side per phase (start, then the middle of each side).
   await expect(page.getByTestId('breath-visual')).toHaveAttribute('data-guide', 'square');
-  expectNear(await dotOnSquare(page), 0, 1); // bottom-left
-  const middles = [
-    [0, 0.5], // inhale: up the left side
-    [0.5, 0], // hold: across the top
-    [1, 0.5], // exhale: down the right side
-    [0.5, 1], // hold: back along the bottom
-  ];
-  for (const [i, [x, y]] of middles.entries()) {
-    await page.clock.runFor(i === 0 ? 2000 : 4000);
-    expectNear(await dotOnSquare(page), x!, y!);
-  }
+  expect(await dotPath(page)).toEqual({
+    keys: [
+      [0, 0, 1], // inhale: up the left side,
+      [0.25, 0, 0],
+      [0.25, 0, 0], // hold: across the top,
+      [0.5, 1, 0],
+      [0.5, 1, 0], // exhale: down the right side,
+      [0.75, 1, 1],
+      [0.75, 1, 1], // hold: back along the bottom
+      [1, 0, 1],
+    ],
+    cycleMs: 16_000,
+    cycles: 10,
+  });
+  // Wherever it is drawn, the point is on the square's outline.
+  const p = await dotNow(page);
+  expect(Math.min(p.x, 1 - p.x, p.y, 1 - p.y), JSON.stringify(p)).toBeLessThan(0.02);
+  await page.clock.runFor(14_000);
 
   // 14 s without input: the controls have faded (and the Pause button with them).
   await expect(stage).toHaveAttribute('data-controls', 'hidden');
@@ -191,11 +227,25 @@ test('a bloom stays still on a hold while its dots count the seconds; axe passes
   await startSession(page);
   await expect(page.getByTestId('breath-visual')).toHaveAttribute('data-guide', 'bloom');
 
-  // 4-7-8: the hold runs from 4 s to 11 s. The flower does not move; a dot goes out each second.
-  const flower = () =>
-    page.evaluate(
-      () => (document.querySelector('.guide-bloom__flower') as HTMLElement).style.transform,
+  // 4-7-8 (19 s a cycle): the flower opens through the inhale, stays as it is all through
+  // the hold (4 s to 11 s) and closes through the exhale; a dot goes out each second.
+  const flower = await page.evaluate(() => {
+    const anim = document.querySelector('[data-testid="guide-flower"]')!.getAnimations()[0]!;
+    const effect = anim.effect as KeyframeEffect;
+    return {
+      keys: effect.getKeyframes().map((k) => [k.computedOffset, String(k.transform)]),
+      cycleMs: effect.getTiming().duration,
+    };
+  });
+  expect(flower.cycleMs).toBe(19_000);
+  const within = (from: number, to: number) =>
+    flower.keys.filter(
+      ([o]) => (o as number) >= from / 19 - 1e-9 && (o as number) <= to / 19 + 1e-9,
     );
+  expect(new Set(within(4, 11).map(([, t]) => t))).toEqual(new Set(['rotate(60deg) scale(1)']));
+  expect(within(0, 4).length).toBeGreaterThan(10); // eased: many points
+  expect(flower.keys[0]![1]).toBe('rotate(0deg) scale(0.55)');
+  expect(flower.keys.at(-1)![1]).toBe('rotate(0deg) scale(0.55)');
   const lit = () =>
     page.evaluate(
       () =>
@@ -205,14 +255,12 @@ test('a bloom stays still on a hold while its dots count the seconds; axe passes
     );
   await page.clock.runFor(4500);
   await expect(page.getByTestId('phase-label')).toHaveText('Hold');
-  const still = await flower();
   expect(await lit()).toBe(7);
   await page.clock.runFor(2000);
-  expect(await flower()).toBe(still);
   expect(await lit()).toBe(5);
   await page.clock.runFor(5000);
   await expect(page.getByTestId('phase-label')).toHaveText('Exhale');
-  expect(await flower()).not.toBe(still);
+  expect(await lit()).toBe(0);
 
   // axe in light, then dark (low blue) and dim, chosen in 'Sound and display'.
   await axeSettled(page, 'immersive session, light');

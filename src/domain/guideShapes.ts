@@ -13,7 +13,7 @@
  * Holds keep every shape still; their own countdown is a ring of dots that go out one
  * per second.
  */
-import type { BreathPosition, PhaseName } from './breathClock';
+import type { BreathPosition, BreathSchedule, PhaseName } from './breathClock';
 import { MIN_BREATH_SCALE, breathScale } from './breathScale';
 import type { PatternTimings } from './patterns';
 
@@ -133,4 +133,60 @@ export function holdDotsLit(
   const dots = holdDotCount(pos.phaseDurationMs);
   const gone = Math.floor(clamp01(pos.phaseElapsedMs / pos.phaseDurationMs) * dots + 1e-9);
   return Math.max(0, dots - gone);
+}
+
+/**
+ * Ms from `pos` until the screen's words or dots next change: the countdown's next whole
+ * second, the hold's next dot, or the end of the phase, whichever comes first. The guide
+ * sleeps until then (the shapes move on the compositor meanwhile).
+ */
+export function msUntilDisplayChange(
+  pos: Pick<BreathPosition, 'phase' | 'phaseDurationMs' | 'phaseElapsedMs' | 'phaseRemainingMs'>,
+): number {
+  const remaining = Math.max(0, pos.phaseRemainingMs);
+  const nextSecond = remaining - Math.floor((remaining - 1e-9) / 1000) * 1000;
+  let next = Math.min(remaining, nextSecond);
+  if (isHold(pos.phase) && pos.phaseDurationMs > 0) {
+    const share = pos.phaseDurationMs / holdDotCount(pos.phaseDurationMs);
+    const nextDot =
+      (Math.floor(pos.phaseElapsedMs / share + 1e-9) + 1) * share - pos.phaseElapsedMs;
+    next = Math.min(next, nextDot);
+  }
+  return Math.max(0, next);
+}
+
+/** `n + 1` evenly spaced progress points from 0 to 1, for keyframes of an eased phase. */
+export function progressSamples(n: number): number[] {
+  const steps = Math.max(1, Math.floor(n));
+  return Array.from({ length: steps + 1 }, (_, i) => i / steps);
+}
+
+/** A keyframe of a whole breath cycle: where in the cycle (0..1) and the guide's state there. */
+export interface CycleKey<T> {
+  offset: number;
+  value: T;
+}
+
+/**
+ * The guide through one whole cycle as keyframes, for an animation that repeats once per
+ * cycle in step with the breath clock. Each phase contributes its start and end (equal
+ * offsets at a boundary are allowed: a side that resets jumps there) and, when
+ * `samples(phase)` > 1, evenly spaced points between, so straight pieces follow an eased
+ * curve closely. Holds of a still shape need no points between: the state does not change.
+ */
+export function cycleKeyframes<T>(
+  schedule: BreathSchedule,
+  at: (phase: PhaseName, progress: number) => T,
+  samples: (phase: PhaseName) => number,
+): CycleKey<T>[] {
+  const keys: CycleKey<T>[] = [];
+  schedule.phases.forEach((phase, i) => {
+    const start = schedule.cumulativeMs[i]!;
+    for (const t of progressSamples(samples(phase.name)))
+      keys.push({
+        offset: (start + t * phase.durationMs) / schedule.cycleMs,
+        value: at(phase.name, t),
+      });
+  });
+  return keys;
 }

@@ -5,10 +5,14 @@ import {
   BLOOM_TURN_DEG,
   MAX_HOLD_DOTS,
   bloomFrame,
+  cycleKeyframes,
   guideKindFor,
   holdDotCount,
   holdDotsLit,
+  isHold,
+  msUntilDisplayChange,
   petalAngle,
+  progressSamples,
   squareFrame,
   squarePoint,
 } from '../../src/domain/guideShapes';
@@ -131,5 +135,67 @@ describe('a hold counts down with its own ring of dots', () => {
     expect(holdDotsLit({ phase: 'inhale', phaseDurationMs: 4000, phaseElapsedMs: 0 })).toBe(0);
     // A long hold with fewer dots than seconds still empties evenly.
     expect(holdDotsLit({ phase: 'hold', phaseDurationMs: 24_000, phaseElapsedMs: 12_000 })).toBe(6);
+  });
+});
+
+describe('when the words and dots change next', () => {
+  const at = (phase: 'inhale' | 'hold', durationMs: number, elapsedMs: number) =>
+    msUntilDisplayChange({
+      phase,
+      phaseDurationMs: durationMs,
+      phaseElapsedMs: elapsedMs,
+      phaseRemainingMs: durationMs - elapsedMs,
+    });
+  it("is the countdown's next whole second, or the end of the phase", () => {
+    expect(at('inhale', 4000, 0)).toBe(1000);
+    expect(at('inhale', 4000, 1500)).toBe(500);
+    expect(at('inhale', 4000, 3999)).toBe(1);
+    expect(at('inhale', 2500, 0)).toBe(500); // 3 -> 2 at 2000 ms left
+  });
+  it('on a long hold, the next dot may come first', () => {
+    expect(at('hold', 24_000, 0)).toBe(1000); // a dot per 2 s, a second per 1 s
+    expect(at('hold', 24_000, 1500)).toBe(500);
+    expect(at('hold', 7000, 100)).toBe(900);
+  });
+  it('samples a phase evenly for keyframes', () => {
+    expect(progressSamples(4)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(progressSamples(0)).toEqual([0, 1]);
+  });
+});
+
+describe('a whole cycle as keyframes', () => {
+  it("box: the point's corners at each quarter of the cycle, one side per phase", () => {
+    const s = buildSchedule(getPattern('box')!);
+    const keys = cycleKeyframes(
+      s,
+      (phase, t) => squareFrame(phase, t).point,
+      () => 1,
+    );
+    expect(keys.map((k) => k.offset)).toEqual([0, 0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1]);
+    expect(keys.map((k) => `${k.value.x},${k.value.y}`)).toEqual([
+      '0,1',
+      '0,0',
+      '0,0',
+      '1,0',
+      '1,0',
+      '1,1',
+      '1,1',
+      '0,1',
+    ]);
+  });
+  it('4-7-8: eased points on the inhale and exhale, the same state all through the hold', () => {
+    const s = buildSchedule(getPattern('relaxation')!);
+    const keys = cycleKeyframes(
+      s,
+      (phase, t) => bloomFrame(phase, t).scale,
+      (phase) => (isHold(phase) ? 1 : 8),
+    );
+    expect(keys).toHaveLength(9 + 2 + 9);
+    const hold = keys.filter((k) => k.offset >= 4 / 19 && k.offset <= 11 / 19);
+    expect(new Set(hold.map((k) => k.value))).toEqual(new Set([1]));
+    expect(keys[0]).toEqual({ offset: 0, value: MIN_BREATH_SCALE });
+    expect(keys.at(-1)).toEqual({ offset: 1, value: MIN_BREATH_SCALE });
+    for (let i = 1; i < keys.length; i++)
+      expect(keys[i]!.offset).toBeGreaterThanOrEqual(keys[i - 1]!.offset);
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import {
   PHASE_HINTS,
   PHASE_LABELS,
@@ -8,9 +8,10 @@ import {
   secondsLeft,
   sessionLengthMs,
   wallTimeAt,
+  type BreathPosition,
   type PhaseName,
 } from '../../domain/breathClock';
-import type { GuideKind } from '../../domain/guideShapes';
+import { msUntilDisplayChange, type GuideKind } from '../../domain/guideShapes';
 import { LAST_CYCLE_TEXT, isLastCycle, startsLastCycle } from '../../domain/sessionEnding';
 import type { LoopRef } from './useSessionController';
 import { recordUiSwitch } from './timingProbe';
@@ -19,7 +20,7 @@ import { BloomGuide } from './guides/BloomGuide';
 import { CalmGuide } from './guides/CalmGuide';
 import { HoldDots } from './guides/HoldDots';
 import { SquareGuide } from './guides/SquareGuide';
-import type { GuideDraw } from './guides/types';
+import type { GuideDriver } from './guides/types';
 
 export interface PhaseChange {
   phase: PhaseName;
@@ -39,12 +40,17 @@ export interface BreathVisualProps {
   onPhaseChange?: (change: PhaseChange) => void;
 }
 
+/** Wake this long before a change, then catch the first frame at or after it. */
+const WAKE_EARLY_MS = 40;
+
 /**
- * The breathing guide. Every frame (requestAnimationFrame) it asks the breath clock where
- * the breath is and hands that to the pattern's guide (square, bloom or orb; under
- * prefers-reduced-motion a calm fill bar), which writes transforms and opacity straight
- * to the DOM; the phase name, the seconds left and the last-cycle note change only as
- * text. It never keeps time itself.
+ * The breathing guide. It asks the breath clock where the breath is and hands that to
+ * the pattern's guide (square, bloom or orb; under prefers-reduced-motion a calm fill
+ * bar), which runs the round by itself as compositor animations, one iteration per cycle.
+ * So the page does nothing per frame: it sleeps until the next change of words (the
+ * countdown's next second, the next hold dot or the phase boundary), then writes it in
+ * the first display frame at or after that moment. Pause, resume, a new round, a resize
+ * and a return to the tab re-sync from the clock. It never keeps time itself.
  */
 export const BreathVisual = memo(function BreathVisual({
   loopRef,
@@ -53,8 +59,8 @@ export const BreathVisual = memo(function BreathVisual({
   onPhaseChange,
 }: BreathVisualProps) {
   const rootRef = useRef<HTMLDivElement>(null);
-  const guideDraw = useRef<GuideDraw | null>(null);
-  const dotsDraw = useRef<GuideDraw | null>(null);
+  const guideDriver = useRef<GuideDriver | null>(null);
+  const dotsDriver = useRef<GuideDriver | null>(null);
   const labelRef = useRef<HTMLSpanElement>(null);
   const hintRef = useRef<HTMLSpanElement>(null);
   const secondsRef = useRef<HTMLSpanElement>(null);
@@ -63,16 +69,30 @@ export const BreathVisual = memo(function BreathVisual({
   useEffect(() => {
     onPhaseChangeRef.current = onPhaseChange;
   });
+  /** Set by the scheduler below: show the guide again at the current moment. */
+  const resyncRef = useRef<() => void>(() => {});
+  const resync = useCallback(() => resyncRef.current(), []);
 
   useEffect(() => {
     let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     let lastKey: string | null = null;
     let lastBoundary = -1;
     let lastSeconds = -1;
-    const draw = (frameTs: number) => {
-      frame = requestAnimationFrame(draw);
+    /** What the guide was last shown for: a new phase, pause or resume shows it again. */
+    let shownFor = '';
+    let dueAt = 0;
+
+    const cancel = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      cancelAnimationFrame(frame);
+    };
+
+    const render = (frameTs: number) => {
       const snap = loopRef.getSnapshot();
       if (snap.value !== 'running' && snap.value !== 'paused') return;
+      const running = snap.value === 'running';
       const c = snap.context;
       // Where the breath is at this frame (its timestamp), not at whenever the callback runs.
       const now = Math.min(frameTs, performance.now()) + FRAME_TOLERANCE_MS;
@@ -122,12 +142,76 @@ export const BreathVisual = memo(function BreathVisual({
         lastSeconds = seconds;
         secondsRef.current.textContent = String(seconds);
       }
-      guideDraw.current?.(pos);
-      dotsDraw.current?.(pos);
+      // The shapes run the whole round by themselves; they are shown again only when the
+      // breath starts, pauses, resumes or a new round begins.
+      const state = `${c.rounds}:${running}:${c.clock.pauseCount}`;
+      if (state !== shownFor) {
+        shownFor = state;
+        const moment = {
+          pos,
+          schedule: c.schedule,
+          elapsedMs: elapsed,
+          cycles: c.targetCycles,
+          running,
+        };
+        guideDriver.current?.show(moment);
+        dotsDriver.current?.show(moment);
+      } else {
+        guideDriver.current?.tick?.(pos);
+        dotsDriver.current?.tick?.(pos);
+      }
+      if (running) sleepUntilNextChange(pos, now);
     };
-    frame = requestAnimationFrame(draw);
-    return () => cancelAnimationFrame(frame);
-  }, [loopRef]);
+
+    const onFrame = (ts: number) => {
+      if (Math.min(ts, performance.now()) + FRAME_TOLERANCE_MS < dueAt) {
+        frame = requestAnimationFrame(onFrame); // a frame early: the change is in the next one
+        return;
+      }
+      render(ts);
+    };
+
+    const sleepUntilNextChange = (pos: BreathPosition, now: number) => {
+      const wait = msUntilDisplayChange(pos);
+      dueAt = now + wait;
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(
+        () => {
+          timer = null;
+          frame = requestAnimationFrame(onFrame);
+        },
+        Math.max(0, wait - WAKE_EARLY_MS),
+      );
+    };
+
+    /** Re-sync now: on the next frame, from the clock (pause, resume, resize, tab shown). */
+    const resyncNow = () => {
+      cancel();
+      shownFor = '';
+      dueAt = 0;
+      frame = requestAnimationFrame(onFrame);
+    };
+    resyncRef.current = resyncNow;
+
+    let lastState = '';
+    const sub = loopRef.subscribe((snap) => {
+      const state = `${String(snap.value)}:${snap.context.clock.pauseCount}:${snap.context.clock.pausedAt}:${snap.context.rounds}`;
+      if (state === lastState) return;
+      lastState = state;
+      resyncNow();
+    });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') resyncNow();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    resyncNow();
+    return () => {
+      sub.unsubscribe();
+      document.removeEventListener('visibilitychange', onVisible);
+      resyncRef.current = () => {};
+      cancel();
+    };
+  }, [loopRef, guide, reducedMotion]);
 
   const shown = reducedMotion ? 'calm' : guide;
   return (
@@ -140,13 +224,13 @@ export const BreathVisual = memo(function BreathVisual({
     >
       <div className="breath__stage" aria-hidden="true">
         {shown === 'calm' ? (
-          <CalmGuide drawRef={guideDraw} />
+          <CalmGuide driverRef={guideDriver} resync={resync} />
         ) : shown === 'square' ? (
-          <SquareGuide drawRef={guideDraw} />
+          <SquareGuide driverRef={guideDriver} resync={resync} />
         ) : (
           <>
-            <BloomGuide drawRef={guideDraw} variant={shown} />
-            <HoldDots drawRef={dotsDraw} />
+            <BloomGuide driverRef={guideDriver} resync={resync} variant={shown} />
+            <HoldDots driverRef={dotsDriver} />
           </>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import type { BreathPosition } from '../../../domain/breathClock';
 import { MAX_HOLD_DOTS, holdDotCount, holdDotsLit, isHold } from '../../../domain/guideShapes';
 import type { GuideProps } from './types';
 
@@ -6,25 +7,22 @@ const DOTS = Array.from({ length: MAX_HOLD_DOTS }, (_, i) => i);
 
 /**
  * A hold's own countdown around a still shape: one dot per second, going out one by one
- * (opacity only). The ring is laid out once per hold, not per frame.
+ * (opacity, faded by the compositor). Laid out once per hold, lit on each tick.
  */
-export function HoldDots({ drawRef }: GuideProps) {
+export function HoldDots({ driverRef }: Pick<GuideProps, 'driverRef'>) {
   const dotRefs = useRef<(HTMLSpanElement | null)[]>([]);
 
   useLayoutEffect(() => {
-    let laidOutFor = '';
+    let laidOutFor = -1;
+    let count = 0;
     let lastLit = -1;
-    drawRef.current = (pos) => {
-      const hold = isHold(pos.phase);
-      const count = hold ? holdDotCount(pos.phaseDurationMs) : 0;
-      const layout = `${pos.boundaryIndex}:${count}`;
-      if (layout !== laidOutFor) {
-        laidOutFor = layout;
+    const tick = (pos: BreathPosition) => {
+      if (pos.boundaryIndex !== laidOutFor) {
+        laidOutFor = pos.boundaryIndex;
+        count = isHold(pos.phase) ? holdDotCount(pos.phaseDurationMs) : 0;
         lastLit = -1;
         dotRefs.current.forEach((el, i) => {
-          if (!el) return;
-          el.style.transform = `rotate(${((360 / Math.max(1, count)) * i).toFixed(2)}deg)`;
-          el.dataset.used = i < count ? 'true' : 'false';
+          if (el) el.style.transform = `rotate(${((360 / Math.max(1, count)) * i).toFixed(2)}deg)`;
         });
       }
       const lit = holdDotsLit(pos);
@@ -34,10 +32,17 @@ export function HoldDots({ drawRef }: GuideProps) {
         if (el) el.style.opacity = i < count ? (i < lit ? '1' : '0.15') : '0';
       });
     };
-    return () => {
-      drawRef.current = null;
+    driverRef.current = {
+      show: (m) => {
+        laidOutFor = -1;
+        tick(m.pos);
+      },
+      tick,
     };
-  }, [drawRef]);
+    return () => {
+      driverRef.current = null;
+    };
+  }, [driverRef]);
 
   return (
     <div className="hold-dots" data-testid="hold-dots">

@@ -1,49 +1,65 @@
 import { useLayoutEffect, useRef } from 'react';
-import { bloomFrame, squareFrame } from '../../../domain/guideShapes';
-import type { GuideProps } from './types';
+import { cycleKeyframes, squareFrame, type Point } from '../../../domain/guideShapes';
+import { animateBreath } from './phaseAnimation';
+import type { GuideMoment, GuideProps } from './types';
 
 const SIDES = [0, 1, 2, 3] as const;
 /** Side i grows from its start corner: left side upwards, top rightwards, right side down, bottom leftwards. */
 const SIDE_SCALE = ['scaleY', 'scaleX', 'scaleY', 'scaleX'] as const;
 
 /**
- * Box breathing: a point travels around a square, one side per phase; the sides it has
- * travelled this cycle light up in their phase's colour, and the square's inside glows
- * as the lungs fill (opacity only).
+ * Box breathing: a point travels around a square, one side per phase, at a steady pace;
+ * the sides it has travelled this cycle light up in their phase's colour. The point is a
+ * small layer moved in pixels (the square's size is measured), so each frame redraws only
+ * around it.
  */
-export function SquareGuide({ drawRef }: GuideProps) {
-  const carrierRef = useRef<HTMLDivElement>(null);
-  const glowRef = useRef<HTMLDivElement>(null);
+export function SquareGuide({ driverRef, resync }: GuideProps) {
+  const squareRef = useRef<HTMLDivElement>(null);
+  const dotRef = useRef<HTMLDivElement>(null);
   const sideRefs = useRef<(HTMLDivElement | null)[]>([]);
 
   useLayoutEffect(() => {
-    const last = [-1, -1, -1, -1];
-    drawRef.current = (pos) => {
-      const f = squareFrame(pos.phase, pos.phaseProgress);
-      // The carrier is as large as the square: moving it by x% of itself moves its
-      // corner (where the point sits) by x% of the square.
-      if (carrierRef.current)
-        carrierRef.current.style.transform = `translate(${(f.point.x * 100).toFixed(3)}%, ${(f.point.y * 100).toFixed(3)}%)`;
-      f.drawn.forEach((d, i) => {
-        if (d === last[i]) return;
-        last[i] = d;
+    let size = squareRef.current?.clientWidth ?? 0;
+    const at = (p: Point) =>
+      `translate(${(p.x * size).toFixed(2)}px, ${(p.y * size).toFixed(2)}px)`;
+    const show = (m: GuideMoment) => {
+      const frame = (phase: Parameters<typeof squareFrame>[0], t: number) => squareFrame(phase, t);
+      const now = frame(m.pos.phase, m.pos.phaseProgress);
+      // Every phase moves at a steady pace: its start and end are enough.
+      const keys = cycleKeyframes(m.schedule, frame, () => 1);
+      const dot = dotRef.current;
+      if (dot) {
+        dot.style.transform = at(now.point);
+        animateBreath(dot, keys, (f) => ({ transform: at(f.point) }), m);
+      }
+      SIDES.forEach((i) => {
         const el = sideRefs.current[i];
-        if (el) el.style.transform = `${SIDE_SCALE[i]}(${d.toFixed(4)})`;
+        if (!el) return;
+        el.style.transform = `${SIDE_SCALE[i]}(${now.drawn[i]})`;
+        animateBreath(el, keys, (f) => ({ transform: `${SIDE_SCALE[i]}(${f.drawn[i]})` }), m);
       });
-      if (glowRef.current)
-        glowRef.current.style.opacity = (
-          0.12 +
-          0.4 * bloomFrame(pos.phase, pos.phaseProgress).openness
-        ).toFixed(3);
     };
+    driverRef.current = { show };
+    // A new size (rotation, resize) changes the point's pixels: show the same moment again.
+    const observer =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            const next = squareRef.current?.clientWidth ?? size;
+            if (next === size) return;
+            size = next;
+            resync();
+          })
+        : null;
+    if (squareRef.current) observer?.observe(squareRef.current);
     return () => {
-      drawRef.current = null;
+      observer?.disconnect();
+      driverRef.current = null;
     };
-  }, [drawRef]);
+  }, [driverRef, resync]);
 
   return (
-    <div className="guide-square" data-testid="guide-square">
-      <div ref={glowRef} className="guide-square__glow" />
+    <div ref={squareRef} className="guide-square" data-testid="guide-square">
+      <div className="guide-square__glow" />
       <div className="guide-square__track" />
       {SIDES.map((i) => (
         <div
@@ -54,9 +70,7 @@ export function SquareGuide({ drawRef }: GuideProps) {
           className={`guide-square__side guide-square__side--${i}`}
         />
       ))}
-      <div ref={carrierRef} className="guide-square__carrier" data-testid="guide-square-carrier">
-        <div className="guide-square__dot" data-testid="guide-dot" />
-      </div>
+      <div ref={dotRef} className="guide-square__dot" data-testid="guide-dot" />
     </div>
   );
 }

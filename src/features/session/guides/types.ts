@@ -1,12 +1,32 @@
 import type { RefObject } from 'react';
-import type { BreathPosition } from '../../../domain/breathClock';
+import type { BreathPosition, BreathSchedule } from '../../../domain/breathClock';
+
+/** Where the breath is, and what the guide needs to run the rest of the round by itself. */
+export interface GuideMoment {
+  pos: BreathPosition;
+  schedule: BreathSchedule;
+  /** Active ms into the current round. */
+  elapsedMs: number;
+  /** Cycles in the round: the guide's animation repeats once per cycle, this many times. */
+  cycles: number;
+  running: boolean;
+}
 
 /**
- * A guide draws one frame of the breath: it writes transforms and opacity straight to its
- * own elements (no React render, no layout). BreathVisual calls it every display frame.
+ * A guide shows the breath at a moment and, while the session runs, moves on by itself as
+ * compositor animations (Web Animations of transform and opacity), one iteration per
+ * breath cycle: no script, style or layout work per frame, and phase boundaries that stay
+ * exact even when the page's main thread is busy. BreathVisual calls `show` when the
+ * session starts, pauses, resumes or a round begins (inside a frame callback, so the
+ * animation starts on that frame), and `tick` when the words change (about once a second).
  */
-export type GuideDraw = (pos: BreathPosition) => void;
+export interface GuideDriver {
+  show(moment: GuideMoment): void;
+  tick?(pos: BreathPosition): void;
+}
 
 export interface GuideProps {
-  drawRef: RefObject<GuideDraw | null>;
+  driverRef: RefObject<GuideDriver | null>;
+  /** Asks for `show` again at the current moment (the guide's size changed). */
+  resync: () => void;
 }
