@@ -8,3 +8,5 @@
  */
 const host = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 host.__zod_globalConfig = { ...host.__zod_globalConfig, jitless: true };
+
+export {};
