@@ -29,7 +29,13 @@ function topLevelManifest() {
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // The home screen is the first screen of most visits: its code comes with the entry
+      // (one file, one round trip) instead of a route chunk fetched after the router starts.
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
+    }),
     react(),
     topLevelManifest(),
     mediapipeAssets(),
@@ -65,6 +71,19 @@ export default defineConfig({
     outDir,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The first screen's modules in one chunk instead of two dozen small ones: each
+          // separate file costs a request and compresses on its own (about 1.5 KB gzip lost
+          // in total). '$initial' captures only what the entry imports statically, so no
+          // route's lazy code joins it.
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173 },
 });
