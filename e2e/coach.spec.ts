@@ -172,7 +172,9 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
   const server = await startServerWithFake(fakes);
   try {
     const { origin } = server;
-    fakes.script('openai', { delayMs: 1500 }, 'valid');
+    // The fake holds its first answer until the test has seen the on-device analysis.
+    let release = () => {};
+    fakes.script('openai', { until: new Promise<void>((resolve) => (release = resolve)) }, 'valid');
     await page.clock.install();
     await openControlled(page, `${origin}/auth`);
     const email = `coach-${Date.now()}@example.test`;
@@ -190,6 +192,7 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
       'Asking OpenAI (gpt-e2e-asked) for an analysis. Meanwhile, this is the on-device analysis.',
     );
     await expect(card.getByTestId('coach-device')).toBeVisible();
+    release();
     // Then the provider's analysis replaces it.
     await expect(card.getByTestId('coach-source')).toHaveText('AI analysis: OpenAI', {
       timeout: 15_000,
@@ -252,7 +255,7 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
       const prefs = page.getByTestId('coach-preferences');
       await expect(prefs.getByRole('radio', { name: /^OpenAI/ })).toBeVisible();
       await prefs.getByRole('radio', { name }).check();
-      await expect(prefs.getByRole('radio', { name })).toBeChecked();
+      await expect(prefs.getByRole('status')).toHaveText('Saved. It applies to your next results.');
     };
     await choose(/^On this device only/);
     const asked = fakes.requests.length;

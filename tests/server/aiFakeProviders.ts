@@ -25,8 +25,9 @@ export type FakeProvider = 'openai' | 'anthropic' | 'google';
 /**
  * One scripted answer: 'valid' (a correct structured answer), 'not-json' (prose instead of
  * JSON), 'wrong-shape' (JSON that breaks the schema), 'hang' (never answers), `{ json }` (this
- * object as the structured answer), `{ delayMs }` (a valid answer after that wait), or an
- * HTTP error status with optional headers.
+ * object as the structured answer), `{ delayMs }` (a valid answer after that wait),
+ * `{ until }` (a valid answer once that promise settles), or an HTTP error status with
+ * optional headers.
  */
 export type FakeStep =
   | 'valid'
@@ -35,9 +36,13 @@ export type FakeStep =
   | 'hang'
   | { json: unknown }
   | { delayMs: number }
+  | { until: Promise<unknown> }
   | { status: number; headers?: Record<string, string> };
 
-type Answer = Exclude<FakeStep, 'hang' | { status: number } | { delayMs: number }>;
+type Answer = Exclude<
+  FakeStep,
+  'hang' | { status: number } | { delayMs: number } | { until: Promise<unknown> }
+>;
 
 export interface RecordedRequest {
   provider: FakeProvider;
@@ -184,6 +189,8 @@ export async function startFakeProviders(): Promise<FakeProviders> {
         .end(JSON.stringify(envelope(provider, a, body)));
     if (typeof step === 'object' && 'delayMs' in step)
       setTimeout(() => answer('valid'), step.delayMs);
+    else if (typeof step === 'object' && 'until' in step)
+      void step.until.finally(() => answer('valid'));
     else answer(step);
   };
 

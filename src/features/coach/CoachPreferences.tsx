@@ -25,13 +25,18 @@ export default function CoachPreferences() {
   const [picked, setPicked] = useState<CoachChoice | undefined>(undefined);
   const [saveError, setSaveError] = useState<string | null>(null);
   const choice = picked ?? stored;
+  const [saved, setSaved] = useState(false);
   const pick = (value: CoachChoice) => {
     setPicked(value);
     setSaveError(null);
-    setCoachChoice(value).catch((e: unknown) => {
-      setPicked(undefined);
-      setSaveError(AI_ERROR_TEXT.choiceNotSaved(failureText(e)));
-    });
+    setSaved(false);
+    setCoachChoice(value).then(
+      () => setSaved(true),
+      (e: unknown) => {
+        setPicked(undefined);
+        setSaveError(AI_ERROR_TEXT.choiceNotSaved(failureText(e)));
+      },
+    );
   };
   const { status } = useAuth();
   const online = useNetworkStatus().status !== 'offline';
@@ -137,6 +142,9 @@ export default function CoachPreferences() {
           </label>
         ))}
       </fieldset>
+      <p className="coach__status" role="status">
+        {saved ? 'Saved. It applies to your next results.' : ''}
+      </p>
       <ErrorLine message={saveError} />
     </section>
   );

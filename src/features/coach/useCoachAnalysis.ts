@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
-import type { AiProvider } from '../../domain/coach/constants';
+import { AI_PROVIDERS, type AiProvider } from '../../domain/coach/constants';
 import type { SessionAnalysisResponse } from '../../domain/coach/contract';
 import { analyseOnDevice, type DeviceAnalysis } from '../../domain/coach/deviceAnalysis';
 import { accessToken, analyseSession, failureText, fetchProviders } from './coachApi';
@@ -54,6 +54,17 @@ function remember(sessionId: string, answer: SessionAnalysisResponse): void {
   }
 }
 
+/** An answer this tab already has for the session, from the chosen provider (any, for 'auto'). */
+function cachedFor(sessionId: string, choice: CoachChoice): SessionAnalysisResponse | null {
+  if (choice === 'device') return null;
+  const ids = choice === 'auto' ? AI_PROVIDERS : [choice];
+  for (const id of ids) {
+    const answer = cached(sessionId, id);
+    if (answer) return answer;
+  }
+  return null;
+}
+
 function pick(
   choice: CoachChoice,
   offered: OfferedProvider[],
@@ -102,6 +113,9 @@ export function useCoachAnalysis(sessionId: string): CoachAnalysis {
     const run = async () => {
       setUsable(undefined);
       if (choice === 'device') return set({ kind: 'off', reason: 'userChoseDevice' });
+      // An answer already had stays, offline too.
+      const had = cachedFor(facts.record.id, choice);
+      if (had) return set({ kind: 'answered', answer: had });
       if (!online) return set({ kind: 'off', reason: 'offline' });
       const token = signedIn ? await accessToken().catch(() => null) : null;
       let offered: OfferedProvider[];
@@ -115,8 +129,6 @@ export function useCoachAnalysis(sessionId: string): CoachAnalysis {
       if (typeof chosen === 'string') return set({ kind: 'off', reason: 'notOffered', chosen });
       if (!token) return set({ kind: 'off', reason: 'signedOut', offered });
       if (live) setUsable(chosen);
-      const known = cached(facts.record.id, chosen.id);
-      if (known) return set({ kind: 'answered', answer: known });
       set({ kind: 'waiting', provider: chosen });
       try {
         const answer = await analyseSession(token, chosen.id, {
