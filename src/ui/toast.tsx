@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ClassifyOptions } from '../domain/errors/classifier';
-import { ERROR_SCREEN_TEXT } from '../domain/errors/messages';
+import { ERROR_SCREEN_TEXT } from '../domain/errors/screenText';
 
 /**
  * Toasts (docs/product.md § Errors) through sonner. Toast limit is 1: a new toast replaces the one on

@@ -161,27 +161,9 @@ export const TOAST_TEXT = {
   // (src/features/auth/strings.ts).
 } as const;
 
-/** Fallback notices. */
-export const FALLBACK_TEXT = {
-  offline:
-    "You're offline. Sessions will sync when connection is restored. Core breathing features remain available.",
-  fallbackVision: 'Using fallback vision',
-} as const;
-
-/** The generic error screens. */
-export const ERROR_SCREEN_TEXT = {
-  fullPageTitle: 'Oops! Something went wrong',
-  tryAgain: 'Try Again',
-  refreshPage: 'Refresh Page',
-  retry: 'Retry',
-  restartSession: 'Restart Session',
-  appErrorTitle: 'Application Error',
-  appErrorBody:
-    'Pneuma could not display this page. Please refresh the page, and contact support if the problem continues.',
-  missingRootBody:
-    'Pneuma could not start because its page is incomplete. Please refresh the page, and contact support if the problem continues.',
-  errorDetails: 'Error details',
-} as const;
+// The fallback notices and the error screens' texts are in a leaf module: the first screen
+// shows them, and importing them from there does not load the rest of this catalogue.
+export { ERROR_SCREEN_TEXT, FALLBACK_TEXT } from './screenText';
 
 /**
  * AI coaching (docs/product.md § AI coaching): a provider's answer that could not be had;

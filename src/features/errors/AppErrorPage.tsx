@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
+import { ERROR_SCREEN_TEXT } from '../../domain/errors/screenText';
 
 /**
  * 'Application Error' (docs/product.md § Errors): shown when the app itself cannot render. It asks to

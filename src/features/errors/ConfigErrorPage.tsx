@@ -1,4 +1,4 @@
-import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
+import { ERROR_SCREEN_TEXT } from '../../domain/errors/screenText';
 
 /** Shown instead of the app when required backend settings are missing (docs/product.md § Sync: the app's configuration). */
 export function ConfigErrorPage({ missing, detail }: { missing: string[]; detail?: string }) {

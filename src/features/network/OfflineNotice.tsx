@@ -1,4 +1,4 @@
-import { FALLBACK_TEXT } from '../../domain/errors/messages';
+import { FALLBACK_TEXT } from '../../domain/errors/screenText';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import './network.css';
 

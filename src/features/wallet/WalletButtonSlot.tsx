@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
-import { ERROR_TEXT } from '../../domain/errors/messages';
 import { notify } from '../../ui/toast';
 import { LAST_CONNECTED_KEY } from '../../wallet/marker';
 import { CONNECT_WALLET } from './labels';
@@ -23,6 +22,13 @@ function hadWallet(): boolean {
   }
 }
 
+/** A guest's click: the catalogue's message (the catalogue loads then, not with the first screen). */
+function tellGuestToSignUp(): void {
+  void import('../../domain/errors/messages')
+    .then(({ ERROR_TEXT }) => notify.info(ERROR_TEXT.walletNeedsEmail))
+    .catch((error: unknown) => console.warn('[wallet]', error));
+}
+
 /** The header's and mobile menu's wallet button: a plain 'Connect Wallet' until used. */
 export function WalletButtonSlot() {
   const { user } = useAuth();
@@ -31,7 +37,7 @@ export function WalletButtonSlot() {
     <button
       type="button"
       className="btn btn--secondary btn--sm"
-      onClick={() => (user ? setWanted(2) : void notify.info(ERROR_TEXT.walletNeedsEmail))}
+      onClick={() => (user ? setWanted(2) : tellGuestToSignUp())}
     >
       {CONNECT_WALLET}
     </button>
