@@ -11,7 +11,7 @@ import {
   type FakeProviders,
 } from '../tests/server/aiFakeProviders';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, test } from './fixtures';
+import { expect, test, waitForServiceWorkerControl } from './fixtures';
 
 /**
  * AI coaching in Chromium against the production build.
@@ -29,16 +29,10 @@ import { expect, test } from './fixtures';
 
 const PASSWORD = 'correct horse 42';
 
+/** Opens `url` once the service worker controls the page (its first take-over reloads the page). */
 async function openControlled(page: Page, url: string) {
   await page.goto(url);
-  await expect
-    .poll(
-      async () =>
-        page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  await page.waitForLoadState('load');
+  await waitForServiceWorkerControl(page);
   await page.goto(url);
 }
 

@@ -12,6 +12,7 @@ import type {
   PatternTimings,
   PhaseField,
 } from '../patterns';
+import { DEFAULT_PATTERN_ID, getPattern } from '../patterns';
 
 export const SUGGESTED_PHASE_TYPES = [
   'inhale',
@@ -98,24 +99,12 @@ const half = (v: number) => Math.round(v * 2) / 2;
 const PHASE_MAX = 60;
 
 export interface DeviceSuggestionInput {
-  /** The practised pattern, when its definition is known. */
+  /** The practised pattern, when its definition is known (else the default, box). */
   pattern?: PatternDefinition;
   completionPercent: number;
   rhythmConsistency?: number;
   stillness?: number;
 }
-
-const BOX: PatternDefinition = {
-  name: 'Box Breathing',
-  description: '',
-  inhale: 4,
-  hold: 4,
-  exhale: 4,
-  hold_after_exhale: 4,
-  category: 'stress',
-  difficulty: 'Beginner',
-  benefits: [],
-};
 
 function withPrefix(prefix: string, name: string): string {
   const full = `${prefix} ${name}`;
@@ -162,7 +151,7 @@ function longerExhale(base: PatternTimings): Change | null {
  * (a pattern already as short, or as long, as it can be).
  */
 export function suggestPatternOnDevice(input: DeviceSuggestionInput): PatternSuggestion | null {
-  const base = input.pattern ?? BOX;
+  const base = input.pattern ?? getPattern(DEFAULT_PATTERN_ID)!;
   const why: string[] = [];
   if (input.completionPercent < 60)
     why.push(`you completed ${input.completionPercent} % of the cycles`);
