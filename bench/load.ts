@@ -46,6 +46,8 @@ interface LoadResult {
   status: Record<string, number>;
   fiveXX: number;
   connectionErrors: number;
+  /** Requests with no answer within autocannon's 30 s timeout (counted in connectionErrors too). */
+  timeouts: number;
   upsertsAcknowledged: number;
   acknowledgedStored: number;
   lostWrites: number;
@@ -181,6 +183,7 @@ async function runBackend(backend: 'pglite' | 'postgres'): Promise<LoadResult> {
       status,
       fiveXX: result['5xx'],
       connectionErrors: result.errors,
+      timeouts: result.timeouts,
       upsertsAcknowledged: acked.length,
       acknowledgedStored: stored,
       lostWrites: acked.length - stored,
@@ -204,7 +207,7 @@ async function main() {
     console.log(
       `${backend}: ${r.connections} clients x ${r.seconds} s: ${r.requests} requests, ${r.requestsPerSecond} req/s, ` +
         `p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, status ${JSON.stringify(r.status)}, 5xx ${r.fiveXX}, ` +
-        `connection errors ${r.connectionErrors}, ${r.upsertsAcknowledged} upserts acknowledged, ${r.lostWrites} lost`,
+        `connection errors ${r.connectionErrors} (timeouts ${r.timeouts}), ${r.upsertsAcknowledged} upserts acknowledged, ${r.lostWrites} lost`,
     );
   }
   await mkdir('bench-results', { recursive: true });
