@@ -147,6 +147,9 @@ async function goOfflineWithTwoPending(page: Page, context: BrowserContext, requ
   // Two whole sessions in the app while offline (pages served by the service worker).
   await practiseClassicSession(page);
   await practiseClassicSession(page);
+  // The completion screen keeps the app's chrome receded (immersive): back on home, the
+  // header and its sync badge are there again.
+  await page.goto('/');
   await expect(badge).toContainText('Offline');
   await expect(page.getByTestId('sync-pending')).toHaveText('2 pending');
   const onDevice = await deviceSessions(page);
