@@ -20,3 +20,25 @@ export async function expectNoSeriousA11yViolations(
     `axe on ${label}`,
   ).toEqual([]);
 }
+
+/**
+ * Waits until no CSS animation or transition runs: a fade changes contrast while it runs,
+ * and axe would read the half-way colours. Web Animations (the session's breathing guide,
+ * running all session long) are left out.
+ */
+export async function waitForStillStyles(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (a) =>
+                (a instanceof CSSAnimation || a instanceof CSSTransition) &&
+                a.playState === 'running',
+            ).length,
+      ),
+    )
+    .toBe(0);
+}

@@ -1,6 +1,6 @@
 import { devices, type Page } from '@playwright/test';
 import { test, expect, waitForServiceWorkerControl } from './fixtures';
-import { expectNoSeriousA11yViolations } from './a11y';
+import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
 
 /**
  * The immersive session on a phone (Pixel 7: touch, no hover) in real Chromium, with
@@ -60,34 +60,13 @@ async function startSession(page: Page): Promise<void> {
 }
 
 /**
- * Waits until no CSS animation or transition runs (fades change contrast while they run).
- * The guide's own animations (Web Animations) run all session long and are left out.
- */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter(
-              (a) =>
-                (a instanceof CSSAnimation || a instanceof CSSTransition) &&
-                a.playState === 'running',
-            ).length,
-      ),
-    )
-    .toBe(0);
-}
-
-/**
  * axe once the screen has settled. axe needs running timers, so the clock runs meanwhile;
  * keyboard focus on a control keeps the controls on screen however long axe takes.
  */
 async function axeSettled(page: Page, label: string): Promise<void> {
   await page.keyboard.press('Tab');
   await page.clock.resume();
-  await settled(page);
+  await waitForStillStyles(page);
   await expectNoSeriousA11yViolations(page, label);
 }
 
@@ -156,6 +135,18 @@ test('box on a phone: immersive, idle controls, a square path, cues per phase, M
     cycleMs: 16_000,
     cycles: 10,
   });
+  // The words jump with the breath on the same clock: the name's strip steps line by line.
+  const words = await page.evaluate(() => {
+    const track = document.querySelector('.word-strip--label .word-strip__track')!;
+    const effect = track.getAnimations()[0]!.effect as KeyframeEffect;
+    return {
+      lines: [...track.children].map((c) => c.textContent),
+      steps: effect.getKeyframes().map((k) => [k.computedOffset, String(k.transform)]),
+    };
+  });
+  expect(words.lines).toEqual(['Inhale', 'Hold', 'Exhale', 'Hold']);
+  expect(words.steps.map(([o]) => o)).toEqual([0, 0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1]);
+  expect(new Set(words.steps.map(([, t]) => t)).size).toBe(4);
   // Wherever it is drawn, the point is on the square's outline.
   const p = await dotNow(page);
   expect(Math.min(p.x, 1 - p.x, p.y, 1 - p.y), JSON.stringify(p)).toBeLessThan(0.02);

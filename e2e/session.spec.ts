@@ -1,12 +1,18 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations } from './a11y';
+import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
 
 /**
- * A full classic session in real Chromium with Playwright's fake clock fast-forwarding
- * time (Date, timers, performance.now and requestAnimationFrame all follow it).
+ * A full classic session in real Chromium with Playwright's fake clock, stopped and moved
+ * on by hand (Date, timers, performance.now and requestAnimationFrame all follow it), so
+ * no step depends on how fast the machine is.
  * Box is 16 s a cycle, 10 cycles: 160 s of practice. A 20 s pause must not count.
  */
+
+/** Stops Playwright's clock: from here on time moves only by runFor (axe needs it running). */
+async function stopClock(page: Page) {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+}
 
 /**
  * Opens `path` once the service worker controls the origin: its first 'controlling'
@@ -24,7 +30,6 @@ async function openControlled(page: Page, path: string) {
   await page.waitForLoadState('load');
   await page.goto(path);
 }
-
 
 async function readSession(page: Page, id: string) {
   return page.evaluate(
@@ -52,6 +57,7 @@ test('a full classic session lands on /results with its real figures and is stor
 
   // Benefits -> intro -> countdown 5..1 -> ready -> auto start after 0.5 s.
   await expectNoSeriousA11yViolations(page, 'session benefits');
+  await stopClock(page);
   await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
   await page.getByRole('button', { name: 'Begin Preparation' }).click();
   await expect(page.getByTestId('countdown')).toHaveText('5');
@@ -65,13 +71,16 @@ test('a full classic session lands on /results with its real figures and is stor
   await expect(page.getByTestId('phase-label')).toHaveText('Hold');
   await expect(page.getByTestId('phase-announcer')).toHaveText('Hold, 4 seconds');
   await expect(page.getByRole('switch', { name: 'Adaptive Encouragement' })).toBeChecked(); // flow=adaptive
-  await expectNoSeriousA11yViolations(page, 'active session');
-
   // Pause for 20 s: the position and the timer stay put.
   await page.getByTestId('pause-toggle').click();
   await page.clock.runFor(100); // pause and resume take effect on the next frame
   await expect(page.getByTestId('pause-toggle')).toHaveText('Resume');
   const timerAtPause = await page.getByTestId('session-timer').textContent();
+  // axe while paused (the controls stay while paused; axe needs the clock to run).
+  await page.clock.resume();
+  await waitForStillStyles(page);
+  await expectNoSeriousA11yViolations(page, 'active session');
+  await stopClock(page);
   await page.clock.runFor(20_000);
   await expect(page.getByTestId('session-timer')).toHaveText(timerAtPause!);
   await expect(page.getByTestId('phase-label')).toHaveText('Hold');
@@ -102,6 +111,7 @@ test('a full classic session lands on /results with its real figures and is stor
   await expect(page.getByText('Stillness', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Longest breath hold')).toHaveCount(0);
 
+  await page.clock.resume();
   await expectNoSeriousA11yViolations(page, 'results');
   const id = new URL(page.url()).searchParams.get('id')!;
   const row = await readSession(page, id);
@@ -139,6 +149,7 @@ test('an unknown mode redirects to /session', async ({ page }) => {
 test('wim_hof retention: the longest hold becomes the breath hold', async ({ page }) => {
   await page.clock.install();
   await openControlled(page, '/session/mobile?pattern=wim_hof');
+  await stopClock(page);
   await page.getByRole('button', { name: 'Skip to Session' }).click();
   await page.clock.runFor(600);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');

@@ -190,3 +190,40 @@ export function cycleKeyframes<T>(
   });
   return keys;
 }
+
+/**
+ * The words over the guide through one cycle, as steps for a strip of lines that jumps
+ * from line to line (keyframes in pairs: a line holds from one change to the next, equal
+ * offsets make the jump). `phaseLines`: line i names phase i of the schedule, all cycle
+ * long. `countdownLines`: line k shows the number k + 1, the seconds left in the phase
+ * (4, 3, 2, 1), changing at each whole second left, as the countdown does.
+ */
+export function phaseLineSteps(schedule: BreathSchedule): CycleKey<number>[] {
+  return schedule.phases.flatMap((_, i) => [
+    { offset: schedule.cumulativeMs[i]! / schedule.cycleMs, value: i },
+    { offset: schedule.cumulativeMs[i + 1]! / schedule.cycleMs, value: i },
+  ]);
+}
+
+export function countdownLineSteps(schedule: BreathSchedule): CycleKey<number>[] {
+  const keys: CycleKey<number>[] = [];
+  schedule.phases.forEach((phase, i) => {
+    const start = schedule.cumulativeMs[i]!;
+    const d = phase.durationMs;
+    // Change points: where the whole seconds left drop (d - k * 1000 ms into the phase).
+    const cuts = [0];
+    for (let k = Math.ceil(d / 1000 - 1e-9) - 1; k >= 1; k--) cuts.push(d - k * 1000);
+    cuts.push(d);
+    for (let j = 0; j < cuts.length - 1; j++) {
+      const shown = Math.ceil((d - cuts[j]!) / 1000 - 1e-9);
+      keys.push({ offset: (start + cuts[j]!) / schedule.cycleMs, value: shown - 1 });
+      keys.push({ offset: (start + cuts[j + 1]!) / schedule.cycleMs, value: shown - 1 });
+    }
+  });
+  return keys;
+}
+
+/** How many countdown lines a schedule needs: the longest phase in whole seconds. */
+export function countdownLineCount(schedule: BreathSchedule): number {
+  return Math.max(1, ...schedule.phases.map((p) => Math.ceil(p.durationMs / 1000 - 1e-9)));
+}

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, positionAt } from '../../src/domain/breathClock';
+import { buildSchedule, positionAt, secondsLeft } from '../../src/domain/breathClock';
 import { MIN_BREATH_SCALE } from '../../src/domain/breathScale';
 import {
   BLOOM_TURN_DEG,
   MAX_HOLD_DOTS,
   bloomFrame,
+  countdownLineCount,
+  countdownLineSteps,
   cycleKeyframes,
   guideKindFor,
   holdDotCount,
@@ -12,6 +14,7 @@ import {
   isHold,
   msUntilDisplayChange,
   petalAngle,
+  phaseLineSteps,
   progressSamples,
   squareFrame,
   squarePoint,
@@ -197,5 +200,46 @@ describe('a whole cycle as keyframes', () => {
     expect(keys.at(-1)).toEqual({ offset: 1, value: MIN_BREATH_SCALE });
     for (let i = 1; i < keys.length; i++)
       expect(keys[i]!.offset).toBeGreaterThanOrEqual(keys[i - 1]!.offset);
+  });
+});
+
+describe('the words as steps through a cycle', () => {
+  const valueAt = (keys: { offset: number; value: number }[], offset: number) => {
+    // The last key at or before the offset (a jump takes the later of equal offsets).
+    let v = keys[0]!.value;
+    for (const k of keys) if (k.offset <= offset + 1e-12) v = k.value;
+    return v;
+  };
+  it('names each phase for exactly its share of the cycle', () => {
+    const s = buildSchedule(getPattern('relaxation')!); // 4 / 7 / 8
+    const keys = phaseLineSteps(s);
+    expect(keys.map((k) => [Math.round(k.offset * 19 * 1000) / 1000, k.value])).toEqual([
+      [0, 0],
+      [4, 0],
+      [4, 1],
+      [11, 1],
+      [11, 2],
+      [19, 2],
+    ]);
+  });
+  it('counts down whole seconds, as the countdown shows them, and jumps at each', () => {
+    const s = buildSchedule(getPattern('box')!);
+    const keys = countdownLineSteps(s);
+    const shown = (ms: number) => valueAt(keys, ms / 16_000) + 1;
+    expect([0, 999, 1000, 2500, 3999, 4000, 7999, 15_500].map(shown)).toEqual([
+      4, 4, 3, 2, 1, 4, 1, 1,
+    ]);
+    for (const ms of [0, 500, 1000, 2999, 3000, 3999]) {
+      const pos = positionAt(s, ms);
+      expect(shown(ms)).toBe(secondsLeft(pos));
+    }
+    expect(countdownLineCount(s)).toBe(4);
+  });
+  it('handles a phase that is not whole seconds', () => {
+    const s = buildSchedule({ inhale: 2.5, hold: 0, exhale: 3, hold_after_exhale: 0 });
+    const keys = countdownLineSteps(s);
+    const shown = (ms: number) => valueAt(keys, ms / 5500) + 1;
+    expect([0, 499, 500, 1499, 1500, 2499, 2500].map(shown)).toEqual([3, 3, 2, 2, 1, 1, 3]);
+    expect(countdownLineCount(s)).toBe(3);
   });
 });

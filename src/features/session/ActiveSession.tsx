@@ -233,6 +233,7 @@ export function ActiveSession({
         ) : (
           <BreathVisual
             loopRef={loopRef}
+            schedule={schedule}
             guide={guide}
             reducedMotion={reducedMotion}
             onPhaseChange={onPhaseChange}

@@ -1,6 +1,5 @@
 import { memo, useCallback, useEffect, useRef } from 'react';
 import {
-  PHASE_HINTS,
   PHASE_LABELS,
   activeElapsedMs,
   boundaryOffsetMs,
@@ -9,6 +8,7 @@ import {
   sessionLengthMs,
   wallTimeAt,
   type BreathPosition,
+  type BreathSchedule,
   type PhaseName,
 } from '../../domain/breathClock';
 import { msUntilDisplayChange, type GuideKind } from '../../domain/guideShapes';
@@ -19,6 +19,7 @@ import { FRAME_TOLERANCE_MS } from './frameTime';
 import { BloomGuide } from './guides/BloomGuide';
 import { CalmGuide } from './guides/CalmGuide';
 import { HoldDots } from './guides/HoldDots';
+import { PhaseWords } from './guides/PhaseWords';
 import { SquareGuide } from './guides/SquareGuide';
 import type { GuideDriver } from './guides/types';
 
@@ -34,6 +35,8 @@ export interface PhaseChange {
 
 export interface BreathVisualProps {
   loopRef: LoopRef;
+  /** The pattern's cycle (the words over the guide are laid out from it). */
+  schedule: BreathSchedule;
   guide: GuideKind;
   reducedMotion: boolean;
   /** Called after the frame the phase changed in (speech, vibration, screen-reader text). */
@@ -54,6 +57,7 @@ const WAKE_EARLY_MS = 40;
  */
 export const BreathVisual = memo(function BreathVisual({
   loopRef,
+  schedule,
   guide,
   reducedMotion,
   onPhaseChange,
@@ -61,8 +65,8 @@ export const BreathVisual = memo(function BreathVisual({
   const rootRef = useRef<HTMLDivElement>(null);
   const guideDriver = useRef<GuideDriver | null>(null);
   const dotsDriver = useRef<GuideDriver | null>(null);
+  const wordsDriver = useRef<GuideDriver | null>(null);
   const labelRef = useRef<HTMLSpanElement>(null);
-  const hintRef = useRef<HTMLSpanElement>(null);
   const secondsRef = useRef<HTMLSpanElement>(null);
   const noteRef = useRef<HTMLSpanElement>(null);
   const onPhaseChangeRef = useRef(onPhaseChange);
@@ -103,7 +107,6 @@ export const BreathVisual = memo(function BreathVisual({
       if (key !== lastKey) {
         rootRef.current?.setAttribute('data-phase', pos.phase);
         if (labelRef.current) labelRef.current.textContent = PHASE_LABELS[pos.phase];
-        if (hintRef.current) hintRef.current.textContent = PHASE_HINTS[pos.phase];
         const lastCycle = isLastCycle(pos.cycleIndex, c.targetCycles);
         if (noteRef.current) noteRef.current.textContent = lastCycle ? LAST_CYCLE_TEXT : '';
         const written = performance.now();
@@ -150,11 +153,15 @@ export const BreathVisual = memo(function BreathVisual({
         const moment = {
           pos,
           schedule: c.schedule,
-          elapsedMs: elapsed,
+          // The animation's own clock starts at this frame's time (no tolerance).
+          elapsedMs: Math.max(0, elapsed - FRAME_TOLERANCE_MS),
           cycles: c.targetCycles,
           running,
+          roundStartAt: wallTimeAt(c.clock, c.roundOriginMs),
+          round: c.rounds,
         };
         guideDriver.current?.show(moment);
+        wordsDriver.current?.show(moment);
         dotsDriver.current?.show(moment);
       } else {
         guideDriver.current?.tick?.(pos);
@@ -234,13 +241,14 @@ export const BreathVisual = memo(function BreathVisual({
           </>
         )}
       </div>
-      <div className="breath__text" aria-hidden="true">
-        <span ref={labelRef} className="breath__label" data-testid="phase-label">
+      <PhaseWords driverRef={wordsDriver} schedule={schedule} />
+      {/* The current phase and seconds as plain text (the words on screen are strips). */}
+      <span className="visually-hidden" aria-hidden="true">
+        <span ref={labelRef} data-testid="phase-label">
           Inhale
         </span>
-        <span ref={secondsRef} className="breath__seconds" data-testid="phase-seconds" />
-        <span ref={hintRef} className="breath__hint" />
-      </div>
+        <span ref={secondsRef} data-testid="phase-seconds" />
+      </span>
       <span ref={noteRef} className="breath__note" data-testid="last-cycle-note" />
     </div>
   );

@@ -26,7 +26,8 @@ import {
 import { startsLastCycle } from '../../domain/sessionEnding';
 import { recordAudioPlan, timingProbe, type AudioPlanEntry } from './timingProbe';
 
-const PUMP_EVERY_MS = 200;
+/** How often the plan is topped up (well inside the lookahead; resuming plans at once). */
+const PUMP_EVERY_MS = 500;
 
 export interface CueSource {
   schedule: BreathSchedule;

@@ -26,9 +26,22 @@ export interface AudioPlanEntry {
   cancelled?: boolean;
 }
 
+/**
+ * A guide animation started for a round: the start time its clock resolved to (document
+ * timeline, the same clock as performance.now()) next to the round's start on the breath
+ * clock. Every boundary of the round is a fixed offset in the animation, so this gap is
+ * the shapes' boundary error.
+ */
+export interface GuideStartEntry {
+  round: number;
+  expectedStart: number;
+  animationStart: number;
+}
+
 export interface TimingProbe {
   ui: TimingEntry[];
   audioPlanned: AudioPlanEntry[];
+  guideStarts?: GuideStartEntry[];
   /** The audio context and the bus the cues play through, for the benchmark's onset detector. */
   audioContext?: AudioContext;
   cueBus?: AudioNode;
@@ -61,4 +74,9 @@ export function recordUiSwitch(entry: TimingEntry): void {
 export function recordAudioPlan(entry: AudioPlanEntry): void {
   const probe = timingProbe();
   if (probe) push(probe.audioPlanned, entry);
+}
+
+export function recordGuideStart(entry: GuideStartEntry): void {
+  const probe = timingProbe();
+  if (probe) push((probe.guideStarts ??= []), entry);
 }

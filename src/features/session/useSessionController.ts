@@ -77,8 +77,12 @@ export function useSessionController(config: SessionConfig, toneSettings: ToneSe
       };
     };
     cues.start(source);
+    let wasRunning = false;
     const sub = loopRef.subscribe((snap) => {
-      if (snap.value !== 'running') cues.cancelAll();
+      const running = snap.value === 'running';
+      if (!running) cues.cancelAll();
+      else if (!wasRunning) cues.pump(); // resumed: plan at once, not at the next pump
+      wasRunning = running;
     });
     return () => {
       sub.unsubscribe();

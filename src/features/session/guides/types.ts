@@ -10,6 +10,9 @@ export interface GuideMoment {
   /** Cycles in the round: the guide's animation repeats once per cycle, this many times. */
   cycles: number;
   running: boolean;
+  /** The round's start on the breath clock (performance.now() ms) while running, for the timing probe. */
+  roundStartAt: number | null;
+  round: number;
 }
 
 /**
