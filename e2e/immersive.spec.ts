@@ -268,6 +268,34 @@ test('a bloom stays still on a hold while its dots count the seconds; axe passes
   await axeSettled(page, 'immersive session, dark');
 });
 
+test('with reduced motion the guide is a bar that fills in place through each phase', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await instrument(page, 'light');
+  await openSession(page, '/session/classic?pattern=box');
+  await startSession(page);
+  await expect(page.getByTestId('breath-visual')).toHaveAttribute('data-guide', 'calm');
+  await expect(page.getByTestId('guide-square')).toHaveCount(0);
+  const fill = await page.evaluate(() => {
+    const effect = document.querySelector('.breath__fill')!.getAnimations()[0]!
+      .effect as KeyframeEffect;
+    return effect.getKeyframes().map((k) => [k.computedOffset, String(k.transform)]);
+  });
+  expect(fill).toEqual([
+    [0, 'scaleX(0)'],
+    [0.25, 'scaleX(1)'],
+    [0.25, 'scaleX(0)'],
+    [0.5, 'scaleX(1)'],
+    [0.5, 'scaleX(0)'],
+    [0.75, 'scaleX(1)'],
+    [0.75, 'scaleX(0)'],
+    [1, 'scaleX(1)'],
+  ]);
+  await page.clock.runFor(4100);
+  await expect(page.getByTestId('phase-label')).toHaveText('Hold');
+});
+
 test.describe('on a desktop with a keyboard and mouse', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
 
