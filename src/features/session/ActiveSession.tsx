@@ -5,6 +5,7 @@ import { phaseAnnouncement, spokenCue } from '../../domain/cueDesign';
 import { guideKindFor } from '../../domain/guideShapes';
 import type { SessionConfig } from '../../domain/patternChoice';
 import { Button } from '../../ui/Button';
+import { LineIcon } from '../../ui/LineIcon';
 import { Switch } from '../../ui/Switch';
 import { useReducedMotion } from '../../ui/useReducedMotion';
 import { BreathVisual, type PhaseChange } from './BreathVisual';
@@ -28,30 +29,6 @@ function isTypingTarget(t: EventTarget | null): boolean {
     ['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON', 'A'].includes(el.tagName) ||
     el.isContentEditable ||
     el.getAttribute('role') === 'switch'
-  );
-}
-
-/** Line icons for the stage's icon buttons (the button's label names it). */
-const SETTINGS_ICON = 'M4 6h16M4 12h16M4 18h16M9 4v4M15 10v4M7 16v4';
-const FULLSCREEN_ICON = 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5';
-const EXIT_FULLSCREEN_ICON = 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5';
-
-function StageIcon({ d }: { d: string }) {
-  return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={d} />
-    </svg>
   );
 }
 
@@ -198,7 +175,7 @@ export function ActiveSession({
             title="Sound and display"
             onClick={() => setSettingsOpen(true)}
           >
-            <StageIcon d={SETTINGS_ICON} />
+            <LineIcon name="sliders" size={22} />
           </Button>
           {fullscreen.available ? (
             <Button
@@ -210,7 +187,7 @@ export function ActiveSession({
               title="Full screen"
               onClick={fullscreen.toggle}
             >
-              <StageIcon d={fullscreen.active ? EXIT_FULLSCREEN_ICON : FULLSCREEN_ICON} />
+              <LineIcon name={fullscreen.active ? 'shrink' : 'expand'} size={22} />
             </Button>
           ) : null}
           <Button variant="secondary" size="sm" onClick={actions.stop} aria-keyshortcuts="Escape">

@@ -84,30 +84,35 @@ describe('audio cue scheduler', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('plans each boundary once, ahead, at its exact time on the audio clock', () => {
+  /**
+   * A scheduler cueing a box session of `endOffsetMs` on a clock started `lead` ms from
+   * now; `offsets()` are the planned tones' starts in ms from the clock's start.
+   */
+  function cueing(
+    endOffsetMs: number,
+    { closesSession = true, lead = 0, muted = false, round = 1 } = {},
+  ) {
     const cues = new AudioCueScheduler();
     cues.unlock();
-    const start = performance.now() + 10;
+    if (muted) cues.setEnabled(false);
+    const start = performance.now() + lead;
     clock = startClock(start);
-    cues.start(() => ({
-      schedule,
-      clock,
-      originMs: 0,
-      endOffsetMs: 160_000,
-      round: 1,
-      closesSession: true,
-    }));
+    const source = () => ({ schedule, clock, originMs: 0, endOffsetMs, round, closesSession });
+    cues.start(source);
     const ctx = FakeContext.last;
+    const offsets = () => ctx.oscillators.map((o) => Math.round((o.startAt - 100) * 1000 - start));
+    return { cues, ctx, start, offsets, source };
+  }
+
+  it('plans each boundary once, ahead, at its exact time on the audio clock', () => {
+    const { cues, ctx, start, offsets } = cueing(160_000, { lead: 10 });
     // Lookahead 3 s from now: boundary 0 (at +10 ms) only.
     expect(ctx.oscillators.map((o) => o.startAt)).toEqual([start / 1000 + 100]);
-    vi.advanceTimersByTime(2000); // the pump runs every 200 ms: boundary 1 (4 s) enters the window
-    expect(ctx.oscillators.map((o) => Math.round((o.startAt - 100) * 1000 - start))).toEqual([
-      0, 4000,
-    ]);
+    vi.advanceTimersByTime(2000); // the pump runs every 500 ms: boundary 1 (4 s) enters the window
+    expect(offsets()).toEqual([0, 4000]);
     vi.advanceTimersByTime(20_000);
-    const offsets = ctx.oscillators.map((o) => Math.round((o.startAt - 100) * 1000 - start));
-    expect(offsets).toEqual([0, 4000, 8000, 12000, 16000, 20000, 24000]);
-    expect(new Set(offsets).size).toBe(offsets.length); // never twice
+    expect(offsets()).toEqual([0, 4000, 8000, 12000, 16000, 20000, 24000]);
+    expect(new Set(offsets()).size).toBe(offsets().length); // never twice
     // Distinct tones: inhale and exhale differ.
     expect(ctx.oscillators[0]!.freq).not.toBe(ctx.oscillators[2]!.freq);
     expect(timingProbe()!.audioPlanned.length).toBeGreaterThanOrEqual(7);
@@ -115,20 +120,8 @@ describe('audio cue scheduler', () => {
   });
 
   it('cancels tones not yet played on pause and plans nothing while paused; stops at the end', () => {
-    const cues = new AudioCueScheduler();
-    cues.unlock();
-    const start = performance.now();
-    clock = startClock(start);
-    cues.start(() => ({
-      schedule,
-      clock,
-      originMs: 0,
-      endOffsetMs: 8000,
-      round: 1,
-      closesSession: true,
-    }));
+    const { cues, ctx } = cueing(8000);
     vi.advanceTimersByTime(2000);
-    const ctx = FakeContext.last;
     const planned = ctx.oscillators.length;
     clock = pauseClock(clock, performance.now());
     cues.cancelAll();
@@ -139,119 +132,51 @@ describe('audio cue scheduler', () => {
   });
 
   it('is silent when muted', () => {
-    const cues = new AudioCueScheduler();
-    cues.unlock();
-    cues.setEnabled(false);
-    clock = startClock(performance.now());
-    cues.start(() => ({
-      schedule,
-      clock,
-      originMs: 0,
-      endOffsetMs: 160_000,
-      round: 1,
-      closesSession: true,
-    }));
+    const { cues, ctx } = cueing(160_000, { muted: true });
     vi.advanceTimersByTime(5000);
-    expect(FakeContext.last.oscillators).toEqual([]);
+    expect(ctx.oscillators).toEqual([]);
     cues.dispose();
   });
 
   it('adds a bell to the first tone of the last cycle and two closing notes at the exact end', () => {
-    const cues = new AudioCueScheduler();
-    cues.unlock();
-    const start = performance.now();
-    clock = startClock(start);
     // Two box cycles (32 s): the last cycle starts at 16 s, the session ends at 32 s.
-    cues.start(() => ({
-      schedule,
-      clock,
-      originMs: 0,
-      endOffsetMs: 32_000,
-      round: 1,
-      closesSession: true,
-    }));
+    const { cues, offsets } = cueing(32_000);
     vi.advanceTimersByTime(31_000);
-    const at = (o: { startAt: number }) => Math.round((o.startAt - 100) * 1000 - start);
-    const starts = FakeContext.last.oscillators.map(at);
-    expect(starts.filter((t) => t === 16_000)).toHaveLength(2); // inhale tone + bell
-    expect(starts.filter((t) => t === 0)).toHaveLength(1); // the first cycle has no bell
-    expect(starts.filter((t) => t >= 32_000)).toEqual([32_000, 32_350]); // the closing notes
+    expect(offsets().filter((t) => t === 16_000)).toHaveLength(2); // inhale tone + bell
+    expect(offsets().filter((t) => t === 0)).toHaveLength(1); // the first cycle has no bell
+    expect(offsets().filter((t) => t >= 32_000)).toEqual([32_000, 32_350]); // the closing notes
     cues.dispose();
   });
 
   it('plays no closing notes when a retention hold follows the round', () => {
-    const cues = new AudioCueScheduler();
-    cues.unlock();
-    const start = performance.now();
-    clock = startClock(start);
-    cues.start(() => ({
-      schedule,
-      clock,
-      originMs: 0,
-      endOffsetMs: 16_000,
-      round: 1,
-      closesSession: false,
-    }));
+    const { cues, offsets } = cueing(16_000, { closesSession: false });
     vi.advanceTimersByTime(15_000);
-    const starts = FakeContext.last.oscillators.map((o) =>
-      Math.round((o.startAt - 100) * 1000 - start),
-    );
-    expect(Math.max(...starts)).toBe(12_000);
+    expect(Math.max(...offsets())).toBe(12_000);
     cues.dispose();
   });
 
   it('plans past a minute ahead once the page is hidden (the screen is off), and a pause still cancels them', () => {
-    const cues = new AudioCueScheduler();
-    cues.unlock();
-    const start = performance.now();
-    clock = startClock(start);
-    cues.start(() => ({
-      schedule,
-      clock,
-      originMs: 0,
-      endOffsetMs: 160_000,
-      round: 1,
-      closesSession: true,
-    }));
-    expect(FakeContext.last.oscillators).toHaveLength(1);
+    const { cues, ctx } = cueing(160_000);
+    expect(ctx.oscillators).toHaveLength(1);
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
     // Boundaries every 4 s up to 75 s ahead, planned at once without waiting for a timer.
-    expect(FakeContext.last.oscillators.length).toBeGreaterThanOrEqual(19);
+    expect(ctx.oscillators.length).toBeGreaterThanOrEqual(19);
     cues.cancelAll();
-    expect(
-      FakeContext.last.oscillators.filter((o) => o.stoppedEarly).length,
-    ).toBeGreaterThanOrEqual(18);
+    expect(ctx.oscillators.filter((o) => o.stoppedEarly).length).toBeGreaterThanOrEqual(18);
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     cues.dispose();
   });
 
   it('lets a tone already sounding ring out on pause, but silences it when the sound is switched off', () => {
-    const cues = new AudioCueScheduler();
-    cues.unlock();
-    clock = startClock(performance.now());
-    cues.start(() => ({
-      schedule,
-      clock,
-      originMs: 0,
-      endOffsetMs: 160_000,
-      round: 1,
-      closesSession: true,
-    }));
+    const { cues, ctx, source } = cueing(160_000);
     vi.advanceTimersByTime(100); // the first tone has started
     cues.cancelAll();
-    expect(FakeContext.last.oscillators[0]!.stoppedEarly).toBe(false);
-    cues.start(() => ({
-      schedule,
-      clock,
-      originMs: 0,
-      endOffsetMs: 160_000,
-      round: 2,
-      closesSession: true,
-    }));
+    expect(ctx.oscillators[0]!.stoppedEarly).toBe(false);
+    cues.start(() => ({ ...source(), round: 2 }));
     vi.advanceTimersByTime(4000);
     cues.setEnabled(false);
-    expect(FakeContext.last.oscillators.at(-1)!.stoppedEarly).toBe(true);
+    expect(ctx.oscillators.at(-1)!.stoppedEarly).toBe(true);
     cues.dispose();
   });
 
