@@ -20,45 +20,17 @@
  * the sources), BENCH_SECONDS (default 60), BENCH_PATTERNS (default box,relaxation),
  * BENCH_CPU_RATE (default 4), CHROMIUM_PATH.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { chromium, devices, type Browser, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { startBuiltApp } from './builtApp';
+import { runBench, writeBenchResult } from './report';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18826);
-const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PATTERNS = (process.env.BENCH_PATTERNS ?? 'box,relaxation').split(',');
 const CPU_RATE = Number(process.env.BENCH_CPU_RATE ?? 4);
 const TARGETS = { frameMs: 17, shareUnder: 0.95, longTaskMs: 50, boundaryMs: 20 };
-
-/** `npm start` (which builds into PNEUMA_DIST_DIR first when the sources are newer). */
-async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PNEUMA_DATA_DIR: mkdtempSync(join(tmpdir(), 'pneuma-bench-immersive-')),
-      PNEUMA_RATE_LIMIT_DISABLED: '1',
-    },
-  });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error('the server exited');
-    const up = await fetch(`${BASE}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return server;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  server.kill('SIGTERM');
-  throw new Error('server did not start');
-}
 
 /**
  * Installed before the app: the long tasks the page sees, kept while `on`. A string, not
@@ -156,11 +128,11 @@ function onScreenGaps(boundaries: number[], presented: TraceEvent[], offsetMs: n
   return gaps;
 }
 
-async function measure(browser: Browser, pattern: string) {
+async function measure(browser: Browser, base: string, pattern: string) {
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   const page = await context.newPage();
   await page.addInitScript(LONG_TASKS);
-  const url = `${BASE}/session/classic?pattern=${pattern}`;
+  const url = `${base}/session/classic?pattern=${pattern}`;
   await page.goto(url);
   // Let the service worker take control first (its first 'controlling' reloads the page).
   const swDeadline = Date.now() + 60_000;
@@ -276,13 +248,13 @@ async function measure(browser: Browser, pattern: string) {
 
 async function main(): Promise<void> {
   const loadAtStart = loadavg().map((v) => round(v));
-  const server = await startServer();
+  const app = await startBuiltApp(PORT, 'bench-immersive');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const runs = [];
     for (const pattern of PATTERNS) {
       console.log(`measuring ${pattern} for ${SECONDS} s at ${CPU_RATE}x CPU throttling…`);
-      runs.push(await measure(browser, pattern));
+      runs.push(await measure(browser, app.base, pattern));
     }
     const result = {
       benchmark: 'immersive-frames',
@@ -296,16 +268,11 @@ async function main(): Promise<void> {
       runs,
       pass: runs.every((r) => r.pass),
     };
-    mkdirSync('bench-results', { recursive: true });
-    writeFileSync('bench-results/immersive-frames.json', JSON.stringify(result, null, 2) + '\n');
-    console.log(JSON.stringify(result, null, 2));
+    writeBenchResult('immersive-frames', result);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    app.stop();
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -12,19 +12,17 @@ function useCycles(session: SessionRef, loopRef: LoopRef, targetCycles: number) 
   return { cycleCount, target: targetCycles * rounds };
 }
 
+interface FigureProps {
+  session: SessionRef;
+  loopRef: LoopRef;
+  targetCycles: number;
+}
+
 /**
  * Time and cycles. Their own component: the clock ticks every second, and only these
  * few lines re-render for it, not the whole session screen.
  */
-export function SessionFigures({
-  session,
-  loopRef,
-  targetCycles,
-}: {
-  session: SessionRef;
-  loopRef: LoopRef;
-  targetCycles: number;
-}) {
+export function SessionFigures({ session, loopRef, targetCycles }: FigureProps) {
   const duration = useSelector(session, (s) => s.context.metrics.duration);
   const { cycleCount, target } = useCycles(session, loopRef, targetCycles);
   return (
@@ -51,15 +49,7 @@ export function SessionFigures({
 }
 
 /** The session's progress bar (cycles done of the target). */
-export function SessionProgress({
-  session,
-  loopRef,
-  targetCycles,
-}: {
-  session: SessionRef;
-  loopRef: LoopRef;
-  targetCycles: number;
-}) {
+export function SessionProgress({ session, loopRef, targetCycles }: FigureProps) {
   const { cycleCount, target } = useCycles(session, loopRef, targetCycles);
   const progress = completionPercent(cycleCount, target);
   return (
