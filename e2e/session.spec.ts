@@ -112,6 +112,7 @@ test('a full classic session lands on /results with its real figures and is stor
   await expect(page.getByText('Longest breath hold')).toHaveCount(0);
 
   await page.clock.resume();
+  await waitForStillStyles(page); // the app's header fades back in after the session
   await expectNoSeriousA11yViolations(page, 'results');
   const id = new URL(page.url()).searchParams.get('id')!;
   const row = await readSession(page, id);
