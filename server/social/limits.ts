@@ -1,3 +1,4 @@
+import { CATALOGUE_IDS, GOAL_PATTERN_IDS } from '../../src/domain/patterns';
 /**
  * Community limits (docs/product.md § Sharing and community). The database checks the
  * same lengths (supabase/migrations/20261123020000_social.sql), so a row written through
@@ -34,14 +35,4 @@ export const CHALLENGE_RULES = Object.freeze({
 export const ACHIEVEMENT_RULES = Object.freeze({ posts: 7, responses: 10 });
 
 /** Built-in pattern ids: their practice counts for trending even before anyone shares them. */
-export const BUILT_IN_PATTERN_IDS = [
-  'box',
-  'relaxation',
-  'wim_hof',
-  'energy',
-  'sleep',
-  'mindfulness',
-  'energizing',
-  'coherent',
-  'resonant',
-] as const;
+export const BUILT_IN_PATTERN_IDS: readonly string[] = [...CATALOGUE_IDS, ...GOAL_PATTERN_IDS];
