@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import {
   PHASE_LABELS,
   activeElapsedMs,
@@ -63,6 +63,7 @@ export const BreathVisual = memo(function BreathVisual({
   onPhaseChange,
 }: BreathVisualProps) {
   const rootRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
   const guideDriver = useRef<GuideDriver | null>(null);
   const dotsDriver = useRef<GuideDriver | null>(null);
   const wordsDriver = useRef<GuideDriver | null>(null);
@@ -73,9 +74,6 @@ export const BreathVisual = memo(function BreathVisual({
   useEffect(() => {
     onPhaseChangeRef.current = onPhaseChange;
   });
-  /** Set by the scheduler below: show the guide again at the current moment. */
-  const resyncRef = useRef<() => void>(() => {});
-  const resync = useCallback(() => resyncRef.current(), []);
 
   useEffect(() => {
     let frame = 0;
@@ -198,7 +196,22 @@ export const BreathVisual = memo(function BreathVisual({
       dueAt = 0;
       frame = requestAnimationFrame(onFrame);
     };
-    resyncRef.current = resyncNow;
+    // A new size (rotation, the camera's panel, a resize) is shown again: an animation's
+    // sizes are fixed when it starts.
+    let lastSize = '';
+    const stage = stageRef.current;
+    const sizes =
+      typeof ResizeObserver === 'function' && stage
+        ? new ResizeObserver(([entry]) => {
+            const box = entry?.contentRect;
+            const size = box ? `${Math.round(box.width)}x${Math.round(box.height)}` : '';
+            if (size === lastSize) return;
+            const first = lastSize === '';
+            lastSize = size;
+            if (!first) resyncNow();
+          })
+        : null;
+    if (stage) sizes?.observe(stage);
 
     let lastState = '';
     const sub = loopRef.subscribe((snap) => {
@@ -215,7 +228,7 @@ export const BreathVisual = memo(function BreathVisual({
     return () => {
       sub.unsubscribe();
       document.removeEventListener('visibilitychange', onVisible);
-      resyncRef.current = () => {};
+      sizes?.disconnect();
       cancel();
     };
   }, [loopRef, guide, reducedMotion]);
@@ -229,14 +242,14 @@ export const BreathVisual = memo(function BreathVisual({
       data-guide={shown}
       data-testid="breath-visual"
     >
-      <div className="breath__stage" aria-hidden="true">
+      <div ref={stageRef} className="breath__stage" aria-hidden="true">
         {shown === 'calm' ? (
-          <CalmGuide driverRef={guideDriver} resync={resync} />
+          <CalmGuide driverRef={guideDriver} />
         ) : shown === 'square' ? (
-          <SquareGuide driverRef={guideDriver} resync={resync} />
+          <SquareGuide driverRef={guideDriver} />
         ) : (
           <>
-            <BloomGuide driverRef={guideDriver} resync={resync} variant={shown} />
+            <BloomGuide driverRef={guideDriver} variant={shown} />
             <HoldDots driverRef={dotsDriver} />
           </>
         )}

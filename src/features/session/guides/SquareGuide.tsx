@@ -10,19 +10,20 @@ const SIDE_SCALE = ['scaleY', 'scaleX', 'scaleY', 'scaleX'] as const;
 /**
  * Box breathing: a point travels around a square, one side per phase, at a steady pace;
  * the sides it has travelled this cycle light up in their phase's colour. The point is a
- * small layer moved in pixels (the square's size is measured), so each frame redraws only
- * around it.
+ * small layer moved in pixels (the square's size is measured at each show), so each frame
+ * redraws only around it.
  */
-export function SquareGuide({ driverRef, resync }: GuideProps) {
+export function SquareGuide({ driverRef }: GuideProps) {
   const squareRef = useRef<HTMLDivElement>(null);
   const dotRef = useRef<HTMLDivElement>(null);
   const sideRefs = useRef<(HTMLDivElement | null)[]>([]);
 
   useLayoutEffect(() => {
-    let size = squareRef.current?.clientWidth ?? 0;
+    let size = 0;
     const at = (p: Point) =>
       `translate(${(p.x * size).toFixed(2)}px, ${(p.y * size).toFixed(2)}px)`;
     const show = (m: GuideMoment) => {
+      size = squareRef.current?.clientWidth ?? 0;
       const frame = (phase: Parameters<typeof squareFrame>[0], t: number) => squareFrame(phase, t);
       const now = frame(m.pos.phase, m.pos.phaseProgress);
       // Every phase moves at a steady pace: its start and end are enough.
@@ -40,22 +41,10 @@ export function SquareGuide({ driverRef, resync }: GuideProps) {
       });
     };
     driverRef.current = { show };
-    // A new size (rotation, resize) changes the point's pixels: show the same moment again.
-    const observer =
-      typeof ResizeObserver === 'function'
-        ? new ResizeObserver(() => {
-            const next = squareRef.current?.clientWidth ?? size;
-            if (next === size) return;
-            size = next;
-            resync();
-          })
-        : null;
-    if (squareRef.current) observer?.observe(squareRef.current);
     return () => {
-      observer?.disconnect();
       driverRef.current = null;
     };
-  }, [driverRef, resync]);
+  }, [driverRef]);
 
   return (
     <div ref={squareRef} className="guide-square" data-testid="guide-square">

@@ -30,6 +30,4 @@ export interface GuideDriver {
 
 export interface GuideProps {
   driverRef: RefObject<GuideDriver | null>;
-  /** Asks for `show` again at the current moment (the guide's size changed). */
-  resync: () => void;
 }
