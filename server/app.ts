@@ -24,6 +24,7 @@ import { compileProxyTrust } from './net/client-address';
 import { restRoutes } from './rest/routes';
 import type { Secrets } from './secrets';
 import { socialRoutes } from './social/routes';
+import { instructorRoutes } from './instructor/routes';
 import { staticHandler } from './static';
 import { walletRoutes } from './wallet/routes';
 
@@ -148,6 +149,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   );
   app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
   app.route('/api', socialRoutes({ db, secrets }));
+  app.route('/api', instructorRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets, trust: trustProxy }));
   app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route('/api/vision', visionRoutes({ db, secrets }));

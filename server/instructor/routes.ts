@@ -1,0 +1,89 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
+import type { RequestAuth } from '../auth/request-auth';
+import type { Db } from '../db/types';
+import { RestError } from '../rest/errors';
+import { runAs } from '../rest/transaction';
+import type { Secrets } from '../secrets';
+import { profileSchema } from '../../src/domain/instructor/profile';
+import { profileJson, type ProfileRow, type StatsRow, statsJson } from './rows';
+
+export interface InstructorDeps {
+  db: Db;
+  secrets: Secrets;
+}
+
+/**
+ * The instructor side, mounted at /api (docs/product.md § Instructors):
+ *   PUT /instructor/profile {displayName, bio, credentials, specialities, photo}
+ *     -> {role, profile}: the caller becomes an instructor (public.become_instructor, the
+ *        only way a role changes) or updates their profile;
+ *   GET /instructor/profile -> {role, profile | null}: the caller's own;
+ *   GET /instructor/stats -> {courses: [{courseId, enrolments, completionRate}]}: the
+ *     caller's courses, counted from the students' real enrolments and progress.
+ * Courses, enrolments and progress themselves go through /rest/v1 under row-level security.
+ */
+export function instructorRoutes(deps: InstructorDeps): Hono {
+  const app = new Hono();
+
+  app.put('/instructor/profile', (c) =>
+    asUser(c, deps, async (auth) => {
+      const b = await jsonBody(c);
+      if (b instanceof Response) return b;
+      const parsed = profileSchema.safeParse(b.value);
+      if (!parsed.success) return validationFailed(c, parsed.error);
+      const p = parsed.data;
+      const out = await runAs(deps.db, auth, 'POST', async (tx) => {
+        const r = await tx.query<{ role: string }>(
+          'select public.become_instructor($1, $2, $3, $4, $5) as role',
+          [p.displayName, p.bio, p.credentials, p.specialities, p.photo],
+        );
+        const row = await tx.query<ProfileRow>(
+          'select * from public.instructor_profiles where user_id = auth.uid()',
+        );
+        return { role: r.rows[0]?.role ?? 'user', profile: row.rows[0] };
+      });
+      return c.json({ role: out.role, profile: out.profile ? profileJson(out.profile) : null });
+    }),
+  );
+
+  app.get('/instructor/profile', (c) =>
+    asUser(c, deps, async (auth) => {
+      const out = await runAs(deps.db, auth, 'GET', async (tx) => {
+        const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
+        const row = await tx.query<ProfileRow>(
+          'select * from public.instructor_profiles where user_id = auth.uid()',
+        );
+        return { role: role.rows[0]?.role ?? 'user', profile: row.rows[0] };
+      });
+      return c.json({ role: out.role, profile: out.profile ? profileJson(out.profile) : null });
+    }),
+  );
+
+  app.get('/instructor/stats', (c) =>
+    asUser(c, deps, async (auth) => {
+      const rows = await runAs(deps.db, auth, 'GET', async (tx) =>
+        (await tx.query<StatsRow>('select * from public.instructor_course_stats()')).rows,
+      );
+      return c.json({ courses: rows.map(statsJson) });
+    }),
+  );
+
+  return app;
+}
+
+async function asUser(
+  c: Context,
+  deps: InstructorDeps,
+  fn: (auth: RequestAuth) => Promise<Response>,
+): Promise<Response> {
+  const auth = await bearer(c, deps.secrets.jwtSecret, ['authenticated']);
+  if (auth instanceof Response) return auth;
+  try {
+    return await fn(auth);
+  } catch (e) {
+    if (e instanceof RestError) return apiError(c, e.status === 403 ? 403 : 400, 'rejected', e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,3 @@
+import { instructorSuite } from './suite';
+
+instructorSuite('pglite');
