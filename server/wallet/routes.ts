@@ -10,6 +10,7 @@ import { runAs } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import { SUPPORTED_CHAIN_IDS, normalizeChainId } from '../../src/domain/wallet/chains';
 import { ERROR_TEXT } from '../../src/domain/errors/messages';
+import { lensSettingsFromEnv, type LensSettings } from './lensSettings';
 import { consumeNonce, issueNonce } from './nonces';
 import { buildSiweMessage, checkSiwe, newNonce, SIWE_TTL_MS } from './siwe';
 
@@ -19,6 +20,8 @@ export interface WalletDeps {
   trust: ProxyTrust;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** The Lens API the app uses when its build names none; from the environment by default. */
+  lens?: LensSettings;
 }
 
 const chainId = z.preprocess(
@@ -47,6 +50,7 @@ interface WalletRow {
  *   POST /wallet/siwe/message {address, chainId} -> {message, nonce, expiresAt}
  *   POST /wallet/siwe/verify {message, signature} -> {address, chainId}
  *   GET /wallet -> {address, chainId};  PUT /wallet/chain {chainId};  DELETE /wallet
+ *   GET /wallet/lens -> {apiUrl, postUrl} (public: the Lens API this server names, or nulls)
  * Only a signed-in email account may link a wallet. The server writes the message (its own
  * domain and URI, a fresh single-use nonce, a 10-minute expiry) and verifies the signature;
  * the users row is written in the caller's own transaction under row-level security.
@@ -55,6 +59,9 @@ export function walletRoutes(deps: WalletDeps): Hono {
   const app = new Hono();
   const now = deps.now ?? (() => new Date());
   const site = (c: Context) => ({ origin: requestOrigin(c, deps.trust) });
+  const lens = deps.lens ?? lensSettingsFromEnv(process.env);
+
+  app.get('/wallet/lens', (c) => c.json(lens, 200, { 'Cache-Control': 'no-cache' }));
 
   app.post('/wallet/siwe/message', (c) =>
     withCaller(c, deps, async (_auth, userId) => {

@@ -1,3 +1,4 @@
+import { WALLET_NEEDS_EMAIL } from './screenText';
 import type { ErrorCategory, ErrorRecovery } from './types';
 
 /**
@@ -123,7 +124,7 @@ export const ERROR_TEXT = {
   noConnectedAccount: 'No connected account',
   noAddressProvided: 'No address provided',
   /** A wallet links to an email account, never on its own. */
-  walletNeedsEmail: 'Please sign up with email first, then connect your wallet',
+  walletNeedsEmail: WALLET_NEEDS_EMAIL,
 } as const;
 
 /** 'Transaction {id} timed out after {ms}ms' */

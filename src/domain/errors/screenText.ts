@@ -1,7 +1,7 @@
 // Part of the error catalogue (./messages.ts re-exports it; docs/product.md § Errors): the
 // texts the first screen can show (the offline notice, the app and configuration error
-// pages, the toast's Retry). A leaf module, so the first load does not carry the whole
-// catalogue.
+// pages, the toast's Retry, the wallet button's word to guests). A leaf module, so the
+// first load does not carry the whole catalogue.
 
 /** Fallback notices. */
 export const FALLBACK_TEXT = {
@@ -24,3 +24,6 @@ export const ERROR_SCREEN_TEXT = {
     'Pneuma could not start because its page is incomplete. Please refresh the page, and contact support if the problem continues.',
   errorDetails: 'Error details',
 } as const;
+
+/** A guest's press of the header's wallet button (the catalogue's walletNeedsEmail). */
+export const WALLET_NEEDS_EMAIL = 'Please sign up with email first, then connect your wallet';

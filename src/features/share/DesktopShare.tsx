@@ -4,6 +4,7 @@ import { Switch } from '../../ui/Switch';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { AnalyticsTab } from './AnalyticsTab';
 import { DownloadCardButton } from './DownloadCardButton';
+import { LensOption } from './LensOption';
 import { PlatformPicker } from './PlatformPicker';
 import { PostEditor } from './PostEditor';
 import { ScheduleTab } from './ScheduleTab';
@@ -76,6 +77,7 @@ export function DesktopShare(props: Omit<ComposerInput, 'defaultPlatforms'> & { 
         }}
       />
       <Tabs label="Share steps" items={items} value={tab} onValueChange={setTab} className="share-tabs" />
+      <LensOption c={c} />
       <div className="share-actions">
         <ShareButton blockers={c.blockers} sharing={c.sharing} onShare={() => void c.share()} />
         <DownloadCardButton stats={props.stats} timeZone={props.timeZone} />

@@ -1,5 +1,6 @@
 import { mobilePlatforms } from '../../domain/share/platforms';
 import { quickTemplates } from '../../domain/share/postTemplates';
+import { LensOption } from './LensOption';
 import { PostEditor } from './PostEditor';
 import { ShareButton } from './ShareButton';
 import { ShareResults } from './ShareResults';
@@ -32,6 +33,7 @@ export function MobileShare(props: Omit<ComposerInput, 'defaultPlatforms'>) {
           })}
         </div>
       </section>
+      <LensOption c={c} />
       <ShareButton blockers={c.blockers} sharing={c.sharing} onShare={() => void c.share()} />
       <ShareResults outcomes={c.outcomes} />
     </div>

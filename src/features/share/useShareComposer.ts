@@ -7,6 +7,7 @@ import { shareBlockers } from '../../domain/share/shareRules';
 import { sharedPatternOf, sharedSessionOf } from '../../domain/share/sharedPattern';
 import type { ShareSession, ShareStats } from '../../domain/share/shareStats';
 import type { PatternTimings } from '../../domain/patterns';
+import { publishToLensAfterShare } from '../wallet';
 import { browserShareDeps, runShare, type ShareOutcome } from './runShare';
 import { cardFileName, statsCardBlob } from './statsCard';
 
@@ -39,6 +40,7 @@ export function useShareComposer(input: ComposerInput) {
   const [outcomes, setOutcomes] = useState<ShareOutcome[] | null>(null);
   const [postId, setPostId] = useState(() => crypto.randomUUID());
   const [card, setCard] = useState<File | undefined>();
+  const [alsoLens, setAlsoLens] = useState(false); // 'Also publish to Lens' (wallet feature)
   const offered = useMemo(() => availablePlatforms(hasWebShare()).map((p) => p.id), []);
 
   const wantsSheet = platforms.includes('device');
@@ -77,6 +79,14 @@ export function useShareComposer(input: ComposerInput) {
         browserShareDeps(socialApi.share),
       );
       setOutcomes(result);
+      // Lens: only after the community post, never instead of it (docs/product.md § Wallets and tokens).
+      if (alsoLens && platforms.includes('community')) {
+        const saved = result.find((o) => o.status === 'posted');
+        void publishToLensAfterShare({
+          saved: saved ? { id: saved.postId, content: normalizePostText(text) } : null,
+          online: navigator.onLine,
+        });
+      }
       if (result.some((o) => o.status === 'posted')) {
         setPostId(crypto.randomUUID());
         void queryClient.invalidateQueries({ queryKey: ['social'] });
@@ -98,6 +108,8 @@ export function useShareComposer(input: ComposerInput) {
     blockers,
     outcomes,
     share,
+    alsoLens,
+    setAlsoLens,
   };
 }
 

@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { ERROR_TEXT, TOAST_TEXT } from '../../domain/errors/messages';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
-import { lens, setLensAccount, useLensAccount } from './lensRuntime';
+import { setLensSession, useLens, useLensSession } from './lensRuntime';
 import { useWallet, walletStore } from './runtime';
 
 /**
  * The social-wallet (Lens) account: signs in with the connected EVM wallet (challenge and
- * signature), shows the account, signs out. Rendered only when the build names a Lens API.
+ * signature), shows the account, signs out. Rendered only when a Lens API is configured.
  */
 export function LensPanel() {
   const wallet = useWallet();
-  const account = useLensAccount();
+  const { signedIn, account } = useLensSession();
   const [busy, setBusy] = useState(false);
+  const lens = useLens();
   if (!lens) return null;
-  const client = lens;
+  const { client } = lens;
 
   async function connect(address: string) {
     setBusy(true);
@@ -24,7 +25,7 @@ export function LensPanel() {
         if (!evm) throw new Error(ERROR_TEXT.noWalletConnected);
         return evm.signMessage(address, text);
       });
-      setLensAccount(await client.account(address));
+      setLensSession({ signedIn: true, account: await client.account(address) });
     } catch {
       client.logout();
       void notify.error(TOAST_TEXT.lensConnectFailed);
@@ -36,16 +37,15 @@ export function LensPanel() {
   function disconnect() {
     try {
       client.logout();
-      setLensAccount(null);
+      setLensSession({ signedIn: false, account: null });
       void notify.success(TOAST_TEXT.lensDisconnected);
     } catch {
       void notify.error(TOAST_TEXT.lensDisconnectFailed);
     }
   }
 
-  const signedIn = client.isAuthenticated();
   return (
-    <div className="lens-panel" aria-live="polite">
+    <div className="lens-panel" id="lens-account" aria-live="polite">
       <h3>Lens account</h3>
       {signedIn ? (
         <>

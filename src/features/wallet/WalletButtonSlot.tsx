@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
+import { WALLET_NEEDS_EMAIL } from '../../domain/errors/screenText';
 import { notify } from '../../ui/toast';
 import { LAST_CONNECTED_KEY } from '../../wallet/marker';
 import { CONNECT_WALLET } from './labels';
@@ -22,32 +23,53 @@ function hadWallet(): boolean {
   }
 }
 
-/** A guest's click: the catalogue's message (the catalogue loads then, not with the first screen). */
-function tellGuestToSignUp(): void {
-  void import('../../domain/errors/messages')
-    .then(({ ERROR_TEXT }) => notify.info(ERROR_TEXT.walletNeedsEmail))
-    .catch((error: unknown) => console.warn('[wallet]', error));
+/**
+ * A guest's click: the catalogue's message as a toast; true once it is on screen. The text
+ * comes with the first screen, so it shows even offline before any other code is cached.
+ */
+function tellGuestToSignUp(): Promise<boolean> {
+  return notify.info(WALLET_NEEDS_EMAIL).then((id) => id !== undefined);
 }
+
+/** How long the inline note stays when the toast itself could not load. */
+const GUEST_NOTE_MS = 8000;
 
 /** The header's and mobile menu's wallet button: a plain 'Connect Wallet' until used. */
 export function WalletButtonSlot() {
   const { user } = useAuth();
   const [wanted, setWanted] = useState(hadWallet() ? 1 : 0); // 0 no, 1 load, 2 connect
+  // Shown in place of the toast when not even the toast code could load (offline, uncached).
+  const [guestNote, setGuestNote] = useState(false);
+  useEffect(() => {
+    if (!guestNote) return undefined;
+    const t = setTimeout(() => setGuestNote(false), GUEST_NOTE_MS);
+    return () => clearTimeout(t);
+  }, [guestNote]);
   const shell = (
     <button
       type="button"
       className="btn btn--secondary btn--sm"
-      onClick={() => (user ? setWanted(2) : tellGuestToSignUp())}
+      onClick={() =>
+        user ? setWanted(2) : void tellGuestToSignUp().then((shown) => setGuestNote(!shown))
+      }
     >
       {CONNECT_WALLET}
     </button>
   );
+  const note = guestNote ? (
+    <span role="alert" className="muted" style={{ fontSize: '0.85em', maxWidth: '18rem' }}>
+      {WALLET_NEEDS_EMAIL}
+    </span>
+  ) : null;
   return user && wanted ? (
     <Suspense fallback={shell}>
       <WalletControl connectNow={wanted === 2} />
     </Suspense>
   ) : (
-    shell
+    <>
+      {shell}
+      {note}
+    </>
   );
 }
 

@@ -1,15 +1,24 @@
-import { useSyncExternalStore } from 'react';
-import { createLensClient, type LensAccount } from '../../wallet/lens/lensClient';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getConfig } from '../../backend/config';
+import { createLensClient, type LensAccount, type LensClient } from '../../wallet/lens/lensClient';
 import { uploadJson } from '../../wallet/lens/upload';
 
 /**
- * The social-wallet (Lens) session of this page, when the build names its GraphQL API
- * (VITE_LENS_API_URL; docs/product.md § Wallets and tokens). Content goes to the storage
- * at VITE_LENS_STORAGE_URL when one is named, otherwise inline as a data URI.
+ * The social-wallet (Lens) session of this page (docs/product.md § Wallets and tokens). The
+ * GraphQL API is the build's VITE_LENS_API_URL, else the one the server names at
+ * /api/wallet/lens (read once, when a Lens screen first needs it); without either there is
+ * no Lens. Content goes to the storage at VITE_LENS_STORAGE_URL when one is named,
+ * otherwise inline as a data URI. The sign-in lives as long as the page.
  */
-export const LENS_API_URL =
-  (import.meta.env.VITE_LENS_API_URL as string | undefined)?.trim() || null;
+const BUILD_API_URL = (import.meta.env.VITE_LENS_API_URL as string | undefined)?.trim() || null;
+const BUILD_POST_URL = (import.meta.env.VITE_LENS_POST_URL as string | undefined)?.trim() || null;
 const STORAGE_URL = (import.meta.env.VITE_LENS_STORAGE_URL as string | undefined)?.trim() || null;
+
+export interface LensSetup {
+  client: LensClient;
+  /** A link template for a post ({id}), when one is configured. */
+  postUrl: string | null;
+}
 
 async function store(json: string): Promise<string> {
   if (!STORAGE_URL) throw new Error('No content storage configured');
@@ -23,24 +32,87 @@ async function store(json: string): Promise<string> {
   return body.uri;
 }
 
-export const lens = LENS_API_URL
-  ? createLensClient({ apiUrl: LENS_API_URL, upload: (data) => uploadJson(data, store) })
-  : null;
+async function servedSettings(): Promise<{ apiUrl: string | null; postUrl: string | null }> {
+  const res = await fetch(`${getConfig().apiUrl}/api/wallet/lens`, {
+    headers: { accept: 'application/json' },
+  });
+  if (!res.ok) throw new Error(`/api/wallet/lens answered ${res.status}`);
+  const body = (await res.json()) as { apiUrl?: unknown; postUrl?: unknown };
+  return {
+    apiUrl: typeof body.apiUrl === 'string' && body.apiUrl ? body.apiUrl : null,
+    postUrl: typeof body.postUrl === 'string' && body.postUrl ? body.postUrl : null,
+  };
+}
 
-let account: LensAccount | null = null;
+let setup: LensSetup | null | undefined; // undefined: not known yet
+let loading: Promise<LensSetup | null> | undefined;
+
+/** The Lens client of this page, or null when no Lens API is configured (or, offline, not known). */
+export function loadLens(): Promise<LensSetup | null> {
+  if (setup !== undefined) return Promise.resolve(setup);
+  loading ??= (async () => {
+    try {
+      const s = BUILD_API_URL
+        ? { apiUrl: BUILD_API_URL, postUrl: BUILD_POST_URL }
+        : await servedSettings();
+      setup = s.apiUrl
+        ? {
+            client: createLensClient({ apiUrl: s.apiUrl, upload: (d) => uploadJson(d, store) }),
+            postUrl: s.postUrl,
+          }
+        : null;
+      return setup;
+    } catch {
+      return null; // not known (offline): asked again next time
+    } finally {
+      loading = undefined;
+    }
+  })();
+  return loading;
+}
+
+/** The Lens setup for a component: undefined while it is being looked up. */
+export function useLens(): LensSetup | null | undefined {
+  const [value, setValue] = useState<LensSetup | null | undefined>(setup);
+  useEffect(() => {
+    let live = true;
+    if (setup === undefined) void loadLens().then((s) => live && setValue(s));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return value;
+}
+
+/** The signed-in Lens session: whether there is one, and the wallet's Lens account. */
+export interface LensSession {
+  signedIn: boolean;
+  account: LensAccount | null;
+}
+
+const SIGNED_OUT: LensSession = { signedIn: false, account: null };
+let session: LensSession = SIGNED_OUT;
 const listeners = new Set<() => void>();
-export function setLensAccount(next: LensAccount | null): void {
-  account = next;
+
+/** Call after a sign-in (with the account, or null when the wallet has none) or a sign-out. */
+export function setLensSession(next: LensSession): void {
+  session = next.signedIn ? next : SIGNED_OUT;
   listeners.forEach((l) => l());
 }
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
-export function useLensAccount(): LensAccount | null {
+export const getLensSession = (): LensSession => session;
+export function useLensSession(): LensSession {
   return useSyncExternalStore(
     subscribe,
-    () => account,
-    () => account,
+    () => session,
+    () => SIGNED_OUT,
   );
+}
+
+/** A post's link on Lens, when a link template is configured. */
+export function lensPostLink(postUrl: string | null, id: string): string | null {
+  return postUrl ? postUrl.replace('{id}', encodeURIComponent(id)) : null;
 }

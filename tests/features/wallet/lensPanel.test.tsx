@@ -21,14 +21,12 @@ vi.mock('../../../src/features/wallet/runtime', () => ({
 }));
 vi.mock('../../../src/features/wallet/lensRuntime', async (importOriginal) => {
   const real = await importOriginal<typeof LensRuntime>();
-  return {
-    ...real,
-    lens: createLensClient({
-      apiUrl: 'https://lens.test/graphql',
-      fetch: fetchStub as unknown as typeof fetch,
-      upload: () => Promise.resolve('u'),
-    }),
-  };
+  const client = createLensClient({
+    apiUrl: 'https://lens.test/graphql',
+    fetch: fetchStub as unknown as typeof fetch,
+    upload: () => Promise.resolve('u'),
+  });
+  return { ...real, useLens: () => ({ client, postUrl: null }) };
 });
 
 const { LensPanel } = await import('../../../src/features/wallet/LensPanel');

@@ -14,168 +14,24 @@
  * the product document's description of the operations; the real network's field names,
  * unions and error shapes may differ, and nothing here talks to it.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Wallet, verifyMessage } from 'ethers';
-import { buildSchema, graphql } from 'graphql';
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLensClient } from '../../../src/wallet/lens/lensClient';
 import { MAX_UPLOAD_BYTES, uploadJson } from '../../../src/wallet/lens/upload';
+import { startFakeLensServer, type FakeLens } from './fakeLens';
 
-const schema = buildSchema(`
-  input ChallengeRequest { address: String! }
-  input AuthenticateRequest { id: String!, signature: String! }
-  input AccountRequest { address: String! }
-  input PostRequest { contentUri: String!, actions: [String!] }
-  input CommentRequest { commentOn: String!, contentUri: String! }
-  input FollowRequest { account: String! }
-  enum PostsOrderBy { LATEST TOP_REACTED }
-  input PostsRequest { limit: Int!, orderBy: PostsOrderBy!, cursor: String }
-  type Challenge { id: String!, text: String! }
-  type Tokens { accessToken: String!, refreshToken: String! }
-  type Metadata { name: String, bio: String, picture: String }
-  type AccountStats { followers: Int!, following: Int!, posts: Int! }
-  type Operations { canFollow: Boolean!, isFollowedByMe: Boolean! }
-  type Account { address: String!, username: String, ownedBy: String!, metadata: Metadata, stats: AccountStats!, operations: Operations }
-  type PostResult { id: String!, txHash: String! }
-  type TxResult { txHash: String! }
-  type Author { address: String!, username: String }
-  type PostStats { comments: Int!, reposts: Int!, quotes: Int!, reactions: Int!, collects: Int!, bookmarks: Int! }
-  type Post { id: String!, content: String!, timestamp: String!, author: Author!, stats: PostStats! }
-  type PageInfo { next: String, prev: String }
-  type Posts { items: [Post!]!, pageInfo: PageInfo! }
-  type Query { account(request: AccountRequest!): Account, posts(request: PostsRequest!): Posts! }
-  type Mutation {
-    challenge(request: ChallengeRequest!): Challenge!
-    authenticate(request: AuthenticateRequest!): Tokens!
-    post(request: PostRequest!): PostResult!
-    comment(request: CommentRequest!): PostResult!
-    follow(request: FollowRequest!): TxResult!
-    unfollow(request: FollowRequest!): TxResult!
-  }
-`);
-
-interface Ctx {
-  token: string | null;
-}
-
-const challenges = new Map<string, { address: string; text: string }>();
-const sessions = new Set<string>();
-const follows = new Set<string>();
-const published: { contentUri: string; actions?: string[] | null; commentOn?: string }[] = [];
 const uploads = new Map<string, string>();
-const ALL_POSTS = Array.from({ length: 45 }, (_, i) => ({
-  id: `post-${i}`,
-  content: `breath ${i}`,
-  timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
-  author: { address: '0xabc', username: 'calm' },
-  stats: { comments: 0, reposts: 0, quotes: 0, reactions: i % 7, collects: 0, bookmarks: 0 },
-}));
-
-const requireSession = (ctx: Ctx) => {
-  if (!ctx.token || !sessions.has(ctx.token)) throw new Error('Unauthenticated');
-};
-
-const root = {
-  challenge: ({ request }: { request: { address: string } }) => {
-    const id = `ch-${challenges.size + 1}`;
-    const text = `Sign in to the fake network as ${request.address}, nonce ${id}`;
-    challenges.set(id, { address: request.address, text });
-    return { id, text };
-  },
-  authenticate: ({ request }: { request: { id: string; signature: string } }) => {
-    const ch = challenges.get(request.id);
-    if (!ch) throw new Error('Unknown challenge');
-    challenges.delete(request.id);
-    if (verifyMessage(ch.text, request.signature) !== ch.address) throw new Error('Wrong signer');
-    const accessToken = `access-${request.id}`;
-    sessions.add(accessToken);
-    return { accessToken, refreshToken: `refresh-${request.id}` };
-  },
-  account: ({ request }: { request: { address: string } }) =>
-    request.address === '0x0000000000000000000000000000000000000000'
-      ? null
-      : {
-          address: request.address,
-          username: 'calm',
-          ownedBy: request.address,
-          metadata: { name: 'Calm Breather', bio: 'Box breathing daily', picture: null },
-          stats: { followers: 3, following: 1, posts: 45 },
-          operations: { canFollow: true, isFollowedByMe: follows.has(request.address) },
-        },
-  post: ({ request }: { request: { contentUri: string; actions?: string[] | null } }, ctx: Ctx) => {
-    requireSession(ctx);
-    published.push(request);
-    return {
-      id: `new-${published.length}`,
-      txHash: `0x${published.length.toString(16).padStart(64, '0')}`,
-    };
-  },
-  comment: ({ request }: { request: { commentOn: string; contentUri: string } }, ctx: Ctx) => {
-    requireSession(ctx);
-    published.push(request);
-    return { id: `new-${published.length}`, txHash: '0x01' };
-  },
-  follow: ({ request }: { request: { account: string } }, ctx: Ctx) => {
-    requireSession(ctx);
-    follows.add(request.account);
-    return { txHash: '0x02' };
-  },
-  unfollow: ({ request }: { request: { account: string } }, ctx: Ctx) => {
-    requireSession(ctx);
-    follows.delete(request.account);
-    return { txHash: '0x03' };
-  },
-  posts: ({ request }: { request: { limit: number; orderBy: string; cursor?: string | null } }) => {
-    const sorted =
-      request.orderBy === 'TOP_REACTED'
-        ? [...ALL_POSTS].sort((a, b) => b.stats.reactions - a.stats.reactions)
-        : [...ALL_POSTS].reverse();
-    const start = request.cursor ? Number(request.cursor) : 0;
-    const items = sorted.slice(start, start + request.limit);
-    const end = start + items.length;
-    return {
-      items,
-      pageInfo: {
-        next: end < sorted.length ? String(end) : null,
-        prev: start > 0 ? String(Math.max(0, start - request.limit)) : null,
-      },
-    };
-  },
-};
-
-let server: Server;
+let fake: FakeLens;
 let url: string;
-const seen: { operation: string; authorization?: string }[] = [];
+let close: () => Promise<void>;
+let published: FakeLens['published'];
+let seen: FakeLens['seen'];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      const { query, variables } = JSON.parse(raw) as {
-        query: string;
-        variables: Record<string, unknown>;
-      };
-      const operation = /(query|mutation)\s+(\w+)/.exec(query)?.[2] ?? '?';
-      seen.push({ operation, authorization: req.headers.authorization });
-      const token = req.headers.authorization?.replace(/^Bearer /, '') ?? null;
-      void graphql({
-        schema,
-        source: query,
-        rootValue: root,
-        variableValues: variables,
-        contextValue: { token },
-      }).then((result) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(result));
-      });
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+  ({ fake, url, close } = await startFakeLensServer());
+  ({ published, seen } = fake);
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => close());
 
 function client() {
   return createLensClient({

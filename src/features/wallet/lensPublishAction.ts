@@ -1,0 +1,65 @@
+import { notify } from '../../ui/toast';
+import {
+  LENS_PUBLISH_TEXT,
+  publishToLens,
+  type CommunityPostForLens,
+  type LensPublishResult,
+} from '../../wallet/lens/publish';
+import { getLensSession, lensPostLink, loadLens } from './lensRuntime';
+
+/** What the composer knows once its community post went through, or did not. */
+export interface AfterShare {
+  /** The community post, when the server saved it; null when it was not saved. */
+  saved: CommunityPostForLens | null;
+  online: boolean;
+}
+
+export const LENS_TOAST = {
+  published: 'Also published to Lens',
+  notSaved: 'Not published to Lens: the community post was not saved, so there was nothing to publish.',
+  signedOut: 'Not published to Lens: sign in to Lens on your profile first.',
+  retry: 'Retry',
+  view: 'View on Lens',
+} as const;
+
+/**
+ * The Lens half of one press of Share (docs/product.md § Wallets and tokens), with its
+ * toast: the Lens post id (and a link where one is configured), why it failed (with Retry),
+ * or that it needs a connection. The community post is never touched here.
+ */
+export async function publishAfterShare(input: AfterShare): Promise<LensPublishResult | null> {
+  if (!input.online) {
+    void notify.info(LENS_PUBLISH_TEXT.offline);
+    return { status: 'offline' };
+  }
+  if (!input.saved) {
+    void notify.info(LENS_TOAST.notSaved);
+    return null;
+  }
+  return publishSaved(input.saved);
+}
+
+async function publishSaved(post: CommunityPostForLens): Promise<LensPublishResult | null> {
+  const lens = await loadLens();
+  if (!lens || !getLensSession().signedIn) {
+    void notify.error(LENS_TOAST.signedOut);
+    return null;
+  }
+  const result = await publishToLens(lens.client, post, navigator.onLine);
+  if (result.status === 'published') {
+    const link = lensPostLink(lens.postUrl, result.id);
+    void notify.success(LENS_TOAST.published, {
+      description: `Lens post ${result.id}`,
+      action: link
+        ? { label: LENS_TOAST.view, onClick: () => void window.open(link, '_blank', 'noopener') }
+        : undefined,
+    });
+  } else if (result.status === 'offline') {
+    void notify.info(LENS_PUBLISH_TEXT.offline);
+  } else {
+    void notify.error(result.message, {
+      action: { label: LENS_TOAST.retry, onClick: () => void publishSaved(post) },
+    });
+  }
+  return result;
+}

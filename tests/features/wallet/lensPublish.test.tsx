@@ -1,0 +1,191 @@
+// @vitest-environment happy-dom
+/**
+ * The composer's 'Also publish to Lens' and what one press of Share then says, with the
+ * real Lens runtime: the Lens API is the one the server names at /api/wallet/lens, and that
+ * API is the in-process fake (tests/wallet/lens/fakeLens.ts) behind a local HTTP server.
+ * The toasts are recorded instead of drawn.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Wallet } from 'ethers';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createFakeLens } from '../../wallet/lens/fakeLens';
+
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
+vi.mock('../../../src/ui/toast', () => ({ notify: toasts }));
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ to, hash, children }: { to: string; hash?: string; children: ReactNode }) => (
+    <a href={`${to}${hash ? `#${hash}` : ''}`}>{children}</a>
+  ),
+}));
+
+const fake = createFakeLens();
+let server: Server;
+let lensConfigured = true;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'content-type, authorization, accept',
+      'content-type': 'application/json',
+    };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (req.url === '/api/wallet/lens') {
+      const apiUrl = lensConfigured ? `${base}/graphql` : null;
+      const body = { apiUrl, postUrl: apiUrl ? 'https://lens.example/posts/{id}' : null };
+      return void res.writeHead(200, cors).end(JSON.stringify(body));
+    }
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      void fake.answer(raw, req.headers.authorization).then((r) => {
+        res.writeHead(200, cors).end(JSON.stringify(r));
+      });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+/** A fresh copy of the wallet feature's Lens modules (the Lens setup is read once per page). */
+async function freshLens() {
+  vi.resetModules();
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = await import('../../../src/backend/config');
+  config.setConfigForTests({ supabaseUrl: base, supabaseAnonKey: 'anon', apiUrl: base });
+  const runtime = await import('../../../src/features/wallet/lensRuntime');
+  const action = await import('../../../src/features/wallet/lensPublishAction');
+  const option = await import('../../../src/features/wallet/LensPublishOption');
+  return { runtime, action, Option: option.default };
+}
+
+async function signIn(runtime: Awaited<ReturnType<typeof freshLens>>['runtime']) {
+  const setup = await runtime.loadLens();
+  const wallet = Wallet.createRandom();
+  await setup!.client.login(wallet.address, (text) => wallet.signMessage(text));
+  const account = await setup!.client.account(wallet.address);
+  act(() => runtime.setLensSession({ signedIn: true, account }));
+  return wallet;
+}
+
+const saved = { id: '0b6f3c1e-8f4a-4a57-9c1e-2d3f4a5b6c7d', content: 'Ten calm minutes.' };
+
+describe("the composer's Lens option", () => {
+  it('is not shown where no Lens API is configured', async () => {
+    lensConfigured = false;
+    const { Option } = await freshLens();
+    const { container } = render(<Option checked={false} onCheckedChange={() => undefined} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.textContent).toBe('');
+    lensConfigured = true;
+  });
+
+  it('without a Lens sign-in: a pointer to the Lens card on the profile, no checkbox', async () => {
+    const { Option } = await freshLens();
+    render(<Option checked={false} onCheckedChange={() => undefined} />);
+    const link = await screen.findByRole('link', { name: 'sign in to Lens on your profile' });
+    expect(link.getAttribute('href')).toBe('/profile#lens-account');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('signed in: a labelled checkbox naming the account; unticked when the session ends', async () => {
+    const { runtime, Option } = await freshLens();
+    await signIn(runtime);
+    const onChange = vi.fn();
+    const { rerender } = render(<Option checked={false} onCheckedChange={onChange} />);
+    const box = await screen.findByRole('checkbox', { name: 'Also publish to Lens' });
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/posted to your Lens account calm\./)).toBeTruthy();
+    fireEvent.click(box);
+    expect(onChange).toHaveBeenLastCalledWith(true);
+    rerender(<Option checked onCheckedChange={onChange} />);
+    act(() => runtime.setLensSession({ signedIn: false, account: null }));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(false));
+    expect(await screen.findByRole('link', { name: /sign in to Lens/ })).toBeTruthy();
+  });
+});
+
+describe('after Share with the option ticked', () => {
+  it('publishes the saved post and says so with the Lens post id and a link', async () => {
+    const { runtime, action } = await freshLens();
+    const wallet = await signIn(runtime);
+    const before = fake.published.length;
+    const result = await action.publishAfterShare({ saved, online: true });
+    expect(result).toMatchObject({ status: 'published', id: `new-${before + 1}` });
+    expect(fake.published.at(-1)?.by).toBe(wallet.address);
+    expect(toasts.success).toHaveBeenCalledWith('Also published to Lens', {
+      description: `Lens post new-${before + 1}`,
+      action: { label: 'View on Lens', onClick: expect.any(Function) as unknown },
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const shown = toasts.success.mock.calls[0]![1] as { action: { onClick: () => void } };
+    shown.action.onClick();
+    expect(open).toHaveBeenCalledWith(
+      `https://lens.example/posts/new-${before + 1}`,
+      '_blank',
+      'noopener',
+    );
+  });
+
+  it('offline: says Lens needs a connection and sends nothing', async () => {
+    const { runtime, action } = await freshLens();
+    await signIn(runtime);
+    const before = fake.published.length;
+    expect(await action.publishAfterShare({ saved: null, online: false })).toEqual({
+      status: 'offline',
+    });
+    expect(toasts.info).toHaveBeenCalledWith(
+      'Publishing to Lens needs a connection: your post was not sent to Lens.',
+    );
+    expect(fake.published.length).toBe(before);
+  });
+
+  it('when the community post was not saved, nothing goes to Lens and it says why', async () => {
+    const { runtime, action } = await freshLens();
+    await signIn(runtime);
+    const before = fake.published.length;
+    expect(await action.publishAfterShare({ saved: null, online: true })).toBeNull();
+    expect(toasts.info).toHaveBeenCalledWith(
+      'Not published to Lens: the community post was not saved, so there was nothing to publish.',
+    );
+    expect(fake.published.length).toBe(before);
+  });
+
+  it("a refusal says why and offers Retry, which publishes", async () => {
+    const { runtime, action } = await freshLens();
+    await signIn(runtime);
+    const before = fake.published.length;
+    fake.faults.post = 'Rate limited';
+    expect(await action.publishAfterShare({ saved, online: true })).toEqual({
+      status: 'failed',
+      message: 'Not published to Lens: Rate limited',
+    });
+    const [message, options] = toasts.error.mock.calls[0] as [
+      string,
+      { action: { label: string; onClick: () => void } },
+    ];
+    expect(message).toBe('Not published to Lens: Rate limited');
+    expect(options.action.label).toBe('Retry');
+    options.action.onClick();
+    await waitFor(() => expect(fake.published.length).toBe(before + 1));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalled());
+  });
+
+  it('signed out of Lens meanwhile: tells the user to sign in, sends nothing', async () => {
+    const { action } = await freshLens();
+    const before = fake.published.length;
+    expect(await action.publishAfterShare({ saved, online: true })).toBeNull();
+    expect(toasts.error).toHaveBeenCalledWith(
+      'Not published to Lens: sign in to Lens on your profile first.',
+    );
+    expect(fake.published.length).toBe(before);
+  });
+});
