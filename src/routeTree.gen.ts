@@ -24,8 +24,12 @@ import { Route as PatternsRouteImport } from './routes/patterns'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ProgressRouteImport } from './routes/progress'
 import { Route as ResultsRouteImport } from './routes/results'
+import { Route as CoursesIndexRouteImport } from './routes/courses/index'
+import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
+import { Route as InstructorsInstructorIdRouteImport } from './routes/instructors/$instructorId'
 import { Route as SessionIndexRouteImport } from './routes/session/index'
 import { Route as SessionModeRouteImport } from './routes/session/$mode'
+import { Route as TeachCoursesCourseIdRouteImport } from './routes/teach/courses/$courseId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -102,6 +106,21 @@ const ResultsRoute = ResultsRouteImport.update({
   path: '/results',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CoursesIndexRoute = CoursesIndexRouteImport.update({
+  id: '/courses/',
+  path: '/courses/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoursesCourseIdRoute = CoursesCourseIdRouteImport.update({
+  id: '/courses/$courseId',
+  path: '/courses/$courseId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InstructorsInstructorIdRoute = InstructorsInstructorIdRouteImport.update({
+  id: '/instructors/$instructorId',
+  path: '/instructors/$instructorId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SessionIndexRoute = SessionIndexRouteImport.update({
   id: '/session/',
   path: '/session/',
@@ -110,6 +129,11 @@ const SessionIndexRoute = SessionIndexRouteImport.update({
 const SessionModeRoute = SessionModeRouteImport.update({
   id: '/session/$mode',
   path: '/session/$mode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TeachCoursesCourseIdRoute = TeachCoursesCourseIdRouteImport.update({
+  id: '/teach/courses/$courseId',
+  path: '/teach/courses/$courseId',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -129,8 +153,12 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute
   '/progress': typeof ProgressRoute
   '/results': typeof ResultsRoute
+  '/courses/$courseId': typeof CoursesCourseIdRoute
+  '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/session/$mode': typeof SessionModeRoute
+  '/courses/': typeof CoursesIndexRoute
   '/session/': typeof SessionIndexRoute
+  '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -148,8 +176,12 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute
   '/progress': typeof ProgressRoute
   '/results': typeof ResultsRoute
+  '/courses/$courseId': typeof CoursesCourseIdRoute
+  '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/session/$mode': typeof SessionModeRoute
+  '/courses': typeof CoursesIndexRoute
   '/session': typeof SessionIndexRoute
+  '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -168,8 +200,12 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute
   '/progress': typeof ProgressRoute
   '/results': typeof ResultsRoute
+  '/courses/$courseId': typeof CoursesCourseIdRoute
+  '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/session/$mode': typeof SessionModeRoute
+  '/courses/': typeof CoursesIndexRoute
   '/session/': typeof SessionIndexRoute
+  '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -189,8 +225,12 @@ export interface FileRouteTypes {
     | '/profile'
     | '/progress'
     | '/results'
+    | '/courses/$courseId'
+    | '/instructors/$instructorId'
     | '/session/$mode'
+    | '/courses/'
     | '/session/'
+    | '/teach/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -208,8 +248,12 @@ export interface FileRouteTypes {
     | '/profile'
     | '/progress'
     | '/results'
+    | '/courses/$courseId'
+    | '/instructors/$instructorId'
     | '/session/$mode'
+    | '/courses'
     | '/session'
+    | '/teach/courses/$courseId'
   id:
     | '__root__'
     | '/'
@@ -227,8 +271,12 @@ export interface FileRouteTypes {
     | '/profile'
     | '/progress'
     | '/results'
+    | '/courses/$courseId'
+    | '/instructors/$instructorId'
     | '/session/$mode'
+    | '/courses/'
     | '/session/'
+    | '/teach/courses/$courseId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -247,8 +295,12 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   ProgressRoute: typeof ProgressRoute
   ResultsRoute: typeof ResultsRoute
+  CoursesCourseIdRoute: typeof CoursesCourseIdRoute
+  InstructorsInstructorIdRoute: typeof InstructorsInstructorIdRoute
   SessionModeRoute: typeof SessionModeRoute
+  CoursesIndexRoute: typeof CoursesIndexRoute
   SessionIndexRoute: typeof SessionIndexRoute
+  TeachCoursesCourseIdRoute: typeof TeachCoursesCourseIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -358,6 +410,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResultsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/courses/': {
+      id: '/courses/'
+      path: '/courses'
+      fullPath: '/courses/'
+      preLoaderRoute: typeof CoursesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/courses/$courseId': {
+      id: '/courses/$courseId'
+      path: '/courses/$courseId'
+      fullPath: '/courses/$courseId'
+      preLoaderRoute: typeof CoursesCourseIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/instructors/$instructorId': {
+      id: '/instructors/$instructorId'
+      path: '/instructors/$instructorId'
+      fullPath: '/instructors/$instructorId'
+      preLoaderRoute: typeof InstructorsInstructorIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/session/': {
       id: '/session/'
       path: '/session'
@@ -370,6 +443,13 @@ declare module '@tanstack/react-router' {
       path: '/session/$mode'
       fullPath: '/session/$mode'
       preLoaderRoute: typeof SessionModeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/teach/courses/$courseId': {
+      id: '/teach/courses/$courseId'
+      path: '/teach/courses/$courseId'
+      fullPath: '/teach/courses/$courseId'
+      preLoaderRoute: typeof TeachCoursesCourseIdRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -391,8 +471,12 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   ProgressRoute: ProgressRoute,
   ResultsRoute: ResultsRoute,
+  CoursesCourseIdRoute: CoursesCourseIdRoute,
+  InstructorsInstructorIdRoute: InstructorsInstructorIdRoute,
   SessionModeRoute: SessionModeRoute,
+  CoursesIndexRoute: CoursesIndexRoute,
   SessionIndexRoute: SessionIndexRoute,
+  TeachCoursesCourseIdRoute: TeachCoursesCourseIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

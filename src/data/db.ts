@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import { upgradeToPerPersonTables } from './upgrades/v3PerPerson';
 import type { ErrorSeverity } from '../domain/errors/types';
+import type { Course } from '../domain/instructor/course';
 import type { PatternDefinition } from '../domain/patterns';
 import type { SessionRecord } from '../domain/sessionRecord';
 import { SYNC_STATES, type SyncState } from '../domain/syncState';
@@ -90,6 +91,38 @@ export interface SyncCursorRecord {
   key: string;
 }
 
+/**
+ * A course on this device (docs/product.md § Instructors): the instructor's own (drafts
+ * and published, uploaded by the outbox while pending) or a published course a student
+ * enrolled in (kept so every day can be practised offline; never uploaded by them).
+ */
+export interface CourseRecord extends Course {
+  /** ISO time of the last local change, or the server's stamp of the pulled version. */
+  updatedAt: string;
+  createdAt: string;
+  deleted?: boolean;
+  syncState: SyncState;
+  lastError?: string;
+  serverUpdatedAt?: string;
+}
+
+/** A student's enrolment in a course (one per person and course). */
+export interface CourseEnrolmentRecord extends SyncedRowMeta {
+  courseId: string;
+  /** ISO. */
+  enrolledAt: string;
+}
+
+/** One completed day of a course (days numbered from 0). */
+export interface CourseProgressRecord extends SyncedRowMeta {
+  courseId: string;
+  dayIndex: number;
+  /** ISO. */
+  completedAt: string;
+  /** The session that completed it, when one did. */
+  sessionId?: string;
+}
+
 export interface ErrorLogRecord {
   id?: number;
   timestamp: number;
@@ -128,6 +161,9 @@ export class PneumaDatabase extends Dexie {
   userPreferences!: Table<UserPreferenceRecord, [string, string]>;
   syncCursors!: Table<SyncCursorRecord, [string, string]>;
   errorLog!: EntityTable<ErrorLogRecord, 'id'>;
+  courses!: EntityTable<CourseRecord, 'id'>;
+  courseEnrolments!: Table<CourseEnrolmentRecord, [string, string]>;
+  courseProgress!: Table<CourseProgressRecord, [string, string, number]>;
   authSession!: EntityTable<AuthSessionRecord, 'key'>;
 
   constructor(name = 'pneuma') {
@@ -164,6 +200,13 @@ export class PneumaDatabase extends Dexie {
       .upgrade(upgradeToPerPersonTables);
     // v4: the old favourites and ratings tables, emptied into the new ones by v3, go.
     this.version(4).stores({ favorites: null, ratings: null });
+    // v5: instructors and courses (docs/product.md § Instructors). Three new tables; no
+    // existing row changes.
+    this.version(5).stores({
+      courses: 'id, instructorId, [instructorId+syncState]',
+      courseEnrolments: '[owner+courseId], owner, [owner+syncState]',
+      courseProgress: '[owner+courseId+dayIndex], owner, [owner+syncState], [owner+courseId]',
+    });
   }
 }
 

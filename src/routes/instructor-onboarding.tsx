@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { InstructorScreen } from '../features/instructor';
 
+interface TeachSearch {
+  focus?: 'patterns';
+}
+
+/** /instructor-onboarding (Start Teaching): ?focus=patterns opens on publishing patterns. */
 export const Route = createFileRoute('/instructor-onboarding')({
-  component: () => <Placeholder title="Start Teaching"><p>Instructor onboarding and courses are coming.</p></Placeholder>,
+  validateSearch: (s: Record<string, unknown>): TeachSearch => (s.focus === 'patterns' ? { focus: 'patterns' } : {}),
+  component: InstructorOnboardingRoute,
 });
+
+function InstructorOnboardingRoute() {
+  const { focus } = Route.useSearch();
+  return <InstructorScreen focus={focus} />;
+}

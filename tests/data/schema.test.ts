@@ -28,10 +28,12 @@ const V3 = {
   userPreferences: '[owner+key], owner, [owner+syncState]',
   syncCursors: '[userId+table], userId',
 };
+const { favorites: _f, ratings: _r, ...V4 } = V3;
 const OLDER: [number, Record<string, string>][] = [
   [1, V1],
   [2, V2],
   [3, V3],
+  [4, V4],
 ];
 
 const sessions = Array.from({ length: 25 }, (_, i) =>
@@ -110,10 +112,13 @@ describe('schema upgrades', () => {
         const name = await previousInstall(version, schema, signedIn);
         const db = new PneumaDatabase(name);
         await db.open();
-        expect(db.verno).toBe(4);
+        expect(db.verno).toBe(5);
         expect(db.tables.map((t) => t.name).sort()).toEqual(
           [
             'authSession',
+            'courseEnrolments',
+            'courseProgress',
+            'courses',
             'errorLog',
             'flags',
             'patterns',

@@ -1,6 +1,7 @@
 import type { OutboxKind } from './outboxKind';
 import { favoritesKind, preferencesKind, ratingsKind } from './choiceKinds';
 import { patternsKind } from './patternsKind';
+import { coursesKind, enrolmentsKind, progressKind } from './courseKinds';
 import { sessionsKind } from './sessionsKind';
 import { visionKind } from './visionKind';
 
@@ -19,4 +20,5 @@ export const OUTBOX_KINDS: readonly OutboxKind<unknown>[] = [
   favoritesKind,
   ratingsKind,
   preferencesKind,
+  coursesKind, enrolmentsKind, progressKind,
 ];

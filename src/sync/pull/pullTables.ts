@@ -7,6 +7,7 @@ import { fromPreferenceRow } from '../rows/preferenceRow';
 import { fromRatingRow } from '../rows/ratingRow';
 import { fromSessionRow } from '../rows/sessionRow';
 import { textOr, type ServerRow } from '../rows/serverValues';
+import { COURSE_PULL_TABLES } from './courseTables';
 
 /**
  * Every server table a device pulls, with how its rows land in the local database. The
@@ -60,4 +61,5 @@ export const PULL_TABLES: readonly PullTable<any, any>[] = [
   owned('user_favorites', 'pattern_id', (db) => db.userFavorites, fromFavoriteRow),
   owned('user_ratings', 'pattern_id', (db) => db.userRatings, fromRatingRow),
   owned('user_preferences', 'key', (db) => db.userPreferences, fromPreferenceRow),
+  ...COURSE_PULL_TABLES,
 ];

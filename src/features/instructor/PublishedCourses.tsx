@@ -1,0 +1,34 @@
+import './instructor.css';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadingDots } from '../../ui/LoadingDots';
+import { CourseCard } from './CourseCard';
+import { usePublishedCourses } from './usePublishedCourses';
+import { TEACH_TEXT } from './strings';
+
+/**
+ * Published courses, newest first, for the marketplace and the courses page (and, with
+ * `instructorId`, an instructor's public profile). Read from the server; says so when it
+ * cannot be reached.
+ */
+export function PublishedCourses({ instructorId, title = TEACH_TEXT.coursesTitle }: { instructorId?: string; title?: string }) {
+  const state = usePublishedCourses(instructorId);
+  return (
+    <section className="stack teach-published" aria-labelledby="teach-published-title">
+      <h2 id="teach-published-title">{title}</h2>
+      {state.kind === 'loading' ? <LoadingDots label="Loading courses" /> : null}
+      {state.kind === 'error' ? (
+        <p role="alert">Courses could not be loaded: {state.message}</p>
+      ) : null}
+      {state.kind === 'ready' && state.courses.length === 0 ? (
+        <EmptyState title="No published courses yet" />
+      ) : null}
+      {state.kind === 'ready' && state.courses.length > 0 ? (
+        <ul className="list-reset grid teach-course-grid" aria-label={title}>
+          {state.courses.map((c) => (
+            <CourseCard key={c.id} course={c} instructor={state.instructors.get(c.instructorId)} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

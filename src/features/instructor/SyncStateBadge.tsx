@@ -1,0 +1,15 @@
+import type { SyncState } from '../../data/db';
+import { Badge } from '../../ui/Badge';
+
+/** Where a course or progress row stands with the server. */
+export function SyncStateBadge({ state, error }: { state: SyncState; error?: string }) {
+  if (state === 'synced') return <Badge tone="success">Synced</Badge>;
+  if (state === 'failed')
+    return (
+      <Badge tone="danger" title={error}>
+        Not synced: {error ?? 'refused'}
+      </Badge>
+    );
+  if (state === 'pending') return <Badge tone="warning">Waiting to sync</Badge>;
+  return <Badge>On this device</Badge>;
+}

@@ -1,0 +1,97 @@
+import { getConfig } from '../../backend/config';
+import { request } from '../../backend/request';
+import { getSupabase } from '../../backend/supabaseClient';
+import type { CourseRecord } from '../../data/db';
+import { AppError } from '../../domain/errors/appErrors';
+import { ERROR_TEXT } from '../../domain/errors/messages';
+import type { InstructorProfile, InstructorProfileInput } from '../../domain/instructor/profile';
+import { fromCourseRow } from '../../sync/rows/courseRow';
+
+/**
+ * The instructor side's calls (docs/product.md § Instructors): becoming an instructor and
+ * the counts go through /api/instructor (server/instructor); public profiles and published
+ * courses are read through /rest/v1, where row-level security shows drafts only to their
+ * instructor.
+ */
+
+export interface CourseStats {
+  courseId: string;
+  enrolments: number;
+  /** 0-100; null without enrolments. */
+  completionRate: number | null;
+}
+
+export interface OwnProfile {
+  role: string;
+  profile: InstructorProfile | null;
+}
+
+async function accessToken(): Promise<string> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
+  return token;
+}
+
+async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+  return request<T>(`${getConfig().apiUrl}/api${path}`, { service: 'api', method, body, bearer: await accessToken() });
+}
+
+export const fetchOwnProfile = () => call<OwnProfile>('/instructor/profile');
+export const submitProfile = (input: InstructorProfileInput) => call<OwnProfile>('/instructor/profile', 'PUT', input);
+export const fetchStats = () => call<{ courses: CourseStats[] }>('/instructor/stats').then((r) => r.courses);
+
+interface ProfileRow {
+  user_id: string;
+  display_name: string;
+  bio: string;
+  credentials: string;
+  specialities: string[];
+  photo: string | null;
+}
+
+const toProfile = (r: ProfileRow): InstructorProfile => ({
+  userId: r.user_id,
+  displayName: r.display_name,
+  bio: r.bio,
+  credentials: r.credentials,
+  specialities: r.specialities,
+  photo: r.photo,
+});
+
+function rowsOrThrow<T>(res: { data: T[] | null; error: { message: string } | null }): T[] {
+  if (res.error) throw new AppError(res.error.message, { category: 'network' });
+  return res.data ?? [];
+}
+
+const courses = (rows: Record<string, unknown>[]) =>
+  rows.map(fromCourseRow).filter((c): c is CourseRecord => c !== null && !c.deleted);
+
+/** Published courses, newest first (optionally of one instructor). */
+export async function fetchPublishedCourses(instructorId?: string, limit = 50): Promise<CourseRecord[]> {
+  const sb = await getSupabase();
+  let q = sb.from('courses').select('*').eq('status', 'published').is('deleted_at', null);
+  if (instructorId) q = q.eq('instructor_id', instructorId);
+  return courses(rowsOrThrow(await q.order('published_at', { ascending: false }).limit(limit)));
+}
+
+/** One course the caller may read (published, or their own draft); null when there is none. */
+export async function fetchCourse(id: string): Promise<CourseRecord | null> {
+  const sb = await getSupabase();
+  return courses(rowsOrThrow(await sb.from('courses').select('*').eq('id', id).limit(1)))[0] ?? null;
+}
+
+/** The signed-in instructor's own courses, drafts included. */
+export async function fetchOwnCourses(userId: string): Promise<CourseRecord[]> {
+  const sb = await getSupabase();
+  return courses(rowsOrThrow(await sb.from('courses').select('*').eq('instructor_id', userId).limit(500)));
+}
+
+/** Public profiles of these instructors, by id. */
+export async function fetchProfiles(ids: readonly string[]): Promise<Map<string, InstructorProfile>> {
+  if (!ids.length) return new Map();
+  const sb = await getSupabase();
+  const rows = rowsOrThrow<ProfileRow>(await sb.from('instructor_profiles').select('*').in('user_id', [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.user_id, toProfile(r)]));
+}
