@@ -18,6 +18,7 @@ import { Limits } from './limits/limiter';
 import { rateLimitMiddleware } from './limits/middleware';
 import { RATE_RULES } from './limits/rules';
 import type { RateRules } from './limits/rules';
+import { marketRoutes } from './market/routes';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { compileProxyTrust } from './net/client-address';
@@ -150,6 +151,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
   app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', instructorRoutes({ db, secrets }));
+  app.route('/api', marketRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets, trust: trustProxy }));
   app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route('/api/vision', visionRoutes({ db, secrets }));

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import {
+  MARKET_PAGE_MAX,
+  MARKET_QUERY_MAX,
+  MARKET_SORTS,
+} from '../../src/domain/marketplace/contract';
+import { DIFFICULTIES, PATTERN_CATEGORIES } from '../../src/domain/patterns';
+import { patternSchema } from '../../src/domain/patternSchema';
+
+/**
+ * Request shapes of /api/market. A published pattern follows the same rules as a pattern
+ * made on /create (the domain's patternSchema, with its messages), plus the id of the
+ * library pattern it comes from.
+ */
+export const publishSchema = patternSchema.extend({
+  sourcePatternId: z.uuid({ error: 'sourcePatternId must be the id (a UUID) of a pattern in your library' }),
+});
+
+export const listQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(MARKET_QUERY_MAX, `Search text can be at most ${MARKET_QUERY_MAX} characters`)
+    .default(''),
+  category: z
+    .enum(['all', ...PATTERN_CATEGORIES], { error: 'category must be all, stress, sleep, focus or energy' })
+    .default('all'),
+  difficulty: z
+    .enum(['all', ...DIFFICULTIES], { error: 'difficulty must be all, Beginner, Intermediate or Advanced' })
+    .default('all'),
+  sort: z.enum(MARKET_SORTS, { error: 'sort must be rating, usage or newest' }).default('rating'),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(MARKET_PAGE_MAX, `page can be at most ${MARKET_PAGE_MAX}`)
+    .default(1),
+});
+
+export const ratingSchema = z
+  .object({
+    rating: z
+      .number({ error: 'rating must be a whole number from 1 to 5' })
+      .int('rating must be a whole number from 1 to 5')
+      .min(1, 'rating must be a whole number from 1 to 5')
+      .max(5, 'rating must be a whole number from 1 to 5'),
+  })
+  .strict();
+
+export const useSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('try') }).strict(),
+    z
+      .object({
+        kind: z.literal('add'),
+        copyId: z.uuid({ error: 'copyId must be the id (a UUID) of the copy in your library' }),
+      })
+      .strict(),
+  ],
+  { error: 'kind must be try or add' },
+);
+
+export const idSchema = z.uuid();

@@ -1,0 +1,57 @@
+/**
+ * How a published pattern's figures read on screen, and what the app makes of it when
+ * someone tries it or adds it to their library. Pure.
+ */
+import type { PatternDefinition, PatternTimings } from '../patterns';
+import type { MarketPage, MarketPattern } from './contract';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "4.5 of 5 (2 ratings)", or "No ratings yet". */
+export function ratingText(r: MarketPattern['rating']): string {
+  if (r.count === 0 || r.average === null) return 'No ratings yet';
+  return `${r.average.toFixed(1)} of 5 (${plural(r.count, 'rating')})`;
+}
+
+/** "3 people · 5 sessions". */
+export function usageText(u: MarketPattern['usage']): string {
+  return `${plural(u.users, 'person', 'people')} · ${plural(u.sessions, 'session')}`;
+}
+
+/** The results line read out by screen readers when a search settles. */
+export function resultsText(page: Pick<MarketPage, 'total'>, searching: boolean): string {
+  if (page.total === 0) return searching ? 'No published patterns match your search.' : 'No patterns have been published yet.';
+  return `${plural(page.total, 'pattern')} found`;
+}
+
+/** The pattern a "Try" session runs: the marketplace id (so the session counts as its use) and timings. */
+export function patternToTry(p: MarketPattern): PatternTimings & { id: string; name: string } {
+  return { id: p.id, name: p.name, inhale: p.inhale, hold: p.hold, exhale: p.exhale, hold_after_exhale: p.hold_after_exhale };
+}
+
+/** The definition a library copy gets (the user's own from then on). */
+export function libraryCopyOf(p: MarketPattern): PatternDefinition {
+  return {
+    name: p.name,
+    description: p.description,
+    inhale: p.inhale,
+    hold: p.hold,
+    exhale: p.exhale,
+    hold_after_exhale: p.hold_after_exhale,
+    category: p.category,
+    difficulty: p.difficulty,
+    benefits: [...p.benefits],
+  };
+}
+
+/** The user already has a library pattern with this name and these timings (a copy they added, or their own). */
+export function hasLibraryCopy(p: MarketPattern, library: readonly (PatternTimings & { name: string })[]): boolean {
+  return library.some(
+    (c) =>
+      c.name === p.name &&
+      c.inhale === p.inhale &&
+      c.hold === p.hold &&
+      c.exhale === p.exhale &&
+      c.hold_after_exhale === p.hold_after_exhale,
+  );
+}

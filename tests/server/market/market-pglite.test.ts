@@ -1,0 +1,3 @@
+import { marketSuite } from './suite';
+
+marketSuite('pglite');
