@@ -1,10 +1,11 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { copyFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { mediapipeAssets } from './scripts/vision/mediapipeAssets';
+import { prerender } from './scripts/prerender/prerenderPlugin';
 
 /** Build output folder: `dist`, or PNEUMA_DIST_DIR (parallel work trees build side by side). */
 const outDir = process.env.PNEUMA_DIST_DIR || 'dist';
@@ -27,18 +28,12 @@ function topLevelManifest() {
 }
 
 
-export default defineConfig({
-  plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      // The home screen is the first screen of most visits: its code comes with the entry
-      // (one file, one round trip) instead of a route chunk fetched after the router starts.
-      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
-    }),
-    react(),
+/** The browser build's own steps: the manifest, the prerendered pages, the service worker. */
+function clientOnlyPlugins(): PluginOption[] {
+  return [
     topLevelManifest(),
-    mediapipeAssets(),
+    // Before VitePWA in closeBundle (see the plugin), so the pages are precached.
+    prerender({ outDir, configFile: resolve('vite.config.ts') }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -59,6 +54,23 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+  ];
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // The home screen is the first screen of most visits: its code comes with the entry
+      // (one file, one round trip) instead of a route chunk fetched after the router starts.
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
+    }),
+    react(),
+    mediapipeAssets(),
+    // The rest is for the browser build only; the SSR build (the prerender's input, started
+    // by the prerender plugin with this same file) needs just the app's modules.
+    ...(isSsrBuild ? [] : clientOnlyPlugins()),
   ],
   resolve: {
     // Dexie's modern (ES2018+) build: the same API, about 1.5 KB gzip less than the ES5
@@ -71,6 +83,10 @@ export default defineConfig({
     outDir,
     target: 'es2022',
     sourcemap: false,
+    // One stylesheet for every screen, linked from each prerendered page: a page's own rules
+    // (patterns, session, progress) must be there before its HTML paints, not arrive with
+    // its route chunk (which would restyle the page after hydration: a layout shift).
+    cssCodeSplit: false,
     // No modulepreload polyfill in the first load (0.5 KB gzip): every browser this target
     // builds for either supports modulepreload or gets Vite's fallback, a plain preload.
     modulePreload: { polyfill: false },
@@ -81,12 +97,10 @@ export default defineConfig({
           // separate file costs a request and compresses on its own (about 1.5 KB gzip lost
           // in total). '$initial' captures only what the entry imports statically, so no
           // route's lazy code joins it.
-          groups: [
-            { name: 'app', tags: ['$initial'] },
-          ],
+          groups: isSsrBuild ? [] : [{ name: 'app', tags: ['$initial'] }],
         },
       },
     },
   },
   server: { port: 5173 },
-});
+}));

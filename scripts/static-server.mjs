@@ -1,4 +1,4 @@
-// A bare static server for dist/ used by the size budget (no backend needed to measure
+// A bare static server for dist/ used by the size budget and the Lighthouse bench (no backend needed to measure
 // what the first screen downloads). /config.json answers with placeholders.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -17,6 +17,14 @@ const TYPES = {
   '.wasm': 'application/wasm',
 };
 
+/** A navigation's file, as server/static.ts picks it: the prerendered page, else the app shell. */
+function pageFile(dist, pathname) {
+  const trimmed = pathname.replace(/\/+$/, '');
+  const page = normalize(join(dist, trimmed === '' ? 'index.html' : `${decodeURIComponent(trimmed)}.html`));
+  if (page.startsWith(normalize(dist)) && existsSync(page)) return page;
+  return existsSync(join(dist, 'shell.html')) ? join(dist, 'shell.html') : join(dist, 'index.html');
+}
+
 export function serveDist(port = 0, dist = 'dist') {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -26,7 +34,7 @@ export function serveDist(port = 0, dist = 'dist') {
       return;
     }
     let file = normalize(join(dist, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(normalize(dist)) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
+    if (!file.startsWith(normalize(dist)) || !existsSync(file) || statSync(file).isDirectory()) file = pageFile(dist, url.pathname);
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(await readFile(file));
   });

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { pageFileFor, SHELL_FILE } from '../sw/pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,7 +76,21 @@ function send(c: Context, urlPath: string, f: { file: string; size: number; mtim
   return c.body(stream, 200, headers);
 }
 
-/** Serves dist/: files, then the SPA fallback (index.html) for page navigations. */
+/**
+ * A page navigation's file: the build's prerendered page for the path (`/patterns` ->
+ * patterns.html, see scripts/prerender/prerenderPlugin.ts), else the app shell (shell.html;
+ * index.html in a build without prerendered pages).
+ */
+async function pageFor(root: string, path: string): Promise<{ urlPath: string; f: { file: string; size: number; mtime: number } } | null> {
+  const candidates = [`/${pageFileFor(path)}`, `/${SHELL_FILE}`, '/index.html'];
+  for (const urlPath of candidates) {
+    const f = await fileAt(root, urlPath);
+    if (f) return { urlPath, f };
+  }
+  return null;
+}
+
+/** Serves dist/: files, then the page (prerendered, or the app shell) for page navigations. */
 export function staticHandler(distDir: string) {
   const root = resolve(distDir);
   return async (c: Context): Promise<Response> => {
@@ -93,7 +108,10 @@ export function staticHandler(distDir: string) {
     const f = await fileAt(root, path);
     if (f) return send(c, path, f);
     const accept = c.req.header('accept') ?? '';
-    if (accept.includes('text/html') && !path.startsWith('/assets/')) return send(c, '/index.html', index);
+    if (accept.includes('text/html') && !path.startsWith('/assets/')) {
+      const page = await pageFor(root, path);
+      if (page) return send(c, page.urlPath, page.f);
+    }
     return c.text('Not Found', 404);
   };
 }

@@ -1,7 +1,5 @@
 import './app/noEvalZod';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import './styles/base.css';
 import { startTheme } from './styles/theme';
 import './ui/ui.css';
@@ -13,33 +11,57 @@ import { registerServiceWorker } from './app/serviceWorker/registerServiceWorker
 import { startAppServices } from './app/startAppServices';
 import { APP_ERROR_HTML, AppErrorPage } from './features/errors/AppErrorPage';
 import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
-import { RootErrorBoundary } from './features/errors/RootErrorBoundary';
+import { AppTree } from './AppTree';
 import { router } from './router';
 import { startSyncEngine } from './sync/page/syncEngine';
 
+/**
+ * Whether #root holds the build's HTML of this very page (scripts/prerender): its path
+ * matches and there is no query, which could change what the page shows. Such a page is
+ * hydrated; any other is rendered afresh (the app shell, or a page opened with a query).
+ */
+function isPrerenderedHere(rootElement: HTMLElement): boolean {
+  const built = rootElement.dataset.prerendered;
+  const here = location.pathname.replace(/\/+$/, '') || '/';
+  return built !== undefined && built === here && location.search === '';
+}
+
+/** A fresh root: the prerendered markup (if any) goes. */
+function freshRoot(rootElement: HTMLElement): Root {
+  rootElement.replaceChildren();
+  delete rootElement.dataset.prerendered;
+  return createRoot(rootElement);
+}
+
 async function boot(rootElement: HTMLElement): Promise<void> {
-  const root = createRoot(rootElement);
+  let root: Root | null = null;
   try {
     const config = await loadConfig();
     if (!config.ok) {
+      root = freshRoot(rootElement);
       root.render(<ConfigErrorPage missing={config.missing} detail={config.detail} />);
       return;
     }
     startAppServices(config.config);
-    root.render(
-      <StrictMode>
-        <RootErrorBoundary>
-          <RouterProvider router={router} />
-        </RootErrorBoundary>
-      </StrictMode>,
-    );
+    if (isPrerenderedHere(rootElement)) {
+      // The route's code is loaded before hydrating, so nothing suspends and the page keeps
+      // its HTML. `ssr` tells the router the markup came from a server render (the same
+      // tree, without the browser-only pending boundary at the top).
+      router.ssr = { manifest: undefined };
+      await router.load();
+      root = hydrateRoot(rootElement, <AppTree router={router} />);
+    } else {
+      root = freshRoot(rootElement);
+      root.render(<AppTree router={router} />);
+    }
     // Once the app renders: the upload engine (loads once someone is signed in) and,
     // a moment after load, the service worker (offline use, background sync, updates).
     startSyncEngine();
     registerServiceWorker();
   } catch (error) {
     console.error(error);
-    root.render(<AppErrorPage />);
+    root?.unmount();
+    freshRoot(rootElement).render(<AppErrorPage />);
   }
 }
 

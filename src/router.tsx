@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createRouter, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { createRouter, useRouter, type ErrorComponentProps, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { LoadingDots } from './ui/LoadingDots';
 
@@ -29,15 +29,26 @@ function RouteError({ error, reset }: ErrorComponentProps) {
   );
 }
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  defaultPendingComponent: () => <LoadingDots />,
-  defaultPendingMs: 150,
-  defaultErrorComponent: RouteError,
-  defaultNotFoundComponent: NotFoundPage,
-  scrollRestoration: true,
-});
+/**
+ * The app's router. `history` is the browser's by default; the build-time prerender
+ * (src/entry-server.tsx) passes a memory history, one per page it renders, and leaves out
+ * scroll restoration (on a server the router would write an inline script for it into the
+ * page, which the browser's render does not have: hydration would not match).
+ */
+export function createAppRouter(history?: RouterHistory, { prerender = false } = {}) {
+  return createRouter({
+    routeTree,
+    history,
+    defaultPreload: 'intent',
+    defaultPendingComponent: () => <LoadingDots />,
+    defaultPendingMs: 150,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: !prerender,
+  });
+}
+
+export const router = createAppRouter();
 
 declare module '@tanstack/react-router' {
   interface Register {

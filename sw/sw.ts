@@ -5,6 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { isHeavyAsset, isBackendPath } from './routing';
+import { SHELL_FILE } from './pages';
 import { registerSyncHandlers } from './backgroundSync';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -23,9 +24,13 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Any navigation (deep links too) is answered with the shell; the router takes it from there.
+// Navigations: a page prerendered at build time is answered by the precache route above,
+// whose clean-URL matching maps `/patterns` to patterns.html and `/` to index.html (see
+// sw/pages.ts), so every route opens offline with its own HTML. Any other navigation (a
+// route with an open parameter, a query, a deep link without a page) gets the app shell;
+// the router renders it in the browser.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(createHandlerBoundToURL(`/${SHELL_FILE}`), {
     denylist: [/^\/api\//, /^\/auth\/v1\//, /^\/rest\/v1\//],
   }),
 );

@@ -44,7 +44,9 @@ interface WalletFacts {
   flowConnected: boolean;
 }
 
-let state: AuthState = { status: 'loading', user: null, role: null, level: 'none' };
+/** Before the stored session is read; also what prerendered pages show (useAuth). */
+const LOADING: AuthState = { status: 'loading', user: null, role: null, level: 'none' };
+let state: AuthState = LOADING;
 let wallets: WalletFacts = { evmConnected: false, flowConnected: false };
 const listeners = new Set<() => void>();
 let started = false;
@@ -235,7 +237,8 @@ export function subscribeAuth(listener: () => void): () => void {
 }
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+  // Hydrating a prerendered page renders it as it was built (loading), then the real state.
+  return useSyncExternalStore(subscribeAuth, getAuthState, () => LOADING);
 }
 
 /** For the wallet feature: report wallet logins so the auth level follows (evm, flow). */

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSessions } from '../../data/hooks';
 import { useAuth } from '../../app/auth/authStore';
+import { useHour } from '../../ui/useHour';
 import { summarizeHistory, type HistorySummary } from '../../domain/historySummary';
 import { rankRecommendations, type Recommendation } from '../../domain/recommendations';
 import type { Goal } from '../../domain/goals';
@@ -14,7 +15,8 @@ export interface DiscoveryState {
   ranked: Recommendation[];
   /** The same ranking for another goal (used to preselect a goal's pattern). */
   rankFor: (goal: Goal | null) => Recommendation[];
-  hour: number;
+  /** Null while a prerendered page hydrates (no suggestions yet: they depend on the hour). */
+  hour: number | null;
 }
 
 /**
@@ -25,25 +27,28 @@ export interface DiscoveryState {
 export function useDiscovery(
   goal: Goal | null,
   sessionType: ChosenMode,
-  now: Date = new Date(),
+  now?: Date,
 ): DiscoveryState {
   const { user } = useAuth();
   const sessions = useSessions(user?.id ?? null);
-  const hour = now.getHours();
-  const minute = Math.floor(now.getTime() / 60_000);
+  const clockHour = useHour();
+  const hour = now ? now.getHours() : clockHour;
+  const minute = Math.floor((now ?? new Date()).getTime() / 60_000);
   return useMemo(() => {
     const history = sessions ?? [];
     // The end of the current minute, so a session finished seconds ago counts as this week.
     const summary = summarizeHistory(history, (minute + 1) * 60_000 - 1);
     const rankFor = (g: Goal | null) =>
-      rankRecommendations({
-        hour,
-        goal: g,
-        history,
-        userLevel: summary.userLevel,
-        sessionType,
-        isFirstSession: summary.isFirstSession,
-      });
+      hour === null
+        ? []
+        : rankRecommendations({
+            hour,
+            goal: g,
+            history,
+            userLevel: summary.userLevel,
+            sessionType,
+            isFirstSession: summary.isFirstSession,
+          });
     return { ready: sessions !== undefined, summary, ranked: rankFor(goal), rankFor, hour };
   }, [sessions, hour, minute, goal, sessionType]);
 }

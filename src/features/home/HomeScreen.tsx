@@ -172,7 +172,8 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   return (
     <div className="page home">
       <section className="home-hero">
-        <p className="home-hero__greeting">{homeGreeting(hour)}</p>
+        {/* A no-break space keeps the greeting's line while the hour is unknown (hydration). */}
+        <p className="home-hero__greeting">{hour === null ? '\u00a0' : homeGreeting(hour)}</p>
         <p className="muted">
           {signedIn ? `Welcome back, ${name}!` : 'Choose your breathing goal to get started.'}
         </p>

@@ -23,7 +23,7 @@ export const HOME_TAB_LABELS: Record<HomeTab, string> = {
 };
 
 export interface SelectorProps {
-  hour: number;
+  hour: number | null;
   goal: Goal | null;
   patternId: string | null;
   tab: HomeTab;
@@ -49,7 +49,7 @@ function GoalList({
       aria-label="Breathing goals"
     >
       {GOALS.map((g) => {
-        const optimal = isGoalOptimalNow(g, hour);
+        const optimal = hour !== null && isGoalOptimalNow(g, hour);
         const names = g.patterns.map((id) => getPattern(id)?.name ?? id).join(', ');
         return (
           <li key={g.id}>

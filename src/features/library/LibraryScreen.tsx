@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Field, SelectField } from '../../ui/Field';
 import { libraryGreeting, recommendedForNow } from '../../domain/timeBands';
+import { useHour } from '../../ui/useHour';
 import { CATEGORY_LABELS, getPattern, timingLabel } from '../../domain/patterns';
 import type { ChosenMode } from '../../domain/sessionModes';
 import {
@@ -148,7 +149,7 @@ function LibrarySection({
 }
 
 export function LibraryScreen({ goal }: LibraryScreenProps) {
-  const hour = new Date().getHours();
+  const hour = useHour();
   const { cards, recentIds, favoriteIds } = useLibraryCards();
   const choose = useChoosePattern();
   const [search, setSearch] = useState('');
@@ -157,7 +158,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
   const [tab, setTab] = useState<LibraryTab>('all');
   const inputs = { recentIds, favoriteIds };
   const byId = new Map(cards.map((c) => [c.id, c]));
-  const forNow = recommendedForNow(hour)
+  const forNow = (hour === null ? [] : recommendedForNow(hour))
     .map((id) => byId.get(id))
     .filter((c): c is LibraryCard => c !== undefined);
   const featured = cards.filter((c) => c.featured);
@@ -215,7 +216,8 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
   return (
     <div className="page library">
       <header className="lib-header">
-        <h1>{libraryGreeting(hour)}</h1>
+        {/* A no-break space holds the heading's line until the hour is known (hydration). */}
+        <h1>{hour === null ? '\u00a0' : libraryGreeting(hour)}</h1>
         <p className="muted">Find the pattern for this moment, or one of your own.</p>
       </header>
 

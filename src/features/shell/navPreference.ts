@@ -24,5 +24,6 @@ export function setBottomNavVariant(v: BottomNavVariant): void {
 }
 
 export function useBottomNavVariant(): BottomNavVariant {
-  return useSyncExternalStore(changes.subscribe, read, read);
+  // Prerendered pages are built with the default (B); hydration starts there.
+  return useSyncExternalStore(changes.subscribe, read, () => 'B');
 }
