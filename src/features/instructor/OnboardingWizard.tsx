@@ -96,7 +96,7 @@ export function OnboardingWizard({ initialStep, existing, onDone, onCancel }: Pr
   };
 
   return (
-    <form className="card teach-wizard stack" onSubmit={submit} noValidate aria-labelledby="teach-step-title">
+    <form className="card teach-wizard stack" onSubmit={submit} noValidate aria-label="Instructor profile">
       <ol className="teach-steps list-reset" aria-label="Steps">
         {STEPS.map((s, i) => (
           <li key={s.id} aria-current={i === step ? 'step' : undefined} className={i < step ? 'is-done' : undefined}>
