@@ -11,6 +11,9 @@ const ownedTables = (database: PneumaDatabase): Table<SyncedRowMeta, [string, st
   database.userFavorites,
   database.userRatings,
   database.userPreferences,
+  // A student's enrolments and completed days (never a guest's: enrolling needs an account).
+  database.courseEnrolments,
+  database.courseProgress as unknown as Table<SyncedRowMeta, [string, string]>,
 ];
 
 /**

@@ -35,7 +35,15 @@ const EMPTY: InstructorProfileInput = { displayName: '', bio: '', credentials: '
  */
 export function OnboardingWizard({ initialStep, existing, onDone, onCancel }: Props) {
   const [values, setValues] = useState<InstructorProfileInput>(() =>
-    existing ? { ...EMPTY, ...existing } : EMPTY,
+    existing
+      ? {
+          displayName: existing.displayName,
+          bio: existing.bio,
+          credentials: existing.credentials,
+          specialities: existing.specialities,
+          photo: existing.photo,
+        }
+      : EMPTY,
   );
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [step, setStep] = useState(initialStep);
