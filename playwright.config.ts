@@ -42,6 +42,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PNEUMA_DATA_DIR: dataDir,
       PNEUMA_RATE_LIMIT_DISABLED: '1',
+      // The Lens API the server names: a path only e2e/wallet-lens.spec.ts answers (a fake).
+      VITE_LENS_API_URL: `${baseURL}/e2e-fake-lens/graphql`,
     },
   },
 });

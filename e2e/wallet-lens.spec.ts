@@ -1,0 +1,87 @@
+import { createFakeLens } from '../tests/wallet/lens/fakeLens';
+import { expect, test } from './fixtures';
+import { practise } from './practise';
+import { injectWallet, signUpFresh, startEdr, type Edr } from './walletEdr';
+
+/**
+ * 'Also publish to Lens': a member with a linked wallet (hardhat's in-process EDR, see
+ * ./walletEdr.ts) signs in to Lens on the profile, then shares a post from /create-post
+ * with the option ticked. The community post is saved by the real server; the Lens half
+ * goes to the in-process fake Lens GraphQL API (tests/wallet/lens/fakeLens.ts, graphql-js
+ * validating every document) that answers the Lens URL the server names
+ * (playwright.config.ts sets VITE_LENS_API_URL to a path on this server that only the test
+ * answers). What this does not prove: that the live Lens API takes the same documents.
+ */
+
+const LENS_PATH = '/e2e-fake-lens/graphql';
+let edr: Edr;
+
+test.beforeAll(async () => {
+  edr = await startEdr();
+});
+test.afterAll(async () => {
+  await edr?.close();
+});
+
+test('a member signed in to Lens publishes a community post that also reaches Lens', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await injectWallet(page, edr);
+  await signUpFresh(page);
+  await page.clock.install(); // the session's 80 s are fast-forwarded
+  await practise(page);
+  const lens = createFakeLens();
+  await context.route(`**${LENS_PATH}`, async (route) => {
+    const req = route.request();
+    const auth = (await req.headerValue('authorization')) ?? undefined;
+    await route.fulfill({ json: await lens.answer(req.postData() ?? '', auth) });
+  });
+  const [address] = (await edr.provider.request({ method: 'eth_accounts' })) as string[];
+
+  // Before any Lens sign-in the composer only points to the profile's Lens card.
+  await page.goto('/create-post');
+  await expect(page.getByRole('link', { name: 'sign in to Lens on your profile' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Also publish to Lens' })).toHaveCount(0);
+
+  // Link the wallet (Sign-In with Ethereum), then sign in to Lens with it.
+  await page.getByRole('link', { name: 'sign in to Lens on your profile' }).click();
+  const card = page.locator('section[aria-labelledby="wallets-heading"]');
+  await card.getByRole('button', { name: 'Connect Wallet' }).click();
+  await expect(card.getByTestId('linked-wallet-address')).toHaveText(
+    new RegExp(`^${address}$`, 'i'),
+  );
+  await card.getByRole('button', { name: 'Connect Lens' }).click();
+  await expect(card.getByText('Calm Breather · 3 followers')).toBeVisible();
+
+  // In-app navigation keeps this page's Lens session: Community, then Share your progress.
+  await page.locator('header').getByRole('link', { name: 'Community' }).click();
+  await page.getByRole('link', { name: 'Share your progress' }).click();
+  const also = page.getByRole('checkbox', { name: 'Also publish to Lens' });
+  await expect(also).not.toBeChecked();
+  await also.check();
+  const text = 'Eight calm rounds of mindful breathing, shared here and on Lens.';
+  await page.getByRole('tab', { name: 'Editor' }).click();
+  await page.getByLabel('Your post').fill(text);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+
+  await expect(page.getByText('Posted to the Pneuma Community.')).toBeVisible();
+  await expect(page.getByText('Also published to Lens')).toBeVisible();
+  await expect(page.getByText('Lens post new-1')).toBeVisible();
+
+  // The fake received one post, from the wallet's session, whose content is the post.
+  expect(lens.published).toHaveLength(1);
+  const sent = lens.published[0]!;
+  expect(sent.by.toLowerCase()).toBe(address!.toLowerCase());
+  const json = Buffer.from(sent.contentUri.replace(/^data:application\/json;base64,/, ''), 'base64');
+  const metadata = JSON.parse(json.toString('utf8')) as { lens: { id: string; content: string } };
+  expect(metadata.lens.content).toBe(text);
+  expect(lens.seen.map((s) => s.operation)).toEqual(['Challenge', 'Authenticate', 'Account', 'Post']);
+
+  // The community post is on the server with the same id the Lens metadata carries.
+  await page.getByRole('link', { name: 'See it in the community' }).click();
+  const post = page.getByTestId('post').filter({ hasText: text });
+  await expect(post).toBeVisible();
+  await expect(post).toHaveAttribute('aria-labelledby', `post-${metadata.lens.id}`);
+});
