@@ -1,15 +1,33 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+/** Where the benchmarks' compiled server lives (built once per run, only when stale). */
+export const BENCH_SERVER_DIR = resolve(process.env.PNEUMA_SERVER_DIR || 'dist-server');
+let compiled = false;
+
+/** Compiles the server as `npm start` does (scripts/build-server.mjs); returns main.mjs. */
+export function compiledServer(): string {
+  if (!compiled) {
+    const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
+      env: { ...process.env, PNEUMA_SERVER_DIR: BENCH_SERVER_DIR },
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error('scripts/build-server.mjs failed');
+    compiled = true;
+  }
+  return join(BENCH_SERVER_DIR, 'main.mjs');
+}
 
 /**
- * The server as `npm start` runs it (`node --import tsx server/main.ts`), in its own process,
- * for the benchmarks: the caller is the HTTP client. PORT 0 picks a free port; the URL comes
- * from the log line.
+ * The server as `npm start` runs it (`node <dist>-server/main.mjs`, compiled JavaScript), in
+ * its own process, for the benchmarks: the caller is the HTTP client. PORT 0 picks a free
+ * port; the URL comes from the log line.
  */
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; log: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [compiledServer()], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,10 @@
-// `npm start`: build the app when dist/ is missing or older than its sources, then serve
-// the app and the embedded backend from one Node process (server/main.ts).
+// `npm start`: build the app when dist/ is missing or older than its sources, compile the
+// server when its bundle is missing or older than server/ (scripts/build-server.mjs), then
+// serve the app and the embedded backend from one Node process running plain JavaScript.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer, serverBuildFresh, serverOutDir } from './build-server.mjs';
 
 const SOURCES = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json', 'scripts/vision'];
 
@@ -25,6 +27,9 @@ if (process.env.PNEUMA_SKIP_BUILD !== '1' && builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env: process.env });
+const serverDir = serverOutDir();
+if (!serverBuildFresh(serverDir)) await buildServer(serverDir);
+
+const server = spawn(process.execPath, [join(serverDir, 'main.mjs')], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -8,8 +8,8 @@ import type { PneumaServer } from './app';
 import { pruneErrorReports } from './api/handlers/errors';
 import { pruneTokens } from './auth/one-time-tokens';
 import { migrate } from './db/migrate';
-import { openPglite } from './db/pglite';
-import { openPostgres } from './db/postgres';
+import { openPglite, pgliteSettingsFromEnv } from './db/pglite';
+import { openPostgres, poolSize } from './db/postgres';
 import type { Db } from './db/types';
 import { connectSourcesFromEnv } from './headers/security-headers';
 import { rulesFromEnv } from './limits/rules';
@@ -22,7 +22,7 @@ export type { PneumaServer, PneumaServerOptions } from './app';
 
 /** Opens the database the environment asks for and brings its schema up to date. */
 export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
-  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite') });
+  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, poolSize(env)) : await openPglite({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
   try {
     await migrate(db);
     await housekeeping(db);

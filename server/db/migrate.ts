@@ -3,7 +3,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
+/**
+ * Set by scripts/build-server.mjs in the compiled server: the build copies the SQL next to
+ * the bundle (migrations/, preamble.sql). Undefined when the TypeScript sources run (tests).
+ */
+declare const PNEUMA_BUNDLED_SQL: string | undefined;
+const bundled = typeof PNEUMA_BUNDLED_SQL === 'string';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL(bundled ? './migrations/' : '../../supabase/migrations/', import.meta.url));
 export const PREAMBLE_FILE = fileURLToPath(new URL('./preamble.sql', import.meta.url));
 
 export interface MigrationReport {

@@ -1,8 +1,24 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { Db, Tx, QueryResult } from './types';
 
+/**
+ * Connections per server process: PNEUMA_PG_POOL_MAX, else 4 per CPU core between 8 and 32.
+ * Each request holds one connection for a single round trip, so a few per core keep the
+ * database busy without queueing work it cannot run in parallel anyway.
+ */
+export function poolSize(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
+  const v = env.PNEUMA_PG_POOL_MAX;
+  if (v !== undefined && v.trim() !== '') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error('PNEUMA_PG_POOL_MAX must be a whole number from 1 to 1000');
+    return n;
+  }
+  return Math.min(32, Math.max(8, cores * 4));
+}
+
 /** node-postgres pool behind the same interface as PGlite. */
-export function openPostgres(connectionString: string, max = 10): Db & { pool: pg.Pool } {
+export function openPostgres(connectionString: string, max = poolSize()): Db & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client error (server restart) must not crash the process.
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
@@ -39,6 +55,11 @@ export function openPostgres(connectionString: string, max = 10): Db & { pool: p
       } finally {
         client.release();
       }
+    },
+    async batch(sql: string) {
+      // No parameters: node-postgres sends one simple-protocol message and gets every result back.
+      const r = (await pool.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(r) ? r : [r]).map((x) => ({ rows: x.rows as Record<string, unknown>[], rowCount: x.rowCount ?? 0 }));
     },
     async close() {
       await pool.end();

@@ -24,6 +24,13 @@ export interface Db extends Tx {
    * where the driver allows it.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string): Promise<T>;
+  /**
+   * Sends several statements separated by semicolons in ONE round trip (the simple query
+   * protocol: no parameters, so values must already be inlined with sqlLiteral). They run as
+   * one implicit transaction: a failing statement rolls back the ones before it, and
+   * set_config(..., true) holds until the last one ends. Returns each statement's result in order.
+   */
+  batch(sql: string): Promise<QueryResult<Record<string, unknown>>[]>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
@@ -42,10 +49,13 @@ export function isPgError(e: unknown): e is PgErrorLike & Error {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
-/** A SQL string literal for a trusted value (dollar-quoted with a tag absent from it). */
+/**
+ * A SQL string literal for any text (dollar-quoted with a tag that cannot occur in it, nor
+ * across its end: a value ending in "$q" must not close "$q$" early, so "$tag" itself is absent).
+ */
 export function sqlLiteral(value: string): string {
   if (value.includes('\0')) throw new Error('NUL in SQL literal');
   let tag = 'q';
-  while (value.includes(`$${tag}$`)) tag += 'q';
+  while (value.includes(`$${tag}`)) tag += 'q';
   return `$${tag}$${value}$${tag}$`;
 }

@@ -1,3 +1,4 @@
+import { sqlLiteral } from '../db/types';
 import { parseError, RestError } from './errors';
 import { qi } from './catalog';
 import type { TableInfo } from './catalog';
@@ -227,13 +228,28 @@ export function parseQuery(params: URLSearchParams): ParsedQuery {
   return q;
 }
 
-/** Collects positional parameters for one statement. */
+/**
+ * Collects the values of one statement: as positional parameters ($1, $2, ...), or with
+ * `inline` as SQL literals in the text itself, for a statement sent in one batch with the
+ * request's role and claims (the simple protocol takes no parameters). Values are text or
+ * null either way, so Postgres casts them exactly alike.
+ */
 export class Params {
   readonly values: unknown[] = [];
+  constructor(readonly inline = false) {}
   add(v: unknown): string {
+    if (this.inline) return inlineValue(v);
     this.values.push(v);
     return `$${this.values.length}`;
   }
+}
+
+function inlineValue(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  const text = String(v);
+  // What Postgres answers for a NUL in a text parameter.
+  if (text.includes('\0')) throw new RestError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
+  return sqlLiteral(text);
 }
 
 export function checkColumn(table: TableInfo, column: string): string {

@@ -1,5 +1,5 @@
 import type { RequestAuth } from '../auth/request-auth';
-import type { Db, Tx } from '../db/types';
+import type { Db, QueryResult, Tx } from '../db/types';
 import { isPgError, sqlLiteral } from '../db/types';
 import { fromPg, RestError } from './errors';
 
@@ -16,9 +16,16 @@ export function requestSetup(auth: RequestAuth, method: string): string {
   );
 }
 
+/** A Postgres error becomes PostgREST's answer for it. */
+function restFailure(e: unknown, auth: RequestAuth): unknown {
+  if (e instanceof RestError) return e;
+  if (isPgError(e)) return fromPg(e, auth.role);
+  return e;
+}
+
 /**
- * Runs `fn` in one transaction as the caller (requestSetup); a Postgres error becomes
- * PostgREST's answer for it.
+ * Runs `fn` in one transaction as the caller (requestSetup). For work that must look at
+ * a result before deciding to commit; everything else goes through runBatchAs.
  */
 export async function runAs<T>(
   db: Db,
@@ -29,8 +36,25 @@ export async function runAs<T>(
   try {
     return await db.transaction(fn, requestSetup(auth, method));
   } catch (e) {
-    if (e instanceof RestError) throw e;
-    if (isPgError(e)) throw fromPg(e, auth.role);
-    throw e;
+    throw restFailure(e, auth);
+  }
+}
+
+/**
+ * The caller's role and claims, then `statements` (values inlined), in ONE round trip and
+ * one transaction: each statement is planned after the role is set, so grants and row-level
+ * security apply exactly as in runAs. Returns the statements' results (the setup's dropped).
+ */
+export async function runBatchAs(
+  db: Db,
+  auth: RequestAuth,
+  method: string,
+  statements: readonly string[],
+): Promise<QueryResult<Record<string, unknown>>[]> {
+  try {
+    const results = await db.batch([requestSetup(auth, method), ...statements].join(';\n'));
+    return results.slice(1);
+  } catch (e) {
+    throw restFailure(e, auth);
   }
 }

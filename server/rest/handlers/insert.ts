@@ -3,9 +3,10 @@ import type { TableInfo } from '../catalog';
 import type { RestCall } from '../call';
 import { RestError } from '../errors';
 import { isPlainObject } from '../../http';
-import { checkColumn, Params, toParam } from '../query';
+import { checkColumn, toParam } from '../query';
+import type { Params } from '../query';
 import { respond } from '../respond';
-import { mutate, readBody, unknownColumn } from './mutate';
+import { mutate, mutationParams, readBody, unknownColumn } from './mutate';
 
 /** Most rows one insert or upsert may carry. */
 const MAX_ROWS_PER_REQUEST = 1000;
@@ -67,7 +68,7 @@ export async function handleInsert(call: RestCall): Promise<Response> {
   for (const col of columns) {
     if (!t.columns.has(col)) throw unknownColumn(t.name, col);
   }
-  const p = new Params();
+  const p = mutationParams(call);
   const stmt = insertSql(call, rows, columns, p) + conflictSql(call, t, columns);
   return mutate(call, stmt, 201, p);
 }

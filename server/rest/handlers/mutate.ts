@@ -3,9 +3,9 @@ import type { RestCall } from '../call';
 import { RestError } from '../errors';
 import { readJson } from '../../http';
 import { selectSql } from '../query';
-import type { Params } from '../query';
+import { Params } from '../query';
 import { aggregate, respond, singleCheck } from '../respond';
-import { runAs } from '../transaction';
+import { runAs, runBatchAs } from '../transaction';
 
 /** The JSON body of a write; empty or invalid JSON is PGRST102. */
 export async function readBody(c: Context): Promise<unknown> {
@@ -38,6 +38,36 @@ export function requireFilter(call: RestCall, verb: 'UPDATE' | 'DELETE'): void {
   }
 }
 
+/**
+ * The values of a mutation: inlined for the one-round-trip batch, except when a single object
+ * is asked for (that answer needs a transaction that can still roll back after counting rows).
+ */
+export function mutationParams(call: RestCall): Params {
+  return new Params(!call.media.single);
+}
+
+/** Body and row count of a mutation: one round trip, or a transaction for a single object. */
+async function runMutation(call: RestCall, stmt: string, p: Params): Promise<{ body: string; n: number }> {
+  const { c, media, prefer } = call;
+  const representation = prefer.return === 'representation';
+  if (!representation && !media.single) {
+    const [r] = await runBatchAs(call.deps.db, call.auth, c.req.method, [stmt]);
+    return { body: '', n: r?.rowCount ?? 0 };
+  }
+  const cols = representation ? selectSql(call.table, call.query.select) : '1';
+  const sql = `with _m as (${stmt} returning ${cols}) ${aggregate('select * from _m', media)}`;
+  if (p.inline) {
+    const [r] = await runBatchAs(call.deps.db, call.auth, c.req.method, [sql]);
+    return { body: (r?.rows[0]?.body as string | undefined) ?? '[]', n: (r?.rows[0]?.n as number | undefined) ?? 0 };
+  }
+  return runAs(call.deps.db, call.auth, c.req.method, async (tx) => {
+    const r = await tx.query<{ body: string; n: number }>(sql, p.values);
+    const n = r.rows[0]?.n ?? 0;
+    singleCheck(media, n); // throws inside the transaction: rolled back like PostgREST
+    return { body: r.rows[0]?.body ?? '[]', n };
+  });
+}
+
 /** Runs a mutation; with return=representation (or a single-object Accept) returns the rows. */
 export async function mutate(
   call: RestCall,
@@ -47,19 +77,7 @@ export async function mutate(
 ): Promise<Response> {
   const { c, media, prefer } = call;
   const representation = prefer.return === 'representation';
-  const values = p.values;
-  const result = await runAs(call.deps.db, call.auth, c.req.method, async (tx) => {
-    if (representation || media.single) {
-      const cols = representation ? selectSql(call.table, call.query.select) : '1';
-      const sql = `with _m as (${stmt} returning ${cols}) ${aggregate('select * from _m', media)}`;
-      const r = await tx.query<{ body: string; n: number }>(sql, values);
-      const n = r.rows[0]?.n ?? 0;
-      singleCheck(media, n); // throws inside the transaction: rolled back like PostgREST
-      return { body: r.rows[0]?.body ?? '[]', n };
-    }
-    const r = await tx.query(stmt, values);
-    return { body: '', n: r.rowCount };
-  });
+  const result = await runMutation(call, stmt, p);
   const headers: Record<string, string> = {};
   if (prefer.count) headers['Content-Range'] = `*/${result.n}`;
   if (prefer.resolution) headers['Preference-Applied'] = `resolution=${prefer.resolution}`;

@@ -3,7 +3,7 @@ import type { RestCall } from '../call';
 import { RestError } from '../errors';
 import { orderSql, Params, selectSql, whereSql } from '../query';
 import { aggregate, respond, singleCheck } from '../respond';
-import { runAs } from '../transaction';
+import { runBatchAs } from '../transaction';
 
 const DEFAULT_MAX_ROWS = 1000;
 
@@ -39,7 +39,7 @@ export function readWindow(
 /** GET and HEAD: select with filters, order and a window; Content-Range tells the slice. */
 export async function handleRead(call: RestCall): Promise<Response> {
   const { c, table: t, query: q, media, prefer } = call;
-  const p = new Params();
+  const p = new Params(true);
   const where = whereSql(t, q.filters, p);
   const { limit, offset } = readWindow(
     c.req.header('range'),
@@ -51,20 +51,12 @@ export async function handleRead(call: RestCall): Promise<Response> {
     `select ${selectSql(t, q.select)} from public.${qi(t.name)}${where}${orderSql(t, q.order)}` +
     ` limit ${limit}` +
     (offset ? ` offset ${offset}` : '');
-  const sql = aggregate(inner, media);
-  const { body, n, total } = await runAs(call.deps.db, call.auth, c.req.method, async (tx) => {
-    const r = await tx.query<{ body: string; n: number }>(sql, p.values);
-    let total: number | undefined;
-    if (prefer.count) {
-      const cp = new Params();
-      const cr = await tx.query<{ n: number }>(
-        `select count(*)::int as n from public.${qi(t.name)}${whereSql(t, q.filters, cp)}`,
-        cp.values,
-      );
-      total = cr.rows[0]?.n ?? 0;
-    }
-    return { body: r.rows[0]?.body ?? '[]', n: r.rows[0]?.n ?? 0, total };
-  });
+  const statements = [aggregate(inner, media)];
+  if (prefer.count) statements.push(`select count(*)::int as n from public.${qi(t.name)}${where}`);
+  const [page, counted] = await runBatchAs(call.deps.db, call.auth, c.req.method, statements);
+  const body = (page?.rows[0]?.body as string | undefined) ?? '[]';
+  const n = (page?.rows[0]?.n as number | undefined) ?? 0;
+  const total = counted ? ((counted.rows[0]?.n as number | undefined) ?? 0) : undefined;
   singleCheck(media, n);
   const contentRange = `${n > 0 ? `${offset}-${offset + n - 1}` : '*'}/${total ?? '*'}`;
   return respond(c, 200, body, media, { 'Content-Range': contentRange });

@@ -2,9 +2,9 @@ import { qi } from '../catalog';
 import type { RestCall } from '../call';
 import { RestError } from '../errors';
 import { isPlainObject } from '../../http';
-import { checkColumn, Params, toParam, whereSql } from '../query';
+import { checkColumn, toParam, whereSql } from '../query';
 import { respond } from '../respond';
-import { mutate, readBody, requireFilter, unknownColumn } from './mutate';
+import { mutate, mutationParams, readBody, requireFilter, unknownColumn } from './mutate';
 
 /** PATCH: update the filtered rows with the body's columns. */
 export async function handleUpdate(call: RestCall): Promise<Response> {
@@ -21,7 +21,7 @@ export async function handleUpdate(call: RestCall): Promise<Response> {
       ? respond(c, 200, '[]', { ...media, single: false })
       : c.body(null, 204);
   }
-  const p = new Params();
+  const p = mutationParams(call);
   const sets = keys.map((k) => {
     const type = checkColumn(t, k);
     return `${qi(k)} = ${p.add(toParam(value[k], type, k))}::${type}`;

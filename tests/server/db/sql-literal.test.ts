@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../../server/db/pglite';
+import type { Db } from '../../../server/db/types';
+import { sqlLiteral } from '../../../server/db/types';
+import { RestError } from '../../../server/rest/errors';
+import { Params } from '../../../server/rest/query';
+
+/** Values inlined into one-round-trip REST batches must read back exactly as sent. */
+describe('sqlLiteral and inlined REST values', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPglite();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const tricky = ['', 'plain', "it's", 'back\\slash', '$', 'ends with $q', 'x$q', '$q$', 'a$q$b$qq$c', '$$', 'dollar $1 param', "'); drop table x; --", 'ünïcødé ✓', 'line\nbreak'];
+
+  it.each(tricky)('round-trips %j through Postgres', async (value) => {
+    const [r] = await db.batch(`select ${sqlLiteral(value)}::text as v`);
+    expect(r!.rows[0]!.v).toBe(value);
+  });
+
+  it('inlines values as literals and null as null, with no positional parameters', async () => {
+    const p = new Params(true);
+    const sql = `select ${p.add('ends with $q')}::text as a, ${p.add(null)}::int as b`;
+    expect(p.values).toEqual([]);
+    const [r] = await db.batch(sql);
+    expect(r!.rows[0]).toEqual({ a: 'ends with $q', b: null });
+  });
+
+  it('refuses a NUL character as Postgres refuses it in a text parameter (22021, 400)', () => {
+    const p = new Params(true);
+    let err: unknown;
+    try {
+      p.add('a\0b');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(RestError);
+    expect((err as RestError).status).toBe(400);
+    expect((err as RestError).code).toBe('22021');
+  });
+
+  it('runs a batch as one transaction: a failing statement undoes the ones before it', async () => {
+    await db.exec('create table batch_probe (n int primary key)');
+    await expect(db.batch('insert into batch_probe values (1); insert into batch_probe values (1)')).rejects.toMatchObject({ code: '23505' });
+    const r = await db.query<{ n: number }>('select count(*)::int as n from batch_probe');
+    expect(r.rows[0]!.n).toBe(0);
+    const ok = await db.batch("select set_config('pneuma.probe', 'x', true) as s; select current_setting('pneuma.probe', true) as v");
+    expect(ok.map((x) => x.rows[0])).toEqual([{ s: 'x' }, { v: 'x' }]);
+    const after = await db.query<{ v: string | null }>("select nullif(current_setting('pneuma.probe', true), '') as v");
+    expect(after.rows[0]!.v).toBeNull();
+  });
+});
