@@ -18,6 +18,7 @@ import { Limits } from './limits/limiter';
 import { rateLimitMiddleware } from './limits/middleware';
 import { RATE_RULES } from './limits/rules';
 import type { RateRules } from './limits/rules';
+import { flowRoutes } from './flow/routes';
 import { marketRoutes } from './market/routes';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
@@ -152,6 +153,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', instructorRoutes({ db, secrets }));
   app.route('/api', marketRoutes({ db, secrets }));
+  app.route('/api', flowRoutes({ db, secrets, trust: trustProxy }));
   app.route('/api', walletRoutes({ db, secrets, trust: trustProxy }));
   app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route('/api/vision', visionRoutes({ db, secrets }));

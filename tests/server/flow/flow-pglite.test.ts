@@ -1,0 +1,3 @@
+import { flowSuite } from './suite';
+
+flowSuite('pglite');
