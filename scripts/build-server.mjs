@@ -6,12 +6,16 @@
 //
 // Output folder: PNEUMA_SERVER_DIR, else `<PNEUMA_DIST_DIR or dist>-server` (dist -> dist-server).
 // It holds main.mjs, the SQL it runs at start (migrations/*.sql, preamble.sql) and
-// build.json (what it was built from). Packages in node_modules stay external: PGlite finds
-// its WebAssembly files next to its own module, as without the bundle.
+// build.json (what it was built from). Packages are bundled too (one file loads far faster
+// than hundreds), except those that load files beside themselves: PGlite (its WebAssembly and
+// file-system image) and native addons, which the bundle imports from node_modules.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/** Packages the bundle imports at run time instead of containing them. */
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native'];
 
 /** What the server bundle is made from: a change to any of these means a rebuild. */
 export const SERVER_SOURCES = ['server', 'supabase/migrations', 'package.json', 'scripts/build-server.mjs'];
@@ -74,7 +78,9 @@ export async function buildServer(outDir = serverOutDir()) {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    packages: 'external',
+    external: EXTERNAL,
+    // Bundled CommonJS packages call require() for Node's own modules.
+    banner: { js: "import { createRequire as pneumaCreateRequire } from 'node:module'; const require = pneumaCreateRequire(import.meta.url);" },
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',

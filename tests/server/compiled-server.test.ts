@@ -36,7 +36,9 @@ describe('compiled server', () => {
     const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--force'], { env: { ...process.env, PNEUMA_SERVER_DIR: out }, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
     const bundle = readFileSync(join(out, 'main.mjs'), 'utf8');
-    expect(bundle).not.toMatch(/from ["']tsx|["']\.\/app["']|\.ts["']/);
+    // Self-contained apart from packages: no TypeScript loader, no relative import of a source file.
+    expect(bundle).not.toMatch(/from ["'](tsx|\.{1,2}\/[^"']*)["']/);
+    expect(bundle).toMatch(/from ["']@electric-sql\/pglite["']/);
     const sources = readdirSync('supabase/migrations').filter((f) => f.endsWith('.sql')).sort();
     expect(readdirSync(join(out, 'migrations')).sort()).toEqual(sources);
     expect(existsSync(join(out, 'preamble.sql'))).toBe(true);
