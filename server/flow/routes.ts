@@ -106,7 +106,8 @@ const mintJson = (r: TokenRow) => ({
  *   POST /flow/mint-pattern/:id/result {status: sealed, txId, tokenIds, owner} | {status: failed, error}
  *        -> the mint's outcome; verified on Flow when the server is configured to read it.
  *   GET  /flow/mints (signed in) -> the caller's mints, newest first.
- *   GET  /flow/tokens/:patternId (anyone) -> the pattern's sealed and verified tokens.
+ *   GET  /flow/tokens/:patternId (anyone) -> the pattern's sealed and verified tokens;
+ *   GET  /flow/tokens?patterns=id,… (anyone) -> the same for up to 50 patterns at once.
  * Every read and write runs as the caller under row-level security.
  */
 export function flowRoutes(deps: FlowDeps): Hono {
@@ -230,6 +231,38 @@ export function flowRoutes(deps: FlowDeps): Hono {
     }),
   );
 
+  // The sealed and verified tokens of up to 50 patterns (?patterns=id,id,…), for marketplace cards.
+  app.get('/flow/tokens', (c) =>
+    asCaller(c, deps, false, async (auth) => {
+      const ids = [
+        ...new Set(
+          (c.req.query('patterns') ?? '').split(',').filter((id) => z.uuid().safeParse(id).success),
+        ),
+      ];
+      if (ids.length > 50)
+        return apiError(
+          c,
+          400,
+          'validation_failed',
+          'Ask for at most 50 patterns at once',
+          'patterns',
+        );
+      const tokens: Record<string, ReturnType<typeof tokenJson>[]> = Object.fromEntries(
+        ids.map((id) => [id, []]),
+      );
+      if (ids.length === 0) return c.json({ tokens });
+      const rows = await runAs(deps.db, auth, 'GET', (tx) =>
+        tx.query<TokenRow>(
+          `select ${TOKEN_COLUMNS} from public.pattern_tokens
+            where pattern_id = any($1::uuid[]) and status in ('sealed', 'verified') order by updated_at desc limit 500`,
+          [ids],
+        ),
+      );
+      for (const r of rows.rows) tokens[r.pattern_id]?.push(tokenJson(r));
+      return c.json({ tokens });
+    }),
+  );
+
   app.get('/flow/tokens/:patternId', (c) =>
     asCaller(c, deps, false, async (auth) => {
       const patternId = c.req.param('patternId');
@@ -241,20 +274,23 @@ export function flowRoutes(deps: FlowDeps): Hono {
           [patternId],
         ),
       );
-      return c.json({
-        tokens: rows.rows.map((r) => ({
-          network: r.network,
-          status: r.status,
-          txId: r.tx_id,
-          tokenIds: r.token_ids,
-          owner: r.owner_address,
-          mintedAt: r.updated_at,
-        })),
-      });
+      return c.json({ tokens: rows.rows.map(tokenJson) });
     }),
   );
 
   return app;
+}
+
+/** A minted token as everyone may see it. */
+function tokenJson(r: TokenRow) {
+  return {
+    network: r.network,
+    status: r.status,
+    txId: r.tx_id,
+    tokenIds: r.token_ids,
+    owner: r.owner_address,
+    mintedAt: r.updated_at,
+  };
 }
 
 async function readMine(tx: Tx, id: string): Promise<TokenRow | undefined> {

@@ -156,3 +156,48 @@ describe('mint request', () => {
     });
   });
 });
+
+describe('the mint form', () => {
+  const form = {
+    patternId: ID,
+    recipient: A,
+    royalties: [{ receiver: B, percent: '2,5', description: '' }],
+    tags: ' calm, , evening ',
+    totalCycles: '6',
+    copies: '1',
+  };
+  it('turns typed text into the request (decimal comma, default description, tags split)', async () => {
+    const { checkMintForm } = await import('../../../src/domain/flow/mintForm');
+    const r = checkMintForm(form, 'testnet');
+    expect(r).toEqual({
+      ok: true,
+      request: {
+        patternId: ID,
+        network: 'testnet',
+        recipient: A,
+        royalties: [{ receiver: B, percent: 2.5, description: 'Creator royalty' }],
+        tags: ['calm', 'evening'],
+        totalCycles: 6,
+        copies: 1,
+      },
+    });
+  });
+  it('names each field that is wrong', async () => {
+    const { checkMintForm } = await import('../../../src/domain/flow/mintForm');
+    const r = checkMintForm(
+      {
+        ...form,
+        recipient: 'me',
+        totalCycles: '',
+        royalties: [{ receiver: B, percent: 'lots', description: '' }],
+      },
+      'testnet',
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.errors.recipient).toBe('Recipient must be a Flow address (0x and 16 hex digits)');
+      expect(r.errors.totalCycles).toBeDefined();
+      expect(r.errors['royalties.0.percent']).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,5 @@
+// Pattern tokens' public surface: the creator hub's mint section and the token line of a
+// marketplace card. Neither loads FCL until a wallet is connected.
+export { CreatorMints } from './CreatorMints';
+export { PatternTokenBadge } from './PatternTokenBadge';
+export type { MintablePattern } from './MintForm';

@@ -1,0 +1,111 @@
+import { getConfig } from '../../backend/config';
+import { request } from '../../backend/request';
+import { getSupabase } from '../../backend/supabaseClient';
+import { AppError } from '../../domain/errors/appErrors';
+import { ERROR_TEXT } from '../../domain/errors/messages';
+import type { MintRequestInput, PatternTokenMetadata } from '../../domain/flow/mintInput';
+
+/**
+ * The pattern-token API (server/flow). Reads of minted tokens need only the public key;
+ * mint requests and their outcomes carry the signed-in user's access token.
+ */
+
+export interface MintRecord {
+  id: string;
+  patternId: string;
+  network: string;
+  recipient: string;
+  copies: number;
+  status: 'requested' | 'sealed' | 'verified' | 'failed';
+  txId: string | null;
+  tokenIds: string[];
+  owner: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MintedToken {
+  network: string;
+  status: 'sealed' | 'verified';
+  txId: string;
+  tokenIds: string[];
+  owner: string | null;
+  mintedAt: string;
+}
+
+export type MintOutcome =
+  | { status: 'sealed'; txId: string; tokenIds: string[]; owner: string | null }
+  | { status: 'failed'; txId: string | null; error: string };
+
+async function accessToken(): Promise<string> {
+  const { data } = await (await getSupabase()).auth.getSession();
+  const token = data.session?.access_token;
+  if (!token) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
+  return token;
+}
+
+async function call<T>(
+  path: string,
+  opts: { signedIn: boolean; method?: string; body?: unknown },
+): Promise<T> {
+  const config = getConfig();
+  return request<T>(`${config.apiUrl}/api/flow${path}`, {
+    service: 'api',
+    method: opts.method ?? 'GET',
+    body: opts.body,
+    headers: { apikey: config.supabaseAnonKey },
+    ...(opts.signedIn ? { bearer: await accessToken() } : {}),
+  });
+}
+
+export const tokensApi = {
+  requestMint: (input: MintRequestInput) =>
+    call<{ mint: MintRecord; metadata: PatternTokenMetadata }>('/mint-pattern', {
+      signedIn: true,
+      method: 'POST',
+      body: input,
+    }),
+  report: (mintId: string, outcome: MintOutcome) =>
+    call<{ mint: MintRecord }>(`/mint-pattern/${mintId}/result`, {
+      signedIn: true,
+      method: 'POST',
+      body: outcome,
+    }),
+  mine: () => call<{ mints: MintRecord[] }>('/mints', { signedIn: true }),
+  tokensOf: (patternIds: readonly string[]) =>
+    call<{ tokens: Record<string, MintedToken[]> }>(
+      `/tokens?patterns=${patternIds.map(encodeURIComponent).join(',')}`,
+      { signedIn: false },
+    ),
+};
+
+// Marketplace cards ask one at a time; their asks within one tick go out as one request.
+let pending: Map<string, ((tokens: MintedToken[] | null) => void)[]> | null = null;
+
+/** The sealed and verified tokens of one pattern (null when they could not be read). */
+export function tokensOfPattern(patternId: string): Promise<MintedToken[] | null> {
+  return new Promise((resolve) => {
+    if (!pending) {
+      pending = new Map();
+      setTimeout(flush, 10);
+    }
+    const waiting = pending.get(patternId) ?? [];
+    waiting.push(resolve);
+    pending.set(patternId, waiting);
+  });
+}
+
+function flush(): void {
+  const batch = pending;
+  pending = null;
+  if (!batch) return;
+  const ids = [...batch.keys()];
+  for (let i = 0; i < ids.length; i += 50) {
+    const chunk = ids.slice(i, i + 50);
+    tokensApi.tokensOf(chunk).then(
+      (r) => chunk.forEach((id) => batch.get(id)?.forEach((done) => done(r.tokens[id] ?? []))),
+      () => chunk.forEach((id) => batch.get(id)?.forEach((done) => done(null))),
+    );
+  }
+}
