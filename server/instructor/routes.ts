@@ -6,8 +6,8 @@ import type { Db } from '../db/types';
 import { RestError } from '../rest/errors';
 import { runAs } from '../rest/transaction';
 import type { Secrets } from '../secrets';
-import { profileSchema } from '../../src/domain/instructor/profile';
-import { profileJson, type ProfileRow, type StatsRow, statsJson } from './rows';
+import { profileFromRow, profileSchema, type ProfileRow } from '../../src/domain/instructor/profile';
+import { type StatsRow, statsJson } from './rows';
 
 export interface InstructorDeps {
   db: Db;
@@ -44,7 +44,7 @@ export function instructorRoutes(deps: InstructorDeps): Hono {
         );
         return { role: r.rows[0]?.role ?? 'user', profile: row.rows[0] };
       });
-      return c.json({ role: out.role, profile: out.profile ? profileJson(out.profile) : null });
+      return c.json({ role: out.role, profile: out.profile ? profileFromRow(out.profile) : null });
     }),
   );
 
@@ -57,7 +57,7 @@ export function instructorRoutes(deps: InstructorDeps): Hono {
         );
         return { role: role.rows[0]?.role ?? 'user', profile: row.rows[0] };
       });
-      return c.json({ role: out.role, profile: out.profile ? profileJson(out.profile) : null });
+      return c.json({ role: out.role, profile: out.profile ? profileFromRow(out.profile) : null });
     }),
   );
 

@@ -11,15 +11,9 @@ import { signUp, startRealServer, supabase, type RealServer } from './realServer
  * real embedded backend (migrations, row-level security, the instructor rule).
  */
 let srv: RealServer;
-beforeAll(async () => {
-  srv = await startRealServer(18877);
-});
-afterAll(async () => {
-  await srv?.stop();
-});
-beforeEach(async () => {
-  await Promise.all(db.tables.map((t) => t.clear()));
-});
+beforeAll(async () => void (srv = await startRealServer(18877)));
+afterAll(() => srv?.stop());
+beforeEach(() => Promise.all(db.tables.map((t) => t.clear())));
 
 const cfg = () => ({ supabaseUrl: srv.url, supabaseAnonKey: srv.anonKey });
 const noSleep = async () => undefined;

@@ -43,6 +43,16 @@ export interface Course {
   publishedAt?: string | null;
 }
 
+/** The part of any pattern a course keeps (its id, name and timings). */
+export const coursePatternOf = (p: CoursePattern): CoursePattern => ({
+  id: p.id,
+  name: p.name,
+  inhale: p.inhale,
+  hold: p.hold,
+  exhale: p.exhale,
+  hold_after_exhale: p.hold_after_exhale,
+});
+
 /** A new empty day. */
 export const emptyDay = (): CourseDay => ({ note: '', patterns: [] });
 

@@ -95,3 +95,22 @@ export function profileErrors(input: unknown, fields?: readonly ProfileField[]):
   }
   return Object.keys(out).length ? out : null;
 }
+
+/** public.instructor_profiles as the database and /rest/v1 return it. */
+export interface ProfileRow {
+  user_id: string;
+  display_name: string;
+  bio: string;
+  credentials: string;
+  specialities: string[];
+  photo: string | null;
+}
+
+export const profileFromRow = (r: ProfileRow): InstructorProfile => ({
+  userId: r.user_id,
+  displayName: r.display_name,
+  bio: r.bio,
+  credentials: r.credentials,
+  specialities: r.specialities,
+  photo: r.photo,
+});

@@ -4,7 +4,12 @@ import { getSupabase } from '../../backend/supabaseClient';
 import type { CourseRecord } from '../../data/db';
 import { AppError } from '../../domain/errors/appErrors';
 import { ERROR_TEXT } from '../../domain/errors/messages';
-import type { InstructorProfile, InstructorProfileInput } from '../../domain/instructor/profile';
+import {
+  profileFromRow,
+  type InstructorProfile,
+  type InstructorProfileInput,
+  type ProfileRow,
+} from '../../domain/instructor/profile';
 import { fromCourseRow } from '../../sync/rows/courseRow';
 
 /**
@@ -26,39 +31,17 @@ export interface OwnProfile {
   profile: InstructorProfile | null;
 }
 
-async function accessToken(): Promise<string> {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
-  return token;
-}
-
+/** A call to /api/instructor with the signed-in user's access token. */
 async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  return request<T>(`${getConfig().apiUrl}/api${path}`, { service: 'api', method, body, bearer: await accessToken() });
+  const { data } = await (await getSupabase()).auth.getSession();
+  if (!data.session) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
+  const url = `${getConfig().apiUrl}/api${path}`;
+  return request<T>(url, { service: 'api', method, body, bearer: data.session.access_token });
 }
 
 export const fetchOwnProfile = () => call<OwnProfile>('/instructor/profile');
 export const submitProfile = (input: InstructorProfileInput) => call<OwnProfile>('/instructor/profile', 'PUT', input);
 export const fetchStats = () => call<{ courses: CourseStats[] }>('/instructor/stats').then((r) => r.courses);
-
-interface ProfileRow {
-  user_id: string;
-  display_name: string;
-  bio: string;
-  credentials: string;
-  specialities: string[];
-  photo: string | null;
-}
-
-const toProfile = (r: ProfileRow): InstructorProfile => ({
-  userId: r.user_id,
-  displayName: r.display_name,
-  bio: r.bio,
-  credentials: r.credentials,
-  specialities: r.specialities,
-  photo: r.photo,
-});
 
 function rowsOrThrow<T>(res: { data: T[] | null; error: { message: string } | null }): T[] {
   if (res.error) throw new AppError(res.error.message, { category: 'network' });
@@ -93,5 +76,5 @@ export async function fetchProfiles(ids: readonly string[]): Promise<Map<string,
   if (!ids.length) return new Map();
   const sb = await getSupabase();
   const rows = rowsOrThrow<ProfileRow>(await sb.from('instructor_profiles').select('*').in('user_id', [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.user_id, toProfile(r)]));
+  return new Map(rows.map((r) => [r.user_id, profileFromRow(r)]));
 }

@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import type { CourseRecord } from '../../data/db';
+import type { CourseRecord, PneumaDatabase, SyncedRowMeta } from '../../data/db';
 import type { OutboxResult } from '../outboxResult';
 import { toCourseRow } from '../rows/courseRow';
 import { toEnrolmentRow, toProgressRow } from '../rows/enrolmentRow';
@@ -27,26 +27,38 @@ export const coursesKind = editableKind<CourseRecord, string>({
   count,
 });
 
-export const enrolmentsKind = editableKind({
-  table: 'course_enrolments',
-  onConflict: 'user_id,course_id',
-  onDuplicate: 'merge',
-  toRow: toEnrolmentRow,
-  local: (db) => db.courseEnrolments,
-  keyOf: (e) => [e.owner, e.courseId] as [string, string],
-  loadPending: (ctx) =>
-    ctx.db.courseEnrolments.where('[owner+syncState]').equals([ctx.userId, 'pending']).toArray(),
-  count,
-});
+/** A student's rows: one per person and key, the pending ones found by [owner+syncState]. */
+function studentKind<T extends SyncedRowMeta, K extends [string, ...(string | number)[]]>(
+  table: string,
+  onConflict: string,
+  local: (db: PneumaDatabase) => Table<T, K>,
+  keyOf: (row: T) => K,
+  toRow: (row: T, userId: string) => object,
+) {
+  return editableKind<T, K>({
+    table,
+    onConflict,
+    onDuplicate: 'merge',
+    toRow,
+    local,
+    keyOf,
+    loadPending: (ctx) => local(ctx.db).where('[owner+syncState]').equals([ctx.userId, 'pending']).toArray(),
+    count,
+  });
+}
 
-export const progressKind = editableKind({
-  table: 'course_progress',
-  onConflict: 'user_id,course_id,day_index',
-  onDuplicate: 'merge',
-  toRow: toProgressRow,
-  local: (db) => db.courseProgress,
-  keyOf: (p) => [p.owner, p.courseId, p.dayIndex] as [string, string, number],
-  loadPending: (ctx) =>
-    ctx.db.courseProgress.where('[owner+syncState]').equals([ctx.userId, 'pending']).toArray(),
-  count,
-});
+export const enrolmentsKind = studentKind(
+  'course_enrolments',
+  'user_id,course_id',
+  (db) => db.courseEnrolments,
+  (e) => [e.owner, e.courseId],
+  toEnrolmentRow,
+);
+
+export const progressKind = studentKind(
+  'course_progress',
+  'user_id,course_id,day_index',
+  (db) => db.courseProgress,
+  (p) => [p.owner, p.courseId, p.dayIndex],
+  toProgressRow,
+);

@@ -1,5 +1,5 @@
 import type { CourseRecord } from '../../data/db';
-import { COURSE_LEVELS, type CourseDay, type CourseLevel, type CoursePattern } from '../../domain/instructor/course';
+import { COURSE_LEVELS, coursePatternOf, type CourseDay, type CourseLevel, type CoursePattern } from '../../domain/instructor/course';
 import { timingsError } from '../../domain/patterns';
 import { numberOr, textOr, type ServerRow } from './serverValues';
 
@@ -23,21 +23,12 @@ export function toCourseRow(c: CourseRecord, userId: string): CourseRow {
     title: c.title,
     description: c.description,
     level: c.level,
-    days: c.days.map((d) => ({ note: d.note, patterns: d.patterns.map(patternOf) })),
+    days: c.days.map((d) => ({ note: d.note, patterns: d.patterns.map(coursePatternOf) })),
     status: c.status,
     created_at: c.createdAt,
     deleted_at: c.deleted ? c.updatedAt : null,
   };
 }
-
-const patternOf = (p: CoursePattern): CoursePattern => ({
-  id: p.id,
-  name: p.name,
-  inhale: p.inhale,
-  hold: p.hold,
-  exhale: p.exhale,
-  hold_after_exhale: p.hold_after_exhale,
-});
 
 function readPattern(x: unknown): CoursePattern | null {
   if (typeof x !== 'object' || x === null) return null;
