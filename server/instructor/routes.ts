@@ -2,11 +2,16 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
 import type { RequestAuth } from '../auth/request-auth';
-import type { Db } from '../db/types';
+import type { Db, Tx } from '../db/types';
 import { RestError } from '../rest/errors';
 import { runAs } from '../rest/transaction';
 import type { Secrets } from '../secrets';
-import { profileFromRow, profileSchema, type ProfileRow } from '../../src/domain/instructor/profile';
+import {
+  profileFromRow,
+  profileSchema,
+  type InstructorProfile,
+  type ProfileRow,
+} from '../../src/domain/instructor/profile';
 import { type StatsRow, statsJson } from './rows';
 
 export interface InstructorDeps {
@@ -34,31 +39,22 @@ export function instructorRoutes(deps: InstructorDeps): Hono {
       const parsed = profileSchema.safeParse(b.value);
       if (!parsed.success) return validationFailed(c, parsed.error);
       const p = parsed.data;
-      const out = await runAs(deps.db, auth, 'POST', async (tx) => {
-        const r = await tx.query<{ role: string }>(
-          'select public.become_instructor($1, $2, $3, $4, $5) as role',
-          [p.displayName, p.bio, p.credentials, p.specialities, p.photo],
-        );
-        const row = await tx.query<ProfileRow>(
-          'select * from public.instructor_profiles where user_id = auth.uid()',
-        );
-        return { role: r.rows[0]?.role ?? 'user', profile: row.rows[0] };
+      const own = await runAs(deps.db, auth, 'POST', async (tx) => {
+        await tx.query('select public.become_instructor($1, $2, $3, $4, $5)', [
+          p.displayName,
+          p.bio,
+          p.credentials,
+          p.specialities,
+          p.photo,
+        ]);
+        return readOwn(tx);
       });
-      return c.json({ role: out.role, profile: out.profile ? profileFromRow(out.profile) : null });
+      return c.json(own);
     }),
   );
 
   app.get('/instructor/profile', (c) =>
-    asUser(c, deps, async (auth) => {
-      const out = await runAs(deps.db, auth, 'GET', async (tx) => {
-        const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
-        const row = await tx.query<ProfileRow>(
-          'select * from public.instructor_profiles where user_id = auth.uid()',
-        );
-        return { role: role.rows[0]?.role ?? 'user', profile: row.rows[0] };
-      });
-      return c.json({ role: out.role, profile: out.profile ? profileFromRow(out.profile) : null });
-    }),
+    asUser(c, deps, async (auth) => c.json(await runAs(deps.db, auth, 'GET', readOwn))),
   );
 
   app.get('/instructor/stats', (c) =>
@@ -71,6 +67,13 @@ export function instructorRoutes(deps: InstructorDeps): Hono {
   );
 
   return app;
+}
+
+/** The caller's role and instructor profile (null when they have none), read as the caller. */
+async function readOwn(tx: Tx): Promise<{ role: string; profile: InstructorProfile | null }> {
+  const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
+  const row = await tx.query<ProfileRow>('select * from public.instructor_profiles where user_id = auth.uid()');
+  return { role: role.rows[0]?.role ?? 'user', profile: row.rows[0] ? profileFromRow(row.rows[0]) : null };
 }
 
 async function asUser(
