@@ -20,6 +20,7 @@ import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import type { Db } from '../server/db/types';
 import { pgClusterUnavailable, startPgCluster } from '../server/dev/pg-cluster';
+import { benchUser } from './rest-user';
 import { startServer, stopServer } from './server-process';
 
 function arg(name: string, fallback: number): number {
@@ -109,13 +110,7 @@ async function load(total: number, concurrency: number, op: () => Promise<boolea
 async function benchRest(backend: Result['backend'], env: Record<string, string>): Promise<Result> {
   const { url, child } = await startServer({ PNEUMA_RATE_LIMIT_DISABLED: '1', ...env });
   try {
-    const anonKey = ((await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
-    const signup = await fetch(`${url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench.${randomUUID()}@example.test`, password: 'bench-password' }),
-    });
-    const token = ((await signup.json()) as { access_token: string }).access_token;
+    const { anonKey, token } = await benchUser(url, 'bench');
     const headers = {
       apikey: anonKey,
       authorization: `Bearer ${token}`,

@@ -23,6 +23,7 @@ import { marketRoutes } from './market/routes';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { compileProxyTrust } from './net/client-address';
+import { restBodyLimit } from './rest/body';
 import { restRoutes } from './rest/routes';
 import type { Secrets } from './secrets';
 import { socialRoutes } from './social/routes';
@@ -120,7 +121,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   );
   app.use(
     '/rest/*',
-    limit(BODY_LIMITS.rest, (c) =>
+    restBodyLimit(BODY_LIMITS.rest, (c) =>
       c.json({ code: 'PGRST413', message: 'Request body too large', details: `At most ${BODY_LIMITS.rest} bytes`, hint: null }, 413),
     ),
   );

@@ -1,19 +1,26 @@
 import type { Context } from 'hono';
 import type { RestCall } from '../call';
 import { RestError } from '../errors';
-import { readJson } from '../../http';
-import { selectSql } from '../query';
-import { Params } from '../query';
+import { readRestText } from '../body';
+import { Params, selectSql } from '../query';
 import { aggregate, respond, singleCheck } from '../respond';
 import { runAs, runBatchAs } from '../transaction';
 
 /** The JSON body of a write; empty or invalid JSON is PGRST102. */
 export async function readBody(c: Context): Promise<unknown> {
-  const body = await readJson(c);
-  if (!body.ok) throw new RestError(400, 'PGRST102', 'Empty or invalid json', body.message);
-  if (body.empty)
+  let text: string;
+  try {
+    text = await readRestText(c);
+  } catch (e) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', `Could not read the request body: ${(e as Error).message}`);
+  }
+  if (text.trim() === '')
     throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'The request body is empty');
-  return body.value;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', (e as Error).message);
+  }
 }
 
 /** PostgREST's answer for a column the table does not have. */
