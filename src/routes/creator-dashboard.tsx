@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { useAuth } from '../app/auth/authStore';
+import { CreatorScreen } from '../features/creator';
+import { AuthGate } from '../features/gates';
 
+/** The Creator Hub is for signed-in creators; a guest is sent to sign in. */
 export const Route = createFileRoute('/creator-dashboard')({
-  component: () => <Placeholder title="Creator Hub"></Placeholder>,
+  component: CreatorDashboardRoute,
 });
+
+function CreatorDashboardRoute() {
+  const { user } = useAuth();
+  return (
+    <AuthGate requirement="account" fallback="redirect" feature="Your Creator Hub">
+      {user ? <CreatorScreen key={user.id} userId={user.id} /> : null}
+    </AuthGate>
+  );
+}

@@ -1,6 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../ui/Placeholder';
+import { useCallback, useMemo } from 'react';
+import { marketQueryFrom, marketQueryParams, type MarketQuery } from '../domain/marketplace/contract';
+import { MarketplaceScreen } from '../features/marketplace';
 
+/** The pattern marketplace; its search, filters, sort and page live in the URL. */
 export const Route = createFileRoute('/marketplace')({
-  component: () => <Placeholder title="Explore Patterns"><p>Pattern trading arrives with the token wallet.</p></Placeholder>,
+  validateSearch: (search: Record<string, unknown>) => marketQueryParams(marketQueryFrom(search)),
+  component: MarketplaceRoute,
 });
+
+function MarketplaceRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onQueryChange = useCallback(
+    (next: MarketQuery) => void navigate({ search: marketQueryParams(next), replace: true }),
+    [navigate],
+  );
+  const query = useMemo(() => marketQueryFrom(search), [search]);
+  return <MarketplaceScreen query={query} onQueryChange={onQueryChange} />;
+}

@@ -163,6 +163,14 @@ function scheduleRoleLoad(userId: string): void {
   }, 0);
 }
 
+/** Reads the role again after a server rule changed it (a first published pattern makes a creator). */
+export function reloadRole(): void {
+  const id = state.user?.id;
+  if (!id) return;
+  roleLoaded.delete(id);
+  scheduleRoleLoad(id);
+}
+
 /**
  * Select the users row by id; insert {id, role: 'user'} when there is none (first sign-in;
  * docs/product.md § Accounts and access). Returns the role. Throws when the backend cannot be reached.

@@ -33,6 +33,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Field, SelectField, TextAreaField } from '../../ui/Field';
 import { useAuth } from '../../app/auth/authStore';
 import { notify } from '../../ui/toast';
+import { PublishPatternButton } from '../marketplace';
 import { PatternPreview } from './PatternPreview';
 import { requestSync } from '../../sync/page/syncEngine';
 
@@ -248,6 +249,7 @@ export function CreatePatternScreen() {
                     >
                       Edit
                     </Button>
+                    <PublishPatternButton pattern={p} />
                     <Button
                       variant="ghost"
                       size="sm"

@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
+import { expect, test } from './fixtures';
+
+/**
+ * The marketplace and the creator hub against `npm start` in Chromium, with two members in
+ * two browser contexts: A names themselves, makes a pattern on /create and publishes it
+ * (which makes A a creator: the header gains Creator Hub); B finds it on /marketplace by
+ * search with A's name, tries it (a session with its timings) and adds it to the library;
+ * A's creator hub then shows B's use.
+ */
+
+const PASSWORD = 'correct horse 42';
+const email = (tag: string) => `market-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+async function signUp(page: Page, tag: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email(tag));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A’s hub shows B’s use', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const pattern = `Harbour Tide ${Math.floor(Math.random() * 1e6)}`;
+
+  // A: a display name, then a pattern of their own, published from /create.
+  await signUp(page, 'a');
+  await page.goto('/profile');
+  await page.getByLabel('Display name').fill('Ada Tide');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Welcome, Ada Tide')).toBeVisible();
+  await page.goto('/creator-dashboard');
+  await expect(page.getByText('The Creator Hub is for creators.')).toBeVisible();
+  await page.getByRole('link', { name: 'Publish your first pattern' }).click();
+  await expect(page).toHaveURL(/\/create$/);
+  await page.getByLabel('Name', { exact: true }).fill(pattern);
+  await page.getByLabel('Description').fill('A slow tide in and out');
+  await page.getByLabel('Inhale').fill('5');
+  await page.getByLabel('Exhale', { exact: true }).fill('7');
+  await page.getByLabel('Category').selectOption('sleep');
+  await page.getByRole('button', { name: 'Save pattern' }).click();
+  await page.getByRole('button', { name: `Publish to marketplace: ${pattern}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Publish ${pattern}?` });
+  await expect(confirm).toContainText('with your display name as its creator');
+  await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText(`${pattern} is published in the marketplace`)).toBeVisible();
+  // The server made A a creator: the header's Creator Hub link appears.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Creator Hub' })).toBeVisible();
+
+  // B: finds it by search, with A's name and no use yet.
+  const contextB = await browser.newContext();
+  const b = await contextB.newPage();
+  try {
+    await signUp(b, 'b');
+    await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patterns' }).click();
+    await expect(b.getByRole('heading', { level: 1, name: 'Explore Patterns' })).toBeVisible();
+    await b.getByLabel('Search patterns').fill(pattern);
+    await expect(b.getByRole('status').filter({ hasText: '1 pattern found' })).toBeVisible();
+    const card = b.getByRole('article', { name: pattern });
+    await expect(card).toContainText('by Ada Tide');
+    await expect(card).toContainText('Sleep');
+    await expect(card).toContainText('5-0-7-0');
+    await expect(card).toContainText('No ratings yet');
+    await expect(card).toContainText('0 people · 0 sessions');
+    await expectNoSeriousA11yViolations(b, '/marketplace');
+
+    // Try: a classic session with the pattern's timings.
+    await card.getByRole('button', { name: `Try ${pattern}` }).click();
+    await expect(b).toHaveURL(/\/session\/classic/);
+    await expect(b.getByText(pattern).first()).toBeVisible();
+
+    // Add to library: a copy in B's own patterns; B rates it 4.
+    await b.goBack();
+    const again = b.getByRole('article', { name: pattern });
+    await again.getByRole('button', { name: `Add to library: ${pattern}` }).click();
+    await expect(b.getByText(`${pattern} added to your library`)).toBeVisible();
+    await expect(again.getByRole('button', { name: `In your library: ${pattern}` })).toBeDisabled();
+    await again.getByRole('radio', { name: '4 stars' }).click();
+    await expect(again).toContainText('4.0 of 5 (1 rating)');
+    await expect(again).toContainText('1 person · 0 sessions');
+    await b.goto('/create');
+    await expect(b.getByRole('link', { name: `Practise ${pattern}` })).toBeVisible();
+  } finally {
+    await contextB.close();
+  }
+
+  // A's hub: B's use and rating.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Creator Hub' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Creator Hub' })).toBeVisible();
+  const row = page.getByRole('article', { name: new RegExp(pattern) });
+  await expect(row).toContainText('Published');
+  await expect(row).toContainText('1 person · 0 sessions');
+  await expect(row).toContainText('4.0 of 5 (1 rating)');
+  await expectNoSeriousA11yViolations(page, '/creator-dashboard');
+});

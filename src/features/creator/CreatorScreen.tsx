@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { QueryProvider } from '../../backend/queryClient';
+import { creatorTotals, opensCreatorHub } from '../../domain/marketplace/creator';
+import type { MarketPattern } from '../../domain/marketplace/contract';
+import { ratingText, usageText } from '../../domain/marketplace/format';
+import { ERROR_SCREEN_TEXT } from '../../domain/errors/screenText';
+import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
+import { Badge } from '../../ui/Badge';
+import { Button, buttonClass } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { LoadingDots } from '../../ui/LoadingDots';
+import { Stat } from '../../ui/Stat';
+import { failureReason, marketApi, marketKeys } from '../marketplace';
+import { CreatorMints } from '../tokens';
+import './creator.css';
+
+function PatternRow({ p }: { p: MarketPattern }) {
+  return (
+    <Card as="article" className="creator-pattern" aria-labelledby={`creator-${p.id}`}>
+      <h3 id={`creator-${p.id}`} className="creator-pattern__name">
+        {p.name}{' '}
+        {p.unpublished ? <Badge tone="warning">Unpublished</Badge> : <Badge tone="success">Published</Badge>}
+      </h3>
+      <p className="muted">
+        {CATEGORY_LABELS[p.category]} · {p.difficulty} · {timingLabel(p)}
+      </p>
+      <dl className="facts">
+        <div>
+          <dt>Used by</dt>
+          <dd>{usageText(p.usage)}</dd>
+        </div>
+        <div>
+          <dt>Rating</dt>
+          <dd>{ratingText(p.rating)}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * The creator hub (/creator-dashboard): the creator's published patterns with their real
+ * use and ratings, and their mints. For someone who has not published yet it says how to
+ * start. Figures come from the server (other people's use only).
+ */
+export function CreatorScreen({ userId }: { userId: string }) {
+  return (
+    <QueryProvider>
+      <CreatorHub userId={userId} />
+    </QueryProvider>
+  );
+}
+
+function CreatorHub({ userId }: { userId: string }) {
+  const q = useQuery({ queryKey: marketKeys.mine(userId), queryFn: marketApi.mine });
+
+  if (q.isPending) return <LoadingDots label="Loading your Creator Hub" />;
+  if (q.isError) {
+    return (
+      <div className="page stack">
+        <h1>Creator Hub</h1>
+        <div role="alert" className="card stack">
+          <p>Your Creator Hub could not be loaded: {failureReason(q.error)}</p>
+          <Button onClick={() => void q.refetch()}>{ERROR_SCREEN_TEXT.retry}</Button>
+        </div>
+      </div>
+    );
+  }
+  const overview = q.data;
+  if (!opensCreatorHub(overview)) {
+    return (
+      <div className="page stack">
+        <h1>Creator Hub</h1>
+        <Card as="section" className="stack">
+          <p>The Creator Hub is for creators. You become one when you publish your first pattern to the marketplace.</p>
+          <p className="muted">
+            Make a pattern on the Create page, then choose &lsquo;Publish to marketplace&rsquo; next to it.
+          </p>
+          <Link to="/create" className={buttonClass('primary')}>
+            Publish your first pattern
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  const totals = creatorTotals(overview.patterns);
+  return (
+    <div className="page stack creator-page">
+      <h1>Creator Hub</h1>
+      <p className="muted">
+        Use and ratings come from other members: people who tried your pattern, added it to their library or
+        completed a session with it. Your own never count.
+      </p>
+      <dl className="creator-stats">
+        <Stat label="Published patterns" value={totals.published} />
+        <Stat label="Sessions with your patterns" value={totals.sessions} />
+        <Stat label="Ratings received" value={totals.ratings} />
+      </dl>
+      <section className="stack" aria-labelledby="creator-patterns">
+        <div className="row creator-section-head">
+          <h2 id="creator-patterns">Your patterns</h2>
+          <Link to="/create" className={buttonClass('secondary', 'sm')}>
+            Publish another
+          </Link>
+        </div>
+        <ul className="creator-list">
+          {overview.patterns.map((p) => (
+            <li key={p.id}>
+              <PatternRow p={p} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="stack" aria-labelledby="creator-mints">
+        <h2 id="creator-mints">Mints</h2>
+        <CreatorMints patterns={overview.patterns.filter((p) => !p.unpublished).map(({ id, name }) => ({ id, name }))} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import type { MarketPattern } from '../../domain/marketplace/contract';
+import { ratingText, usageText } from '../../domain/marketplace/format';
+import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { PatternTokenBadge } from '../tokens';
+import { StarRating } from './StarRating';
+
+export interface MarketCardActions {
+  tryPattern: (p: MarketPattern) => void;
+  addToLibrary: (p: MarketPattern) => Promise<boolean>;
+  rate: (p: MarketPattern, rating: number) => Promise<boolean>;
+  unpublish: (p: MarketPattern) => Promise<boolean>;
+}
+
+/** One published pattern: what it is, who made it, its real ratings and use, and what one can do with it. */
+export function MarketCard({
+  pattern: p,
+  signedIn,
+  inLibrary,
+  offline,
+  actions,
+}: {
+  pattern: MarketPattern;
+  signedIn: boolean;
+  /** The user already has a copy with this name and these timings. */
+  inLibrary: boolean;
+  /** Showing a saved page: actions that need the server are off. */
+  offline: boolean;
+  actions: MarketCardActions;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const headingId = `market-card-${p.id}`;
+  return (
+    <article className="card market-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="market-card__name">
+        {p.name}
+      </h2>
+      <p className="market-card__creator">
+        by <span className="market-card__creator-name">{p.creator.name}</span>
+        {p.mine ? <Badge tone="primary">Yours</Badge> : null}
+      </p>
+      <div className="market-card__badges">
+        <Badge>{CATEGORY_LABELS[p.category]}</Badge>
+        <Badge>{p.difficulty}</Badge>
+      </div>
+      {p.description ? <p className="muted market-card__desc">{p.description}</p> : null}
+      <dl className="facts market-card__facts">
+        <div>
+          <dt>Rhythm</dt>
+          <dd>{timingLabel(p)}</dd>
+        </div>
+        <div>
+          <dt>Rating</dt>
+          <dd>{ratingText(p.rating)}</dd>
+        </div>
+        <div>
+          <dt>Used by</dt>
+          <dd>{usageText(p.usage)}</dd>
+        </div>
+      </dl>
+      <PatternTokenBadge patternId={p.id} />
+      {signedIn && !p.mine && !offline ? (
+        <StarRating name={p.name} value={p.yourRating} onRate={(n) => actions.rate(p, n)} />
+      ) : null}
+      <div className="row market-card__actions">
+        <Button size="sm" onClick={() => actions.tryPattern(p)} aria-label={`Try ${p.name}`}>
+          Try
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={inLibrary || adding}
+          aria-label={inLibrary ? `In your library: ${p.name}` : `Add to library: ${p.name}`}
+          onClick={async () => {
+            setAdding(true);
+            await actions.addToLibrary(p);
+            setAdding(false);
+          }}
+        >
+          {inLibrary ? 'In your library' : 'Add to library'}
+        </Button>
+        {p.mine && !offline ? (
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Unpublish ${p.name}`}>
+            Unpublish
+          </Button>
+        ) : null}
+      </div>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Unpublish ${p.name}?`}
+        description="It leaves the marketplace at once. Copies others added to their libraries stay theirs; its ratings and use are kept if you publish it again."
+      >
+        <div className="row">
+          <Button
+            variant="danger"
+            onClick={async () => {
+              if (await actions.unpublish(p)) setConfirming(false);
+            }}
+          >
+            Unpublish
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </div>
+      </Dialog>
+    </article>
+  );
+}

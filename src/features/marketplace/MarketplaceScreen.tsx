@@ -1,0 +1,150 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../app/auth/authStore';
+import { QueryProvider } from '../../backend/queryClient';
+import { useCustomPatterns } from '../../data/hooks';
+import { ERROR_SCREEN_TEXT } from '../../domain/errors/screenText';
+import { CLEAR_FILTERS_LABEL } from '../../domain/librarySearch';
+import { pageCount, type MarketPage, type MarketQuery } from '../../domain/marketplace/contract';
+import { hasLibraryCopy, resultsText } from '../../domain/marketplace/format';
+import { Button, buttonClass } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadingDots } from '../../ui/LoadingDots';
+import { PublishedCourses } from '../instructor';
+import { MarketCard } from './MarketCard';
+import { MarketFilters } from './MarketFilters';
+import { useMarketActions } from './useMarketActions';
+import { useMarketListing, type ListingState } from './useMarketListing';
+import './marketplace.css';
+
+export interface MarketplaceScreenProps {
+  query: MarketQuery;
+  onQueryChange: (next: MarketQuery) => void;
+}
+
+function Pager({ page, onPage }: { page: MarketPage; onPage: (n: number) => void }) {
+  const pages = pageCount(page.total, page.pageSize);
+  if (pages <= 1) return null;
+  return (
+    <nav className="row market-pager" aria-label="Pages">
+      <Button variant="secondary" size="sm" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
+        Previous page
+      </Button>
+      <span aria-current="page">
+        Page {page.page} of {pages}
+      </span>
+      <Button variant="secondary" size="sm" disabled={page.page >= pages} onClick={() => onPage(page.page + 1)}>
+        Next page
+      </Button>
+    </nav>
+  );
+}
+
+/** What the live region says for each state. */
+function announcement(state: ListingState, searching: boolean): string {
+  switch (state.kind) {
+    case 'loading':
+      return 'Loading patterns';
+    case 'error':
+      return 'The marketplace could not be loaded';
+    case 'offline-empty':
+      return 'Offline: no saved copy of this page';
+    default:
+      return resultsText(state.page, searching);
+  }
+}
+
+/**
+ * The pattern marketplace (/marketplace): patterns people published from their libraries,
+ * with search, filters, real ratings and use; try one, add it to your library, rate it,
+ * unpublish your own (docs/product.md § Discovery).
+ */
+export function MarketplaceScreen({ query, onQueryChange }: MarketplaceScreenProps) {
+  // The catalogue is asked for after the first render: a prerendered page (built in Node)
+  // shows the frame and a loading line, and no query is made at build time.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <div className="page stack market-page">
+      <h1>Explore Patterns</h1>
+      <p className="muted">
+        Breathing patterns people made and published from their own libraries. Ratings and use are counted from
+        real members; the creator&apos;s own never count.
+      </p>
+      <MarketFilters query={query} onChange={onQueryChange} />
+      {mounted ? (
+        <QueryProvider>
+          <Listing query={query} onQueryChange={onQueryChange} />
+        </QueryProvider>
+      ) : (
+        <LoadingDots label="Loading patterns" />
+      )}
+      <PublishedCourses />
+    </div>
+  );
+}
+
+function Listing({ query, onQueryChange }: MarketplaceScreenProps) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const state = useMarketListing(query, userId);
+  const library = useCustomPatterns(userId);
+  const actions = useMarketActions(userId);
+  const searching = query.q !== '' || query.category !== 'all' || query.difficulty !== 'all';
+  const page = state.kind === 'ready' || state.kind === 'offline' ? state.page : null;
+
+  return (
+    <>
+      <p className="market-results" role="status" aria-live="polite">
+        {announcement(state, searching)}
+      </p>
+      {state.kind === 'offline' ? (
+        <p className="market-offline" role="note">
+          You&apos;re offline. This is the page as it was when last loaded ({new Date(state.savedAt).toLocaleString()});
+          ratings and use may have changed since.
+        </p>
+      ) : null}
+      {state.kind === 'loading' ? <LoadingDots label="Loading patterns" /> : null}
+      {state.kind === 'error' ? (
+        <div role="alert" className="card market-error">
+          <p>{state.message}</p>
+          <Button onClick={state.retry}>{ERROR_SCREEN_TEXT.retry}</Button>
+        </div>
+      ) : null}
+      {state.kind === 'offline-empty' ? (
+        <EmptyState title="You're offline and this page was never loaded on this device.">
+          <p className="muted">Connect to see the marketplace.</p>
+        </EmptyState>
+      ) : null}
+      {page && page.items.length === 0 ? (
+        <EmptyState title={resultsText(page, searching)}>
+          {searching ? (
+            <Button variant="secondary" onClick={() => onQueryChange({ ...query, q: '', category: 'all', difficulty: 'all', page: 1 })}>
+              {CLEAR_FILTERS_LABEL}
+            </Button>
+          ) : (
+            <Link to="/create" className={buttonClass('secondary')}>
+              Create a pattern to publish
+            </Link>
+          )}
+        </EmptyState>
+      ) : null}
+      {page && page.items.length > 0 ? (
+        <ul className="market-grid" aria-label="Published patterns">
+          {page.items.map((p) => (
+            <li key={p.id}>
+              <MarketCard
+                pattern={p}
+                signedIn={userId !== null}
+                inLibrary={hasLibraryCopy(p, library)}
+                offline={state.kind === 'offline'}
+                actions={actions}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {page ? <Pager page={page} onPage={(n) => onQueryChange({ ...query, page: n })} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+// The marketplace feature's public surface: the /marketplace screen, the publish action the
+// user's own patterns offer, and the API the creator hub reads.
+export { MarketplaceScreen, type MarketplaceScreenProps } from './MarketplaceScreen';
+export { PublishPatternButton } from './PublishPatternButton';
+export { marketApi, marketKeys } from './marketApi';
+export { failureReason } from './useMarketActions';
+export { StarRating } from './StarRating';
