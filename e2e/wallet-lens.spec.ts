@@ -57,7 +57,7 @@ test('a member signed in to Lens publishes a community post that also reaches Le
 
   // In-app navigation keeps this page's Lens session: Community, then Share your progress.
   await page.locator('header').getByRole('link', { name: 'Community' }).click();
-  await page.getByRole('link', { name: 'Share your progress' }).click();
+  await page.getByRole('link', { name: 'Share your progress' }).first().click();
   const also = page.getByRole('checkbox', { name: 'Also publish to Lens' });
   await expect(also).not.toBeChecked();
   await also.check();
@@ -79,9 +79,12 @@ test('a member signed in to Lens publishes a community post that also reaches Le
   expect(metadata.lens.content).toBe(text);
   expect(lens.seen.map((s) => s.operation)).toEqual(['Challenge', 'Authenticate', 'Account', 'Post']);
 
-  // The community post is on the server with the same id the Lens metadata carries.
+  // The community post is on the server with the same id the Lens metadata carries, and
+  // its card says it is also on Lens (the Lens post id is kept with it).
   await page.getByRole('link', { name: 'See it in the community' }).click();
   const post = page.getByTestId('post').filter({ hasText: text });
   await expect(post).toBeVisible();
   await expect(post).toHaveAttribute('aria-labelledby', `post-${metadata.lens.id}`);
+  await expect(post.getByText('Also on Lens')).toBeVisible();
+  await expect(post.getByText('Also on Lens')).toHaveAttribute('title', 'Lens post new-1');
 });

@@ -18,6 +18,7 @@ export interface PostRow {
   reacted: boolean;
   follows_author: boolean;
   is_own: boolean;
+  lens_post_id: string | null;
 }
 
 /** Columns of a post row (table alias p) for the caller (auth.uid()). */
@@ -29,7 +30,7 @@ export const POST_COLUMNS = `p.id, p.user_id, p.type, p.content, p.pattern, p.se
   exists (select 1 from public.social_reactions r where r.post_id = p.id and r.user_id = auth.uid()) as reacted,
   exists (select 1 from public.social_follows f
           where f.follower_id = auth.uid() and f.followee_id = p.user_id) as follows_author,
-  (p.user_id = auth.uid()) as is_own`;
+  (p.user_id = auth.uid()) as is_own, p.lens_post_id`;
 
 /** JSON columns come back parsed from both drivers; a string is parsed here just in case. */
 function json<T>(v: unknown): T | null {
@@ -48,5 +49,6 @@ export function toPost(r: PostRow): PostJson {
     session: json<SharedSession>(r.session),
     stats: { reactions: r.reactions, comments: r.comments },
     viewer: { isOwn: r.is_own, reacted: r.reacted, followsAuthor: r.follows_author },
+    lensPostId: r.lens_post_id ?? null,
   };
 }

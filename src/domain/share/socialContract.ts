@@ -16,6 +16,8 @@ export interface Post {
   session: SharedSession | null;
   stats: { reactions: number; comments: number };
   viewer: { isOwn: boolean; reacted: boolean; followsAuthor: boolean };
+  /** The Lens post it was also published as (docs/product.md § Wallets and tokens), if any. */
+  lensPostId?: string | null;
   /** On the timeline: by you or someone you follow. */
   fromFollowing?: boolean;
 }

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { LineIcon } from '../../ui/LineIcon';
+import { AlsoOnLens } from '../wallet';
 import { Comments } from './Comments';
 import { ReportDialog } from './ReportDialog';
 import { timeAgo } from './timeAgo';
@@ -58,6 +59,7 @@ export function PostCard({ post, actions }: { post: Post; actions: ReturnType<ty
         ) : null}
       </header>
       <p className="post__content">{post.content}</p>
+      {post.lensPostId ? <AlsoOnLens lensPostId={post.lensPostId} /> : null}
       <div className="post__pattern">
         <span className="post__pattern-name">{post.pattern.name}</span>
         {timings ? <span className="muted"> {timings}</span> : null}

@@ -3,3 +3,5 @@ export const CONNECT_WALLET = 'Connect Wallet';
 export const CONNECTING = 'Connecting...';
 export const NO_WALLET_FOUND = 'No Wallet Found';
 export const WALLET_ERROR_RETRY = 'Wallet Error - Retry';
+/** A feed post that was also published to Lens. */
+export const ALSO_ON_LENS = 'Also on Lens';

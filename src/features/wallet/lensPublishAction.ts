@@ -1,3 +1,4 @@
+import { queryClient } from '../../backend/queryClient';
 import { notify } from '../../ui/toast';
 import {
   LENS_PUBLISH_TEXT,
@@ -5,6 +6,7 @@ import {
   type CommunityPostForLens,
   type LensPublishResult,
 } from '../../wallet/lens/publish';
+import { recordLensPost } from '../../wallet/lens/recordLensPost';
 import { getLensSession, lensPostLink, loadLens } from './lensRuntime';
 
 /** What the composer knows once its community post went through, or did not. */
@@ -20,14 +22,23 @@ export const LENS_TOAST = {
   signedOut: 'Not published to Lens: sign in to Lens on your profile first.',
   retry: 'Retry',
   view: 'View on Lens',
+  notRecorded: 'The community post does not show its Lens link yet: it could not be saved',
 } as const;
+
+export interface LensPublishDeps {
+  /** Keeps the Lens post id with the community post (the server, by default). */
+  record?: (communityPostId: string, lensPostId: string) => Promise<void>;
+}
 
 /**
  * The Lens half of one press of Share (docs/product.md § Wallets and tokens), with its
  * toast: the Lens post id (and a link where one is configured), why it failed (with Retry),
  * or that it needs a connection. The community post is never touched here.
  */
-export async function publishAfterShare(input: AfterShare): Promise<LensPublishResult | null> {
+export async function publishAfterShare(
+  input: AfterShare,
+  deps: LensPublishDeps = {},
+): Promise<LensPublishResult | null> {
   if (!input.online) {
     void notify.info(LENS_PUBLISH_TEXT.offline);
     return { status: 'offline' };
@@ -36,10 +47,13 @@ export async function publishAfterShare(input: AfterShare): Promise<LensPublishR
     void notify.info(LENS_TOAST.notSaved);
     return null;
   }
-  return publishSaved(input.saved);
+  return publishSaved(input.saved, deps.record ?? recordLensPost);
 }
 
-async function publishSaved(post: CommunityPostForLens): Promise<LensPublishResult | null> {
+async function publishSaved(
+  post: CommunityPostForLens,
+  record: NonNullable<LensPublishDeps['record']>,
+): Promise<LensPublishResult | null> {
   const lens = await loadLens();
   if (!lens || !getLensSession().signedIn) {
     void notify.error(LENS_TOAST.signedOut);
@@ -48,8 +62,15 @@ async function publishSaved(post: CommunityPostForLens): Promise<LensPublishResu
   const result = await publishToLens(lens.client, post, navigator.onLine);
   if (result.status === 'published') {
     const link = lensPostLink(lens.postUrl, result.id);
+    let recorded = '';
+    try {
+      await record(post.id, result.id);
+      void queryClient.invalidateQueries({ queryKey: ['social'] }); // the feed's 'Also on Lens'
+    } catch (e) {
+      recorded = ` ${LENS_TOAST.notRecorded}: ${e instanceof Error ? e.message : String(e)}.`;
+    }
     void notify.success(LENS_TOAST.published, {
-      description: `Lens post ${result.id}`,
+      description: `Lens post ${result.id}.${recorded}`,
       action: link
         ? { label: LENS_TOAST.view, onClick: () => void window.open(link, '_blank', 'noopener') }
         : undefined,
@@ -58,7 +79,7 @@ async function publishSaved(post: CommunityPostForLens): Promise<LensPublishResu
     void notify.info(LENS_PUBLISH_TEXT.offline);
   } else {
     void notify.error(result.message, {
-      action: { label: LENS_TOAST.retry, onClick: () => void publishSaved(post) },
+      action: { label: LENS_TOAST.retry, onClick: () => void publishSaved(post, record) },
     });
   }
   return result;

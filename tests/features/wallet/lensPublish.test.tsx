@@ -118,11 +118,13 @@ describe('after Share with the option ticked', () => {
     const { runtime, action } = await freshLens();
     const wallet = await signIn(runtime);
     const before = fake.published.length;
-    const result = await action.publishAfterShare({ saved, online: true });
+    const record = vi.fn(() => Promise.resolve());
+    const result = await action.publishAfterShare({ saved, online: true }, { record });
     expect(result).toMatchObject({ status: 'published', id: `new-${before + 1}` });
     expect(fake.published.at(-1)?.by).toBe(wallet.address);
+    expect(record).toHaveBeenCalledWith(saved.id, `new-${before + 1}`);
     expect(toasts.success).toHaveBeenCalledWith('Also published to Lens', {
-      description: `Lens post new-${before + 1}`,
+      description: `Lens post new-${before + 1}.`,
       action: { label: 'View on Lens', onClick: expect.any(Function) as unknown },
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
@@ -132,6 +134,18 @@ describe('after Share with the option ticked', () => {
       `https://lens.example/posts/new-${before + 1}`,
       '_blank',
       'noopener',
+    );
+  });
+
+  it('published but not recorded with the community post: the toast says so', async () => {
+    const { runtime, action } = await freshLens();
+    await signIn(runtime);
+    const record = () => Promise.reject(new Error('permission denied'));
+    const result = await action.publishAfterShare({ saved, online: true }, { record });
+    expect(result?.status).toBe('published');
+    const [, options] = toasts.success.mock.calls[0] as [string, { description: string }];
+    expect(options.description).toMatch(
+      /^Lens post new-\d+\. The community post does not show its Lens link yet: it could not be saved: permission denied\.$/,
     );
   });
 
@@ -164,10 +178,12 @@ describe('after Share with the option ticked', () => {
     await signIn(runtime);
     const before = fake.published.length;
     fake.faults.post = 'Rate limited';
-    expect(await action.publishAfterShare({ saved, online: true })).toEqual({
+    const record = vi.fn(() => Promise.resolve());
+    expect(await action.publishAfterShare({ saved, online: true }, { record })).toEqual({
       status: 'failed',
       message: 'Not published to Lens: Rate limited',
     });
+    expect(record).not.toHaveBeenCalled();
     const [message, options] = toasts.error.mock.calls[0] as [
       string,
       { action: { label: string; onClick: () => void } },
@@ -176,7 +192,7 @@ describe('after Share with the option ticked', () => {
     expect(options.action.label).toBe('Retry');
     options.action.onClick();
     await waitFor(() => expect(fake.published.length).toBe(before + 1));
-    await waitFor(() => expect(toasts.success).toHaveBeenCalled());
+    await waitFor(() => expect(record).toHaveBeenCalledWith(saved.id, `new-${before + 1}`));
   });
 
   it('signed out of Lens meanwhile: tells the user to sign in, sends nothing', async () => {

@@ -1,0 +1,3 @@
+import { lensPostsSuite } from './lensPostsSuite';
+
+lensPostsSuite('pglite');

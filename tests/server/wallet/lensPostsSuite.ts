@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../server/db/types';
+import { openTestDb, type Backend } from '../helpers';
+import { socialHarness, type Member, type Page, type Post } from '../social/harness';
+
+/**
+ * A community post's Lens post id (migration 20261123065000) on a real database: the author
+ * records it once through /rest/v1 and the feed answers it; another member cannot set it,
+ * the author cannot change it once set nor edit anything else, and a malformed id is
+ * refused.
+ */
+export function lensPostsSuite(kind: Backend): void {
+  describe(`Lens post ids on community posts (${kind})`, () => {
+    let db: Db;
+    let dispose: () => Promise<void>;
+    let h: Awaited<ReturnType<typeof socialHarness>>;
+
+    beforeAll(async () => {
+      ({ db, dispose } = await openTestDb(kind));
+      h = await socialHarness(db);
+    }, 120_000);
+    afterAll(async () => {
+      await dispose?.();
+    });
+
+    const patch = (who: Member, id: string, body: Record<string, unknown>) =>
+      h.call<unknown[]>('PATCH', `/rest/v1/social_posts?id=eq.${id}`, {
+        token: who.token,
+        body,
+        headers: { prefer: 'return=representation' },
+      });
+    const stored = async (id: string) =>
+      (await db.query<{ lens_post_id: string | null }>(
+        'select lens_post_id from public.social_posts where id = $1',
+        [id],
+      )).rows[0]?.lens_post_id;
+
+    it('only the author records it, once, and the feed shows it', async () => {
+      const a = await h.member('lens-a', 'Ada');
+      const b = await h.member('lens-b');
+      const shared = await h.share(a, 'Also on Lens soon');
+      expect(shared.status).toBe(201);
+      const id = shared.body.post.id;
+      expect(shared.body.post.lensPostId).toBeNull();
+
+      // another member: row-level security hides the row from the update
+      const other = await patch(b, id, { lens_post_id: '0x01-0x02' });
+      expect(other.body).toEqual([]);
+      expect(await stored(id)).toBeNull();
+
+      // a malformed id, then the author's real one
+      expect((await patch(a, id, { lens_post_id: '<b>x</b>' })).status).toBe(400);
+      const mine = await patch(a, id, { lens_post_id: '0x01-0x02' });
+      expect(mine.status).toBe(200);
+      expect(await stored(id)).toBe('0x01-0x02');
+
+      // set once; and it is still the only column the author may write
+      expect((await patch(a, id, { lens_post_id: '0x01-0x03' })).status).toBe(403);
+      expect((await patch(a, id, { lens_post_id: null })).status).toBe(403);
+      expect((await patch(a, id, { content: 'edited' })).status).toBe(403);
+      expect(await stored(id)).toBe('0x01-0x02');
+
+      const feed = await h.call<Page<Post>>('GET', '/api/social/timeline', { token: b.token });
+      expect(feed.body.items.find((p) => p.id === id)?.lensPostId).toBe('0x01-0x02');
+    });
+  });
+}
