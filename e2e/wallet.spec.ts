@@ -30,6 +30,21 @@ test('a guest is told to sign up first; no wallet code loads on /', async ({ pag
   expect(scripts.filter((u) => /WalletControl|ProfileWallet/.test(u))).toEqual([]);
 });
 
+test.describe('offline before anything is cached', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('a guest pressing Connect Wallet still reads why it needs an account', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await context.setOffline(true); // no chunk can load from here on
+    await page.locator('header').getByRole('button', { name: 'Connect Wallet' }).click();
+    await expect(
+      page.getByText('Please sign up with email first, then connect your wallet'),
+    ).toBeVisible();
+  });
+});
+
 test('connect, Sign-In with Ethereum, switch chain through the 4902 path, address on the profile', async ({
   page,
 }) => {
