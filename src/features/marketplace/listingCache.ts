@@ -9,7 +9,7 @@ const KEY = 'pneuma.market.listings';
 const LIMIT = 10;
 
 export interface CachedListing {
-  /** The query as URL parameters, JSON (the cache key). */
+  /** The viewer and the query, JSON (the cache key). */
   key: string;
   page: MarketPage;
   savedAt: string;
@@ -35,14 +35,5 @@ export function saveListing(key: string, page: MarketPage, at = new Date()): voi
     localStorage.setItem(KEY, JSON.stringify(next));
   } catch {
     // storage full or blocked: the marketplace works online without it
-  }
-}
-
-/** Forgets every saved page (sign-out keeps no one's view of the catalogue). */
-export function clearListings(): void {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // nothing to clear
   }
 }

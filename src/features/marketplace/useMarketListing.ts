@@ -19,7 +19,8 @@ export type ListingState =
  * A refusal (4xx) is an error, never hidden behind old data.
  */
 export function useMarketListing(q: MarketQuery, userId: string | null): ListingState {
-  const key = JSON.stringify(marketQueryParams(q));
+  // Per person: a saved page carries the viewer's own rating and their patterns' badges.
+  const key = JSON.stringify([userId, marketQueryParams(q)]);
   const network = useNetworkStatus();
   const query = useQuery({ queryKey: marketKeys.list(q, userId), queryFn: () => marketApi.list(q, userId !== null) });
   const [cached, setCached] = useState<CachedListing | undefined | null>(null);
