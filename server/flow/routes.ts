@@ -5,6 +5,7 @@ import { apiError, jsonBody, validationFailed } from '../api/respond';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth';
 import type { Db, Tx } from '../db/types';
 import { requestOrigin, type ProxyTrust } from '../http';
+import type { ListingRow } from '../market/rows';
 import { runAs } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import { dbRefusal } from '../social/context';
@@ -50,19 +51,21 @@ const resultBody = z.discriminatedUnion('status', [
   }),
 ]);
 
-interface PatternRow {
-  id: string;
-  creator_id: string;
-  name: string;
-  description: string;
-  inhale: number;
-  hold: number;
-  exhale: number;
-  hold_after_exhale: number;
-  category: string;
-  difficulty: string;
+type PatternRow = Pick<
+  ListingRow,
+  | 'id'
+  | 'creator_id'
+  | 'name'
+  | 'description'
+  | 'inhale'
+  | 'hold'
+  | 'exhale'
+  | 'hold_after_exhale'
+  | 'category'
+  | 'difficulty'
+> & {
   unpublished_at: string | null;
-}
+};
 
 interface TokenRow {
   id: string;

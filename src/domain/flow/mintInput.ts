@@ -139,13 +139,7 @@ export interface PatternTokenMetadata {
   name: string;
   description: string;
   image: string;
-  attributes: {
-    inhale: number;
-    hold: number;
-    exhale: number;
-    rest: number;
-    difficulty: string;
-    category: string;
+  attributes: Omit<PublishedPatternForMint, 'id' | 'name' | 'description'> & {
     tags: string[];
     totalCycles: number;
     /** Seconds: one cycle times totalCycles. */

@@ -1,8 +1,4 @@
-import { getConfig } from '../../backend/config';
-import { request } from '../../backend/request';
-import { getSupabase } from '../../backend/supabaseClient';
-import { AppError } from '../../domain/errors/appErrors';
-import { ERROR_TEXT } from '../../domain/errors/messages';
+import { apiCall } from '../../backend/apiCall';
 import type { MintRequestInput, PatternTokenMetadata } from '../../domain/flow/mintInput';
 
 /**
@@ -38,26 +34,8 @@ export type MintOutcome =
   | { status: 'sealed'; txId: string; tokenIds: string[]; owner: string | null }
   | { status: 'failed'; txId: string | null; error: string };
 
-async function accessToken(): Promise<string> {
-  const { data } = await (await getSupabase()).auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
-  return token;
-}
-
-async function call<T>(
-  path: string,
-  opts: { signedIn: boolean; method?: string; body?: unknown },
-): Promise<T> {
-  const config = getConfig();
-  return request<T>(`${config.apiUrl}/api/flow${path}`, {
-    service: 'api',
-    method: opts.method ?? 'GET',
-    body: opts.body,
-    headers: { apikey: config.supabaseAnonKey },
-    ...(opts.signedIn ? { bearer: await accessToken() } : {}),
-  });
-}
+const call = <T>(path: string, opts: { signedIn: boolean; method?: string; body?: unknown }) =>
+  apiCall<T>(`/flow${path}`, opts);
 
 export const tokensApi = {
   requestMint: (input: MintRequestInput) =>
