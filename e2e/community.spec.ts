@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test } from './fixtures';
+import { practise } from './practise';
 
 /**
  * Sharing and community against `npm start` in Chromium, with two members in two browser
@@ -23,16 +24,6 @@ async function signUp(page: Page, tag: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Successfully logged in!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-}
-
-/** A whole mobile mindfulness session (8 cycles of 10 s), time fast-forwarded, saved on the device. */
-async function practise(page: Page): Promise<void> {
-  await page.goto('/session/mobile?pattern=mindfulness');
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
-  await page.clock.runFor(600);
-  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
-  await page.clock.runFor(80_500);
-  await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
 }
 
 /** window.open and the Web Share API, recorded instead of leaving the machine. */

@@ -76,6 +76,14 @@ async function signIn(runtime: Awaited<ReturnType<typeof freshLens>>['runtime'])
   return wallet;
 }
 
+/** Publishing ends with this result and this info toast, and the fake got no post. */
+async function expectNothingSent(run: () => Promise<unknown>, result: unknown, toast: string) {
+  const before = fake.published.length;
+  expect(await run()).toEqual(result);
+  expect(toasts.info).toHaveBeenCalledWith(toast);
+  expect(fake.published.length).toBe(before);
+}
+
 const saved = { id: '0b6f3c1e-8f4a-4a57-9c1e-2d3f4a5b6c7d', content: 'Ten calm minutes.' };
 
 describe("the composer's Lens option", () => {
@@ -152,25 +160,21 @@ describe('after Share with the option ticked', () => {
   it('offline: says Lens needs a connection and sends nothing', async () => {
     const { runtime, action } = await freshLens();
     await signIn(runtime);
-    const before = fake.published.length;
-    expect(await action.publishAfterShare({ saved: null, online: false })).toEqual({
-      status: 'offline',
-    });
-    expect(toasts.info).toHaveBeenCalledWith(
+    await expectNothingSent(
+      () => action.publishAfterShare({ saved: null, online: false }),
+      { status: 'offline' },
       'Publishing to Lens needs a connection: your post was not sent to Lens.',
     );
-    expect(fake.published.length).toBe(before);
   });
 
   it('when the community post was not saved, nothing goes to Lens and it says why', async () => {
     const { runtime, action } = await freshLens();
     await signIn(runtime);
-    const before = fake.published.length;
-    expect(await action.publishAfterShare({ saved: null, online: true })).toBeNull();
-    expect(toasts.info).toHaveBeenCalledWith(
+    await expectNothingSent(
+      () => action.publishAfterShare({ saved: null, online: true }),
+      null,
       'Not published to Lens: the community post was not saved, so there was nothing to publish.',
     );
-    expect(fake.published.length).toBe(before);
   });
 
   it("a refusal says why and offers Retry, which publishes", async () => {
