@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { setWalletAuth } from '../../app/auth/authStore';
 import { ERROR_TEXT, TOAST_TEXT } from '../../domain/errors/messages';
 import type { FlowAccountInfo, FlowClient, TxProgress } from '../../flow/flowClient';
 import { notify } from '../../ui/toast';
@@ -62,6 +63,8 @@ export function useFlowWallet() {
       if (ran) notify.success(TOAST_TEXT.flowAccountReady);
       const account = await client.accountInfo(address);
       marker(true);
+      // Auth level flow (the token wallet) holds while it is connected.
+      setWalletAuth({ flowConnected: true });
       set({ phase: 'ready', account, progress: null });
     },
     [set],
@@ -85,6 +88,7 @@ export function useFlowWallet() {
     try {
       await state.client?.unauthenticate();
       marker(false);
+      setWalletAuth({ flowConnected: false });
       set({ ...initial });
       notify.success(TOAST_TEXT.flowDisconnected);
     } catch {

@@ -45,6 +45,7 @@ vi.mock('../../../src/flow/loadFlowClient', () => ({
 vi.stubEnv('VITE_FLOW_NETWORK', 'testnet');
 vi.stubEnv('VITE_FLOW_CONTRACT_ADDRESS', '0x0123456789abcdef');
 const { CreatorMints } = await import('../../../src/features/tokens');
+const { getAuthState } = await import('../../../src/app/auth/authStore');
 
 const patterns = [
   { id: P1, name: 'Evening Calm' },
@@ -106,6 +107,7 @@ describe('creator hub mint section', () => {
       'Flow wallet 0x1122 on testnet · 12.5 FLOW',
     );
     expect(localStorage.getItem('pneuma.flowWallet.connected')).toBe('1');
+    expect(getAuthState().flowConnected).toBe(true);
   });
 
   it('no toast when the account was already set up', async () => {
@@ -244,6 +246,7 @@ describe('creator hub mint section', () => {
       expect(toasts.success).toHaveBeenLastCalledWith('Successfully disconnected Flow wallet'),
     );
     expect(localStorage.getItem('pneuma.flowWallet.connected')).toBeNull();
+    expect(getAuthState().flowConnected).toBe(false);
     expect(screen.getByRole('button', { name: 'Connect Flow wallet' })).toBeTruthy();
   });
 
