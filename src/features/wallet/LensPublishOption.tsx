@@ -11,7 +11,8 @@ export interface LensPublishOptionProps {
 /**
  * 'Also publish to Lens' in the post composer (docs/product.md § Wallets and tokens): a
  * checkbox while this page is signed in to a Lens account; otherwise, where a Lens API is
- * configured, a short pointer to the profile's Lens card; nothing where there is no Lens.
+ * configured, a short pointer to the profile's Lens card (or why a signed-in wallet cannot
+ * publish); nothing where there is no Lens.
  * Unticks itself when the Lens session ends.
  */
 export default function LensPublishOption({ checked, onCheckedChange }: LensPublishOptionProps) {
@@ -24,6 +25,13 @@ export default function LensPublishOption({ checked, onCheckedChange }: LensPubl
   }, [linked, checked, onCheckedChange]);
 
   if (!lens) return null;
+  if (signedIn && !account) {
+    return (
+      <p className="muted lens-option__hint">
+        This wallet has no Lens account, so posts cannot also go to Lens.
+      </p>
+    );
+  }
   if (!linked || !account) {
     return (
       <p className="muted lens-option__hint">

@@ -119,6 +119,14 @@ describe("the composer's Lens option", () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(false));
     expect(await screen.findByRole('link', { name: /sign in to Lens/ })).toBeTruthy();
   });
+
+  it('signed in with a wallet that has no Lens account: says so, no checkbox', async () => {
+    const { runtime, Option } = await freshLens();
+    act(() => runtime.setLensSession({ signedIn: true, account: null }));
+    render(<Option checked={false} onCheckedChange={() => undefined} />);
+    expect(await screen.findByText(/This wallet has no Lens account/)).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
 });
 
 describe('after Share with the option ticked', () => {
