@@ -33,7 +33,9 @@ const client = vi.hoisted(() => ({
   batchMint: vi.fn(),
 }));
 
+const walletAuth = vi.hoisted(() => vi.fn());
 vi.mock('../../../src/ui/toast', () => ({ notify: toasts }));
+vi.mock('../../../src/app/auth/authStore', () => ({ setWalletAuth: walletAuth }));
 vi.mock('../../../src/features/tokens/tokensApi', () => ({
   tokensApi: api,
   tokensOfPattern: vi.fn(),
@@ -45,7 +47,6 @@ vi.mock('../../../src/flow/loadFlowClient', () => ({
 vi.stubEnv('VITE_FLOW_NETWORK', 'testnet');
 vi.stubEnv('VITE_FLOW_CONTRACT_ADDRESS', '0x0123456789abcdef');
 const { CreatorMints } = await import('../../../src/features/tokens');
-const { getAuthState } = await import('../../../src/app/auth/authStore');
 
 const patterns = [
   { id: P1, name: 'Evening Calm' },
@@ -107,7 +108,7 @@ describe('creator hub mint section', () => {
       'Flow wallet 0x1122 on testnet · 12.5 FLOW',
     );
     expect(localStorage.getItem('pneuma.flowWallet.connected')).toBe('1');
-    expect(getAuthState().flowConnected).toBe(true);
+    expect(walletAuth).toHaveBeenLastCalledWith({ flowConnected: true });
   });
 
   it('no toast when the account was already set up', async () => {
@@ -246,7 +247,7 @@ describe('creator hub mint section', () => {
       expect(toasts.success).toHaveBeenLastCalledWith('Successfully disconnected Flow wallet'),
     );
     expect(localStorage.getItem('pneuma.flowWallet.connected')).toBeNull();
-    expect(getAuthState().flowConnected).toBe(false);
+    expect(walletAuth).toHaveBeenLastCalledWith({ flowConnected: false });
     expect(screen.getByRole('button', { name: 'Connect Flow wallet' })).toBeTruthy();
   });
 
