@@ -33,3 +33,13 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
   }
 }
+
+/** Signs a fresh email account up on /auth (address `<prefix>-<time>-<random>@example.test`) and waits for home. */
+export async function signUpFresh(page: Page, prefix: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(`${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse 42');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}

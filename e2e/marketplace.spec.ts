@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, test } from './fixtures';
+import { expect, signUpFresh, test } from './fixtures';
 
 /**
  * The marketplace and the creator hub against `npm start` in Chromium, with two members in
@@ -10,24 +9,12 @@ import { expect, test } from './fixtures';
  * A's creator hub then shows B's use.
  */
 
-const PASSWORD = 'correct horse 42';
-const email = (tag: string) => `market-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-
-async function signUp(page: Page, tag: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email(tag));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A’s hub shows B’s use', async ({ browser, page }) => {
   test.setTimeout(60_000);
   const pattern = `Harbour Tide ${Math.floor(Math.random() * 1e6)}`;
 
   // A: a display name, then a pattern of their own, published from /create.
-  await signUp(page, 'a');
+  await signUpFresh(page, 'market-a');
   await page.goto('/profile');
   await page.getByLabel('Display name').fill('Ada Tide');
   await page.getByRole('button', { name: 'Save profile' }).click();
@@ -54,7 +41,7 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
   const contextB = await browser.newContext();
   const b = await contextB.newPage();
   try {
-    await signUp(b, 'b');
+    await signUpFresh(b, 'market-b');
     await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patterns' }).click();
     await expect(b.getByRole('heading', { level: 1, name: 'Explore Patterns' })).toBeVisible();
     await b.getByLabel('Search patterns').fill(pattern);

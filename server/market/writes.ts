@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
 import { parsedBody } from '../social/context';
-import { asMarketCaller, type MarketDeps } from './context';
+import { asMarketCaller, type MarketCaller, type MarketDeps } from './context';
 import { noPattern, patternId } from './listing';
 import { readPattern } from './rows';
 import { publishSchema, ratingSchema, useSchema } from './schemas';
@@ -81,23 +82,33 @@ async function openPattern(c: Context, tx: Tx, id: string, userId: string, actio
   return p;
 }
 
-/** PUT /api/market/patterns/:id/rating {rating: 1-5}: the caller's one rating (a new one replaces it). */
-export function ratePattern(c: Context, deps: MarketDeps): Promise<Response> {
+/** As a signed-in caller: the :id pattern and the body `schema` accepts, in one transaction; or the 4xx answer. */
+function withPatternBody<S extends z.ZodType>(
+  c: Context,
+  deps: MarketDeps,
+  schema: S,
+  fn: (tx: Tx, caller: MarketCaller, id: string, body: z.infer<S>) => Promise<Response>,
+): Promise<Response> {
   return asMarketCaller(c, deps, true, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
-    const body = await parsedBody(c, ratingSchema);
+    const body = await parsedBody(c, schema);
     if (body instanceof Response) return body;
-    return caller.run(async (tx) => {
-      const open = await openPattern(c, tx, id, caller.userId!, 'rate');
-      if (open instanceof Response) return open;
-      await tx.query(
-        `insert into public.marketplace_ratings (pattern_id, user_id, rating) values ($1, auth.uid(), $2)
-         on conflict (pattern_id, user_id) do update set rating = excluded.rating`,
-        [id, body.rating],
-      );
-      return c.json({ pattern: await readPattern(tx, id, caller.userId) });
-    });
+    return caller.run((tx) => fn(tx, caller, id, body));
+  });
+}
+
+/** PUT /api/market/patterns/:id/rating {rating: 1-5}: the caller's one rating (a new one replaces it). */
+export function ratePattern(c: Context, deps: MarketDeps): Promise<Response> {
+  return withPatternBody(c, deps, ratingSchema, async (tx, caller, id, body) => {
+    const open = await openPattern(c, tx, id, caller.userId!, 'rate');
+    if (open instanceof Response) return open;
+    await tx.query(
+      `insert into public.marketplace_ratings (pattern_id, user_id, rating) values ($1, auth.uid(), $2)
+       on conflict (pattern_id, user_id) do update set rating = excluded.rating`,
+      [id, body.rating],
+    );
+    return c.json({ pattern: await readPattern(tx, id, caller.userId) });
   });
 }
 
@@ -121,21 +132,15 @@ export function unratePattern(c: Context, deps: MarketDeps): Promise<Response> {
  * not recorded (counted: false).
  */
 export function recordUse(c: Context, deps: MarketDeps): Promise<Response> {
-  return asMarketCaller(c, deps, true, async (caller) => {
-    const id = patternId(c);
-    if (id instanceof Response) return id;
-    const body = await parsedBody(c, useSchema);
-    if (body instanceof Response) return body;
-    return caller.run(async (tx) => {
-      const p = await readPattern(tx, id, caller.userId);
-      if (!p || p.unpublished) return noPattern(c);
-      if (p.mine) return c.json({ counted: false, pattern: p });
-      await tx.query(
-        `insert into public.marketplace_uses (pattern_id, user_id, kind, copy_id) values ($1, auth.uid(), $2, $3)
-         on conflict (pattern_id, user_id, kind) do update set last_at = now(), copy_id = excluded.copy_id`,
-        [id, body.kind, body.kind === 'add' ? body.copyId : null],
-      );
-      return c.json({ counted: true, pattern: await readPattern(tx, id, caller.userId) });
-    });
+  return withPatternBody(c, deps, useSchema, async (tx, caller, id, body) => {
+    const p = await readPattern(tx, id, caller.userId);
+    if (!p || p.unpublished) return noPattern(c);
+    if (p.mine) return c.json({ counted: false, pattern: p });
+    await tx.query(
+      `insert into public.marketplace_uses (pattern_id, user_id, kind, copy_id) values ($1, auth.uid(), $2, $3)
+       on conflict (pattern_id, user_id, kind) do update set last_at = now(), copy_id = excluded.copy_id`,
+      [id, body.kind, body.kind === 'add' ? body.copyId : null],
+    );
+    return c.json({ counted: true, pattern: await readPattern(tx, id, caller.userId) });
   });
 }

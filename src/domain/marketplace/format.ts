@@ -29,20 +29,14 @@ export function patternToTry(p: MarketPattern): PatternTimings & { id: string; n
   return { id: p.id, name: p.name, inhale: p.inhale, hold: p.hold, exhale: p.exhale, hold_after_exhale: p.hold_after_exhale };
 }
 
-/** The definition a library copy gets (the user's own from then on). */
-export function libraryCopyOf(p: MarketPattern): PatternDefinition {
-  return {
-    name: p.name,
-    description: p.description,
-    inhale: p.inhale,
-    hold: p.hold,
-    exhale: p.exhale,
-    hold_after_exhale: p.hold_after_exhale,
-    category: p.category,
-    difficulty: p.difficulty,
-    benefits: [...p.benefits],
-  };
+/** The pattern's definition alone (no id, creator or figures): what is published or copied. */
+export function definitionOf(p: PatternDefinition): PatternDefinition {
+  const { name, description, inhale, hold, exhale, hold_after_exhale, category, difficulty, benefits } = p;
+  return { name, description, inhale, hold, exhale, hold_after_exhale, category, difficulty, benefits: [...benefits] };
 }
+
+/** The definition a library copy gets (the user's own from then on). */
+export const libraryCopyOf = (p: MarketPattern): PatternDefinition => definitionOf(p);
 
 /** The user already has a library pattern with this name and these timings (a copy they added, or their own). */
 export function hasLibraryCopy(p: MarketPattern, library: readonly (PatternTimings & { name: string })[]): boolean {

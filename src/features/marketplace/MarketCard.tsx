@@ -4,8 +4,8 @@ import { ratingText, usageText } from '../../domain/marketplace/format';
 import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 import { PatternTokenBadge } from '../tokens';
+import { ConfirmDialog } from './ConfirmDialog';
 import { StarRating } from './StarRating';
 
 export interface MarketCardActions {
@@ -89,26 +89,15 @@ export function MarketCard({
           </Button>
         ) : null}
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={`Unpublish ${p.name}?`}
         description="It leaves the marketplace at once. Copies others added to their libraries stay theirs; its ratings and use are kept if you publish it again."
-      >
-        <div className="row">
-          <Button
-            variant="danger"
-            onClick={async () => {
-              if (await actions.unpublish(p)) setConfirming(false);
-            }}
-          >
-            Unpublish
-          </Button>
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Unpublish"
+        variant="danger"
+        onConfirm={() => actions.unpublish(p)}
+      />
     </article>
   );
 }

