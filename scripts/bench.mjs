@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 const BENCHES = [
   ['bundle size', 'node', ['scripts/size-budget.mjs']],
   ['server upserts (PGlite, PostgreSQL, direct ceiling)', 'npx', ['tsx', 'bench/server-bench.ts']],
+  ['lean server: cold start to first response and resident memory (compiled server, PGlite)', 'npx', ['tsx', 'bench/server-memory.ts']],
   ['offline sync of 1,000 sessions', 'npx', ['tsx', 'bench/sync-bench.ts']],
   ['fresh device pulls 1,000 sessions + 50 patterns', 'npx', ['tsx', 'bench/pull-bench.ts']],
   ['breath timing in Chromium (real time, >= 2 min)', 'npx', ['tsx', 'bench/session-timing.ts']],
