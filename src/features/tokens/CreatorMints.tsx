@@ -26,16 +26,16 @@ export function CreatorMints({ patterns }: { patterns: readonly MintablePattern[
     () => resolveFlowConfig(import.meta.env as Record<string, string | boolean | undefined>),
     [],
   );
-  if (config.problem) {
-    return (
-      <div className="stack token-section">
-        <p role="note">Pattern tokens are not available in this build: {config.problem}.</p>
-      </div>
-    );
-  }
   return (
     <QueryProvider>
-      <MintSection patterns={patterns} config={config} />
+      {config.problem ? (
+        <div className="stack token-section">
+          <p role="note">Minting is not available in this build: {config.problem}.</p>
+          <MintHistory names={new Map(patterns.map((p) => [p.id, p.name]))} />
+        </div>
+      ) : (
+        <MintSection patterns={patterns} config={config} />
+      )}
     </QueryProvider>
   );
 }

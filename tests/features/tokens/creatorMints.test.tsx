@@ -47,6 +47,7 @@ vi.mock('../../../src/flow/loadFlowClient', () => ({
 vi.stubEnv('VITE_FLOW_NETWORK', 'testnet');
 vi.stubEnv('VITE_FLOW_CONTRACT_ADDRESS', '0x0123456789abcdef');
 const { CreatorMints } = await import('../../../src/features/tokens');
+const { queryClient } = await import('../../../src/backend/queryClient');
 
 const patterns = [
   { id: P1, name: 'Evening Calm' },
@@ -90,6 +91,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   vi.clearAllMocks();
 });
 
@@ -251,11 +253,16 @@ describe('creator hub mint section', () => {
     expect(screen.getByRole('button', { name: 'Connect Flow wallet' })).toBeTruthy();
   });
 
-  it('says why when the build has no contract address', () => {
+  it('says why when the build has no contract address, and still lists past mints', async () => {
     vi.stubEnv('VITE_FLOW_CONTRACT_ADDRESS', '');
+    api.mine.mockResolvedValue({
+      mints: [record({ status: 'sealed', txId: 'c'.repeat(64), tokenIds: ['9'], owner: USER })],
+    });
     render(<CreatorMints patterns={patterns} />);
+    expect(await screen.findByText('Token #9 · owner 0x1122')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Connect Flow wallet' })).toBeNull();
     expect(screen.getByRole('note').textContent).toMatch(
-      /Pattern tokens are not available in this build: No BreathingPatternNFT contract address is configured for testnet/,
+      /Minting is not available in this build: No BreathingPatternNFT contract address is configured for testnet/,
     );
     vi.stubEnv('VITE_FLOW_CONTRACT_ADDRESS', '0x0123456789abcdef');
   });
