@@ -77,6 +77,9 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
   await teacher.getByRole('button', { name: 'Become an instructor' }).click();
 
   // The dashboard: a new course with two days of box breathing, published.
+  await expect(teacher.getByRole('heading', { name: 'Your courses' })).toBeVisible();
+  await waitForStillStyles(teacher);
+  await expectNoSeriousA11yViolations(teacher, 'instructor dashboard');
   await teacher.getByRole('link', { name: 'New course' }).click();
   await teacher.getByLabel('Title').fill('Two calm days');
   await teacher.getByLabel('Description').fill('Box breathing, two days in a row.');
@@ -87,6 +90,14 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
   await expect(teacher.getByText('Add at least one pattern to this day')).toBeVisible();
   await teacher.getByRole('button', { name: 'Add to Day 2' }).click();
   await teacher.getByLabel('Note for Day 2').fill('A little slower today.');
+  // Days move with the keyboard; the focus follows the moved day.
+  await teacher.getByRole('button', { name: 'Move Day 2 up' }).click();
+  await expect(teacher.getByLabel('Note for Day 1')).toHaveValue('A little slower today.');
+  await expect(teacher.getByRole('button', { name: 'Move Day 1 down' })).toBeFocused();
+  await teacher.keyboard.press('Enter');
+  await expect(teacher.getByLabel('Note for Day 2')).toHaveValue('A little slower today.');
+  await waitForStillStyles(teacher);
+  await expectNoSeriousA11yViolations(teacher, 'course editor');
   await teacher.getByRole('button', { name: 'Publish' }).click();
   await expect(teacher).toHaveURL(/\/teach\/courses\/[0-9a-f-]{36}$/);
   await expect(teacher.getByText('Synced', { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -102,7 +113,11 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
       .poll(() => student.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false), { timeout: 30_000 })
       .toBe(true);
     await newAccount(student, 'student');
-    await student.goto(`/courses/${courseId}`);
+    // Published courses are listed with their instructor's credentials.
+    await student.goto('/courses');
+    const card = student.getByRole('listitem').filter({ has: student.getByRole('link', { name: 'Two calm days' }) });
+    await expect(card.getByText('Certified breathwork facilitator since 2015.')).toBeVisible();
+    await card.getByRole('link', { name: 'Two calm days' }).click();
     await expect(student.getByRole('heading', { name: 'Two calm days' })).toBeVisible();
     await expect(student.getByRole('link', { name: 'Ada Breath' })).toBeVisible();
     await student.getByRole('button', { name: 'Enrol in this course' }).click();
