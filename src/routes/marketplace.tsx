@@ -3,9 +3,16 @@ import { useCallback, useMemo } from 'react';
 import { marketQueryFrom, marketQueryParams, type MarketQuery } from '../domain/marketplace/contract';
 import { MarketplaceScreen } from '../features/marketplace';
 
-/** The pattern marketplace; its search, filters, sort and page live in the URL. */
+/** The URL's parameters as given; the screen reads them with the marketplace's rules. */
+type MarketSearch = Partial<Record<'q' | 'category' | 'difficulty' | 'sort' | 'page', unknown>>;
+
+/**
+ * The pattern marketplace; its search, filters, sort and page live in the URL. The route
+ * passes the parameters through untouched (this part runs in the first load); the screen
+ * checks them with marketQueryFrom, which loads with it.
+ */
 export const Route = createFileRoute('/marketplace')({
-  validateSearch: (search: Record<string, unknown>) => marketQueryParams(marketQueryFrom(search)),
+  validateSearch: (search: Record<string, unknown>) => search as MarketSearch,
   component: MarketplaceRoute,
 });
 
