@@ -32,6 +32,7 @@ function arg(name: string, fallback: number): number {
 const REQUESTS = arg('requests', 3000);
 const CONCURRENCY = arg('concurrency', 16);
 const WARMUP = Math.min(300, Math.ceil(REQUESTS / 10));
+const ROUNDS = 3;
 /** REST throughput as a share of the direct-insert ceiling, and the latency bound, per database. */
 export const TARGETS = { ratio: { pglite: 0.35, postgres: 0.5 }, p99Ms: 25 } as const;
 
@@ -85,9 +86,8 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-/** Runs `total` calls of op with `concurrency` in flight; latency per call. */
-async function load(total: number, concurrency: number, op: () => Promise<boolean>) {
-  const lat: number[] = [];
+/** Runs `total` calls of op with `concurrency` in flight; adds each call's latency to `lat`. */
+async function load(total: number, concurrency: number, op: () => Promise<boolean>, lat: number[] = []) {
   let next = 0;
   let errors = 0;
   const t0 = performance.now();
@@ -102,45 +102,75 @@ async function load(total: number, concurrency: number, op: () => Promise<boolea
       }
     }),
   );
-  const seconds = (performance.now() - t0) / 1000;
-  lat.sort((a, b) => a - b);
-  return { seconds, rps: total / seconds, p50: quantile(lat, 0.5), p99: quantile(lat, 0.99), errors };
+  return { seconds: (performance.now() - t0) / 1000, errors };
 }
 
-async function benchRest(backend: Result['backend'], env: Record<string, string>): Promise<Result> {
-  const { url, child } = await startServer({ PNEUMA_RATE_LIMIT_DISABLED: '1', ...env });
-  try {
-    const { anonKey, token } = await benchUser(url, 'bench');
-    const headers = {
-      apikey: anonKey,
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      prefer: 'resolution=ignore-duplicates,return=minimal',
-    };
-    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-    const op = async () => (await post(agent, `${url}/rest/v1/sessions?on_conflict=id`, headers, JSON.stringify([row()]))) === 201;
-    await load(WARMUP, CONCURRENCY, op);
-    const m = await load(REQUESTS, CONCURRENCY, op);
-    agent.destroy();
-    return { backend, path: 'rest', requests: REQUESTS, concurrency: CONCURRENCY, seconds: m.seconds, rps: m.rps, p50_ms: m.p50, p99_ms: m.p99, errors: m.errors };
-  } finally {
-    await stopServer(child);
-  }
+type Op = () => Promise<boolean>;
+
+/** The app's upsert through /rest/v1 of a running server, as a signed-in user. */
+async function restOp(url: string): Promise<{ op: Op; close: () => void }> {
+  const { anonKey, token } = await benchUser(url, 'bench');
+  const headers = {
+    apikey: anonKey,
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    prefer: 'resolution=ignore-duplicates,return=minimal',
+  };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const op = async () => (await post(agent, `${url}/rest/v1/sessions?on_conflict=id`, headers, JSON.stringify([row()]))) === 201;
+  return { op, close: () => agent.destroy() };
 }
 
-async function benchDirect(backend: Result['backend'], db: Db): Promise<Result> {
+/** The same insert straight into the database, without HTTP, auth or row-level security. */
+async function directOp(db: Db): Promise<Op> {
   await migrate(db);
   const uid = randomUUID();
   await db.query(`insert into auth.users (id, email, encrypted_password) values ($1, $2, 'x')`, [uid, `direct.${uid}@example.test`]);
   const cols = Object.keys(row(uid));
   const sql = `insert into public.sessions (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) on conflict (id) do nothing`;
-  const op = async () => {
-    const r = await db.query(sql, Object.values(row(uid)));
-    return r.rowCount === 1;
-  };
-  await load(WARMUP, CONCURRENCY, op);
-  const m = await load(REQUESTS, CONCURRENCY, op);
-  return { backend, path: 'direct', requests: REQUESTS, concurrency: CONCURRENCY, seconds: m.seconds, rps: m.rps, p50_ms: m.p50, p99_ms: m.p99, errors: m.errors };
+  return async () => (await db.query(sql, Object.values(row(uid)))).rowCount === 1;
+}
+
+/**
+ * REST and direct inserts side by side: ROUNDS alternating blocks of each (the order
+ * flipping every round), so both see the same machine while other work comes and goes.
+ */
+async function sideBySide(backend: Result['backend'], ops: Record<Result['path'], Op>): Promise<Result[]> {
+  const paths = ['rest', 'direct'] as const;
+  const lat = { rest: [] as number[], direct: [] as number[] };
+  const seconds = { rest: 0, direct: 0 };
+  const errors = { rest: 0, direct: 0 };
+  for (const path of paths) await load(WARMUP, CONCURRENCY, ops[path]);
+  const block = Math.ceil(REQUESTS / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const path of round % 2 === 0 ? paths : [...paths].reverse()) {
+      const m = await load(block, CONCURRENCY, ops[path], lat[path]);
+      seconds[path] += m.seconds;
+      errors[path] += m.errors;
+    }
+  }
+  return paths.map((path) => {
+    const sorted = lat[path].sort((a, b) => a - b);
+    const requests = block * ROUNDS;
+    return { backend, path, requests, concurrency: CONCURRENCY, seconds: seconds[path], rps: requests / seconds[path], p50_ms: quantile(sorted, 0.5), p99_ms: quantile(sorted, 0.99), errors: errors[path] };
+  });
+}
+
+/** Starts the compiled server on the given database, opens the direct handle, runs both. */
+async function benchBackend(backend: Result['backend'], env: Record<string, string>, openDirect: () => Promise<Db>): Promise<Result[]> {
+  const { url, child } = await startServer({ PNEUMA_RATE_LIMIT_DISABLED: '1', ...env });
+  const direct = await openDirect();
+  try {
+    const rest = await restOp(url);
+    try {
+      return await sideBySide(backend, { rest: rest.op, direct: await directOp(direct) });
+    } finally {
+      rest.close();
+    }
+  } finally {
+    await direct.close();
+    await stopServer(child);
+  }
 }
 
 async function main() {
@@ -150,15 +180,12 @@ async function main() {
   const tmp = await mkdtemp(join(tmpdir(), 'pneuma-bench-'));
   try {
     // PGlite: the default `npm start` storage (a data folder).
-    console.log(`PGlite: ${REQUESTS} upserts through /rest/v1, concurrency ${CONCURRENCY} ...`);
-    results.push(await benchRest('pglite', { PNEUMA_DATA_DIR: join(tmp, 'rest-data'), PNEUMA_DIST_DIR: join(tmp, 'no-dist') }));
-    console.log('PGlite: direct inserts (in-process PGlite query) ...');
-    const lite = await openPglite({ dataDir: join(tmp, 'direct-pglite') });
-    try {
-      results.push(await benchDirect('pglite', lite));
-    } finally {
-      await lite.close();
-    }
+    console.log(`PGlite: ${REQUESTS} upserts through /rest/v1 and ${REQUESTS} direct inserts (in-process PGlite), concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds ...`);
+    results.push(
+      ...(await benchBackend('pglite', { PNEUMA_DATA_DIR: join(tmp, 'rest-data'), PNEUMA_DIST_DIR: join(tmp, 'no-dist') }, () =>
+        openPglite({ dataDir: join(tmp, 'direct-pglite') }),
+      )),
+    );
 
     const why = pgClusterUnavailable();
     if (why) {
@@ -167,15 +194,12 @@ async function main() {
     } else {
       const cluster = await startPgCluster();
       try {
-        console.log(`PostgreSQL 15: ${REQUESTS} upserts through /rest/v1, concurrency ${CONCURRENCY} ...`);
-        results.push(await benchRest('postgres', { DATABASE_URL: cluster.url, PNEUMA_DATA_DIR: join(tmp, 'pg-data'), PNEUMA_DIST_DIR: join(tmp, 'no-dist') }));
-        console.log('PostgreSQL 15: direct inserts (node-postgres pool of 16) ...');
-        const pgdb = openPostgres(cluster.url, CONCURRENCY);
-        try {
-          results.push(await benchDirect('postgres', pgdb));
-        } finally {
-          await pgdb.close();
-        }
+        console.log(`PostgreSQL 15: ${REQUESTS} upserts through /rest/v1 and ${REQUESTS} direct inserts (node-postgres pool of ${CONCURRENCY}), ${ROUNDS} alternating rounds ...`);
+        results.push(
+          ...(await benchBackend('postgres', { DATABASE_URL: cluster.url, PNEUMA_DATA_DIR: join(tmp, 'pg-data'), PNEUMA_DIST_DIR: join(tmp, 'no-dist') }, async () =>
+            openPostgres(cluster.url, CONCURRENCY),
+          )),
+        );
       } finally {
         await cluster.stop();
       }
@@ -221,7 +245,8 @@ async function main() {
     method:
       'Server in its own Node process (node <dist>-server/main.mjs, compiled); client in this process with node:http (keep-alive agent, one socket per concurrent request). ' +
       'Each request: POST /rest/v1/sessions?on_conflict=id, Prefer resolution=ignore-duplicates,return=minimal, one new row, user JWT. ' +
-      'Direct: the same INSERT ... ON CONFLICT DO NOTHING without HTTP, auth or RLS (PGlite in-process query; node-postgres pool).',
+      'Direct: the same INSERT ... ON CONFLICT DO NOTHING without HTTP, auth or RLS (PGlite in-process query; node-postgres pool). ' +
+      `REST and direct run in ${ROUNDS} alternating blocks each (order flipped every round) after a warm-up, so both share the machine's conditions.`,
     targets: TARGETS,
     results,
     ratio,
