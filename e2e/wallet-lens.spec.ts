@@ -1,7 +1,7 @@
 import { createFakeLens } from '../tests/wallet/lens/fakeLens';
-import { expect, test } from './fixtures';
+import { expect, signUpFresh, test } from './fixtures';
 import { practise } from './practise';
-import { injectWallet, signUpFresh, startEdr, type Edr } from './walletEdr';
+import { injectWallet, startEdr, type Edr } from './walletEdr';
 
 /**
  * 'Also publish to Lens': a member with a linked wallet (hardhat's in-process EDR, see
@@ -29,7 +29,7 @@ test('a member signed in to Lens publishes a community post that also reaches Le
 }) => {
   test.setTimeout(60_000);
   await injectWallet(page, edr);
-  await signUpFresh(page);
+  await signUpFresh(page, 'wallet');
   await page.clock.install(); // the session's 80 s are fast-forwarded
   await practise(page);
   const lens = createFakeLens();

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { injectWallet, signUpFresh, startEdr, type Edr } from './walletEdr';
+import { expect, signUpFresh, test } from './fixtures';
+import { injectWallet, startEdr, type Edr } from './walletEdr';
 
 /**
  * The wallet against a real EVM (./walletEdr.ts: hardhat's in-process EDR behind an
@@ -49,7 +49,7 @@ test('connect, Sign-In with Ethereum, switch chain through the 4902 path, addres
   page,
 }) => {
   await injectWallet(page, edr);
-  await signUpFresh(page);
+  await signUpFresh(page, 'wallet');
   const [address] = (await edr.provider.request({ method: 'eth_accounts' })) as string[];
   await page.goto('/profile');
   const card = page.locator('section[aria-labelledby="wallets-heading"]');

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { createHardhatRuntimeEnvironment } from 'hardhat/hre';
-import { expect } from './fixtures';
 
 /**
  * The wallet browser tests' EVM: hardhat's in-process EDR (chain id 1) signs and answers
@@ -82,14 +81,4 @@ export async function injectWallet(page: Page, edr: Edr): Promise<void> {
     window.addEventListener('eip6963:requestProvider', announce);
     announce();
   });
-}
-
-export async function signUpFresh(page: Page): Promise<void> {
-  await page.goto('/auth');
-  await page
-    .getByLabel('Email')
-    .fill(`wallet-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse 42');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
 }
