@@ -24,9 +24,12 @@ export function resultsText(page: Pick<MarketPage, 'total'>, searching: boolean)
   return `${plural(page.total, 'pattern')} found`;
 }
 
-/** The pattern a "Try" session runs: the marketplace id (so the session counts as its use) and timings. */
-export function patternToTry(p: MarketPattern): PatternTimings & { id: string; name: string } {
-  return { id: p.id, name: p.name, inhale: p.inhale, hold: p.hold, exhale: p.exhale, hold_after_exhale: p.hold_after_exhale };
+/**
+ * The pattern a "Try" session runs: its definition under the marketplace id, so the session,
+ * once synced, counts as a use of the published pattern.
+ */
+export function patternToTry(p: MarketPattern): PatternDefinition & { id: string } {
+  return { id: p.id, ...definitionOf(p) };
 }
 
 /** The pattern's definition alone (no id, creator or figures): what is published or copied. */

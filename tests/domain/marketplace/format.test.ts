@@ -33,10 +33,10 @@ describe('marketplace figures as text', () => {
 });
 
 describe('what a published pattern becomes', () => {
-  it('a try carries the marketplace id (so the synced session counts) and the timings', () => {
+  it('a try carries the marketplace id (so the synced session counts) and the definition', () => {
     const p = published();
-    const { id, name, inhale, hold, exhale, hold_after_exhale } = p;
-    expect(patternToTry(p)).toEqual({ id, name, inhale, hold, exhale, hold_after_exhale });
+    expect(patternToTry(p)).toEqual({ id: p.id, ...libraryCopyOf(p) });
+    expect(patternToTry(p)).toMatchObject({ id: '8a1f4a53-5a3c-4c2f-9d51-3a1a4d7c0e11', inhale: 5, exhale: 7, hold_after_exhale: 1 });
   });
 
   it('a library copy is the definition only (no creator, figures or id), with its own benefits list', () => {
