@@ -191,10 +191,15 @@ export class FlowClient {
   async accountInfo(address?: string | null): Promise<FlowAccountInfo> {
     const a = await this.lookupAddress(address);
     return this.cached(`account:${a}`, FLOW_CACHE_MS.account, async () => {
-      const r = await this.script<{ address: string; balance: string; isInitialized: boolean }>(
-        'getAccountInfo',
-        addressArg(a),
-      );
+      let r: { address: string; balance: string; isInitialized: boolean };
+      try {
+        r = await this.script('getAccountInfo', addressArg(a));
+      } catch (e) {
+        if (/account .*not found|could not find account|cannot find account/i.test(messageOf(e))) {
+          throw walletError(ERROR_TEXT.accountNotFound, e);
+        }
+        throw e;
+      }
       return { address: r.address, balance: r.balance, isInitialized: r.isInitialized === true };
     });
   }

@@ -61,6 +61,14 @@ export interface FakeAccessApi {
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 const unb64 = (s: string) => Buffer.from(s, 'base64').toString('utf8');
 
+/** An error answer for a scripted call (e.g. 400 for a script the node refuses). */
+export class HttpAnswer {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+  ) {}
+}
+
 export const BLOCK_ID = 'a'.repeat(64);
 export const SEQUENCE_NUMBER = 7;
 
@@ -138,7 +146,10 @@ export async function startFakeAccessApi(): Promise<FakeAccessApi> {
           arguments: b.arguments.map((a) => JSON.parse(unb64(a)) as unknown),
         };
         api.scripts.push(call);
-        return json(200, b64(JSON.stringify(api.onScript(call))));
+        const result = api.onScript(call);
+        if (result instanceof HttpAnswer)
+          return json(result.status, { code: result.status, message: result.message });
+        return json(200, b64(JSON.stringify(result)));
       }
       if (req.method === 'POST' && p === '/v1/transactions') {
         const b = body as Record<string, unknown>;

@@ -31,6 +31,7 @@ import { FlowClient, type FclModule } from '../../src/flow/flowClient';
 import { configureFcl } from '../../src/flow/loadFlowClient';
 import {
   BLOCK_ID,
+  HttpAnswer,
   SEQUENCE_NUMBER,
   cdc,
   startFakeAccessApi,
@@ -481,6 +482,15 @@ describe('Flow client against a fake access API', () => {
     await expect(client.mintPattern(metadata())).rejects.toThrow(FLOW_TEXT.notConnected);
     await expect(client.collectionIds()).rejects.toThrow(FLOW_TEXT.noAddress);
     expect(api.requests).toHaveLength(0);
+  });
+
+  it("an address the chain does not know: 'Account not found'", async () => {
+    api.onScript = () =>
+      new HttpAnswer(
+        400,
+        'failed to execute script: could not find account with address 0000000000000bad',
+      );
+    await expect(client.accountInfo('0x0000000000000bad')).rejects.toThrow('Account not found');
   });
 
   it('cannot cancel a transaction on Flow', () => {
