@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 
 const BENCHES = [
   ['bundle size', 'node', ['scripts/size-budget.mjs']],
+  ['Lighthouse, mobile slow 4G, median of 3: /, /patterns, /session, /session/classic, /progress', 'npx', ['tsx', 'bench/lighthouse.ts']],
   ['server upserts (PGlite, PostgreSQL, direct ceiling)', 'npx', ['tsx', 'bench/server-bench.ts']],
   ['lean server: cold start to first response and resident memory (compiled server, PGlite)', 'npx', ['tsx', 'bench/server-memory.ts']],
   ['offline sync of 1,000 sessions', 'npx', ['tsx', 'bench/sync-bench.ts']],
