@@ -170,7 +170,15 @@ describe('pulling what other devices changed', () => {
     // this fake server has none of the tables: the pull says so and the run still ends done
     expect(c.getSnapshot().lastResult?.pull).toMatchObject({
       status: 'done',
-      missing: ['sessions', 'patterns', 'user_favorites', 'user_ratings', 'user_preferences'],
+      missing: [
+        'sessions',
+        'patterns',
+        'user_favorites',
+        'user_ratings',
+        'user_preferences',
+        'course_enrolments',
+        'course_progress',
+      ],
     });
     expect(pulledTables.slice(0, 5)).toEqual([
       'sessions',
