@@ -2,8 +2,11 @@
  * Every Cadence file in src/flow/cadence passes the Cadence parser (@onflow/cadence-parser
  * 1.0.0-preview.50: the Cadence 1.0 parser compiled to WebAssembly, run offline from the
  * package's own .wasm). It checks syntax only: no type checking, no entitlement or
- * resource-loss checks; the Flow CLI's checker (`flow cadence lint`) is not on npm or
- * Debian. This parser build predates string templates ("\(x)"), so the files use
+ * resource-loss checks. No Cadence 1.0 checker is on npm or Debian: the Flow CLI
+ * (`flow cadence lint`) is a Go binary downloaded from GitHub, and the newest
+ * @onflow/cadence-language-server on npm (0.33.3, which type-checks) predates Cadence 1.0:
+ * tried here, it rejects the official NonFungibleToken's own `access(NonFungibleToken.Withdraw)`
+ * and `view init`, so it cannot check these files. This parser build predates string templates ("\(x)"), so the files use
  * concat() instead. The same parser is run on the official NonFungibleToken interface text
  * in the test below, to show it reads Cadence 1.0 (entitlements, access(all), views).
  */

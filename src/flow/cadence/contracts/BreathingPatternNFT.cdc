@@ -336,8 +336,8 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
             }
             let creator = self.owner?.address
                 ?? panic("BreathingPatternNFT.NFTMinter: the minter must be kept in an account's storage")
-            // Validates the royalties as the standard does (every cut in [0, 1], the sum at most 1).
-            MetadataViews.Royalties(royalties)
+            // The standard's Royalties view checks every cut is in [0, 1] and the sum at most 1.
+            let checked = MetadataViews.Royalties(royalties)
             let edition = (BreathingPatternNFT.editionsByPattern[patternId] ?? 0) + 1
             BreathingPatternNFT.editionsByPattern[patternId] = edition
             BreathingPatternNFT.totalSupply = BreathingPatternNFT.totalSupply + 1
@@ -349,7 +349,7 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
                 creator: creator,
                 edition: edition,
                 attributes: attributes,
-                royalties: royalties
+                royalties: checked.getRoyalties()
             )
             emit Minted(id: token.id, uuid: token.uuid, patternId: patternId, name: name, creator: creator, edition: edition)
             return <-token
