@@ -52,3 +52,8 @@ export function hasLibraryCopy(p: MarketPattern, library: readonly (PatternTimin
       c.hold_after_exhale === p.hold_after_exhale,
   );
 }
+
+/** A page as anyone sees it: without the viewer's own rating or which patterns are theirs. */
+export function publicView(page: MarketPage): MarketPage {
+  return { ...page, items: page.items.map((p) => ({ ...p, yourRating: null, mine: false })) };
+}

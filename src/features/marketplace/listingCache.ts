@@ -9,7 +9,7 @@ const KEY = 'pneuma.market.listings';
 const LIMIT = 10;
 
 export interface CachedListing {
-  /** The viewer and the query, JSON (the cache key). */
+  /** The query as URL parameters, JSON (the cache key). */
   key: string;
   page: MarketPage;
   savedAt: string;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { HttpError } from '../../domain/errors/appErrors';
 import { marketQueryParams, type MarketPage, type MarketQuery } from '../../domain/marketplace/contract';
+import { publicView } from '../../domain/marketplace/format';
 import { readListing, saveListing, type CachedListing } from './listingCache';
 import { marketApi, marketKeys } from './marketApi';
 
@@ -14,19 +15,20 @@ export type ListingState =
   | { kind: 'error'; message: string; retry: () => void };
 
 /**
- * One catalogue page: from the server, saved on this device each time; when the server
- * cannot be reached (offline, or a failed attempt), the page saved last for the same query.
+ * One catalogue page: from the server, saved on this device each time (without the viewer's
+ * own rating or badges); when the server cannot be reached (offline, or a failed attempt),
+ * the page saved last for the same query.
  * A refusal (4xx) is an error, never hidden behind old data.
  */
 export function useMarketListing(q: MarketQuery, userId: string | null): ListingState {
-  // Per person: a saved page carries the viewer's own rating and their patterns' badges.
-  const key = JSON.stringify([userId, marketQueryParams(q)]);
+  const key = JSON.stringify(marketQueryParams(q));
   const network = useNetworkStatus();
   const query = useQuery({ queryKey: marketKeys.list(q, userId), queryFn: () => marketApi.list(q, userId !== null) });
   const [cached, setCached] = useState<CachedListing | undefined | null>(null);
 
   useEffect(() => {
-    if (query.data) saveListing(key, query.data);
+    // Saved as anyone sees it: nothing of this person stays on the device after sign-out.
+    if (query.data) saveListing(key, publicView(query.data));
   }, [key, query.data]);
 
   const unreachable =

@@ -43,7 +43,7 @@ function show(userId: string | null = null) {
   return () => screen.getByTestId('state').textContent;
 }
 
-const key = (userId: string | null) => JSON.stringify([userId, {}]);
+const key = JSON.stringify({});
 
 beforeEach(() => {
   localStorage.clear();
@@ -52,30 +52,31 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('the catalogue page and its offline copy', () => {
-  it('shows the server page and saves it for this viewer', async () => {
-    list.mockResolvedValue(page(['Tide']));
+  it('shows the server page and saves it as anyone sees it (no rating or badge of this viewer)', async () => {
+    const mine = page(['Tide']);
+    mine.items[0] = { ...mine.items[0]!, yourRating: 4, mine: true };
+    list.mockResolvedValue(mine);
     const state = show('u1');
     await waitFor(() => expect(state()).toBe('ready:Tide'));
-    expect(readListing(key('u1'))?.page.items.map((p) => p.name)).toEqual(['Tide']);
-    expect(readListing(key(null))).toBeUndefined();
+    await waitFor(() => expect(readListing(key)?.page.items[0]).toMatchObject({ name: 'Tide', yourRating: null, mine: false }));
   });
 
   it('unreachable: the page saved last for the same query, labelled with when it was saved', async () => {
-    saveListing(key(null), page(['Saved']), new Date('2026-11-20T10:00:00Z'));
+    saveListing(key, page(['Saved']), new Date('2026-11-20T10:00:00Z'));
     list.mockRejectedValue(new NetworkError());
     const state = show();
     await waitFor(() => expect(state()).toBe('offline:Saved@2026-11-20T10:00:00.000Z'));
   });
 
   it('unreachable with nothing saved: says so instead of an empty catalogue', async () => {
-    saveListing(key('someone-else'), page(['Theirs']));
+    saveListing(JSON.stringify({ q: 'other query' }), page(['Other']));
     list.mockRejectedValue(new NetworkError());
     const state = show();
     await waitFor(() => expect(state()).toBe('offline-empty'));
   });
 
   it('a refusal is an error with the server’s message, never hidden behind a saved page', async () => {
-    saveListing(key(null), page(['Saved']));
+    saveListing(key, page(['Saved']));
     list.mockRejectedValue(new HttpError(400, 'sort: sort must be rating, usage or newest'));
     const state = show();
     await waitFor(() => expect(state()).toBe('error:sort: sort must be rating, usage or newest'));
