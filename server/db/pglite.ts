@@ -81,7 +81,14 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { pglit
     },
     async batch(sql: string) {
       const results = await pglite.exec(sql);
-      return results.map((r) => ({ rows: r.rows as Record<string, unknown>[], rowCount: r.affectedRows ?? r.rows.length }));
+      // PGlite's exec() reports affectedRows summed over the statements so far: take differences.
+      let before = 0;
+      return results.map((r) => {
+        const total = r.affectedRows ?? before;
+        const rowCount = total - before;
+        before = total;
+        return { rows: r.rows as Record<string, unknown>[], rowCount: rowCount || r.rows.length };
+      });
     },
     async close() {
       if (!pglite.closed) await pglite.close();

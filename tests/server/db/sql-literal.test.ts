@@ -1,18 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../../../server/db/pglite';
+import { pgClusterUnavailable } from '../../../server/dev/pg-cluster';
 import type { Db } from '../../../server/db/types';
 import { sqlLiteral } from '../../../server/db/types';
 import { RestError } from '../../../server/rest/errors';
 import { Params } from '../../../server/rest/query';
+import { openTestDb } from '../helpers';
+import type { Backend } from '../helpers';
+
+const noPostgres = pgClusterUnavailable();
+if (noPostgres) console.warn(`PostgreSQL run of the batch tests skipped: ${noPostgres}`);
+const BACKENDS: Backend[] = noPostgres ? ['pglite'] : ['pglite', 'postgres'];
 
 /** Values inlined into one-round-trip REST batches must read back exactly as sent. */
-describe('sqlLiteral and inlined REST values', () => {
+describe.each(BACKENDS)('sqlLiteral, inlined REST values and batches on %s', (backend) => {
   let db: Db;
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    db = await openPglite();
+    ({ db, dispose } = await openTestDb(backend));
   });
   afterAll(async () => {
-    await db.close();
+    await dispose();
   });
 
   const tricky = ['', 'plain', "it's", 'back\\slash', '$', 'ends with $q', 'x$q', '$q$', 'a$q$b$qq$c', '$$', 'dollar $1 param', "'); drop table x; --", 'ünïcødé ✓', 'line\nbreak'];
@@ -41,6 +48,16 @@ describe('sqlLiteral and inlined REST values', () => {
     expect(err).toBeInstanceOf(RestError);
     expect((err as RestError).status).toBe(400);
     expect((err as RestError).code).toBe('22021');
+  });
+
+  it("reports each batch statement's own row count", async () => {
+    await db.exec('create table batch_count (n int primary key)');
+    const r = await db.batch(
+      "select set_config('pneuma.probe', 'x', true); insert into batch_count values (1), (2), (3) on conflict do nothing; " +
+        'update batch_count set n = n + 10 where n > 1; delete from batch_count where n = 1; select n from batch_count order by n',
+    );
+    expect(r.map((x) => x.rowCount)).toEqual([1, 3, 2, 1, 2]);
+    expect(r[4]!.rows).toEqual([{ n: 12 }, { n: 13 }]);
   });
 
   it('runs a batch as one transaction: a failing statement undoes the ones before it', async () => {
