@@ -57,7 +57,7 @@ const UNSYNCED: SyncState[] = ['pending', 'failed', 'local_only'];
 /** What signing out now would lose: the user's changes that have not reached the server. */
 export interface UnsyncedChanges {
   sessions: number;
-  /** Custom patterns, favourites, ratings and preferences. */
+  /** Custom patterns, own courses, enrolments, completed days, favourites, ratings and preferences. */
   other: number;
   total: number;
 }
@@ -67,17 +67,18 @@ export async function countUnsyncedChanges(
   database: PneumaDatabase = db,
 ): Promise<UnsyncedChanges> {
   const pairs = UNSYNCED.map((s) => [userId, s] as [string, SyncState]);
-  const [sessions, patterns, ...owned] = await Promise.all([
+  const [sessions, patterns, courses, ...owned] = await Promise.all([
     database.sessions.where('[userId+syncState]').anyOf(pairs).count(),
     database.patterns.where('[userId+syncState]').anyOf(pairs).count(),
+    database.courses.where('[instructorId+syncState]').anyOf(pairs).count(),
     ...ownedTables(database).map((t) => t.where('[owner+syncState]').anyOf(pairs).count()),
   ]);
-  const other = patterns + owned.reduce((a, b) => a + b, 0);
+  const other = patterns + courses + owned.reduce((a, b) => a + b, 0);
   return { sessions, other, total: sessions + other };
 }
 
 /**
- * Removes every row of the user from this device: sessions, custom patterns, favourites,
+ * Removes every row of the user from this device: sessions, custom patterns, own courses, favourites,
  * ratings, preferences, pull cursors, the last sync time and the recently used patterns.
  * Guest sessions and other device settings stay. Call only once the user's pending
  * changes have reached the server, or the user agreed to lose them.
@@ -96,11 +97,13 @@ export async function clearPersonData(
       database.syncCursors,
       database.preferences,
       database.recentPatterns,
+      database.courses,
       ...owned,
     ],
     async () => {
       await database.sessions.where('userId').equals(userId).delete();
       await database.patterns.where('userId').equals(userId).delete();
+      await database.courses.where('instructorId').equals(userId).delete();
       await database.syncCursors.where('userId').equals(userId).delete();
       for (const t of owned) await t.where('owner').equals(userId).delete();
       await database.preferences.delete('lastSyncTime');
