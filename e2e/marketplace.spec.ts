@@ -5,8 +5,9 @@ import { expect, signUpFresh, test } from './fixtures';
  * The marketplace and the creator hub against `npm start` in Chromium, with two members in
  * two browser contexts: A names themselves, makes a pattern on /create and publishes it
  * (which makes A a creator: the header gains Creator Hub); B finds it on /marketplace by
- * search with A's name, tries it (a session with its timings) and adds it to the library;
- * A's creator hub then shows B's use.
+ * search with A's name, tries it (a session with its timings), adds it to the library and
+ * rates it, and offline still sees the page last loaded, labelled; A's creator hub then
+ * shows B's use and rating.
  */
 
 test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A’s hub shows B’s use', async ({ browser, page }) => {
@@ -68,6 +69,15 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
     await again.getByRole('radio', { name: '4 stars' }).click();
     await expect(again).toContainText('4.0 of 5 (1 rating)');
     await expect(again).toContainText('1 person · 0 sessions');
+    // Offline: the page last seen, labelled as such, without rating.
+    await contextB.setOffline(true);
+    await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patterns' }).click();
+    await expect(b.getByRole('note')).toContainText("You're offline. This is the page as it was when last loaded");
+    const saved = b.getByRole('article', { name: pattern });
+    await expect(saved).toContainText('by Ada Tide');
+    await expect(saved.getByRole('radiogroup')).toHaveCount(0);
+    await contextB.setOffline(false);
     await b.goto('/create');
     await expect(b.getByRole('link', { name: `Practise ${pattern}` })).toBeVisible();
   } finally {
