@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { QueryProvider } from '../../backend/queryClient';
 import { shortFlowAddress } from '../../domain/flow/address';
 import { resolveFlowConfig, type FlowConfig } from '../../domain/flow/config';
@@ -26,6 +26,10 @@ export function CreatorMints({ patterns }: { patterns: readonly MintablePattern[
     () => resolveFlowConfig(import.meta.env as Record<string, string | boolean | undefined>),
     [],
   );
+  // Queries start after mount: a prerendered page makes none (no timer keeps the build alive).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
   return (
     <QueryProvider>
       {config.problem ? (

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src/domain/errors/appErrors';
 import type { PatternTokenMetadata } from '../../../src/domain/flow/mintInput';
@@ -251,6 +252,11 @@ describe('creator hub mint section', () => {
     expect(localStorage.getItem('pneuma.flowWallet.connected')).toBeNull();
     expect(walletAuth).toHaveBeenLastCalledWith({ flowConnected: false });
     expect(screen.getByRole('button', { name: 'Connect Flow wallet' })).toBeTruthy();
+  });
+
+  it('renders nothing while prerendered (no query, no FCL before mount)', () => {
+    expect(renderToString(<CreatorMints patterns={patterns} />)).toBe('');
+    expect(api.mine).not.toHaveBeenCalled();
   });
 
   it('says why when the build has no contract address, and still lists past mints', async () => {
