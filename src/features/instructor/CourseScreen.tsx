@@ -25,7 +25,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
   const navigate = useNavigate();
 
   if (course === undefined || status === 'loading') return <LoadingDots label="Loading the course" />;
-  if (course === null || (course.status !== 'published' && course.instructorId !== userId))
+  if (course === null || (course.status !== 'published' && course.instructorId !== userId && !p.enrolment))
     return (
       <div className="page stack">
         <h1>Course not found</h1>
