@@ -9,7 +9,8 @@ const SEARCH_SETTLE_MS = 300;
 /** Search, category, difficulty and sort; every change starts again at page 1. */
 export function MarketFilters({ query, onChange }: { query: MarketQuery; onChange: (next: MarketQuery) => void }) {
   const [text, setText] = useState(query.q);
-  useEffect(() => setText(query.q), [query.q]);
+  // The URL changed (back, Clear Filters): show its text, unless it is what is typed (a space being typed stays).
+  useEffect(() => setText((typed) => (typed.trim() === query.q ? typed : query.q)), [query.q]);
   useEffect(() => {
     if (text.trim() === query.q) return;
     const t = setTimeout(() => onChange({ ...query, q: text.trim(), page: 1 }), SEARCH_SETTLE_MS);
