@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { reloadRole, useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
 import { creatorTotals, opensCreatorHub } from '../../domain/marketplace/creator';
 import type { MarketPattern } from '../../domain/marketplace/contract';
@@ -11,13 +13,14 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { Stat } from '../../ui/Stat';
-import { failureReason, marketApi, marketKeys } from '../marketplace';
+import { ConfirmDialog, failureReason, marketApi, marketKeys, UNPUBLISH_EFFECT, useMarketActions } from '../marketplace';
 import { CreatorMints } from '../tokens';
 import './creator.css';
 
-function PatternRow({ p }: { p: MarketPattern }) {
+function PatternRow({ p, onUnpublish }: { p: MarketPattern; onUnpublish: (p: MarketPattern) => Promise<boolean> }) {
+  const [confirming, setConfirming] = useState(false);
   return (
-    <Card as="article" className="creator-pattern" aria-labelledby={`creator-${p.id}`}>
+    <Card as="article" className="creator-pattern stack" aria-labelledby={`creator-${p.id}`}>
       <h3 id={`creator-${p.id}`} className="creator-pattern__name">
         {p.name}{' '}
         {p.unpublished ? <Badge tone="warning">Unpublished</Badge> : <Badge tone="success">Published</Badge>}
@@ -35,6 +38,32 @@ function PatternRow({ p }: { p: MarketPattern }) {
           <dd>{ratingText(p.rating)}</dd>
         </div>
       </dl>
+      {p.unpublished ? (
+        <p className="muted">To list it again, publish it from the Create page.</p>
+      ) : (
+        <div className="row">
+          <Link
+            to="/marketplace"
+            search={{ q: p.name }}
+            className={buttonClass('secondary', 'sm')}
+            aria-label={`See in marketplace: ${p.name}`}
+          >
+            See in marketplace
+          </Link>
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Unpublish ${p.name}`}>
+            Unpublish
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Unpublish ${p.name}?`}
+            description={UNPUBLISH_EFFECT}
+            confirmLabel="Unpublish"
+            variant="danger"
+            onConfirm={() => onUnpublish(p)}
+          />
+        </div>
+      )}
     </Card>
   );
 }
@@ -54,6 +83,14 @@ export function CreatorScreen({ userId }: { userId: string }) {
 
 function CreatorHub({ userId }: { userId: string }) {
   const q = useQuery({ queryKey: marketKeys.mine(userId), queryFn: marketApi.mine });
+  const { role } = useAuth();
+  const { unpublish } = useMarketActions(userId);
+  const serverRole = q.data?.role;
+  // The server's word wins: a role changed elsewhere (a first publication on another device)
+  // reaches the header's Creator Hub link too.
+  useEffect(() => {
+    if (serverRole && role && serverRole !== role) reloadRole();
+  }, [serverRole, role]);
 
   if (q.isPending) return <LoadingDots label="Loading your Creator Hub" />;
   if (q.isError) {
@@ -107,7 +144,7 @@ function CreatorHub({ userId }: { userId: string }) {
         <ul className="creator-list">
           {overview.patterns.map((p) => (
             <li key={p.id}>
-              <PatternRow p={p} />
+              <PatternRow p={p} onUnpublish={unpublish} />
             </li>
           ))}
         </ul>

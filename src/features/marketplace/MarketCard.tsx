@@ -5,7 +5,7 @@ import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { PatternTokenBadge } from '../tokens';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog, UNPUBLISH_EFFECT } from './ConfirmDialog';
 import { StarRating } from './StarRating';
 
 export interface MarketCardActions {
@@ -93,7 +93,7 @@ export function MarketCard({
         open={confirming}
         onOpenChange={setConfirming}
         title={`Unpublish ${p.name}?`}
-        description="It leaves the marketplace at once. Copies others added to their libraries stay theirs; its ratings and use are kept if you publish it again."
+        description={UNPUBLISH_EFFECT}
         confirmLabel="Unpublish"
         variant="danger"
         onConfirm={() => actions.unpublish(p)}

@@ -3,5 +3,6 @@
 export { MarketplaceScreen, type MarketplaceScreenProps } from './MarketplaceScreen';
 export { PublishPatternButton } from './PublishPatternButton';
 export { marketApi, marketKeys } from './marketApi';
-export { failureReason } from './useMarketActions';
+export { failureReason, useMarketActions } from './useMarketActions';
+export { ConfirmDialog, UNPUBLISH_EFFECT } from './ConfirmDialog';
 export { StarRating } from './StarRating';

@@ -7,13 +7,22 @@ import { published } from '../../domain/marketplace/fixtures';
 
 const mine = vi.fn<() => Promise<CreatorOverview>>();
 const mintsFor = vi.fn();
+const unpublish = vi.fn(async () => true);
 vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
+  Link: ({ to, children, 'aria-label': label }: { to: string; children: React.ReactNode; 'aria-label'?: string }) => (
+    <a href={to} aria-label={label}>
+      {children}
+    </a>
+  ),
 }));
 vi.mock('../../../src/features/marketplace', () => ({
   marketApi: { mine: () => mine() },
   marketKeys: { mine: (u: string) => ['market', 'mine', u] },
   failureReason: (e: unknown) => (e instanceof HttpError ? e.message : 'unreachable'),
+  useMarketActions: () => ({ unpublish }),
+  ConfirmDialog: ({ open, onConfirm }: { open: boolean; onConfirm: () => void }) =>
+    open ? <button type="button" onClick={onConfirm}>confirm</button> : null,
+  UNPUBLISH_EFFECT: '',
 }));
 vi.mock('../../../src/features/tokens', () => ({
   CreatorMints: ({ patterns }: { patterns: { id: string; name: string }[] }) => {
@@ -60,6 +69,12 @@ describe('the Creator Hub', () => {
     expect(stat('Sessions with your patterns')).toBe('6');
     expect(stat('Ratings received')).toBe('2');
     expect(mintsFor).toHaveBeenLastCalledWith([{ id: 'p1', name: 'Tide' }]);
+    // A live pattern links to its listing and can be unpublished after confirming; an unpublished one says how to relist it.
+    expect(within(tide).getByRole('link', { name: 'See in marketplace: Tide' })).toBeTruthy();
+    fireEvent.click(within(tide).getByRole('button', { name: 'Unpublish Tide' }));
+    fireEvent.click(within(tide).getByRole('button', { name: 'confirm' }));
+    expect(unpublish).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
+    expect(screen.getByRole('article', { name: /Ebb/ }).textContent).toContain('To list it again, publish it from the Create page.');
   });
 
   it('a failure says why and offers Retry', async () => {
