@@ -2,8 +2,7 @@
  * Lighthouse on the built app as `npm start` serves it (prerendered pages, compression,
  * service worker): mobile form factor with simulated slow 4G and 4x CPU (Lighthouse's
  * default), three runs per page, the median of each figure next to its target
- * (docs/product.md § Vision: paint before JavaScript). Debian's Chromium, never a
- * downloaded browser.
+ * (pages paint before JavaScript). Debian's Chromium, never a downloaded browser.
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';

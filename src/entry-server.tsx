@@ -1,7 +1,7 @@
 /**
  * Build-time prerender entry (built for Node by scripts/prerender/prerenderPlugin.ts after the
  * client build): renders a route of the route table to HTML with the same components the
- * browser hydrates (docs/product.md § Vision: the first paint needs no JavaScript).
+ * browser hydrates: a page's first paint needs no JavaScript.
  */
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -41,10 +41,25 @@ export function prerenderPaths(): string[] {
 export async function renderPage(path: string): Promise<{ html: string; failure: string | null }> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), { prerender: true });
   await router.load();
-  const { prelude } = await prerenderToNodeStream(<AppTree router={router} />);
+  // A component that throws while rendering leaves its Suspense boundary to the browser;
+  // the build reports it instead of shipping a page that hydrates with an error.
+  const renderErrors: string[] = [];
+  const { prelude } = await prerenderToNodeStream(<AppTree router={router} />, {
+    // Never move a large boundary's content behind its fallback (React otherwise outlines
+    // it and reveals it with an inline script: without JavaScript the page would show
+    // the loading fallback, and hydration would meet a boundary it did not expect).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      renderErrors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    },
+  });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const matches = router.state.matches;
   const failed = matches.find((m) => m.status === 'error' || m.status === 'notFound');
-  return { html: Buffer.concat(chunks).toString('utf8'), failure: failed ? `${failed.routeId}: ${failed.status}` : null };
+  const html = Buffer.concat(chunks).toString('utf8');
+  // A boundary left pending (<!--$?-->) or to the browser (<!--$!-->) would not hydrate as built.
+  const unfinished = /<!--\$[?!]-->/.test(html) ? 'a Suspense boundary did not finish' : null;
+  const failure = failed ? `${failed.routeId}: ${failed.status}` : renderErrors.length ? renderErrors.join('\n') : unfinished;
+  return { html, failure };
 }
