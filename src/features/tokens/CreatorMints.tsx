@@ -11,6 +11,7 @@ import { batchMintPatterns, failureText, mintPublishedPattern } from './mintFlow
 import { MintForm, initialMintForm, type MintablePattern } from './MintForm';
 import { MintHistory, mintsKey } from './MintHistory';
 import { MintStatus } from './MintStatus';
+import { OwnedTokens } from './OwnedTokens';
 import { useFlowWallet } from './useFlowWallet';
 import './tokens.css';
 
@@ -162,6 +163,7 @@ function MintSection({
       </div>
       {wallet.phase === 'settingUp' ? (
         <MintStatus
+          label="Account setup status"
           text={
             wallet.progress
               ? `${TOKEN_TEXT.settingUp} ${progressText(wallet.progress)}`
@@ -185,7 +187,7 @@ function MintSection({
             onChange={(patch) => setForm({ ...current, ...patch })}
             onSubmit={() => void mintOne()}
           />
-          <MintStatus text={status?.text ?? null} tone={status?.tone} />
+          <MintStatus label="Mint status" text={status?.text ?? null} tone={status?.tone} />
           {patterns.length > 1 ? (
             <BatchMint
               patterns={patterns}
@@ -194,6 +196,7 @@ function MintSection({
               onMint={(ids) => void mintMany(ids)}
             />
           ) : null}
+          {wallet.client ? <OwnedTokens client={wallet.client} address={address} /> : null}
         </>
       ) : null}
       <MintHistory names={names} />

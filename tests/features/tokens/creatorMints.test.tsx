@@ -32,6 +32,8 @@ const client = vi.hoisted(() => ({
   accountInfo: vi.fn(),
   mintPattern: vi.fn(),
   batchMint: vi.fn(),
+  listPatterns: vi.fn(),
+  transfer: vi.fn(),
 }));
 
 const walletAuth = vi.hoisted(() => vi.fn());
@@ -161,7 +163,7 @@ describe('creator hub mint section', () => {
       target: { value: 'calm, evening' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Mint token' }));
-    const live = await screen.findByRole('status');
+    const live = await screen.findByRole('status', { name: 'Mint status' });
     await waitFor(() =>
       expect(live.textContent).toBe('Pending: waiting to be included in a block…'),
     );
@@ -192,7 +194,7 @@ describe('creator hub mint section', () => {
     );
     await connect();
     fireEvent.click(screen.getByRole('button', { name: 'Mint token' }));
-    const live = await screen.findByRole('status');
+    const live = await screen.findByRole('status', { name: 'Mint status' });
     await waitFor(() =>
       expect(live.textContent).toBe(
         'Transaction rejected. Please try again if you want to proceed.',
@@ -233,7 +235,11 @@ describe('creator hub mint section', () => {
     fireEvent.click(within(batch).getByLabelText('Evening Calm'));
     fireEvent.click(within(batch).getByLabelText('Morning Lift'));
     fireEvent.click(within(batch).getByRole('button', { name: 'Mint selected (2)' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 of 2 minted.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Mint status' }).textContent).toBe(
+        '1 of 2 minted.',
+      ),
+    );
     expect(
       api.requestMint.mock.calls.map((c) => (c[0] as { patternId: string }).patternId),
     ).toEqual([P1, P2]);
@@ -241,6 +247,48 @@ describe('creator hub mint section', () => {
     expect(
       within(batch).getByText(`Transaction ${'2'.repeat(64)} timed out after 30000ms`),
     ).toBeTruthy();
+  });
+
+  it('lists the tokens the account holds and transfers one to a checked address', async () => {
+    const token = {
+      id: '42',
+      patternId: P1,
+      name: 'Evening Calm',
+      description: '',
+      image: '',
+      creator: USER,
+      owner: USER,
+      edition: '1',
+      attributes: {},
+    };
+    client.listPatterns.mockResolvedValueOnce([token]).mockResolvedValueOnce([]);
+    client.transfer.mockImplementation(
+      (_to: string, _id: string, onProgress: (p: TxProgress) => void) => {
+        onProgress({ step: 'status', txId: 'd'.repeat(64), status: 'sealed' });
+        return Promise.resolve({ txId: 'd'.repeat(64), events: [] });
+      },
+    );
+    await connect();
+    const owned = screen.getByRole('region', { name: 'Tokens in this account' });
+    fireEvent.click(within(owned).getByRole('button', { name: 'Show tokens' }));
+    fireEvent.click(
+      await within(owned).findByRole('button', { name: 'Transfer Evening Calm #42' }),
+    );
+    fireEvent.change(within(owned).getByLabelText('Send #42 to'), { target: { value: 'friend' } });
+    fireEvent.click(within(owned).getByRole('button', { name: 'Transfer' }));
+    expect(
+      await within(owned).findByText('Recipient must be a Flow address (0x and 16 hex digits)'),
+    ).toBeTruthy();
+    expect(client.transfer).not.toHaveBeenCalled();
+    fireEvent.change(within(owned).getByLabelText('Send #42 to'), {
+      target: { value: '0x8877665544332211' },
+    });
+    fireEvent.click(within(owned).getByRole('button', { name: 'Transfer' }));
+    await waitFor(() =>
+      expect(within(owned).getByRole('status').textContent).toBe('Token #42 sent to 0x8877.'),
+    );
+    expect(client.transfer).toHaveBeenCalledWith('0x8877665544332211', '42', expect.any(Function));
+    expect(await within(owned).findByText('This account holds no pattern tokens.')).toBeTruthy();
   });
 
   it("disconnects with 'Successfully disconnected Flow wallet'", async () => {
