@@ -28,7 +28,10 @@ if (process.env.PNEUMA_SKIP_BUILD !== '1' && builtAt < sourcesAt) {
 }
 
 const serverDir = serverOutDir();
-if (!serverBuildFresh(serverDir)) await buildServer(serverDir);
+if (!serverBuildFresh(serverDir)) {
+  console.log(`Compiling the server into ${serverDir}…`);
+  await buildServer(serverDir);
+}
 
 const server = spawn(process.execPath, [join(serverDir, 'main.mjs')], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
