@@ -146,7 +146,8 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
 
     // The public profile shows the credentials and the published course.
     await teacher.getByRole('link', { name: 'View public profile' }).click();
-    await expect(teacher.getByText('Certified breathwork facilitator since 2015.')).toBeVisible();
+    await expect(teacher.getByRole('heading', { level: 1, name: 'Ada Breath' })).toBeVisible();
+    await expect(teacher.getByText('Certified breathwork facilitator since 2015.', { exact: true })).toBeVisible();
     await expect(teacher.getByRole('link', { name: 'Two calm days' })).toBeVisible();
   } finally {
     await studentContext.close();

@@ -7,8 +7,8 @@ import { TEACH_TEXT } from './strings';
 
 /**
  * Published courses, newest first, for the marketplace and the courses page (and, with
- * `instructorId`, an instructor's public profile). Read from the server; says so when it
- * cannot be reached.
+ * `instructorId`, an instructor's public profile, whose cards do not repeat who teaches).
+ * Read from the server; says so when it cannot be reached.
  */
 export function PublishedCourses({ instructorId, title = TEACH_TEXT.coursesTitle }: { instructorId?: string; title?: string }) {
   const state = usePublishedCourses(instructorId);
@@ -25,7 +25,7 @@ export function PublishedCourses({ instructorId, title = TEACH_TEXT.coursesTitle
       {state.kind === 'ready' && state.courses.length > 0 ? (
         <ul className="list-reset grid teach-course-grid" aria-label={title}>
           {state.courses.map((c) => (
-            <CourseCard key={c.id} course={c} instructor={state.instructors.get(c.instructorId)} />
+            <CourseCard key={c.id} course={c} instructor={instructorId ? undefined : state.instructors.get(c.instructorId)} />
           ))}
         </ul>
       ) : null}
