@@ -27,7 +27,7 @@ const page = (n: number, total = n, at = 1): MarketPage => ({
   pageSize: 12,
 });
 
-let onQueryChange: ReturnType<typeof vi.fn>;
+let onQueryChange: ReturnType<typeof vi.fn<(next: MarketQuery) => void>>;
 const show = (query: MarketQuery = DEFAULT_MARKET_QUERY) =>
   render(<MarketplaceScreen query={query} onQueryChange={onQueryChange} />);
 
@@ -36,7 +36,7 @@ beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false } });
   localStorage.clear();
   list.mockReset();
-  onQueryChange = vi.fn();
+  onQueryChange = vi.fn<(next: MarketQuery) => void>();
 });
 afterEach(cleanup);
 
