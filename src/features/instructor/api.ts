@@ -1,9 +1,7 @@
-import { getConfig } from '../../backend/config';
-import { request } from '../../backend/request';
+import { apiCall } from '../../backend/apiCall';
 import { getSupabase } from '../../backend/supabaseClient';
 import type { CourseRecord } from '../../data/db';
 import { AppError } from '../../domain/errors/appErrors';
-import { ERROR_TEXT } from '../../domain/errors/messages';
 import {
   profileFromRow,
   type InstructorProfile,
@@ -31,17 +29,11 @@ export interface OwnProfile {
   profile: InstructorProfile | null;
 }
 
-/** A call to /api/instructor with the signed-in user's access token. */
-async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const { data } = await (await getSupabase()).auth.getSession();
-  if (!data.session) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
-  const url = `${getConfig().apiUrl}/api${path}`;
-  return request<T>(url, { service: 'api', method, body, bearer: data.session.access_token });
-}
-
-export const fetchOwnProfile = () => call<OwnProfile>('/instructor/profile');
-export const submitProfile = (input: InstructorProfileInput) => call<OwnProfile>('/instructor/profile', 'PUT', input);
-export const fetchStats = () => call<{ courses: CourseStats[] }>('/instructor/stats').then((r) => r.courses);
+export const fetchOwnProfile = () => apiCall<OwnProfile>('/instructor/profile', { signedIn: true });
+export const submitProfile = (input: InstructorProfileInput) =>
+  apiCall<OwnProfile>('/instructor/profile', { signedIn: true, method: 'PUT', body: input });
+export const fetchStats = () =>
+  apiCall<{ courses: CourseStats[] }>('/instructor/stats', { signedIn: true }).then((r) => r.courses);
 
 function rowsOrThrow<T>(res: { data: T[] | null; error: { message: string } | null }): T[] {
   if (res.error) throw new AppError(res.error.message, { category: 'network' });
