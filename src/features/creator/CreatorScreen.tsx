@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { reloadRole, useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
 import { creatorTotals, opensCreatorHub } from '../../domain/marketplace/creator';
@@ -13,12 +13,11 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { Stat } from '../../ui/Stat';
-import { ConfirmDialog, failureReason, marketApi, marketKeys, UNPUBLISH_EFFECT, useMarketActions } from '../marketplace';
+import { failureReason, marketApi, marketKeys, UnpublishButton, useMarketActions } from '../marketplace';
 import { CreatorMints } from '../tokens';
 import './creator.css';
 
 function PatternRow({ p, onUnpublish }: { p: MarketPattern; onUnpublish: (p: MarketPattern) => Promise<boolean> }) {
-  const [confirming, setConfirming] = useState(false);
   return (
     <Card as="article" className="creator-pattern stack" aria-labelledby={`creator-${p.id}`}>
       <h3 id={`creator-${p.id}`} className="creator-pattern__name">
@@ -50,18 +49,7 @@ function PatternRow({ p, onUnpublish }: { p: MarketPattern; onUnpublish: (p: Mar
           >
             See in marketplace
           </Link>
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Unpublish ${p.name}`}>
-            Unpublish
-          </Button>
-          <ConfirmDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            title={`Unpublish ${p.name}?`}
-            description={UNPUBLISH_EFFECT}
-            confirmLabel="Unpublish"
-            variant="danger"
-            onConfirm={() => onUnpublish(p)}
-          />
+          <UnpublishButton name={p.name} onUnpublish={() => onUnpublish(p)} />
         </div>
       )}
     </Card>

@@ -2,10 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 
-/** What unpublishing does, said before it is done (the marketplace card and the creator hub). */
-export const UNPUBLISH_EFFECT =
-  'It leaves the marketplace at once. Copies others added to their libraries stay theirs; its ratings and use are kept if you publish it again.';
-
 /**
  * A yes-or-cancel question before an action that others see (publish, unpublish). The
  * confirm button is off while `onConfirm` runs; the dialog closes when it resolves true.

@@ -5,8 +5,8 @@ import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { PatternTokenBadge } from '../tokens';
-import { ConfirmDialog, UNPUBLISH_EFFECT } from './ConfirmDialog';
 import { StarRating } from './StarRating';
+import { UnpublishButton } from './UnpublishButton';
 
 export interface MarketCardActions {
   tryPattern: (p: MarketPattern) => void;
@@ -31,7 +31,6 @@ export function MarketCard({
   offline: boolean;
   actions: MarketCardActions;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const [adding, setAdding] = useState(false);
   const headingId = `market-card-${p.id}`;
   return (
@@ -83,21 +82,8 @@ export function MarketCard({
         >
           {inLibrary ? 'In your library' : 'Add to library'}
         </Button>
-        {p.mine && !offline ? (
-          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Unpublish ${p.name}`}>
-            Unpublish
-          </Button>
-        ) : null}
+        {p.mine && !offline ? <UnpublishButton name={p.name} onUnpublish={() => actions.unpublish(p)} /> : null}
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Unpublish ${p.name}?`}
-        description={UNPUBLISH_EFFECT}
-        confirmLabel="Unpublish"
-        variant="danger"
-        onConfirm={() => actions.unpublish(p)}
-      />
     </article>
   );
 }

@@ -4,5 +4,5 @@ export { MarketplaceScreen, type MarketplaceScreenProps } from './MarketplaceScr
 export { PublishPatternButton } from './PublishPatternButton';
 export { marketApi, marketKeys } from './marketApi';
 export { failureReason, useMarketActions } from './useMarketActions';
-export { ConfirmDialog, UNPUBLISH_EFFECT } from './ConfirmDialog';
+export { UnpublishButton } from './UnpublishButton';
 export { StarRating } from './StarRating';

@@ -20,9 +20,11 @@ vi.mock('../../../src/features/marketplace', () => ({
   marketKeys: { mine: (u: string) => ['market', 'mine', u] },
   failureReason: (e: unknown) => (e instanceof HttpError ? e.message : 'unreachable'),
   useMarketActions: () => ({ unpublish }),
-  ConfirmDialog: ({ open, onConfirm }: { open: boolean; onConfirm: () => void }) =>
-    open ? <button type="button" onClick={onConfirm}>confirm</button> : null,
-  UNPUBLISH_EFFECT: '',
+  UnpublishButton: ({ name, onUnpublish }: { name: string; onUnpublish: () => void }) => (
+    <button type="button" onClick={onUnpublish}>
+      {`Unpublish ${name}`}
+    </button>
+  ),
 }));
 vi.mock('../../../src/features/tokens', () => ({
   CreatorMints: ({ patterns }: { patterns: { id: string; name: string }[] }) => {
@@ -69,10 +71,9 @@ describe('the Creator Hub', () => {
     expect(stat('Sessions with your patterns')).toBe('6');
     expect(stat('Ratings received')).toBe('2');
     expect(mintsFor).toHaveBeenLastCalledWith([{ id: 'p1', name: 'Tide' }]);
-    // A live pattern links to its listing and can be unpublished after confirming; an unpublished one says how to relist it.
+    // A live pattern links to its listing and can be unpublished; an unpublished one says how to relist it.
     expect(within(tide).getByRole('link', { name: 'See in marketplace: Tide' })).toBeTruthy();
     fireEvent.click(within(tide).getByRole('button', { name: 'Unpublish Tide' }));
-    fireEvent.click(within(tide).getByRole('button', { name: 'confirm' }));
     expect(unpublish).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
     expect(screen.getByRole('article', { name: /Ebb/ }).textContent).toContain('To list it again, publish it from the Create page.');
   });
