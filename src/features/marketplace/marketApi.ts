@@ -1,6 +1,4 @@
-import { getConfig } from '../../backend/config';
-import { request } from '../../backend/request';
-import { getSupabase } from '../../backend/supabaseClient';
+import { apiCall } from '../../backend/apiCall';
 import {
   marketQueryParams,
   type CreatorOverview,
@@ -10,33 +8,14 @@ import {
   type MarketQuery,
   type MarketUseKind,
 } from '../../domain/marketplace/contract';
-import { AppError } from '../../domain/errors/appErrors';
-import { ERROR_TEXT } from '../../domain/errors/messages';
 
 /**
- * The marketplace API (server/market). Guests read with the public key alone (supabase-js
- * is not loaded for them); a signed-in user's calls carry their access token. Calls go
- * through the request helper's generic policy (retries, circuit breaker); a 4xx answer is
- * thrown as HttpError with the server's message.
+ * The marketplace API (server/market), through the app's /api helper: guests read with the
+ * public key alone (supabase-js is not loaded for them); a signed-in user's calls carry
+ * their access token. A 4xx answer is thrown as HttpError with the server's message.
  */
-
-async function accessToken(): Promise<string> {
-  const { data } = await (await getSupabase()).auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
-  return token;
-}
-
-async function call<T>(path: string, opts: { signedIn: boolean; method?: string; body?: unknown }): Promise<T> {
-  const config = getConfig();
-  return request<T>(`${config.apiUrl}/api/market${path}`, {
-    service: 'api',
-    method: opts.method ?? 'GET',
-    body: opts.body,
-    headers: { apikey: config.supabaseAnonKey },
-    ...(opts.signedIn ? { bearer: await accessToken() } : {}),
-  });
-}
+const call = <T>(path: string, opts: { signedIn: boolean; method?: string; body?: unknown }) =>
+  apiCall<T>(`/market${path}`, opts);
 
 const signedIn = { signedIn: true } as const;
 
