@@ -34,9 +34,20 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Opens `path` and waits until React has taken over the prerendered page (it marks the root
+ * when hydration starts), so a click or a typed value is not lost to the static HTML.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+  );
+}
+
 /** Signs a fresh email account up on /auth (address `<prefix>-<time>-<random>@example.test`) and waits for home. */
 export async function signUpFresh(page: Page, prefix: string): Promise<void> {
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   await page.getByLabel('Email').fill(`${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill('correct horse 42');
   await page.getByRole('button', { name: 'Sign Up' }).click();

@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, signUpFresh, test } from './fixtures';
+import { expect, gotoHydrated, signUpFresh, test } from './fixtures';
 
 /**
  * The marketplace and the creator hub against `npm start` in Chromium, with two members in
@@ -16,11 +16,11 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
 
   // A: a display name, then a pattern of their own, published from /create.
   await signUpFresh(page, 'market-a');
-  await page.goto('/profile');
+  await gotoHydrated(page, '/profile');
   await page.getByLabel('Display name').fill('Ada Tide');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Welcome, Ada Tide')).toBeVisible();
-  await page.goto('/creator-dashboard');
+  await gotoHydrated(page, '/creator-dashboard');
   await expect(page.getByText('The Creator Hub is for creators.')).toBeVisible();
   await page.getByRole('link', { name: 'Publish your first pattern' }).click();
   await expect(page).toHaveURL(/\/create$/);
@@ -78,7 +78,7 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
     await expect(saved).toContainText('by Ada Tide');
     await expect(saved.getByRole('radiogroup')).toHaveCount(0);
     await contextB.setOffline(false);
-    await b.goto('/create');
+    await gotoHydrated(b, '/create');
     await expect(b.getByRole('link', { name: `Practise ${pattern}` })).toBeVisible();
   } finally {
     await contextB.close();
