@@ -1,4 +1,5 @@
 import './app/noEvalZod';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import './styles/base.css';
 import { startTheme } from './styles/theme';
@@ -49,7 +50,11 @@ async function boot(rootElement: HTMLElement): Promise<void> {
       // tree, without the browser-only pending boundary at the top).
       router.ssr = { manifest: undefined };
       await router.load();
-      root = hydrateRoot(rootElement, <AppTree router={router} />);
+      // As a transition, hydration yields to the browser every few milliseconds instead of
+      // holding the main thread for the whole page (taps and scrolling stay responsive).
+      startTransition(() => {
+        root = hydrateRoot(rootElement, <AppTree router={router} />);
+      });
     } else {
       root = freshRoot(rootElement);
       root.render(<AppTree router={router} />);

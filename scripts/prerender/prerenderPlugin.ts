@@ -10,6 +10,7 @@
  * (server/static.ts) and the service worker (sw/routing.ts) map a path to its file the same
  * way (pageFileFor below).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +29,33 @@ export function fillRoot(template: string, path: string, html: string): string {
   if (!template.includes(ROOT_EMPTY)) throw new Error(`index.html has no ${ROOT_EMPTY} to prerender into`);
   const attr = path.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return template.replace(ROOT_EMPTY, () => `<div id="root" data-prerendered="${attr}">${html}</div>`);
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** The entry's src in the built index.html (null in a build without one). */
+export function entrySrc(html: string): string | null {
+  return ENTRY_SCRIPT.exec(html)?.[1] ?? null;
+}
+
+/**
+ * A small classic script that asks for the app's module entry after the page's first paint
+ * (the end of the next frame; after 100 ms on a page that draws no frames, such as a
+ * background tab). It is a file rather than inline code, as the server's content security
+ * policy allows no inline script.
+ */
+export function afterPaintLoader(src: string): string {
+  const load = `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};document.head.appendChild(s)`;
+  return `(function(){var d=0;function go(){if(d)return;d=1;${load}}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,100)})();\n`;
+}
+
+/**
+ * A prerendered page loads the app's script only after its first paint: the page is
+ * readable from HTML and CSS alone, so the script must not compete with them on a slow
+ * link. Hydration starts once it arrives.
+ */
+export function loadEntryAfterPaint(html: string, loaderUrl: string): string {
+  return html.replace(ENTRY_SCRIPT, () => `<script defer src="${loaderUrl}"></script>`);
 }
 
 export function prerender(options: { outDir: string; configFile: string }): Plugin {
@@ -55,6 +83,11 @@ export function prerender(options: { outDir: string; configFile: string }): Plug
         const entry = (await import(`${pathToFileURL(join(ssrOut, 'entry-server.js')).href}?t=${Date.now()}`)) as ServerEntry;
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         writeFileSync(join(outDir, SHELL_FILE), template);
+        const src = entrySrc(template);
+        if (!src) throw new Error('index.html has no module entry script');
+        const loader = afterPaintLoader(src);
+        const loaderUrl = `/assets/after-paint-${createHash('sha256').update(loader).digest('hex').slice(0, 10)}.js`;
+        writeFileSync(join(outDir, loaderUrl), loader);
         const started = performance.now();
         const paths = entry.prerenderPaths();
         for (const path of paths) {
@@ -62,7 +95,7 @@ export function prerender(options: { outDir: string; configFile: string }): Plug
           if (failure) throw new Error(`Prerendering ${path} failed (${failure})`);
           const file = join(outDir, pageFileFor(path));
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, fillRoot(template, path, html));
+          writeFileSync(file, loadEntryAfterPaint(fillRoot(template, path, html), loaderUrl));
         }
         rmSync(ssrOut, { recursive: true, force: true });
         console.log(`Prerendered ${paths.length} pages in ${Math.round(performance.now() - started)} ms: ${paths.join(' ')}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillRoot } from '../../scripts/prerender/prerenderPlugin';
+import { afterPaintLoader, entrySrc, fillRoot, loadEntryAfterPaint } from '../../scripts/prerender/prerenderPlugin';
 
 const TEMPLATE = '<body><div id="root"></div><script type="module" src="/a.js"></script></body>';
 
@@ -20,5 +20,27 @@ describe('fillRoot', () => {
 
   it('fails loudly when index.html has no empty root', () => {
     expect(() => fillRoot('<body></body>', '/', '')).toThrow(/no <div id="root"><\/div>/);
+  });
+});
+
+describe('loading the entry after the first paint', () => {
+  const html = '<head><script type="module" crossorigin src="/assets/index-A1.js"></script></head>';
+
+  it('finds the entry and replaces it with the deferred loader', () => {
+    expect(entrySrc(html)).toBe('/assets/index-A1.js');
+    expect(loadEntryAfterPaint(html, '/assets/after-paint-x.js')).toBe('<head><script defer src="/assets/after-paint-x.js"></script></head>');
+  });
+
+  it('loads the module after the next frame, or after 100 ms without frames, once', () => {
+    const loader = afterPaintLoader('/assets/index-A1.js');
+    expect(loader).toContain('s.src="/assets/index-A1.js"');
+    expect(loader).toContain("s.type='module'");
+    expect(loader).toContain('requestAnimationFrame(function(){setTimeout(go)})');
+    expect(loader).toContain('setTimeout(go,100)');
+    expect(loader).toContain('if(d)return;d=1;');
+  });
+
+  it('finds no entry in a page without one', () => {
+    expect(entrySrc('<head></head>')).toBeNull();
   });
 });

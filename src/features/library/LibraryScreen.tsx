@@ -158,7 +158,9 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
   const [tab, setTab] = useState<LibraryTab>('all');
   const inputs = { recentIds, favoriteIds };
   const byId = new Map(cards.map((c) => [c.id, c]));
-  const forNow = (hour === null ? [] : recommendedForNow(hour))
+  // Until the hour is known (while a prerendered page hydrates) the section holds its place
+  // with the morning pair, hidden, so the real pair does not push the page down on arrival.
+  const forNow = recommendedForNow(hour ?? 9)
     .map((id) => byId.get(id))
     .filter((c): c is LibraryCard => c !== undefined);
   const featured = cards.filter((c) => c.featured);
@@ -240,7 +242,13 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
       </LibrarySection>
 
       <LibrarySection id="lib-now" title="Recommended for now">
-        {cardList(forNow)}
+        {hour === null ? (
+          <div style={{ visibility: 'hidden' }} aria-hidden="true" inert>
+            {cardList(forNow)}
+          </div>
+        ) : (
+          cardList(forNow)
+        )}
       </LibrarySection>
 
       <LibrarySection id="lib-featured" title="Featured Patterns">
