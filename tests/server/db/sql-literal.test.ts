@@ -4,6 +4,7 @@ import type { Db } from '../../../server/db/types';
 import { sqlLiteral } from '../../../server/db/types';
 import { RestError } from '../../../server/rest/errors';
 import { Params } from '../../../server/rest/query';
+import { runBatchAs } from '../../../server/rest/transaction';
 import { openTestDb } from '../helpers';
 import type { Backend } from '../helpers';
 
@@ -58,6 +59,18 @@ describe.each(BACKENDS)('sqlLiteral, inlined REST values and batches on %s', (ba
     );
     expect(r.map((x) => x.rowCount)).toEqual([1, 3, 2, 1, 2]);
     expect(r[4]!.rows).toEqual([{ n: 12 }, { n: 13 }]);
+  });
+
+  it("runs a REST batch as the caller, and the connection's own role returns after it", async () => {
+    const before = (await db.query<{ u: string }>('select current_user as u')).rows[0]!.u;
+    const sub = '6f9619ff-8b86-4011-b42d-00c04fc964ff';
+    const [r] = await runBatchAs(db, { role: 'authenticated', claims: { sub, role: 'authenticated', email: "o'brien$q@example.test" } }, 'GET', [
+      "select current_user as u, auth.uid()::text as uid, current_setting('request.jwt.claims', true)::json->>'email' as email, current_setting('request.method', true) as m",
+    ]);
+    expect(r!.rows[0]).toEqual({ u: 'authenticated', uid: sub, email: "o'brien$q@example.test", m: 'GET' });
+    const after = await db.query<{ u: string; c: string | null }>("select current_user as u, nullif(current_setting('request.jwt.claims', true), '') as c");
+    expect(after.rows[0]).toEqual({ u: before, c: null });
+    expect(before).not.toBe('authenticated');
   });
 
   it('runs a batch as one transaction: a failing statement undoes the ones before it', async () => {
