@@ -27,6 +27,16 @@ function isPrerenderedHere(rootElement: HTMLElement): boolean {
   return built !== undefined && built === here && location.search === '';
 }
 
+/**
+ * Buttons pressed on the prerendered page before the app started (held by the page's
+ * loader, scripts/prerender/prerenderPlugin.ts) are pressed again now that React listens:
+ * React hydrates the pressed part first and then handles the press.
+ */
+function replayEarlyClicks(): void {
+  const take = (window as { __pneumaEarlyClicks?: () => HTMLElement[] }).__pneumaEarlyClicks;
+  for (const button of take?.() ?? []) if (button.isConnected) button.click();
+}
+
 /** A fresh root: the prerendered markup (if any) goes. */
 function freshRoot(rootElement: HTMLElement): Root {
   rootElement.replaceChildren();
@@ -55,6 +65,7 @@ async function boot(rootElement: HTMLElement): Promise<void> {
       startTransition(() => {
         root = hydrateRoot(rootElement, <AppTree router={router} />);
       });
+      replayEarlyClicks();
     } else {
       root = freshRoot(rootElement);
       root.render(<AppTree router={router} />);

@@ -31,6 +31,9 @@ export function fillRoot(template: string, path: string, html: string): string {
   return template.replace(ROOT_EMPTY, () => `<div id="root" data-prerendered="${attr}">${html}</div>`);
 }
 
+/** The window property through which the loader hands early button presses to main.tsx. */
+export const EARLY_CLICKS_KEY = '__pneumaEarlyClicks';
+
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** The entry's src in the built index.html (null in a build without one). */
@@ -46,7 +49,12 @@ export function entrySrc(html: string): string | null {
  */
 export function afterPaintLoader(src: string): string {
   const load = `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};document.head.appendChild(s)`;
-  return `(function(){var d=0;function go(){if(d)return;d=1;${load}}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,100)})();\n`;
+  // A button pressed before the app has started is held, not lost: main.tsx takes the list
+  // (EARLY_CLICKS_KEY) when it hydrates and presses them again. Links work without it.
+  const hold =
+    `var q=[];function c(e){var t=e.target;t=t&&t.closest?t.closest('button'):null;if(t){e.preventDefault();e.stopPropagation();q.push(t)}}` +
+    `document.addEventListener('click',c,true);window.${EARLY_CLICKS_KEY}=function(){document.removeEventListener('click',c,true);return q};`;
+  return `(function(){${hold}var d=0;function go(){if(d)return;d=1;${load}}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,100)})();\n`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterPaintLoader, entrySrc, fillRoot, loadEntryAfterPaint } from '../../scripts/prerender/prerenderPlugin';
+import { afterPaintLoader, EARLY_CLICKS_KEY, entrySrc, fillRoot, loadEntryAfterPaint } from '../../scripts/prerender/prerenderPlugin';
 
 const TEMPLATE = '<body><div id="root"></div><script type="module" src="/a.js"></script></body>';
 
@@ -42,5 +42,13 @@ describe('loading the entry after the first paint', () => {
 
   it('finds no entry in a page without one', () => {
     expect(entrySrc('<head></head>')).toBeNull();
+  });
+});
+
+describe('early button presses', () => {
+  it('are held by the loader until the app takes them', () => {
+    const loader = afterPaintLoader('/assets/index-A1.js');
+    expect(loader).toContain(`window.${EARLY_CLICKS_KEY}=function(){document.removeEventListener('click',c,true);return q}`);
+    expect(loader).toContain("t.closest('button')");
   });
 });
