@@ -22,7 +22,10 @@ function appFor(dir: string) {
   return app;
 }
 
-const page = (app: Hono, path: string) => app.request(path, { headers: { accept: 'text/html' } }).then((r) => r.text());
+async function page(app: Hono, path: string): Promise<string> {
+  const res = await app.request(path, { headers: { accept: 'text/html' } });
+  return res.text();
+}
 
 describe('page navigations', () => {
   it('answer each path with its prerendered page', async () => {
