@@ -13,16 +13,33 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { build, type Plugin } from 'vite';
 import { pageFileFor, SHELL_FILE } from '../../sw/pages';
 
 const ROOT_EMPTY = '<div id="root"></div>';
 
-type ServerEntry = {
-  prerenderPaths: () => string[];
-  renderPage: (path: string) => Promise<{ html: string; failure: string | null }>;
-};
+interface RenderedPage {
+  path: string;
+  html: string;
+  failure: string | null;
+}
+
+/**
+ * Renders every page in a child process (renderPages.mjs) that exits when done: whatever a
+ * component leaves running during render cannot hold the build open.
+ */
+function renderInChild(entryFile: string, outFile: string): RenderedPage[] {
+  // From the project root, like the build itself (the config runs bundled from a temp folder).
+  const script = resolve('scripts/prerender/renderPages.mjs');
+  const result = spawnSync(process.execPath, [script, entryFile, outFile], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+    timeout: 120_000,
+  });
+  if (result.status !== 0) throw new Error(`Prerendering failed (render process: ${result.error?.message ?? `exit ${result.status}`})`);
+  return JSON.parse(readFileSync(outFile, 'utf8')) as RenderedPage[];
+}
 
 /** The root element with a page's HTML in it; `data-prerendered` names the page's path. */
 export function fillRoot(template: string, path: string, html: string): string {
@@ -88,7 +105,6 @@ export function prerender(options: { outDir: string; configFile: string }): Plug
           logLevel: 'warn',
           build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
         });
-        const entry = (await import(`${pathToFileURL(join(ssrOut, 'entry-server.js')).href}?t=${Date.now()}`)) as ServerEntry;
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
         writeFileSync(join(outDir, SHELL_FILE), template);
         const src = entrySrc(template);
@@ -97,16 +113,15 @@ export function prerender(options: { outDir: string; configFile: string }): Plug
         const loaderUrl = `/assets/after-paint-${createHash('sha256').update(loader).digest('hex').slice(0, 10)}.js`;
         writeFileSync(join(outDir, loaderUrl), loader);
         const started = performance.now();
-        const paths = entry.prerenderPaths();
-        for (const path of paths) {
-          const { html, failure } = await entry.renderPage(path);
+        const pages = renderInChild(join(ssrOut, 'entry-server.js'), join(ssrOut, 'pages.json'));
+        for (const { path, html, failure } of pages) {
           if (failure) throw new Error(`Prerendering ${path} failed (${failure})`);
           const file = join(outDir, pageFileFor(path));
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, loadEntryAfterPaint(fillRoot(template, path, html), loaderUrl));
         }
         rmSync(ssrOut, { recursive: true, force: true });
-        console.log(`Prerendered ${paths.length} pages in ${Math.round(performance.now() - started)} ms: ${paths.join(' ')}`);
+        console.log(`Prerendered ${pages.length} pages in ${Math.round(performance.now() - started)} ms: ${pages.map((p) => p.path).join(' ')}`);
       },
     },
   };
