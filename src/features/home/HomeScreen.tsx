@@ -48,6 +48,9 @@ const FEATURES = [
   },
 ];
 
+/** The instructor teaser's title, shown here and on the instructor side's own teaser. */
+export const BECOME_INSTRUCTOR = 'Become an instructor';
+
 const TEASERS = [
   {
     title: 'Mint patterns as tokens',
@@ -62,7 +65,7 @@ const TEASERS = [
     to: '/community',
   },
   {
-    title: 'Become an instructor',
+    title: BECOME_INSTRUCTOR,
     text: 'Teach your patterns and build courses.',
     needs: 'Account',
     to: '/instructor-onboarding',

@@ -1,1 +1,1 @@
-export { HomeScreen } from './HomeScreen';
+export { HomeScreen, BECOME_INSTRUCTOR } from './HomeScreen';
