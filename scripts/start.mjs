@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer, serverBuildFresh, serverOutDir } from './build-server.mjs';
 
-const SOURCES = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json', 'scripts/vision'];
+const SOURCES = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts', 'package.json', 'scripts/vision', 'scripts/prerender'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -56,7 +56,7 @@ const TEASERS = [
     title: 'Mint patterns as tokens',
     text: 'Turn your own patterns into tokens you own.',
     needs: 'Token wallet',
-    to: '/create',
+    to: '/creator-dashboard',
   },
   {
     title: 'Share and connect',
