@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../app/auth/authStore';
-import { CreatorScreen } from '../features/creator';
+import { CreatorScreen, CREATOR_HUB_HEADING } from '../features/creator';
 import { AuthGate } from '../features/gates';
 
 /** The Creator Hub is for signed-in creators; a guest is sent to sign in. */
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/creator-dashboard')({
 function CreatorDashboardRoute() {
   const { user } = useAuth();
   return (
-    <AuthGate requirement="account" fallback="redirect" feature="Your Creator Hub">
+    <AuthGate requirement="account" fallback="redirect" feature="Your Creator Hub" loadingHeading={CREATOR_HUB_HEADING}>
       {user ? <CreatorScreen key={user.id} userId={user.id} /> : null}
     </AuthGate>
   );

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../app/auth/authStore';
 import { AuthGate } from '../features/gates';
-import { ProgressScreen } from '../features/progress';
+import { ProgressScreen, PROGRESS_HEADING } from '../features/progress';
 
 /** Progress is for signed-in users; a guest is sent to /auth?context=progress. */
 export const Route = createFileRoute('/progress')({
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/progress')({
 function ProgressRoute() {
   const { user } = useAuth();
   return (
-    <AuthGate requirement="account" fallback="redirect" context="progress" feature="Your progress">
+    <AuthGate requirement="account" fallback="redirect" context="progress" feature="Your progress" loadingHeading={PROGRESS_HEADING}>
       {user ? <ProgressScreen userId={user.id} /> : null}
     </AuthGate>
   );

@@ -4,10 +4,12 @@ import { useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
 import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { LoadingDots } from '../../ui/LoadingDots';
+import { LoadingPage } from '../../ui/LoadingPage';
 import { CommunitySidebar } from './CommunitySidebar';
 import { Feed } from './Feed';
 import { TrendingPatterns } from './TrendingPatterns';
+
+const COMMUNITY_HEADING = 'Community';
 
 /**
  * /community (docs/product.md § Sharing and community): the feed with paging, reactions,
@@ -16,11 +18,11 @@ import { TrendingPatterns } from './TrendingPatterns';
  */
 export function CommunityScreen() {
   const { user, status } = useAuth();
-  if (status === 'loading') return <LoadingDots label="Loading the community" />;
+  if (status === 'loading') return <LoadingPage heading={COMMUNITY_HEADING} label="Loading the community" className="community" />;
   if (!user) {
     return (
       <div className="page community">
-        <h1>Community</h1>
+        <h1>{COMMUNITY_HEADING}</h1>
         <Card as="section" aria-labelledby="community-sign-in">
           <h2 id="community-sign-in">Sign in to join the community</h2>
           <p>Members share their sessions, react, comment, follow each other and take on weekly challenges.</p>
@@ -35,7 +37,7 @@ export function CommunityScreen() {
     <QueryProvider>
       <div className="page community">
         <div className="community__head">
-          <h1>Community</h1>
+          <h1>{COMMUNITY_HEADING}</h1>
           <Link to="/create-post" className={buttonClass('primary')}>
             Share your progress
           </Link>

@@ -11,7 +11,7 @@ import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { LoadingDots } from '../../ui/LoadingDots';
+import { LoadingPage } from '../../ui/LoadingPage';
 import { Stat } from '../../ui/Stat';
 import { failureReason, marketApi, marketKeys, UnpublishButton, useMarketActions } from '../marketplace';
 import { CreatorMints } from '../tokens';
@@ -61,6 +61,9 @@ function PatternRow({ p, onUnpublish }: { p: MarketPattern; onUnpublish: (p: Mar
  * use and ratings, and their mints. For someone who has not published yet it says how to
  * start. Figures come from the server (other people's use only).
  */
+/** The page's heading, also shown while the account and the figures are read. */
+export const CREATOR_HUB_HEADING = 'Creator Hub';
+
 export function CreatorScreen({ userId }: { userId: string }) {
   return (
     <QueryProvider>
@@ -80,11 +83,11 @@ function CreatorHub({ userId }: { userId: string }) {
     if (serverRole && role && serverRole !== role) reloadRole();
   }, [serverRole, role]);
 
-  if (q.isPending) return <LoadingDots label="Loading your Creator Hub" />;
+  if (q.isPending) return <LoadingPage heading={CREATOR_HUB_HEADING} label="Loading your Creator Hub" />;
   if (q.isError) {
     return (
       <div className="page stack">
-        <h1>Creator Hub</h1>
+        <h1>{CREATOR_HUB_HEADING}</h1>
         <div role="alert" className="card stack">
           <p>Your Creator Hub could not be loaded: {failureReason(q.error)}</p>
           <Button onClick={() => void q.refetch()}>{ERROR_SCREEN_TEXT.retry}</Button>
@@ -96,7 +99,7 @@ function CreatorHub({ userId }: { userId: string }) {
   if (!opensCreatorHub(overview)) {
     return (
       <div className="page stack">
-        <h1>Creator Hub</h1>
+        <h1>{CREATOR_HUB_HEADING}</h1>
         <Card as="section" className="stack">
           <p>The Creator Hub is for creators. You become one when you publish your first pattern to the marketplace.</p>
           <p className="muted">
@@ -112,7 +115,7 @@ function CreatorHub({ userId }: { userId: string }) {
   const totals = creatorTotals(overview.patterns);
   return (
     <div className="page stack creator-page">
-      <h1>Creator Hub</h1>
+      <h1>{CREATOR_HUB_HEADING}</h1>
       <p className="muted">
         Use and ratings come from other members: people who tried your pattern, added it to their library or
         completed a session with it. Your own never count.

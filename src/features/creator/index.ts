@@ -1,2 +1,2 @@
 // The creator hub's public surface: the /creator-dashboard screen.
-export { CreatorScreen } from './CreatorScreen';
+export { CreatorScreen, CREATOR_HUB_HEADING } from './CreatorScreen';

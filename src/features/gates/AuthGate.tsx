@@ -11,6 +11,7 @@ import {
 } from '../../domain/authLevel';
 import { useAuth } from '../../app/auth/authStore';
 import { LoadingDots } from '../../ui/LoadingDots';
+import { LoadingPage } from '../../ui/LoadingPage';
 import { GateView } from './GateView';
 import { storePendingAction } from '../../app/auth/pendingAction';
 
@@ -22,6 +23,8 @@ export interface AuthGateProps {
   feature: string;
   /** Where to continue after sign-in; defaults to the current page. */
   target?: string;
+  /** The page's heading, shown while the cached session is read (so a built page has it). */
+  loadingHeading?: string;
   children: ReactNode;
 }
 
@@ -38,6 +41,7 @@ export function AuthGate({
   context,
   feature,
   target,
+  loadingHeading,
   children,
 }: AuthGateProps) {
   const auth = useAuth();
@@ -66,7 +70,9 @@ export function AuthGate({
   }, [auth.status, outcome, goal, requirement, context, navigate]);
 
   // While the cached session is read, do not flash a prompt at a signed-in user.
-  if (auth.status === 'loading' && requirement !== 'none') return <LoadingDots />;
+  if (auth.status === 'loading' && requirement !== 'none') {
+    return loadingHeading ? <LoadingPage heading={loadingHeading} /> : <LoadingDots />;
+  }
 
   return (
     <GateView

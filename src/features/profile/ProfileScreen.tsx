@@ -232,12 +232,15 @@ export interface ProfileScreenProps {
   syncStatus: ReactNode;
 }
 
+/** The page's heading, also shown while the account is read. */
+export const PROFILE_HEADING = 'Profile';
+
 /** /profile: who you are, your data, your account. */
 export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
   const signOutAndLeave = useSignOut();
   return (
     <div className="page profile-page stack">
-      <h1>Profile</h1>
+      <h1>{PROFILE_HEADING}</h1>
       <Card className="profile-summary">
         <Avatar user={user} />
         <div>

@@ -24,6 +24,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
+import { LoadingPage } from '../../ui/LoadingPage';
 
 function ChartsUnavailable() {
   return (
@@ -163,6 +164,9 @@ function GuestSessionsNote({ userId }: { userId: string }) {
   );
 }
 
+/** The page's heading, also shown while the account is read. */
+export const PROGRESS_HEADING = 'Your Progress';
+
 export function ProgressScreen({ userId }: { userId: string }) {
   // The account's own sessions, from every device: the sync pulls the ones practised
   // elsewhere into the local database (guest sessions of this device count once attached).
@@ -184,12 +188,12 @@ export function ProgressScreen({ userId }: { userId: string }) {
     };
   }, [sessions, timeZone]);
 
-  if (!sessions || !view) return <LoadingDots label="Loading your progress" />;
+  if (!sessions || !view) return <LoadingPage heading={PROGRESS_HEADING} label="Loading your progress" className="progress-page" />;
   const { stats } = view;
 
   return (
     <div className="page progress-page stack">
-      <h1>Your Progress</h1>
+      <h1>{PROGRESS_HEADING}</h1>
       <GuestSessionsNote userId={userId} />
       {sessions.length === 0 ? (
         <EmptyState title="No sessions yet. Your statistics, charts and achievements start with your first session.">

@@ -1,1 +1,1 @@
-export { ProgressScreen } from './ProgressScreen';
+export { ProgressScreen, PROGRESS_HEADING } from './ProgressScreen';

@@ -6,7 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadingDots } from '../../ui/LoadingDots';
+import { LoadingPage } from '../../ui/LoadingPage';
 import { SessionAnalysisCard } from '../coach';
 import type { ResultsNavState } from '../session';
 import { ShareProgressPrompt } from '../share';
@@ -28,6 +28,8 @@ const SYNC_TEXT: Record<NonNullable<ResultFigures['syncState']>, string> = {
  * The results of one session: read back from the local database by id (so a reload
  * works), with the navigation state as the first paint. Only measured figures.
  */
+const RESULTS_HEADING = 'Session Results';
+
 export function ResultsScreen({ id, navState }: { id?: string; navState?: ResultsNavState }) {
   const stored = useLiveQuery(
     async () => (id ? ((await getSession(id)) ?? null) : null),
@@ -39,10 +41,10 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
   const figures = stored && stored !== 'loading' ? figuresFromRecord(stored) : fromState;
 
   if (!figures) {
-    if (stored === 'loading') return <LoadingDots label="Loading your results" />;
+    if (stored === 'loading') return <LoadingPage heading={RESULTS_HEADING} label="Loading your results" className="results" />;
     return (
       <div className="page results">
-        <h1>Session Results</h1>
+        <h1>{RESULTS_HEADING}</h1>
         <EmptyState title={id ? 'That session is not on this device.' : 'No session to show yet.'}>
           <Link to="/session" className={buttonClass('primary')}>
             Start a session
@@ -55,7 +57,7 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
   const f = figures;
   return (
     <div className="page results" data-testid="results">
-      <h1>Session Results</h1>
+      <h1>{RESULTS_HEADING}</h1>
       <Card as="section" className="results__summary" aria-labelledby="results-pattern">
         <h2 id="results-pattern" className="results__pattern">
           {f.patternName}
