@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pgClusterUnavailable } from '../../server/dev/pg-cluster';
 import { openPostgres } from '../../server/db/postgres';
 import { email, listen, sessionRow } from './helpers';
 import { hardeningSuite, readSessions, signUp, upsert } from './hardening-suite';
+import { onPostgres } from './onPostgres';
 
-const why = pgClusterUnavailable();
-if (why) {
-  console.warn(`PostgreSQL hardening suite skipped: ${why}`);
-  describe('hardening on postgres', () => {
-    it.skip(`skipped: ${why}`, () => undefined);
-  });
-} else {
+onPostgres('hardening', () =>
   hardeningSuite('postgres', (ctx) => {
     describe('two server instances on one PostgreSQL', () => {
       /** A second instance: its own connection pool and its own in-process caches. */
@@ -82,5 +76,5 @@ if (why) {
         }
       });
     });
-  });
-}
+  }),
+);

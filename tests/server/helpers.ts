@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createClient } from '@supabase/supabase-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { createPneumaServer } from '../../server/app';
 import type { PneumaServerOptions, PneumaServer } from '../../server/app';
@@ -43,6 +44,32 @@ export async function openTestDb(kind: Backend): Promise<{ db: Db; dispose: () =
       await cluster.stop();
     },
   };
+}
+
+/**
+ * For the enclosing describe: opens a migrated database of `kind` before its tests, hands it
+ * to `ready` (which mounts what the suite needs and may return a cleanup), and after the
+ * tests runs that cleanup and disposes of the database. Allows two minutes for a
+ * PostgreSQL cluster to start.
+ */
+export function useTestDb(
+  kind: Backend,
+  ready: (db: Db) => Promise<void | (() => Promise<void>)>,
+): void {
+  let dispose: (() => Promise<void>) | undefined;
+  let cleanup: void | (() => Promise<void>);
+  beforeAll(async () => {
+    const opened = await openTestDb(kind);
+    dispose = opened.dispose;
+    cleanup = await ready(opened.db);
+  }, 120_000);
+  afterAll(async () => {
+    try {
+      if (cleanup) await cleanup();
+    } finally {
+      await dispose?.();
+    }
+  });
 }
 
 export interface Running {

@@ -1,13 +1,4 @@
-import { describe, it } from 'vitest';
-import { pgClusterUnavailable } from '../../server/dev/pg-cluster';
+import { onPostgres } from './onPostgres';
 import { serverSuite } from './suite';
 
-const why = pgClusterUnavailable();
-if (why) {
-  console.warn(`PostgreSQL server suite skipped: ${why}`);
-  describe('embedded backend on postgres', () => {
-    it.skip(`skipped: ${why}`, () => undefined);
-  });
-} else {
-  serverSuite('postgres');
-}
+onPostgres('embedded backend', () => serverSuite('postgres'));

@@ -1,13 +1,4 @@
-import { describe, it } from 'vitest';
-import { pgClusterUnavailable } from '../../../server/dev/pg-cluster';
+import { onPostgres } from '../onPostgres';
 import { flowSuite } from './suite';
 
-const why = pgClusterUnavailable();
-if (why) {
-  console.warn(`PostgreSQL pattern tokens suite skipped: ${why}`);
-  describe('pattern tokens API on postgres', () => {
-    it.skip(`skipped: ${why}`, () => undefined);
-  });
-} else {
-  flowSuite('postgres');
-}
+onPostgres('pattern tokens API', () => flowSuite('postgres'));

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { flowRoutes } from '../../../server/flow/routes';
 import { compileProxyTrust } from '../../../server/net/client-address';
 import type { MarketPattern } from '../../../src/domain/marketplace/contract';
 import { startFakeAccessApi, cdc, type FakeAccessApi } from '../../flow/fakeAccessApi';
-import { openTestDb, testSecrets, type Backend } from '../helpers';
+import { testSecrets, useTestDb, type Backend } from '../helpers';
 import { marketHarness } from '../market/harness';
 import type { Member } from '../social/harness';
 
@@ -41,15 +41,14 @@ interface MintAnswer {
 export function flowSuite(kind: Backend) {
   describe(`pattern tokens API on ${kind}`, () => {
     let db: Db;
-    let dispose: () => Promise<void>;
     let h: Harness;
     let access: FakeAccessApi;
     let alice: Member;
     let bob: Member;
     let pattern: MarketPattern;
 
-    beforeAll(async () => {
-      ({ db, dispose } = await openTestDb(kind));
+    useTestDb(kind, async (opened) => {
+      db = opened;
       h = await marketHarness(db);
       access = await startFakeAccessApi();
       const secrets = await testSecrets();
@@ -80,10 +79,7 @@ export function flowSuite(kind: Backend) {
       );
       expect(r.status).toBe(201);
       pattern = r.body.pattern;
-    });
-    afterAll(async () => {
-      await access?.close();
-      await dispose?.();
+      return () => access.close();
     });
 
     const mint = (who: Member | null, body: unknown, prefix = '') =>

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { instructorRoutes } from '../../../server/instructor/routes';
-import { openTestDb, testSecrets, type Backend } from '../helpers';
+import { testSecrets, useTestDb, type Backend } from '../helpers';
 import { socialHarness, type Member } from '../social/harness';
 
 const BOX = { id: 'box', name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };
@@ -23,16 +23,11 @@ const PROFILE = {
 export function instructorSuite(kind: Backend): void {
   describe(`instructors and courses on ${kind}`, () => {
     let db: Db;
-    let dispose: () => Promise<void>;
     let h: Awaited<ReturnType<typeof socialHarness>>;
-
-    beforeAll(async () => {
-      ({ db, dispose } = await openTestDb(kind));
+    useTestDb(kind, async (opened) => {
+      db = opened;
       h = await socialHarness(db);
       h.app.route('/api', instructorRoutes({ db, secrets: await testSecrets() }));
-    }, 120_000);
-    afterAll(async () => {
-      await dispose();
     });
 
     const rest = (who: Member | null, method: string, path: string, body?: unknown, prefer?: string) =>

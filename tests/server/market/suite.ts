@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
-import { openTestDb, type Backend } from '../helpers';
+import { useTestDb, type Backend } from '../helpers';
 import { marketHarness } from './harness';
 
 type Harness = Awaited<ReturnType<typeof marketHarness>>;
@@ -16,15 +16,10 @@ type Harness = Awaited<ReturnType<typeof marketHarness>>;
 export function marketSuite(kind: Backend) {
   describe(`marketplace API on ${kind}`, () => {
     let db: Db;
-    let dispose: () => Promise<void>;
     let h: Harness;
-
-    beforeAll(async () => {
-      ({ db, dispose } = await openTestDb(kind));
+    useTestDb(kind, async (opened) => {
+      db = opened;
       h = await marketHarness(db);
-    });
-    afterAll(async () => {
-      await dispose?.();
     });
 
     const roleOf = async (id: string) =>

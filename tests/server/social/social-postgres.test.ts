@@ -1,13 +1,4 @@
-import { describe, it } from 'vitest';
-import { pgClusterUnavailable } from '../../../server/dev/pg-cluster';
+import { onPostgres } from '../onPostgres';
 import { socialSuite } from './suite';
 
-const why = pgClusterUnavailable();
-if (why) {
-  console.warn(`PostgreSQL community suite skipped: ${why}`);
-  describe('community API on postgres', () => {
-    it.skip(`skipped: ${why}`, () => undefined);
-  });
-} else {
-  socialSuite('postgres');
-}
+onPostgres('community API', () => socialSuite('postgres'));

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
-import { openTestDb, type Backend } from '../helpers';
+import { useTestDb, type Backend } from '../helpers';
 import { socialHarness, type Member, type Page, type Post } from '../social/harness';
 
 /**
@@ -12,15 +12,10 @@ import { socialHarness, type Member, type Page, type Post } from '../social/harn
 export function lensPostsSuite(kind: Backend): void {
   describe(`Lens post ids on community posts (${kind})`, () => {
     let db: Db;
-    let dispose: () => Promise<void>;
     let h: Awaited<ReturnType<typeof socialHarness>>;
-
-    beforeAll(async () => {
-      ({ db, dispose } = await openTestDb(kind));
+    useTestDb(kind, async (opened) => {
+      db = opened;
       h = await socialHarness(db);
-    }, 120_000);
-    afterAll(async () => {
-      await dispose?.();
     });
 
     const patch = (who: Member, id: string, body: Record<string, unknown>) =>

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signJwt } from '../../../server/auth/jwt';
 import { createPneumaServer } from '../../../server/app';
 import type { Db } from '../../../server/db/types';
 import { buildSiweMessage } from '../../../server/wallet/siwe';
-import { email, openTestDb, testSecrets, type Backend } from '../helpers';
+import { email, testSecrets, useTestDb, type Backend } from '../helpers';
 
 interface Answer {
   status: number;
@@ -22,21 +22,17 @@ interface Answer {
 export function walletSuite(kind: Backend): void {
   describe(`Sign-In with Ethereum on ${kind}`, () => {
     let db: Db;
-    let dispose: () => Promise<void>;
     let app: ReturnType<typeof createPneumaServer>['app'];
     let anon: string;
     let jwtSecret: string;
     const ORIGIN = 'http://pneuma.test';
 
-    beforeAll(async () => {
-      ({ db, dispose } = await openTestDb(kind));
+    useTestDb(kind, async (opened) => {
+      db = opened;
       const secrets = await testSecrets();
       anon = secrets.anonKey;
       jwtSecret = secrets.jwtSecret;
       app = createPneumaServer({ db, secrets, distDir: null }).app;
-    }, 120_000);
-    afterAll(async () => {
-      await dispose();
     });
 
     async function call(
