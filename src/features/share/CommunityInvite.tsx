@@ -16,7 +16,6 @@ export function CommunityInvite() {
           Become Instructor
         </Link>
       </div>
-      <p className="muted">Instructor onboarding is still being built: that page says what is planned.</p>
     </Card>
   );
 }
