@@ -45,6 +45,19 @@ export function headerLinks({ signedIn, role, path, level = 'none' }: NavContext
   return links;
 }
 
+/**
+ * The slide-out menu's links: every header link (the header's row is hidden on narrow
+ * screens, so the menu is the way to Patterns, Progress, Creator Hub and the rest there),
+ * with Start Teaching always offered, home included.
+ */
+export function menuLinks(ctx: NavContext): NavLink[] {
+  const links = headerLinks(ctx).filter((l) => l.to !== '/instructor-onboarding');
+  const teach: NavLink = { to: '/instructor-onboarding', label: 'Start Teaching' };
+  const at = links.findIndex((l) => l.to === '/creator-dashboard' || l.to === '/profile' || l.to === '/auth');
+  links.splice(at < 0 ? links.length : at, 0, teach);
+  return links;
+}
+
 /** True when `link` marks the current page. */
 export function isActiveLink(link: NavLink, path: string): boolean {
   if (link.to === '/') return path === '/';

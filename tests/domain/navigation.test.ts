@@ -7,6 +7,7 @@ import {
   isActiveLink,
   isBottomNavHidden,
   isOutsideMainLayout,
+  menuLinks,
 } from '../../src/domain/navigation';
 
 const labels = (links: { label: string }[]) => links.map((l) => l.label);
@@ -48,6 +49,24 @@ describe('header links', () => {
     expect(isActiveLink({ to: '/', label: 'Home' }, '/patterns')).toBe(false);
     expect(isActiveLink({ to: '/session', label: 'Practice' }, '/session/classic')).toBe(true);
     expect(isActiveLink({ to: '/session', label: 'Practice' }, '/sessions')).toBe(false);
+  });
+});
+
+describe('menu links', () => {
+  it('a guest gets every header link and Start Teaching, on home too', () => {
+    expect(labels(menuLinks({ signedIn: false, path: '/' }))).toEqual(['Home', 'Practice', 'Share', 'Start Teaching', 'Sign In']);
+  });
+  it('a signed-in creator reaches Patterns, Progress, Creator Hub and Profile from the menu', () => {
+    expect(labels(menuLinks({ signedIn: true, role: 'creator', path: '/' }))).toEqual([
+      'Home',
+      'Practice',
+      'Share',
+      'Patterns',
+      'Progress',
+      'Start Teaching',
+      'Creator Hub',
+      'Profile',
+    ]);
   });
 });
 

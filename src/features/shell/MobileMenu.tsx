@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { Dialog } from '../../ui/Dialog';
 import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
 import { WalletButtonSlot } from '../wallet';
 import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
-import type { BottomNavVariant } from '../../domain/navigation';
+import { isActiveLink, menuLinks, type BottomNavVariant } from '../../domain/navigation';
 
 /** The two bottom navigations a touch device can show, in the order the menu offers them. */
 const BOTTOM_NAV_CHOICES: readonly { value: BottomNavVariant; label: string }[] = [
@@ -12,7 +12,7 @@ const BOTTOM_NAV_CHOICES: readonly { value: BottomNavVariant; label: string }[] 
   { value: 'A', label: 'Explore first (Practice, Explore, Create, Community, Profile)' },
 ];
 
-/** Slide-out menu: Profile, Start Teaching, Sign In, a wallet area, Sign Out. */
+/** Slide-out menu: the header's links (Profile, Start Teaching, Sign In among them), a wallet area, Sign Out. */
 export function MobileMenu({
   open,
   onOpenChange,
@@ -20,7 +20,9 @@ export function MobileMenu({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { user } = useAuth();
+  const { user, role, level } = useAuth();
+  const path = useRouterState({ select: (st) => st.location.pathname });
+  const links = menuLinks({ signedIn: Boolean(user), role: role ?? undefined, path, level });
   const variant = useBottomNavVariant();
   const signOut = useSignOut();
   const close = () => onOpenChange(false);
@@ -29,25 +31,13 @@ export function MobileMenu({
     <Dialog open={open} onOpenChange={onOpenChange} title="Menu" variant="sheet">
       <nav aria-label="Menu" className="mobile-menu">
         <ul>
-          {user ? (
-            <li>
-              <Link to="/profile" onClick={close}>
-                Profile
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} onClick={close} aria-current={isActiveLink(link, path) ? 'page' : undefined}>
+                {link.label}
               </Link>
             </li>
-          ) : null}
-          <li>
-            <Link to="/instructor-onboarding" onClick={close}>
-              Start Teaching
-            </Link>
-          </li>
-          {!user ? (
-            <li>
-              <Link to="/auth" onClick={close}>
-                Sign In
-              </Link>
-            </li>
-          ) : null}
+          ))}
         </ul>
       </nav>
       <section className="mobile-menu__section" aria-labelledby="menu-wallet-heading">
