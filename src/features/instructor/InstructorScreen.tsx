@@ -37,6 +37,7 @@ export function InstructorScreen({ focus }: { focus?: 'patterns' }) {
         <OnboardingWizard
           initialStep={focus === 'patterns' ? stepIndex('patterns') : 0}
           existing={state.profile}
+          draftOwner={userId ?? undefined}
           onDone={(p) => {
             update(p);
             setEditing(false);

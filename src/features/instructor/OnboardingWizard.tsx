@@ -16,12 +16,15 @@ import { PhotoField } from './PhotoField';
 import { SpecialitiesField } from './SpecialitiesField';
 import { fieldControlId, STEPS, stepOfField } from './onboardingSteps';
 import { TEACH_TEXT } from './strings';
+import { clearWizardDraft, readWizardDraft, saveWizardDraft } from './wizardDraft';
 
 interface Props {
   /** Start on this step (0-based; ?focus=patterns opens the publishing step). */
   initialStep: number;
   /** Editing an existing profile. */
   existing?: InstructorProfile | null;
+  /** The signed-in account: a new profile's answers are kept in this tab under it until sent. */
+  draftOwner?: string;
   onDone(profile: InstructorProfile): void;
   onCancel?(): void;
 }
@@ -33,7 +36,9 @@ const EMPTY: InstructorProfileInput = { displayName: '', bio: '', credentials: '
  * under their fields, the focus on the first wrong one); the last step sends everything
  * to the server, which makes the user an instructor.
  */
-export function OnboardingWizard({ initialStep, existing, onDone, onCancel }: Props) {
+export function OnboardingWizard({ initialStep, existing, draftOwner, onDone, onCancel }: Props) {
+  // Read once: a form started earlier in this tab (before following one of its links) goes on.
+  const [draft] = useState(() => (!existing && draftOwner ? readWizardDraft(draftOwner) : null));
   const [values, setValues] = useState<InstructorProfileInput>(() =>
     existing
       ? {
@@ -43,10 +48,10 @@ export function OnboardingWizard({ initialStep, existing, onDone, onCancel }: Pr
           specialities: existing.specialities,
           photo: existing.photo,
         }
-      : EMPTY,
+      : (draft?.values ?? EMPTY),
   );
   const [errors, setErrors] = useState<ProfileErrors>({});
-  const [step, setStep] = useState(initialStep);
+  const [step, setStep] = useState(initialStep > 0 ? initialStep : Math.min(draft?.step ?? 0, STEPS.length - 1));
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,6 +63,10 @@ export function OnboardingWizard({ initialStep, existing, onDone, onCancel }: Pr
     if (moved.current) heading.current?.focus();
     moved.current = true;
   }, [step]);
+
+  useEffect(() => {
+    if (!existing && draftOwner) saveWizardDraft(draftOwner, { values, step });
+  }, [existing, draftOwner, values, step]);
 
   const set = <K extends ProfileField>(field: K, v: InstructorProfileInput[K]) => {
     setValues((cur) => ({ ...cur, [field]: v }));
@@ -90,7 +99,10 @@ export function OnboardingWizard({ initialStep, existing, onDone, onCancel }: Pr
     setFailure(null);
     try {
       const out = await submitProfile(values);
-      if (out.profile) onDone(out.profile);
+      if (out.profile) {
+        if (draftOwner) clearWizardDraft(draftOwner);
+        onDone(out.profile);
+      }
     } catch (err) {
       const body = err instanceof HttpError ? (err.body as { field?: string; message?: string } | undefined) : undefined;
       if (body?.field && body.field in EMPTY) {
@@ -166,9 +178,13 @@ export function OnboardingWizard({ initialStep, existing, onDone, onCancel }: Pr
           <p>{TEACH_TEXT.publishPatternsBody}</p>
           <ul>
             <li>Make a pattern on <Link to="/create">Create</Link> (it stays yours and syncs to your account).</li>
-            <li>Publish it from the <Link to="/marketplace">marketplace</Link>; students can use it and rate it.</li>
+            <li>
+              Choose ‘Publish to marketplace’ next to it there; students find it in the <Link to="/marketplace">marketplace</Link>,
+              use it and rate it.
+            </li>
             <li>Once you are an instructor, add your patterns to the days of a course.</li>
           </ul>
+          {draftOwner && !existing ? <p className="muted">Your answers so far stay here in this tab while you look.</p> : null}
         </div>
       ) : null}
 

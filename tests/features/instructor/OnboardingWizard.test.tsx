@@ -79,4 +79,31 @@ describe('instructor onboarding form', () => {
       photo: null,
     });
   });
+
+  it('keeps the answers and step of a new profile in this tab when the form is left and opened again; forgets them once sent', async () => {
+    sessionStorage.clear();
+    const first = render(<OnboardingWizard initialStep={0} draftOwner="u1" onDone={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Display name'), { target: { value: PROFILE.displayName } });
+    fireEvent.change(screen.getByLabelText('Bio'), { target: { value: PROFILE.bio } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Step 2 of 5: Credentials and experience' })).toBeTruthy();
+    first.unmount();
+
+    // Another account in the same tab starts empty.
+    const other = render(<OnboardingWizard initialStep={0} draftOwner="u2" onDone={vi.fn()} />);
+    expect((screen.getByLabelText('Display name') as HTMLInputElement).value).toBe('');
+    other.unmount();
+
+    const onDone = vi.fn();
+    render(<OnboardingWizard initialStep={0} draftOwner="u1" onDone={onDone} />);
+    expect(screen.getByRole('heading', { name: 'Step 2 of 5: Credentials and experience' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Credentials and experience'), { target: { value: PROFILE.credentials } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Sleep' }));
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText(PROFILE.bio)).toBeTruthy();
+    submitProfile.mockResolvedValueOnce({ role: 'instructor', profile: PROFILE });
+    fireEvent.click(screen.getByRole('button', { name: 'Become an instructor' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith(PROFILE));
+    expect(sessionStorage.getItem('pneuma.instructorDraft.u1')).toBeNull();
+  });
 });
