@@ -61,6 +61,9 @@ export function CourseScreen({ courseId }: { courseId: string }) {
           ) : null}
         </p>
         {course.description ? <p>{course.description}</p> : null}
+        <p>
+          <Link to="/courses">Your courses and all courses</Link>
+        </p>
       </header>
 
       {!userId ? (

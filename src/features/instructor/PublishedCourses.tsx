@@ -1,4 +1,5 @@
 import './instructor.css';
+import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { CourseCard } from './CourseCard';
@@ -8,13 +9,25 @@ import { TEACH_TEXT } from './strings';
 /**
  * Published courses, newest first, for the marketplace and the courses page (and, with
  * `instructorId`, an instructor's public profile, whose cards do not repeat who teaches).
- * Read from the server; says so when it cannot be reached.
+ * Read from the server; says so when it cannot be reached. `linkToAll` adds the way to
+ * /courses, where a student's own courses come first (the marketplace shows it).
  */
-export function PublishedCourses({ instructorId, title = TEACH_TEXT.coursesTitle }: { instructorId?: string; title?: string }) {
+export function PublishedCourses({
+  instructorId,
+  title = TEACH_TEXT.coursesTitle,
+  linkToAll = false,
+}: {
+  instructorId?: string;
+  title?: string;
+  linkToAll?: boolean;
+}) {
   const state = usePublishedCourses(instructorId);
   return (
     <section className="stack teach-published" aria-labelledby="teach-published-title">
-      <h2 id="teach-published-title">{title}</h2>
+      <div className="row teach-section-head">
+        <h2 id="teach-published-title">{title}</h2>
+        {linkToAll ? <Link to="/courses">Your courses and all courses</Link> : null}
+      </div>
       {state.kind === 'loading' ? <LoadingDots label="Loading courses" /> : null}
       {state.kind === 'error' ? (
         <p role="alert">Courses could not be loaded: {state.message}</p>

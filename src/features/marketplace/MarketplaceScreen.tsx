@@ -79,7 +79,7 @@ export function MarketplaceScreen({ query, onQueryChange }: MarketplaceScreenPro
       ) : (
         <LoadingDots label="Loading patterns" />
       )}
-      <PublishedCourses />
+      <PublishedCourses linkToAll />
     </div>
   );
 }
