@@ -40,6 +40,9 @@ function rowsOrThrow<T>(res: { data: T[] | null; error: { message: string } | nu
   return res.data ?? [];
 }
 
+/** Course and profile ids are UUIDs: any other address names nothing (no need to ask, nor to show the database's complaint). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const courses = (rows: Record<string, unknown>[]) =>
   rows.map(fromCourseRow).filter((c): c is CourseRecord => c !== null && !c.deleted);
 
@@ -53,6 +56,7 @@ export async function fetchPublishedCourses(instructorId?: string, limit = 50): 
 
 /** One course the caller may read (published, or their own draft); null when there is none. */
 export async function fetchCourse(id: string): Promise<CourseRecord | null> {
+  if (!UUID.test(id)) return null;
   const sb = await getSupabase();
   return courses(rowsOrThrow(await sb.from('courses').select('*').eq('id', id).limit(1)))[0] ?? null;
 }
@@ -65,8 +69,9 @@ export async function fetchOwnCourses(userId: string): Promise<CourseRecord[]> {
 
 /** Public profiles of these instructors, by id. */
 export async function fetchProfiles(ids: readonly string[]): Promise<Map<string, InstructorProfile>> {
-  if (!ids.length) return new Map();
+  const valid = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (!valid.length) return new Map();
   const sb = await getSupabase();
-  const rows = rowsOrThrow<ProfileRow>(await sb.from('instructor_profiles').select('*').in('user_id', [...new Set(ids)]));
+  const rows = rowsOrThrow<ProfileRow>(await sb.from('instructor_profiles').select('*').in('user_id', valid));
   return new Map(rows.map((r) => [r.user_id, profileFromRow(r)]));
 }
