@@ -40,6 +40,12 @@ function Pager({ page, onPage }: { page: MarketPage; onPage: (n: number) => void
   );
 }
 
+/** An address past the last page (an old link, or the list shrank since). */
+function pastEndText(page: MarketPage): string {
+  const pages = pageCount(page.total, page.pageSize);
+  return `Page ${page.page} is past the end: the results fill ${pages === 1 ? '1 page' : `${pages} pages`}.`;
+}
+
 /** What the live region says for each state. */
 function announcement(state: ListingState, searching: boolean): string {
   switch (state.kind) {
@@ -116,7 +122,14 @@ function Listing({ query, onQueryChange }: MarketplaceScreenProps) {
           <p className="muted">Connect to see the marketplace.</p>
         </EmptyState>
       ) : null}
-      {page && page.items.length === 0 ? (
+      {page && page.items.length === 0 && page.total > 0 ? (
+        <EmptyState title={pastEndText(page)}>
+          <Button variant="secondary" onClick={() => onQueryChange({ ...query, page: 1 })}>
+            Go to the first page
+          </Button>
+        </EmptyState>
+      ) : null}
+      {page && page.total === 0 ? (
         <EmptyState title={resultsText(page, searching)}>
           {searching ? (
             <Button variant="secondary" onClick={() => onQueryChange({ ...query, q: '', category: 'all', difficulty: 'all', page: 1 })}>

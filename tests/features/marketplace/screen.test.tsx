@@ -67,6 +67,15 @@ describe('the marketplace screen', () => {
     expect(onQueryChange).toHaveBeenCalledWith({ ...DEFAULT_MARKET_QUERY, q: '', category: 'all' });
   });
 
+  it('a page past the end says so and offers the first page (not the nothing-published state)', async () => {
+    list.mockResolvedValue(page(0, 14, 9));
+    show({ ...DEFAULT_MARKET_QUERY, page: 9 });
+    expect(await screen.findByText('Page 9 is past the end: the results fill 2 pages.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create a pattern to publish' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(onQueryChange).toHaveBeenCalledWith({ ...DEFAULT_MARKET_QUERY, page: 1 });
+  });
+
   it('a refusal shows the server’s message with Retry', async () => {
     list.mockRejectedValueOnce(new HttpError(400, 'page: page can be at most 1000'));
     show();
