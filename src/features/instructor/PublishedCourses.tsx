@@ -29,6 +29,7 @@ export function PublishedCourses({
         {linkToAll ? <Link to="/courses">Your courses and all courses</Link> : null}
       </div>
       {state.kind === 'loading' ? <LoadingDots label="Loading courses" /> : null}
+      {state.kind === 'offline' ? <p className="muted">{TEACH_TEXT.coursesOffline}</p> : null}
       {state.kind === 'error' ? (
         <p role="alert">Courses could not be loaded: {state.message}</p>
       ) : null}

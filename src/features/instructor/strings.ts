@@ -14,4 +14,5 @@ export const TEACH_TEXT = Object.freeze({
   publishPatternsBody:
     'Patterns you make on Create can be published to the marketplace, where students find them next to your courses.',
   coursesTitle: 'Courses',
+  coursesOffline: 'You are offline. Published courses are listed when you are back online; the courses you enrolled in stay on this device.',
 });
