@@ -33,12 +33,21 @@ function isPrerenderedHere(rootElement: HTMLElement): boolean {
  * React hydrates the pressed part first and then handles the press.
  */
 function replayEarlyClicks(): void {
-  const take = (window as { __pneumaEarlyClicks?: () => HTMLElement[] }).__pneumaEarlyClicks;
-  for (const button of take?.() ?? []) if (button.isConnected) button.click();
+  for (const button of takeEarlyClicks()) if (button.isConnected) button.click();
 }
 
-/** A fresh root: the prerendered markup (if any) goes. */
+/** Ends the loader's holding of presses (it swallows every button press until then). */
+function takeEarlyClicks(): HTMLElement[] {
+  const take = (window as { __pneumaEarlyClicks?: () => HTMLElement[] }).__pneumaEarlyClicks;
+  return take?.() ?? [];
+}
+
+/**
+ * A fresh root: the prerendered markup (if any) goes, and with it the buttons pressed on
+ * it; the loader stops holding presses, or no button of the fresh app would work.
+ */
 function freshRoot(rootElement: HTMLElement): Root {
+  takeEarlyClicks();
   rootElement.replaceChildren();
   delete rootElement.dataset.prerendered;
   return createRoot(rootElement);
