@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runOutbox } from '../../src/sync/outbox';
 import { FakeRest, type Fault } from './fakeRest';
-import { config, fakeClock, freshDb, makeSession } from './helpers';
-
-/** Small seeded PRNG so a failure can be replayed with the same seed. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { config, fakeClock, freshDb, makeSession, mulberry32 } from './helpers';
 
 describe('fault injection against the fake REST API', () => {
   it.each([1, 2, 3, 4, 5])('seed %i: 200 sessions, random 500s, drops and a 401 mid-run -> exactly 200 rows, 0 pending', async (seed) => {

@@ -5,7 +5,7 @@ import { db } from '../../src/data/db';
 import { fromSupabaseSession, saveAuthSession } from '../../src/data/authSessionRepo';
 import { runOutbox } from '../../src/sync/outbox';
 import { createCustomPattern, deleteCustomPattern, updateCustomPattern } from '../../src/data/customPatternsRepo';
-import { makeSession } from './helpers';
+import { makeSession, mulberry32 } from './helpers';
 import { signUp, startRealServer, supabase, type RealServer } from './realServer';
 
 /**
@@ -38,6 +38,51 @@ async function serverRows(sb: SupabaseClient) {
   const { data, error } = await sb.from('sessions').select('*').order('start_time');
   if (error) throw new Error(error.message);
   return data as Record<string, unknown>[];
+}
+
+/** What a fault-injection run did to the requests (and how often the token was refreshed). */
+interface Faults {
+  s500: number;
+  dropBefore: number;
+  dropAfter: number;
+  s401: number;
+  refresh: number;
+}
+
+/**
+ * Runs the outbox until the 200 sessions are up (at most 100 runs, 30 s apart on a fake
+ * clock), then checks that each arrived exactly once, none is left pending or unsynced, and
+ * every kind of fault happened (the one 401 answered by exactly one token refresh).
+ */
+async function drainThroughFaults(
+  sb: SupabaseClient,
+  config: { supabaseUrl: string; supabaseAnonKey: string },
+  seen: Faults,
+  report: { label: string; restCalls: () => number; fetch?: typeof fetch },
+): Promise<void> {
+  let clock = Date.now();
+  let runs = 0;
+  for (; runs < 100; runs++) {
+    const r = await runOutbox(config, {
+      ...(report.fetch ? { fetch: report.fetch } : {}),
+      batchSize: 20,
+      sleep: async (ms) => void (clock += ms),
+      now: () => clock,
+    });
+    if (r.status === 'done' && r.remaining === 0) break;
+    clock += 30_000;
+  }
+  const rows = await serverRows(sb);
+  expect(rows).toHaveLength(200);
+  expect(new Set(rows.map((r) => r.id)).size).toBe(200);
+  expect(await db.sessions.where('syncState').equals('pending').count()).toBe(0);
+  expect(await db.sessions.where('syncState').equals('synced').count()).toBe(200);
+  expect(seen.s401).toBe(1);
+  expect(seen.refresh).toBe(1);
+  expect(seen.s500).toBeGreaterThan(0);
+  expect(seen.dropBefore).toBeGreaterThan(0);
+  expect(seen.dropAfter).toBeGreaterThan(0);
+  console.log(`fault injection (${report.label}): ${runs + 1} runs, ${report.restCalls()} REST calls`, seen);
 }
 
 describe('outbox against the embedded backend', () => {
@@ -131,15 +176,8 @@ describe('outbox against the embedded backend', () => {
   it('fault injection: 200 sessions, random 500s, dropped connections (before and after the write), a 401 mid-run -> exactly 200 rows, 0 pending', async () => {
     const { sb, userId } = await signedIn('sync-f');
     await db.sessions.bulkPut(Array.from({ length: 200 }, (_, i) => makeSession({ userId }, i)));
-    let a = 42; // mulberry32: a seeded run can be replayed
-    const rand = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const seen = { s500: 0, dropBefore: 0, dropAfter: 0, s401: 0, refresh: 0 };
+    const rand = mulberry32(42);
+    const seen: Faults = { s500: 0, dropBefore: 0, dropAfter: 0, s401: 0, refresh: 0 };
     let restCalls = 0;
     const faulty: typeof fetch = async (input, init) => {
       const url = String(input);
@@ -171,23 +209,7 @@ describe('outbox against the embedded backend', () => {
       }
       return fetch(input, init);
     };
-    let clock = Date.now();
-    let runs = 0;
-    for (; runs < 100; runs++) {
-      const r = await runOutbox(cfg(), { fetch: faulty, batchSize: 20, sleep: async (ms) => void (clock += ms), now: () => clock });
-      if (r.status === 'done' && r.remaining === 0) break;
-      clock += 30_000;
-    }
-    const rows = await serverRows(sb);
-    expect(rows).toHaveLength(200);
-    expect(new Set(rows.map((r) => r.id)).size).toBe(200);
-    expect(await db.sessions.where('syncState').equals('pending').count()).toBe(0);
-    expect(seen.s401).toBe(1);
-    expect(seen.refresh).toBe(1);
-    expect(seen.s500).toBeGreaterThan(0);
-    expect(seen.dropBefore).toBeGreaterThan(0);
-    expect(seen.dropAfter).toBeGreaterThan(0);
-    console.log(`fault injection (real server): ${runs + 1} runs, ${restCalls} REST calls`, seen);
+    await drainThroughFaults(sb, cfg(), seen, { label: 'real server', restCalls: () => restCalls, fetch: faulty });
   });
 
   it('custom patterns: created, edited and deleted on the device reach the server, newest version wins', async () => {
@@ -214,15 +236,8 @@ describe('outbox against the embedded backend', () => {
   it('fault injection at the TCP level: a proxy drops real connections (before and after the write), answers 500s and one 401 -> exactly 200 rows, 0 pending', async () => {
     const { sb, userId } = await signedIn('sync-h');
     await db.sessions.bulkPut(Array.from({ length: 200 }, (_, i) => makeSession({ userId }, i)));
-    let a = 7;
-    const rand = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const seen = { s500: 0, dropBefore: 0, dropAfter: 0, s401: 0, refresh: 0 };
+    const rand = mulberry32(7);
+    const seen: Faults = { s500: 0, dropBefore: 0, dropAfter: 0, s401: 0, refresh: 0 };
     let restCalls = 0;
     const proxy = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -274,24 +289,7 @@ describe('outbox against the embedded backend', () => {
     await new Promise<void>((r) => proxy.listen(18853, '127.0.0.1', () => r()));
     try {
       const viaProxy = { supabaseUrl: 'http://127.0.0.1:18853', supabaseAnonKey: srv.anonKey };
-      let clock = Date.now();
-      let runs = 0;
-      for (; runs < 100; runs++) {
-        const r = await runOutbox(viaProxy, { batchSize: 20, sleep: async (ms) => void (clock += ms), now: () => clock });
-        if (r.status === 'done' && r.remaining === 0) break;
-        clock += 30_000;
-      }
-      const rows = await serverRows(sb);
-      expect(rows).toHaveLength(200);
-      expect(new Set(rows.map((r) => r.id)).size).toBe(200);
-      expect(await db.sessions.where('syncState').equals('pending').count()).toBe(0);
-      expect(await db.sessions.where('syncState').equals('synced').count()).toBe(200);
-      expect(seen.s401).toBe(1);
-      expect(seen.refresh).toBe(1);
-      expect(seen.s500).toBeGreaterThan(0);
-      expect(seen.dropBefore).toBeGreaterThan(0);
-      expect(seen.dropAfter).toBeGreaterThan(0);
-      console.log(`fault injection (TCP proxy): ${runs + 1} runs, ${restCalls} REST calls`, seen);
+      await drainThroughFaults(sb, viaProxy, seen, { label: 'TCP proxy', restCalls: () => restCalls });
     } finally {
       proxy.closeAllConnections();
       await new Promise<void>((r) => proxy.close(() => r()));
