@@ -1,6 +1,6 @@
 import './instructor.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAuth } from '../../app/auth/authStore';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
@@ -16,6 +16,8 @@ import { fetchCourse } from './api';
 import { patternChoices } from './coursePatterns';
 import { DayEditor } from './DayEditor';
 import { SyncStateBadge } from './SyncStateBadge';
+
+const LEAVE_UNSAVED = 'This course has changes that are not saved. Leave and lose them?';
 
 const newCourse = (instructorId: string): Course => ({
   id: crypto.randomUUID(),
@@ -45,6 +47,14 @@ export function CourseEditor({ courseId }: { courseId: string }) {
   const [message, setMessage] = useState('');
   const summary = useRef<HTMLDivElement>(null);
   const saved = useLiveQuery(() => (draft ? getCourse(draft.id) : undefined), [draft?.id]);
+  // Leaving with edits made since the last save asks first (links, back, closing the tab).
+  const [dirty, setDirty] = useState(false);
+  const leaving = useRef(false);
+  useBlocker({
+    shouldBlockFn: () => !leaving.current && !window.confirm(LEAVE_UNSAVED),
+    enableBeforeUnload: () => dirty && !leaving.current,
+    disabled: !dirty,
+  });
 
   useEffect(() => {
     if (!userId) return;
@@ -90,6 +100,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
 
   const update = (patch: Partial<Course>) => {
     setDraft({ ...draft, ...patch });
+    setDirty(true);
     setMessage('');
   };
 
@@ -103,10 +114,14 @@ export function CourseEditor({ courseId }: { courseId: string }) {
     }
     const record = await saveCourse({ ...draft, status });
     setDraft(record);
+    setDirty(false);
     requestSync();
     setMessage(status === 'published' ? 'Published. Students can enrol once it reaches the server.' : 'Draft saved on this device.');
-    if (courseId === 'new')
+    if (courseId === 'new') {
+      // Saved: the move to the course's own address is not a departure.
+      leaving.current = true;
       void navigate({ to: '/teach/courses/$courseId', params: { courseId: record.id }, replace: true });
+    }
   };
 
   const moveTo = (from: number, to: number) => {
