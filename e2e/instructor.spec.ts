@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, gotoHydrated } from './fixtures';
 import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
 
 /**
@@ -13,7 +13,8 @@ const PASSWORD = 'correct horse 42';
 
 async function newAccount(page: Page, tag: string): Promise<void> {
   const address = `teach-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await page.goto('/auth');
+  // A value typed into the prerendered form before React takes it over is lost.
+  await gotoHydrated(page, '/auth');
   for (const [label, value] of [
     ['Email', address],
     ['Password', PASSWORD],
@@ -48,9 +49,9 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
   await expect(teacher.getByRole('heading', { name: 'Become an instructor' })).toBeVisible();
 
   await newAccount(teacher, 'teacher');
-  await teacher.goto('/instructor-onboarding?focus=patterns');
+  await gotoHydrated(teacher, '/instructor-onboarding?focus=patterns');
   await expect(teacher.getByRole('heading', { name: /Step 4 of 5: Publishing patterns/ })).toBeVisible();
-  await teacher.goto('/instructor-onboarding');
+  await gotoHydrated(teacher, '/instructor-onboarding');
 
   // Step 1: an empty step is refused, with the error on its field and the focus there.
   await teacher.getByRole('button', { name: 'Next' }).click();
