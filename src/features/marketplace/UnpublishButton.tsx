@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -6,12 +6,38 @@ import { ConfirmDialog } from './ConfirmDialog';
 const UNPUBLISH_EFFECT =
   'It leaves the marketplace at once. Copies others added to their libraries stay theirs; its ratings and use are kept if you publish it again.';
 
+/**
+ * After the dialog closes, the focus would return to this button, which unpublishing removes
+ * (the card leaves the list; the hub's row loses the button): the keyboard user would be left
+ * on the page's body. The focus goes to the pattern's heading when its card is still there,
+ * else to the main region, once the list has had time to change.
+ */
+function keepFocusAfter(card: HTMLElement | null): void {
+  const place = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const heading = card?.isConnected ? card.querySelector<HTMLElement>('h2, h3') : null;
+    const target = heading ?? document.getElementById('main');
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  };
+  for (const ms of [50, 400, 1200]) setTimeout(place, ms);
+}
+
 /** "Unpublish" for the creator's own pattern (marketplace card, creator hub), after confirming. */
 export function UnpublishButton({ name, onUnpublish }: { name: string; onUnpublish: () => Promise<boolean> }) {
   const [confirming, setConfirming] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const unpublish = async () => {
+    const card = trigger.current?.closest('article') ?? null;
+    const done = await onUnpublish();
+    if (done) keepFocusAfter(card);
+    return done;
+  };
   return (
     <>
-      <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Unpublish ${name}`}>
+      <Button ref={trigger} size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Unpublish ${name}`}>
         Unpublish
       </Button>
       <ConfirmDialog
@@ -21,7 +47,7 @@ export function UnpublishButton({ name, onUnpublish }: { name: string; onUnpubli
         description={UNPUBLISH_EFFECT}
         confirmLabel="Unpublish"
         variant="danger"
-        onConfirm={onUnpublish}
+        onConfirm={unpublish}
       />
     </>
   );

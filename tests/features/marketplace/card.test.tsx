@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketPattern } from '../../../src/domain/marketplace/contract';
 import { MarketCard, type MarketCardActions } from '../../../src/features/marketplace/MarketCard';
@@ -77,5 +77,22 @@ describe('a marketplace card', () => {
     expect(a.unpublish).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
     expect(a.unpublish).toHaveBeenCalledWith(p);
+  });
+
+  it('after unpublishing, the focus goes to the main region when the card has left, not to the page body', async () => {
+    const p = published({ mine: true });
+    const a = actions();
+    const view = (shown: boolean) => (
+      <main id="main">
+        {shown ? <MarketCard pattern={p} signedIn inLibrary={false} offline={false} actions={a} /> : null}
+      </main>
+    );
+    const { rerender } = render(view(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish Harbour Tide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish Harbour Tide?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+    await waitFor(() => expect(a.unpublish).toHaveBeenCalled());
+    rerender(view(false)); // the list without the card
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('main')), { timeout: 2000 });
   });
 });
