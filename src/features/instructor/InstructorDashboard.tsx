@@ -109,6 +109,10 @@ export function InstructorDashboard({ userId, profile, online, focusPatterns, on
           <Link to="/marketplace" className={buttonClass('secondary')}>
             Open the marketplace
           </Link>
+          {/* An instructor keeps their role when publishing, so the header has no Creator Hub link for them. */}
+          <Link to="/creator-dashboard" className={buttonClass('ghost')}>
+            Use and ratings of your patterns
+          </Link>
         </div>
       </section>
     </div>
