@@ -12,12 +12,12 @@ const ORDER: ScoreName[] = ['overall', 'focus', 'consistency', 'progress'];
 /** The four scores; each with what it was computed from when known, or "Not measured". */
 export function ScoreList({ scores }: { scores: Record<ScoreName, ScoreDetail | number> }) {
   return (
-    <dl className="coach__scores">
+    <dl className="stat-grid coach__scores">
       {ORDER.map((name) => {
         const s = scores[name];
         const detail = typeof s === 'number' ? { value: s, basis: undefined } : s;
         return (
-          <div className="stat coach__score" key={name} data-testid={`coach-score-${name}`}>
+          <div className="stat" key={name} data-testid={`coach-score-${name}`}>
             <dt className="stat__label">{NAMES[name]}</dt>
             <dd className={detail.value === null ? 'coach__unmeasured' : 'stat__value'}>
               {detail.value === null ? 'Not measured' : `${detail.value} / 100`}

@@ -1,8 +1,10 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { StarRadioGroup } from '../../ui/StarRadioGroup';
 
 /**
- * 1-5 stars as a radio group: arrow keys move and choose, as in a native radio group; one
- * tab stop. `onRate` resolves true when the rating was saved.
+ * The signed-in member's 1-5 star rating of a published pattern (src/ui/StarRadioGroup: one
+ * tab stop, arrow keys move and choose). `onRate` resolves true when the rating was saved;
+ * a second choice waits until the first is answered.
  */
 export function StarRating({
   name,
@@ -20,33 +22,12 @@ export function StarRating({
     await onRate(n);
     setBusy(false);
   };
-  const onKey = (e: KeyboardEvent, n: number) => {
-    const step = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
-    if (!step) return;
-    e.preventDefault();
-    const next = Math.min(5, Math.max(1, n + step));
-    const group = e.currentTarget.parentElement;
-    group?.querySelectorAll<HTMLButtonElement>('button')[next - 1]?.focus();
-    void choose(next);
-  };
-  const current = value ?? 0;
   return (
-    <div className="market-stars" role="radiogroup" aria-label={`Your rating of ${name}`} aria-busy={busy || undefined}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <button
-          key={n}
-          type="button"
-          role="radio"
-          aria-checked={current === n}
-          aria-label={`${n} star${n > 1 ? 's' : ''}`}
-          tabIndex={(current || 1) === n ? 0 : -1}
-          className={`market-stars__star ${n <= current ? 'market-stars__star--on' : ''}`}
-          onClick={() => void choose(n)}
-          onKeyDown={(e) => onKey(e, n)}
-        >
-          <span aria-hidden="true">★</span>
-        </button>
-      ))}
-    </div>
+    <StarRadioGroup
+      label={`Your rating of ${name}`}
+      value={value ?? 0}
+      busy={busy}
+      onChoose={(n) => void choose(n)}
+    />
   );
 }

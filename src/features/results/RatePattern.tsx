@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { getRating, ratePattern } from '../../data/patternUsageRepo';
+import { StarRadioGroup } from '../../ui/StarRadioGroup';
 
 /** 1-5 stars for the pattern just practised; the library's 'Highest Rated' sort reads them. */
 export function RatePattern({
@@ -16,26 +17,17 @@ export function RatePattern({
   return (
     <fieldset className="rate">
       <legend className="rate__legend">How did {patternName} feel?</legend>
-      <div className="rate__stars" role="radiogroup" aria-label={`Rate ${patternName}`}>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <button
-            key={n}
-            type="button"
-            role="radio"
-            aria-checked={value === n}
-            aria-label={`${n} star${n > 1 ? 's' : ''}`}
-            className={`rate__star ${n <= value ? 'rate__star--on' : ''}`}
-            onClick={() => {
-              setError(null);
-              ratePattern(patternId, n).catch((e: unknown) =>
-                setError(e instanceof Error ? e.message : String(e)),
-              );
-            }}
-          >
-            ★
-          </button>
-        ))}
-      </div>
+      <StarRadioGroup
+        label={`Rate ${patternName}`}
+        className="rate__stars"
+        value={value}
+        onChoose={(n) => {
+          setError(null);
+          ratePattern(patternId, n).catch((e: unknown) =>
+            setError(e instanceof Error ? e.message : String(e)),
+          );
+        }}
+      />
       {value ? <p className="rate__saved">You rated it {value} of 5.</p> : null}
       {error ? (
         <p className="field__error" role="alert">

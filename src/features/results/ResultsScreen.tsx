@@ -74,7 +74,7 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
             <span className="results__score">Quality {f.score} / 100</span>
           </p>
         ) : null}
-        <dl className="results__stats">
+        <dl className="stat-grid results__stats">
           <div className="stat">
             <dt className="stat__label">Practice time</dt>
             <dd className="stat__value" data-testid="result-duration">

@@ -28,7 +28,7 @@ export function AnalyticsTab({ userId }: { userId: string }) {
   if (totals.posts === 0) return <p className="muted">You have not posted to the community yet: your posts&apos; figures will show here.</p>;
   return (
     <div className="analytics">
-      <dl className="share-stats__grid" data-testid="post-analytics">
+      <dl className="stat-grid share-stats__grid" data-testid="post-analytics">
         <Stat label="Posts" value={totals.posts} />
         <Stat label="Reactions from others" value={totals.reactions} />
         <Stat label="Comments from others" value={totals.comments} />

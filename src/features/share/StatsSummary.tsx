@@ -9,7 +9,7 @@ export function StatsSummary({ stats, compact = false }: { stats: ShareStats; co
       <h2 id="share-stats-title" className={compact ? 'visually-hidden' : undefined}>
         Your progress
       </h2>
-      <dl className="share-stats__grid" data-testid="share-stats">
+      <dl className="stat-grid share-stats__grid" data-testid="share-stats">
         <Stat label="Sessions" value={String(stats.totalSessions)} />
         <Stat label="Minutes" value={String(stats.totalMinutes)} />
         <Stat label="Day streak" value={String(stats.currentStreak)} />
