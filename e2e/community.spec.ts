@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, test } from './fixtures';
+import { expect, signUpFresh, test } from './fixtures';
 import { practise } from './practise';
 
 /**
@@ -14,17 +14,8 @@ import { practise } from './practise';
  * real browser calls, replaced here by recorders (nothing may leave this machine).
  */
 
-const PASSWORD = 'correct horse 42';
-const email = (tag: string) => `community-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-
-async function signUp(page: Page, tag: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email(tag));
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-}
+/** A fresh member `community-<tag>-…@example.test`, signed up once the page has hydrated. */
+const signUp = (page: Page, tag: string) => signUpFresh(page, `community-${tag}`);
 
 /** window.open and the Web Share API, recorded instead of leaving the machine. */
 async function recordShares(context: BrowserContext): Promise<void> {

@@ -1,5 +1,3 @@
-import { AppError } from '../domain/errors/appErrors';
-import { ERROR_TEXT } from '../domain/errors/messages';
 import type { SharedPattern, SharedSession } from '../domain/share/sharedPattern';
 import type {
   Challenge,
@@ -13,9 +11,9 @@ import type {
   SocialAchievementState,
   TrendingPattern,
 } from '../domain/share/socialContract';
+import { requireAccessToken } from './apiCall';
 import { getConfig } from './config';
 import { request } from './request';
-import { getSupabase } from './supabaseClient';
 
 /**
  * The community API (server/social): every call carries the signed-in user's access token
@@ -39,20 +37,12 @@ export type {
   TrendingPattern,
 };
 
-async function accessToken(): Promise<string> {
-  const supabase = await getSupabase();
-  const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
-  if (!token) throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
-  return token;
-}
-
 async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
   return request<T>(`${getConfig().apiUrl}/api${path}`, {
     service: 'social',
     method,
     body,
-    bearer: await accessToken(),
+    bearer: await requireAccessToken(),
   });
 }
 
