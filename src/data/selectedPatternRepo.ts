@@ -1,4 +1,4 @@
-import type { BreathingPattern, PatternTimings } from '../domain/patterns';
+import { namedTimingsOf, type BreathingPattern, type PatternTimings } from '../domain/patterns';
 import {
   getPersonPreference,
   removePersonPreference,
@@ -41,12 +41,7 @@ export function librarySelection(
 export function discoverySelection(p: BreathingPattern): DiscoverySelectedPattern {
   return {
     source: 'discovery',
-    id: p.id,
-    name: p.name,
-    inhale: p.inhale,
-    hold: p.hold,
-    exhale: p.exhale,
-    hold_after_exhale: p.hold_after_exhale,
+    ...namedTimingsOf(p),
     benefits: [...p.benefits],
   };
 }

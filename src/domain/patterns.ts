@@ -304,6 +304,22 @@ export function cycleSeconds(p: PatternTimings): number {
   return p.inhale + p.hold + p.exhale + p.hold_after_exhale;
 }
 
+/** A pattern's id, name and four timings, and nothing else it carries. */
+export interface NamedTimings extends PatternTimings {
+  id: string;
+  name: string;
+}
+
+/** Copies just the id, name and four timings of any pattern-like value. */
+export const namedTimingsOf = (p: NamedTimings): NamedTimings => ({
+  id: p.id,
+  name: p.name,
+  inhale: p.inhale,
+  hold: p.hold,
+  exhale: p.exhale,
+  hold_after_exhale: p.hold_after_exhale,
+});
+
 /** Label like '3-2-3-1' for a pattern's four timings, in breathing order. */
 export function timingLabel(p: PatternTimings): string {
   return PHASE_FIELDS.map((f) => String(p[f])).join('-');

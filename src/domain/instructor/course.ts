@@ -6,7 +6,7 @@
  *
  * Pure. The zod schemas are in ./courseSchema (loaded only where a course is written).
  */
-import { DIFFICULTIES, type Difficulty, type PatternTimings } from '../patterns';
+import { DIFFICULTIES, namedTimingsOf, type Difficulty, type NamedTimings } from '../patterns';
 
 export const COURSE_LEVELS = DIFFICULTIES;
 export type CourseLevel = Difficulty;
@@ -21,10 +21,8 @@ export const COURSE_LIMITS = Object.freeze({
   noteMax: 500,
 });
 
-export interface CoursePattern extends PatternTimings {
-  id: string;
-  name: string;
-}
+/** A pattern as a course keeps it: its id, name and timings. */
+export type CoursePattern = NamedTimings;
 
 export interface CourseDay {
   note: string;
@@ -44,14 +42,7 @@ export interface Course {
 }
 
 /** The part of any pattern a course keeps (its id, name and timings). */
-export const coursePatternOf = (p: CoursePattern): CoursePattern => ({
-  id: p.id,
-  name: p.name,
-  inhale: p.inhale,
-  hold: p.hold,
-  exhale: p.exhale,
-  hold_after_exhale: p.hold_after_exhale,
-});
+export const coursePatternOf = (p: CoursePattern): CoursePattern => namedTimingsOf(p);
 
 /** A new empty day. */
 export const emptyDay = (): CourseDay => ({ note: '', patterns: [] });
