@@ -13,67 +13,15 @@
  *   npx tsx bench/session-timing.ts      (writes bench-results/session-timing.json)
  * Env: BENCH_PORT (default 18810), CHROMIUM_PATH, BENCH_PATTERN (default box).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { startBuiltApp } from './builtApp';
+import { runBench, writeBenchResult } from './report';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18810);
-const BASE = `http://127.0.0.1:${PORT}`;
 const PATTERN = process.env.BENCH_PATTERN ?? 'box';
 const TARGET_MS = 20;
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-function ensureBuild(): void {
-  const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-  const sourcesAt = Math.max(
-    ...['src', 'sw', 'public', 'index.html', 'vite.config.ts'].map(newestMtime),
-  );
-  if (builtAt >= sourcesAt) return;
-  console.log('building (under /tmp/build.lock)…');
-  const r = spawnSync('flock', ['/tmp/build.lock', 'npx', 'vite', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) throw new Error('build failed');
-}
-
-async function startServer(): Promise<ChildProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pneuma-bench-timing-'));
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PNEUMA_DATA_DIR: dataDir,
-      PNEUMA_SKIP_BUILD: '1',
-      PNEUMA_RATE_LIMIT_DISABLED: '1',
-    },
-  });
-  server.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${BASE}/api/health`);
-      if (res.ok) return server;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  server.kill('SIGTERM');
-  throw new Error('server did not start');
-}
 
 interface Stats {
   count: number;
@@ -142,9 +90,8 @@ registerProcessor('onset', Onset);
 `;
 
 async function main(): Promise<void> {
-  ensureBuild();
   const loadAtStart = loadavg().map((v) => Math.round(v * 100) / 100);
-  const server = await startServer();
+  const app = await startBuiltApp(PORT, 'bench-timing');
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
@@ -152,7 +99,7 @@ async function main(): Promise<void> {
   try {
     const page = await browser.newPage();
     const url = `/session/classic?pattern=${PATTERN}`;
-    await page.goto(BASE + url);
+    await page.goto(app.base + url);
     // Let the service worker take control first (its first 'controlling' reloads the page).
     for (let i = 0; i < 100; i++) {
       const controlled = await page
@@ -162,7 +109,7 @@ async function main(): Promise<void> {
       await page.waitForTimeout(300);
     }
     await page.waitForLoadState('load');
-    await page.goto(BASE + url);
+    await page.goto(app.base + url);
 
     await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
     // 'Start Immediately' creates the AudioContext (user gesture); attach the detector in the 0.5 s before the start.
@@ -274,16 +221,11 @@ async function main(): Promise<void> {
       targetMs: TARGET_MS,
       pass: ui.count > 0 && audio.count > 0 && ui.over20ms === 0 && audio.over20ms === 0,
     };
-    mkdirSync('bench-results', { recursive: true });
-    writeFileSync('bench-results/session-timing.json', JSON.stringify(result, null, 2) + '\n');
-    console.log(JSON.stringify(result, null, 2));
+    writeBenchResult('session-timing', result);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    app.stop();
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);
