@@ -1,5 +1,6 @@
 import './instructor.css';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
 import { enrol, leaveCourse } from '../../data/coursesRepo';
 import { dayLabel, type CoursePattern } from '../../domain/instructor/course';
@@ -7,6 +8,7 @@ import { isCatalogueId, timingLabel } from '../../domain/patterns';
 import { requestSync } from '../../sync/page/syncEngine';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { useCourse } from './useCourse';
 import { useCourseProgress } from './useCourseProgress';
@@ -23,6 +25,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
   const { course, instructor, online } = useCourse(courseId);
   const p = useCourseProgress(course, userId);
   const navigate = useNavigate();
+  const [confirmLeave, setConfirmLeave] = useState(false);
 
   if (course === undefined || status === 'loading') return <LoadingDots label="Loading the course" />;
   if (course === null || (course.status !== 'published' && course.instructorId !== userId && !p.enrolment))
@@ -141,9 +144,36 @@ export function CourseScreen({ courseId }: { courseId: string }) {
       </section>
 
       {userId && p.enrolment ? (
-        <Button variant="ghost" onClick={() => void leaveCourse(userId, course.id).then(requestSync)}>
-          Leave this course
-        </Button>
+        <>
+          <Button variant="ghost" onClick={() => setConfirmLeave(true)}>
+            Leave this course
+          </Button>
+          <Dialog
+            open={confirmLeave}
+            onOpenChange={setConfirmLeave}
+            title={`Leave ${course.title}?`}
+            description="It leaves your courses and the instructor's count. The days you completed are kept if you enrol again."
+          >
+            <div className="row">
+              <Button
+                variant="danger"
+                onClick={() => {
+                  setConfirmLeave(false);
+                  void leaveCourse(userId, course.id).then(() => {
+                    requestSync();
+                    // The button that opened this is gone with the enrolment: the focus starts the page again.
+                    setTimeout(() => document.getElementById('main')?.focus(), 50);
+                  });
+                }}
+              >
+                Leave the course
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmLeave(false)}>
+                Stay enrolled
+              </Button>
+            </div>
+          </Dialog>
+        </>
       ) : null}
     </div>
   );
