@@ -5,6 +5,7 @@ import {
   aiRetryDelayMs,
   type AiProvider,
 } from '../../src/domain/coach/constants';
+import { optionalHttpUrl } from '../net/httpUrl';
 
 /** One configured provider: its key (server-side only), an optional base URL, the model to ask. */
 export interface ProviderSettings {
@@ -37,19 +38,9 @@ const ENV_PREFIX: Readonly<Record<AiProvider, string>> = Object.freeze({
   anthropic: 'PNEUMA_AI_ANTHROPIC',
 });
 
-function baseUrl(value: string | undefined, name: string): string | undefined {
-  const v = value?.trim();
-  if (!v) return undefined;
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    throw new Error(`${name} must be an http(s) URL (got "${v}").`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`${name} must be an http(s) URL (got "${v}").`);
-  return v.replace(/\/+$/, '');
-}
+/** A provider's base URL (an http(s) URL; trailing slashes dropped), or undefined. */
+const baseUrl = (value: string | undefined, name: string): string | undefined =>
+  optionalHttpUrl(value, name)?.replace(/\/+$/, '');
 
 /**
  * The AI settings from the server's environment (never from the client, never in

@@ -1,3 +1,5 @@
+import { optionalHttpUrl } from '../net/httpUrl';
+
 /**
  * Where the app finds the social-wallet (Lens) GraphQL API when the build does not name it
  * (docs/product.md § Wallets and tokens): VITE_LENS_API_URL and VITE_LENS_POST_URL read by
@@ -9,19 +11,8 @@ export interface LensSettings {
   postUrl: string | null;
 }
 
-function httpUrl(value: string | undefined, name: string): string | null {
-  const v = value?.trim();
-  if (!v) return null;
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    throw new Error(`${name}: "${v}" is not a URL`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`${name}: "${v}" is not an http(s) URL`);
-  return v;
-}
+const httpUrl = (value: string | undefined, name: string): string | null =>
+  optionalHttpUrl(value, name) ?? null;
 
 export function lensSettingsFromEnv(env: NodeJS.ProcessEnv): LensSettings {
   const apiUrl = httpUrl(env.VITE_LENS_API_URL, 'VITE_LENS_API_URL');
