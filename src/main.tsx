@@ -13,6 +13,7 @@ import { startAppServices } from './app/startAppServices';
 import { APP_ERROR_HTML, AppErrorPage } from './features/errors/AppErrorPage';
 import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
 import { AppTree } from './AppTree';
+import { ReleaseHeldFields } from './app/prerender/ReleaseHeldFields';
 import { router } from './router';
 import { startSyncEngine } from './sync/page/syncEngine';
 
@@ -72,7 +73,12 @@ async function boot(rootElement: HTMLElement): Promise<void> {
       // As a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread for the whole page (taps and scrolling stay responsive).
       startTransition(() => {
-        root = hydrateRoot(rootElement, <AppTree router={router} />);
+        root = hydrateRoot(
+          rootElement,
+          <ReleaseHeldFields>
+            <AppTree router={router} />
+          </ReleaseHeldFields>,
+        );
       });
       replayEarlyClicks();
     } else {

@@ -48,6 +48,26 @@ export function fillRoot(template: string, path: string, html: string): string {
   return template.replace(ROOT_EMPTY, () => `<div id="root" data-prerendered="${attr}">${html}</div>`);
 }
 
+/** The attribute that marks a form field the build made read-only until hydration. */
+export const HELD_FIELD_ATTR = 'data-held-until-hydrated';
+
+/**
+ * Form fields of a prerendered page take no typing until the app has hydrated: React would
+ * set a controlled field back to its state and lose what was typed. Text fields are made
+ * read-only, choices (checkboxes, radios, selects) disabled, and marked with
+ * HELD_FIELD_ATTR; main.tsx removes both once hydration has committed. A field that is
+ * already read-only or disabled is left as it is.
+ */
+export function holdFields(html: string): string {
+  return html.replace(/<(input|textarea|select)\b([^>]*?)(\/?)>/g, (tag, name: string, attrs: string, slash: string) => {
+    if (/\s(readonly|disabled)(=|\s|$)/.test(attrs)) return tag;
+    const type = /\stype="([^"]*)"/.exec(attrs)?.[1] ?? 'text';
+    if (name === 'input' && ['hidden', 'submit', 'button', 'reset', 'image'].includes(type)) return tag;
+    const lock = name === 'select' || (name === 'input' && ['checkbox', 'radio', 'file', 'range', 'color'].includes(type)) ? 'disabled' : 'readonly';
+    return `<${name}${attrs} ${lock}="" ${HELD_FIELD_ATTR}="${lock}"${slash}>`;
+  });
+}
+
 /** The window property through which the loader hands early button presses to main.tsx. */
 export const EARLY_CLICKS_KEY = '__pneumaEarlyClicks';
 
@@ -118,7 +138,7 @@ export function prerender(options: { outDir: string; configFile: string }): Plug
           if (failure) throw new Error(`Prerendering ${path} failed (${failure})`);
           const file = join(outDir, pageFileFor(path));
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, loadEntryAfterPaint(fillRoot(template, path, html), loaderUrl));
+          writeFileSync(file, loadEntryAfterPaint(fillRoot(template, path, holdFields(html)), loaderUrl));
         }
         rmSync(ssrOut, { recursive: true, force: true });
         console.log(`Prerendered ${pages.length} pages in ${Math.round(performance.now() - started)} ms: ${pages.map((p) => p.path).join(' ')}`);

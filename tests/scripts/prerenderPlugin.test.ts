@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterPaintLoader, EARLY_CLICKS_KEY, entrySrc, fillRoot, loadEntryAfterPaint } from '../../scripts/prerender/prerenderPlugin';
+import { afterPaintLoader, EARLY_CLICKS_KEY, entrySrc, fillRoot, HELD_FIELD_ATTR, holdFields, loadEntryAfterPaint } from '../../scripts/prerender/prerenderPlugin';
 
 const TEMPLATE = '<body><div id="root"></div><script type="module" src="/a.js"></script></body>';
 
@@ -50,5 +50,21 @@ describe('early button presses', () => {
     const loader = afterPaintLoader('/assets/index-A1.js');
     expect(loader).toContain(`window.${EARLY_CLICKS_KEY}=function(){document.removeEventListener('click',c,true);return q}`);
     expect(loader).toContain("t.closest('button')");
+  });
+});
+
+describe('holdFields', () => {
+  it('makes text fields read-only and choices disabled until hydration, marked for release', () => {
+    const html =
+      '<input id="e" type="email" value=""/><textarea name="t"></textarea><select id="s"><option>a</option></select>' +
+      '<input type="checkbox"/><input type="hidden" value="x"/><input readonly="" value="fixed"/><button type="submit">Go</button>';
+    const held = holdFields(html);
+    expect(held).toContain(`<input id="e" type="email" value="" readonly="" ${HELD_FIELD_ATTR}="readonly"/>`);
+    expect(held).toContain(`<textarea name="t" readonly="" ${HELD_FIELD_ATTR}="readonly">`);
+    expect(held).toContain(`<select id="s" disabled="" ${HELD_FIELD_ATTR}="disabled">`);
+    expect(held).toContain(`<input type="checkbox" disabled="" ${HELD_FIELD_ATTR}="disabled"/>`);
+    expect(held).toContain('<input type="hidden" value="x"/>');
+    expect(held).toContain('<input readonly="" value="fixed"/>');
+    expect(held).toContain('<button type="submit">Go</button>');
   });
 });
