@@ -21,13 +21,16 @@ export function CourseCard({ course, instructor }: { course: CourseRecord; instr
       </p>
       {course.description ? <p className="teach-clamp">{course.description}</p> : null}
       {instructor ? (
-        <p className="muted">
-          by{' '}
-          <Link to="/instructors/$instructorId" params={{ instructorId: instructor.userId }}>
-            {instructor.displayName}
-          </Link>
-          <span className="teach-clamp"> · {instructor.credentials}</span>
-        </p>
+        <>
+          <p className="muted">
+            by{' '}
+            <Link to="/instructors/$instructorId" params={{ instructorId: instructor.userId }}>
+              {instructor.displayName}
+            </Link>
+          </p>
+          {/* Its own clamped block (a clamped span inside the line started a new line with the separator). */}
+          <p className="muted teach-clamp">{instructor.credentials}</p>
+        </>
       ) : null}
     </li>
   );
