@@ -97,7 +97,8 @@ async function main(): Promise<void> {
     args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
   try {
-    const page = await browser.newPage();
+    // The page's CSP (script-src 'self') refuses a blob: worklet; the probe is the bench's, not the app's.
+    const page = await browser.newPage({ bypassCSP: true });
     const url = `/session/classic?pattern=${PATTERN}`;
     await page.goto(app.base + url);
     // Let the service worker take control first (its first 'controlling' reloads the page).
