@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { putLocalRows, waitForAppDb } from './localDb';
 
 /**
  * Discovery with real local data: sessions and a rating written into this browser's
@@ -21,6 +22,7 @@ async function seed(
   ratings: { patternId: string; rating: number }[],
   owner: 'guest' | 'signed-in' = 'guest',
 ): Promise<void> {
+  await waitForAppDb(page);
   await page.evaluate(
     ({ sessions, ratings, DAY, owner }) =>
       new Promise<void>((resolve, reject) => {
@@ -161,36 +163,26 @@ test('signed in with history: welcome back and the Your Progress card from local
 test('custom patterns appear in My Library and can be chosen', async ({ page }) => {
   await page.goto('/patterns');
   await expect(page.getByRole('heading', { name: 'Featured Patterns' })).toBeVisible();
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('patterns', 'readwrite');
-          const iso = new Date().toISOString();
-          tx.objectStore('patterns').put({
-            id: 'custom-triangle',
-            userId: null,
-            name: 'Triangle',
-            description: 'A short triangle with a rest.',
-            inhale: 3,
-            hold: 2,
-            exhale: 3,
-            hold_after_exhale: 1,
-            category: 'focus',
-            difficulty: 'Beginner',
-            benefits: ['Calm'],
-            createdAt: iso,
-            updatedAt: iso,
-            deleted: false,
-            syncState: 'guest',
-          });
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
+  const iso = new Date().toISOString();
+  await putLocalRows(page, 'patterns', [
+    {
+      id: 'custom-triangle',
+      userId: null,
+      name: 'Triangle',
+      description: 'A short triangle with a rest.',
+      inhale: 3,
+      hold: 2,
+      exhale: 3,
+      hold_after_exhale: 1,
+      category: 'focus',
+      difficulty: 'Beginner',
+      benefits: ['Calm'],
+      createdAt: iso,
+      updatedAt: iso,
+      deleted: false,
+      syncState: 'guest',
+    },
+  ]);
   await page.reload();
   await page.getByRole('tab', { name: 'My Library' }).click();
   const card = page.getByRole('tabpanel').getByRole('article');
