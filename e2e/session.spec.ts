@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { getLocalRow, putLocalRows } from './localDb';
 import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
 
 /**
@@ -31,22 +32,7 @@ async function openControlled(page: Page, path: string) {
   await page.goto(path);
 }
 
-async function readSession(page: Page, id: string) {
-  return page.evaluate(
-    (sessionId) =>
-      new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('sessions', 'readonly');
-          const req = tx.objectStore('sessions').get(sessionId);
-          req.onsuccess = () => resolve(req.result as Record<string, unknown> | undefined);
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    id,
-  );
-}
+const readSession = (page: Page, id: string) => getLocalRow(page, 'sessions', id);
 
 test('a full classic session lands on /results with its real figures and is stored in IndexedDB', async ({
   page,
@@ -174,34 +160,25 @@ test("a user's custom pattern from the local patterns table can be practised by 
   page,
 }) => {
   await openControlled(page, '/session');
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('patterns', 'readwrite');
-          tx.objectStore('patterns').put({
-            id: 'custom-calm-1',
-            userId: null,
-            name: 'My Evening Calm',
-            description: 'Mine',
-            inhale: 5,
-            hold: 2,
-            exhale: 7,
-            hold_after_exhale: 0,
-            category: 'sleep',
-            difficulty: 'Beginner',
-            benefits: ['Slows me down'],
-            createdAt: new Date().toISOString(),
-            updatedAt: new Date().toISOString(),
-            syncState: 'guest',
-          });
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
+  const iso = new Date().toISOString();
+  await putLocalRows(page, 'patterns', [
+    {
+      id: 'custom-calm-1',
+      userId: null,
+      name: 'My Evening Calm',
+      description: 'Mine',
+      inhale: 5,
+      hold: 2,
+      exhale: 7,
+      hold_after_exhale: 0,
+      category: 'sleep',
+      difficulty: 'Beginner',
+      benefits: ['Slows me down'],
+      createdAt: iso,
+      updatedAt: iso,
+      syncState: 'guest',
+    },
+  ]);
   await page.goto('/session/classic?pattern=custom-calm-1');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('My Evening Calm');
   await expect(page.getByRole('list', { name: 'Pattern timings' })).toHaveText(
