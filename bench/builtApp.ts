@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { seedSignIn } from '../e2e/localDb';
 
 /**
  * For the browser parts of the benchmarks: `npm start` (scripts/start.mjs: builds the app
@@ -74,33 +75,6 @@ export async function signUpUser(app: BuiltApp, tag: string): Promise<GrantedSes
   return (await res.json()) as GrantedSession;
 }
 
-/**
- * What a sign-in leaves in the page: supabase-js's stored session and the copy in
- * IndexedDB that the app and its service worker read. The page must have opened the app.
- */
-export async function signInPage(page: Page, session: GrantedSession): Promise<void> {
-  await page.evaluate(async (s) => {
-    const ref = location.hostname.split('.')[0];
-    const expiresAt = Math.floor(Date.now() / 1000) + s.expires_in;
-    localStorage.setItem(`sb-${ref}-auth-token`, JSON.stringify({ ...s, expires_at: expiresAt }));
-    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('pneuma');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = idb.transaction('authSession', 'readwrite');
-      tx.objectStore('authSession').put({
-        key: 'current',
-        accessToken: s.access_token,
-        refreshToken: s.refresh_token,
-        expiresAt,
-        userId: s.user.id,
-        email: s.user.email,
-      });
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    idb.close();
-  }, session);
-}
+/** What a sign-in leaves in the page (e2e/localDb.ts); the page must have opened the app. */
+export const signInPage = (page: Page, session: GrantedSession): Promise<void> =>
+  seedSignIn(page, session);

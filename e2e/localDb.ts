@@ -69,3 +69,38 @@ export function getLocalRow(
     { store, key },
   );
 }
+
+/** A session as the Auth API grants it (sign-up or sign-in). */
+export interface GrantedAuth {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at?: number;
+  user: { id: string; email: string };
+}
+
+/**
+ * What a sign-in leaves in the page: supabase-js's stored session (key
+ * sb-<first host label>-auth-token) and the copy in IndexedDB that the app and its service
+ * worker read. The page must have opened the app.
+ */
+export async function seedSignIn(page: Page, session: GrantedAuth): Promise<void> {
+  const expiresAt = session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in;
+  await page.evaluate(
+    ({ s, expiresAt }) => {
+      const ref = location.hostname.split('.')[0];
+      localStorage.setItem(`sb-${ref}-auth-token`, JSON.stringify({ ...s, expires_at: expiresAt }));
+    },
+    { s: session, expiresAt },
+  );
+  await putLocalRows(page, 'authSession', [
+    {
+      key: 'current',
+      accessToken: session.access_token,
+      refreshToken: session.refresh_token,
+      expiresAt,
+      userId: session.user.id,
+      email: session.user.email,
+    },
+  ]);
+}

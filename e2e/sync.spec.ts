@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './a11y';
+import { seedSignIn } from './localDb';
 
 /**
  * Offline practice and sync, in Chromium against `npm start` (the built app and the
@@ -35,36 +36,7 @@ async function signUpAndSeed(page: Page, request: APIRequestContext): Promise<{ 
   expect(res.ok(), await res.text()).toBe(true);
   const session = (await res.json()) as AuthSession;
   expect(session.access_token).toBeTruthy();
-  await page.evaluate(async (s) => {
-    // supabase-js's own storage (key sb-<first host label>-auth-token) ...
-    const ref = location.hostname.split('.')[0];
-    localStorage.setItem(
-      `sb-${ref}-auth-token`,
-      JSON.stringify({ ...s, expires_at: s.expires_at ?? Math.floor(Date.now() / 1000) + s.expires_in }),
-    );
-    // ... and the copy in IndexedDB that the app and the service worker read.
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('pneuma');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const idb = open.result;
-        const tx = idb.transaction('authSession', 'readwrite');
-        tx.objectStore('authSession').put({
-          key: 'current',
-          accessToken: s.access_token,
-          refreshToken: s.refresh_token,
-          expiresAt: s.expires_at ?? Math.floor(Date.now() / 1000) + s.expires_in,
-          userId: s.user.id,
-          email: s.user.email,
-        });
-        tx.oncomplete = () => {
-          idb.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-  }, session);
+  await seedSignIn(page, session);
   return { session, key };
 }
 
