@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, gotoHydrated } from './fixtures';
 import { expectNoSeriousA11yViolations } from './a11y';
 
 /**
@@ -100,8 +100,8 @@ test.describe('errors and resilience', () => {
         statuses.push(res.status());
     });
 
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The app's handlers listen once it has started (the heading is there before, prerendered).
+    await gotoHydrated(page, '/');
     await page.evaluate((m) => {
       setTimeout(() => {
         void Promise.reject(new Error(m));
