@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, gotoHydrated } from './fixtures';
 
 /**
  * Two-way sync in Chromium against `npm start`: two browser contexts are two devices of
@@ -137,7 +137,7 @@ test('a pattern, a favourite and a preference made on A appear on B; a deletion 
     await a.getByLabel('Exhale', { exact: true }).fill('6');
     await a.getByRole('button', { name: 'Save pattern' }).click();
     await expect(a.getByText('Synced', { exact: true })).toBeVisible();
-    await a.goto('/patterns');
+    await gotoHydrated(a, '/patterns');
     await heart(a, 'Box Breathing').click();
     await expect(heart(a, 'Box Breathing')).toHaveAttribute('aria-pressed', 'true');
     await a

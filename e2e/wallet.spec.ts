@@ -1,4 +1,4 @@
-import { expect, signUpFresh, test } from './fixtures';
+import { expect, gotoHydrated, signUpFresh, test } from './fixtures';
 import { injectWallet, startEdr, type Edr } from './walletEdr';
 
 /**
@@ -36,7 +36,7 @@ test.describe('offline before anything is cached', () => {
     page,
     context,
   }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/'); // the app itself has started; its wallet chunk has not loaded
     await context.setOffline(true); // no chunk can load from here on
     await page.locator('header').getByRole('button', { name: 'Connect Wallet' }).click();
     await expect(
