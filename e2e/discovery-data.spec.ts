@@ -23,13 +23,33 @@ async function seed(
   owner: 'guest' | 'signed-in' = 'guest',
 ): Promise<void> {
   await waitForAppDb(page);
-  await page.evaluate(
+  // Retried: while the app is still making its database a transaction here throws (now a
+  // rejection instead of a promise that never settles).
+  await expect(async () => {
+    await seedOnce(page, sessions, ratings, owner);
+  }).toPass({ timeout: 20_000 });
+}
+
+function seedOnce(
+  page: Page,
+  sessions: Seed[],
+  ratings: { patternId: string; rating: number }[],
+  owner: 'guest' | 'signed-in',
+): Promise<void> {
+  return page.evaluate(
     ({ sessions, ratings, DAY, owner }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('pneuma');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const tx = open.result.transaction(['sessions', 'userRatings', 'authSession'], 'readwrite');
+          let tx: IDBTransaction;
+          try {
+            tx = open.result.transaction(['sessions', 'userRatings', 'authSession'], 'readwrite');
+          } catch (error) {
+            open.result.close();
+            reject(error instanceof Error ? error : new Error(String(error)));
+            return;
+          }
           const now = Date.now();
           const auth = tx.objectStore('authSession').get('current');
           auth.onsuccess = () => {
@@ -69,7 +89,10 @@ async function seed(
               });
             }
           };
-          tx.oncomplete = () => resolve();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
           tx.onerror = () => reject(tx.error);
         };
       }),
