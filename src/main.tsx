@@ -14,6 +14,7 @@ import { APP_ERROR_HTML, AppErrorPage } from './features/errors/AppErrorPage';
 import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
 import { AppTree } from './AppTree';
 import { ReleaseHeldFields } from './app/prerender/ReleaseHeldFields';
+import { EARLY_CLICKS_KEY } from './app/prerender/handover';
 import { router } from './router';
 import { startSyncEngine } from './sync/page/syncEngine';
 
@@ -39,7 +40,7 @@ function replayEarlyClicks(): void {
 
 /** Ends the loader's holding of presses (it swallows every button press until then). */
 function takeEarlyClicks(): HTMLElement[] {
-  const take = (window as { __pneumaEarlyClicks?: () => HTMLElement[] }).__pneumaEarlyClicks;
+  const take = (window as unknown as Record<string, (() => HTMLElement[]) | undefined>)[EARLY_CLICKS_KEY];
   return take?.() ?? [];
 }
 

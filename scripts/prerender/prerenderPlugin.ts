@@ -16,6 +16,9 @@ import { dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build, type Plugin } from 'vite';
 import { pageFileFor, SHELL_FILE } from '../../sw/pages';
+import { EARLY_CLICKS_KEY, HELD_FIELD_ATTR } from '../../src/app/prerender/handover';
+
+export { EARLY_CLICKS_KEY, HELD_FIELD_ATTR };
 
 const ROOT_EMPTY = '<div id="root"></div>';
 
@@ -48,15 +51,12 @@ export function fillRoot(template: string, path: string, html: string): string {
   return template.replace(ROOT_EMPTY, () => `<div id="root" data-prerendered="${attr}">${html}</div>`);
 }
 
-/** The attribute that marks a form field the build made read-only until hydration. */
-export const HELD_FIELD_ATTR = 'data-held-until-hydrated';
-
 /**
  * Form fields of a prerendered page take no typing until the app has hydrated: React would
  * set a controlled field back to its state and lose what was typed. Text fields are made
  * read-only, choices (checkboxes, radios, selects) disabled, and marked with
- * HELD_FIELD_ATTR; main.tsx removes both once hydration has committed. A field that is
- * already read-only or disabled is left as it is.
+ * HELD_FIELD_ATTR; ReleaseHeldFields (src/app/prerender) removes both once hydration has
+ * committed. A field that is already read-only or disabled is left as it is.
  */
 export function holdFields(html: string): string {
   return html.replace(/<(input|textarea|select)\b([^>]*?)(\/?)>/g, (tag, name: string, attrs: string, slash: string) => {
@@ -67,9 +67,6 @@ export function holdFields(html: string): string {
     return `<${name}${attrs} ${lock}="" ${HELD_FIELD_ATTR}="${lock}"${slash}>`;
   });
 }
-
-/** The window property through which the loader hands early button presses to main.tsx. */
-export const EARLY_CLICKS_KEY = '__pneumaEarlyClicks';
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 

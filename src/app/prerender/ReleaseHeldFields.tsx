@@ -1,7 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-
-/** Must match HELD_FIELD_ATTR in scripts/prerender/prerenderPlugin.ts. */
-const HELD_FIELD_ATTR = 'data-held-until-hydrated';
+import { HELD_FIELD_ATTR } from './handover';
 
 /**
  * Around the hydrated tree: once hydration has committed (this effect runs after every
