@@ -24,26 +24,76 @@ export async function waitForAppDb(page: Page): Promise<void> {
   });
 }
 
-/** Puts `rows` into `store` in one transaction; resolves once it has committed. */
-export async function putLocalRows(page: Page, store: string, rows: readonly object[]): Promise<void> {
-  await waitForAppDb(page);
+/**
+ * One transaction on `store` in the page: puts `rows` (readwrite) or reads the row under
+ * `key` (readonly). Every way it can fail rejects (a store the connection lacks throws, a
+ * transaction can abort) and an attempt that has not settled in 5 s gives up, so callers
+ * retry instead of waiting for a promise that never settles.
+ */
+function inStore(
+  page: Page,
+  op: { store: string; rows?: readonly object[]; key?: string },
+): Promise<Record<string, unknown> | undefined> {
   return page.evaluate(
-    ({ store, rows }) =>
-      new Promise<void>((resolve, reject) => {
+    ({ store, rows, key }) =>
+      new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
+        let db: IDBDatabase | null = null;
+        const finish = (error: unknown, row?: Record<string, unknown>) => {
+          clearTimeout(timer);
+          db?.close();
+          if (error) reject(error instanceof Error ? error : new Error(String(error)));
+          else resolve(row);
+        };
+        const timer = setTimeout(
+          () => finish(new Error(`IndexedDB ${store}: no answer in 5 s`)),
+          5_000,
+        );
         const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => finish(open.error);
+        open.onblocked = () => finish(new Error('IndexedDB open blocked'));
         open.onsuccess = () => {
-          const tx = open.result.transaction(store, 'readwrite');
-          for (const row of rows) tx.objectStore(store).put(row);
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
+          db = open.result;
+          try {
+            const tx = db.transaction(store, rows ? 'readwrite' : 'readonly');
+            let row: Record<string, unknown> | undefined;
+            if (rows) for (const r of rows) tx.objectStore(store).put(r);
+            else {
+              const req = tx.objectStore(store).get(key!);
+              req.onsuccess = () => (row = req.result as Record<string, unknown> | undefined);
+            }
+            tx.oncomplete = () => finish(null, row);
+            tx.onerror = () => finish(tx.error);
+            tx.onabort = () => finish(tx.error ?? new Error(`IndexedDB ${store}: aborted`));
+          } catch (error) {
+            finish(error);
+          }
         };
       }),
-    { store, rows },
+    op,
   );
+}
+
+/** Tries `attempt` until it succeeds, for up to 30 s (the app may still be making its database). */
+async function retried<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/** Puts `rows` into `store` in one transaction; resolves once it has committed. */
+export async function putLocalRows(
+  page: Page,
+  store: string,
+  rows: readonly object[],
+): Promise<void> {
+  await waitForAppDb(page);
+  await retried(() => inStore(page, { store, rows }));
 }
 
 /** The row of `store` under `key`, or undefined. */
@@ -52,22 +102,7 @@ export function getLocalRow(
   store: string,
   key: string,
 ): Promise<Record<string, unknown> | undefined> {
-  return page.evaluate(
-    ({ store, key }) =>
-      new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction(store, 'readonly').objectStore(store).get(key);
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as Record<string, unknown> | undefined);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    { store, key },
-  );
+  return retried(() => inStore(page, { store, key }));
 }
 
 /** A session as the Auth API grants it (sign-up or sign-in). */

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { emptyScene, personScene, SCENE } from './scene';
 
 export const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
-const FPS = 10;
+/** Frames per second of every clip. */
+export const CLIP_FPS = 10;
 const W = 320;
 const H = 240;
 const X0 = (SCENE.width - W) / 2;
@@ -71,7 +72,7 @@ export function makeClip(clip: ClipKind, seconds: number): string {
       '-loop',
       '1',
       '-framerate',
-      String(FPS),
+      String(CLIP_FPS),
       '-i',
       input,
       '-vf',
@@ -79,7 +80,7 @@ export function makeClip(clip: ClipKind, seconds: number): string {
       '-t',
       String(duration),
       '-r',
-      String(FPS),
+      String(CLIP_FPS),
       '-f',
       'yuv4mpegpipe',
       file,

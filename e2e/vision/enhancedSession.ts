@@ -10,6 +10,28 @@ export interface CameraResults {
   presence: number | null;
   posture: number | null;
   breathsPerMinute: number | null;
+  /**
+   * Seconds of clip the fake camera played per real second while measuring. Chromium's
+   * file camera does not catch up when it falls behind (it drops the debt), so on a
+   * loaded machine a clip plays slower than recorded and its breathing is slower too.
+   */
+  playbackSpeed: number;
+}
+
+/**
+ * Frames the camera has produced so far, from the preview's track (Chromium's
+ * MediaStreamTrack.stats). The preview shows the same camera as the analysis.
+ */
+async function cameraFrames(page: Page): Promise<{ frames: number; at: number }> {
+  return page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('video[aria-label="Camera preview"]');
+    const stream = video?.srcObject;
+    const track = stream instanceof MediaStream ? stream.getVideoTracks()[0] : undefined;
+    const stats = (track as (MediaStreamTrack & { stats?: { totalFrames: number } }) | undefined)
+      ?.stats;
+    if (!stats) throw new Error('No camera preview with frame statistics on the page');
+    return { frames: stats.totalFrames, at: performance.now() };
+  });
 }
 
 const number = (text: string | null) => {
@@ -28,7 +50,9 @@ export async function startWithCamera(page: Page, pattern: string): Promise<void
 }
 
 /** Stops the running session and reads the camera figures on /results. */
-export async function stopAndReadResults(page: Page): Promise<CameraResults> {
+export async function stopAndReadResults(
+  page: Page,
+): Promise<Omit<CameraResults, 'playbackSpeed'>> {
   await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -44,13 +68,20 @@ export async function stopAndReadResults(page: Page): Promise<CameraResults> {
   };
 }
 
-/** A whole measured session of `seconds` with the clip the browser plays. */
+/**
+ * A whole measured session of `seconds` with the clip the browser plays at `clipFps`,
+ * and how fast the camera really played it meanwhile.
+ */
 export async function measure(
   page: Page,
   pattern: string,
   seconds: number,
+  clipFps: number,
 ): Promise<CameraResults> {
   await startWithCamera(page, pattern);
+  const start = await cameraFrames(page);
   await page.waitForTimeout(seconds * 1000);
-  return stopAndReadResults(page);
+  const end = await cameraFrames(page);
+  const playbackSpeed = (end.frames - start.frames) / clipFps / ((end.at - start.at) / 1000);
+  return { ...(await stopAndReadResults(page)), playbackSpeed };
 }
