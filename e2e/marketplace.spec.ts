@@ -21,7 +21,7 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Welcome, Ada Tide')).toBeVisible();
   await gotoHydrated(page, '/creator-dashboard');
-  await expect(page.getByText('The Creator Hub is for creators.')).toBeVisible();
+  await expect(page.getByText(/Publishing also makes you a creator\./)).toBeVisible();
   await page.getByRole('link', { name: 'Publish your first pattern' }).click();
   await expect(page).toHaveURL(/\/create$/);
   await page.getByLabel('Name', { exact: true }).fill(pattern);
@@ -37,6 +37,8 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
   await expect(page.getByText(`${pattern} is published in the marketplace`)).toBeVisible();
   // The server made A a creator: the header's Creator Hub link appears.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Creator Hub' })).toBeVisible();
+  // /create now says it is live, and its action updates the listing.
+  await expect(page.getByRole('button', { name: `Update marketplace listing: ${pattern}` })).toBeVisible();
 
   // B: finds it by search, with A's name and no use yet.
   const contextB = await browser.newContext();

@@ -24,12 +24,13 @@ export interface ListingRow {
   users: number;
   sessions: number;
   your_rating: number | null;
+  source_pattern_id: string;
 }
 
 /** The columns every read selects (`l` is the listing view). */
 export const LISTING_COLUMNS = `l.id, l.creator_id, l.creator_name, l.name, l.description, l.inhale, l.hold,
   l.exhale, l.hold_after_exhale, l.category, l.difficulty, l.benefits, l.created_at, l.updated_at,
-  l.unpublished_at, l.rating_avg, l.rating_count, l.users, l.sessions, l.your_rating`;
+  l.unpublished_at, l.rating_avg, l.rating_count, l.users, l.sessions, l.your_rating, l.source_pattern_id`;
 
 /** The listing view (it carries the caller's own rating). */
 export const LISTING_FROM = 'public.marketplace_listing l';
@@ -39,6 +40,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 const seconds = (n: number) => Math.round(Number(n) * 100) / 100;
 
 export function toMarketPattern(row: ListingRow, callerId: string | null): MarketPattern {
+  const mine = callerId !== null && row.creator_id === callerId;
   return {
     id: row.id,
     name: row.name,
@@ -59,8 +61,10 @@ export function toMarketPattern(row: ListingRow, callerId: string | null): Marke
     },
     usage: { users: row.users, sessions: row.sessions },
     yourRating: row.your_rating ?? null,
-    mine: callerId !== null && row.creator_id === callerId,
+    mine,
     unpublished: row.unpublished_at !== null,
+    // Which of their library's patterns it came from: told to its creator only.
+    ...(mine ? { sourcePatternId: row.source_pattern_id } : {}),
   };
 }
 

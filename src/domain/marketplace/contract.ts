@@ -57,6 +57,8 @@ export interface MarketPattern extends PatternDefinition {
   mine: boolean;
   /** Taken off the marketplace (only its creator still sees it). */
   unpublished: boolean;
+  /** The creator's own library pattern it was published from (sent to its creator only). */
+  sourcePatternId?: string;
 }
 
 export interface MarketPage {

@@ -33,7 +33,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Field, SelectField, TextAreaField } from '../../ui/Field';
 import { useAuth } from '../../app/auth/authStore';
 import { notify } from '../../ui/toast';
-import { PublishPatternButton } from '../marketplace';
+import { PublishPatternButton, useMyPublications } from '../marketplace';
 import { PatternPreview } from './PatternPreview';
 import { requestSync } from '../../sync/page/syncEngine';
 
@@ -53,6 +53,7 @@ function SyncBadgeFor({ p, signedIn }: { p: CustomPatternRecord; signedIn: boole
 export function CreatePatternScreen() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
+  const { publications, refresh: refreshPublications } = useMyPublications(userId);
   const patterns = useCustomPatterns(userId);
   const [values, setValues] = useState<PatternFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<PatternFormErrors>({});
@@ -249,7 +250,11 @@ export function CreatePatternScreen() {
                     >
                       Edit
                     </Button>
-                    <PublishPatternButton pattern={p} />
+                    <PublishPatternButton
+                      pattern={p}
+                      publication={publications.get(p.id)}
+                      onPublished={refreshPublications}
+                    />
                     <Button
                       variant="ghost"
                       size="sm"

@@ -101,7 +101,8 @@ function Listing({ query, onQueryChange }: MarketplaceScreenProps) {
 
   return (
     <>
-      <p className="market-results" role="status" aria-live="polite">
+      {/* Announced always; shown only when the empty state below does not say it already. */}
+      <p className={page && page.total === 0 ? 'visually-hidden' : 'market-results'} role="status" aria-live="polite">
         {announcement(state, searching)}
       </p>
       {state.kind === 'offline' ? (

@@ -2,18 +2,30 @@ import { useState } from 'react';
 import { reloadRole, useAuth } from '../../app/auth/authStore';
 import { definitionOf } from '../../domain/marketplace/format';
 import type { PatternDefinition } from '../../domain/patterns';
+import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { marketApi, marketKeys } from './marketApi';
 import { failureReason } from './useMarketActions';
+import type { Publication } from './useMyPublications';
 
 /**
  * "Publish to marketplace" for one of the signed-in user's own patterns, after a
  * confirmation that says what becomes public. Publishing it again updates the listing.
- * Renders nothing for guests (publishing needs an account).
+ * Renders nothing for guests (publishing needs an account). A pattern already live says
+ * so, and its action updates the listing.
  */
-export function PublishPatternButton({ pattern }: { pattern: PatternDefinition & { id: string } }) {
+export function PublishPatternButton({
+  pattern,
+  publication,
+  onPublished,
+}: {
+  pattern: PatternDefinition & { id: string };
+  /** Where it stands in the marketplace, when known. */
+  publication?: Publication;
+  onPublished?: () => void;
+}) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   if (!user) return null;
@@ -27,6 +39,7 @@ export function PublishPatternButton({ pattern }: { pattern: PatternDefinition &
         queryClient.invalidateQueries({ queryKey: marketKeys.all }),
       );
       reloadRole();
+      onPublished?.();
       return true;
     } catch (e) {
       notify.error(`${pattern.name} was not published`, { description: failureReason(e) });
@@ -34,10 +47,17 @@ export function PublishPatternButton({ pattern }: { pattern: PatternDefinition &
     }
   };
 
+  const live = publication === 'live';
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`Publish to marketplace: ${pattern.name}`}>
-        Publish to marketplace
+      {live ? <Badge tone="success">Published</Badge> : null}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={live ? `Update marketplace listing: ${pattern.name}` : `Publish to marketplace: ${pattern.name}`}
+      >
+        {live ? 'Update listing' : 'Publish to marketplace'}
       </Button>
       <ConfirmDialog
         open={open}

@@ -57,7 +57,9 @@ describe('the marketplace screen', () => {
   it('empty: says nothing is published yet, or that nothing matches with Clear Filters', async () => {
     list.mockResolvedValue(page(0));
     show();
-    expect(await screen.findAllByText('No patterns have been published yet.')).toHaveLength(2); // live region and empty state
+    const said = await screen.findAllByText('No patterns have been published yet.');
+    expect(said).toHaveLength(2); // the live region (announced, not shown) and the empty state (shown)
+    expect(screen.getByRole('status', { name: '' }).className).toBe('visually-hidden');
     expect(screen.getByRole('link', { name: 'Create a pattern to publish' })).toBeTruthy();
     cleanup();
     queryClient.clear();

@@ -95,8 +95,12 @@ export function marketSuite(kind: Backend) {
 
       const asGuest = (await h.one(id)).body.pattern;
       expect(asGuest).toMatchObject({ name: 'Harbour Breath', creator: { id: a.id, name: 'Grace' }, mine: false });
+      // Only the creator is told which of their library's patterns a listing came from.
+      expect(asGuest).not.toHaveProperty('sourcePatternId');
+      expect(first.body.pattern.sourcePatternId).toBe(source);
       const other = await h.member('re-other');
       expect((await h.one(id, other)).body.pattern.mine).toBe(false);
+      expect((await h.one(id, other)).body.pattern).not.toHaveProperty('sourcePatternId');
 
       const again = await h.publish(a, h.draft({ sourcePatternId: source, name: 'Harbour Breath II', inhale: 5 }));
       expect(again.status).toBe(200);
