@@ -101,7 +101,11 @@ function CreatorHub({ userId }: { userId: string }) {
       <div className="page stack">
         <h1>{CREATOR_HUB_HEADING}</h1>
         <Card as="section" className="stack">
-          <p>The Creator Hub is for creators. You become one when you publish your first pattern to the marketplace.</p>
+          <p>
+            Your Creator Hub shows the patterns you publish to the marketplace, with their use and ratings. It
+            opens with your first published pattern.
+            {overview.role === 'user' ? ' Publishing also makes you a creator.' : null}
+          </p>
           <p className="muted">
             Make a pattern on the Create page, then choose &lsquo;Publish to marketplace&rsquo; next to it.
           </p>

@@ -47,9 +47,17 @@ describe('the Creator Hub', () => {
   it('someone who has not published is told how to become a creator', async () => {
     mine.mockResolvedValue({ role: 'user', patterns: [] });
     render(<CreatorScreen userId="u1" />);
-    expect(await screen.findByText(/You become one when you publish your first pattern/)).toBeTruthy();
+    expect(await screen.findByText(/opens with your first published pattern\. Publishing also makes you a creator\./)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Publish your first pattern' }).getAttribute('href')).toBe('/create');
     expect(mintsFor).not.toHaveBeenCalled();
+  });
+
+  it('an instructor who has not published is not promised the creator role (publishing keeps their role)', async () => {
+    mine.mockResolvedValue({ role: 'instructor', patterns: [] });
+    render(<CreatorScreen userId="u1" />);
+    const text = await screen.findByText(/opens with your first published pattern\./);
+    expect(text.textContent).not.toContain('creator.');
+    expect(screen.getByRole('link', { name: 'Publish your first pattern' })).toBeTruthy();
   });
 
   it('a creator sees each pattern with its real use and ratings, totals, and the mint section for live ones', async () => {
