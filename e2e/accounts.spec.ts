@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, waitForServiceWorkerControl } from './fixtures';
 import { expectNoSeriousA11yViolations } from './a11y';
+import { getLocalRow, getLocalRows } from './localDb';
 
 /**
  * Accounts against `npm start` (the built app and the embedded backend) in Chromium:
@@ -22,21 +23,9 @@ async function signUpInUi(page: Page, email: string): Promise<void> {
 }
 
 async function tokens(page: Page): Promise<{ accessToken: string; userId: string }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ accessToken: string; userId: string }>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result
-            .transaction('authSession', 'readonly')
-            .objectStore('authSession')
-            .get('current');
-          req.onsuccess = () => resolve(req.result as { accessToken: string; userId: string });
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+  const session = await getLocalRow<{ accessToken: string; userId: string }>(page, 'authSession', 'current');
+  if (!session) throw new Error('No signed-in session on this device');
+  return session;
 }
 
 async function rest(request: APIRequestContext, page: Page, path: string): Promise<unknown[]> {
@@ -302,26 +291,8 @@ test('account deletion needs the typed confirmation and removes the account', as
   await page.getByLabel('Name').fill('Doomed');
   await page.getByRole('button', { name: 'Save pattern' }).click();
   await expect(page.getByText('Synced', { exact: true })).toBeVisible();
-  const localPatterns = () =>
-    page.evaluate(
-      (uid) =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('pneuma');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const req = open.result
-              .transaction('patterns', 'readonly')
-              .objectStore('patterns')
-              .getAll();
-            req.onsuccess = () =>
-              resolve(
-                (req.result as { userId: string | null }[]).filter((p) => p.userId === uid).length,
-              );
-            req.onerror = () => reject(req.error);
-          };
-        }),
-      userId,
-    );
+  const localPatterns = async () =>
+    (await getLocalRows<{ userId: string | null }>(page, 'patterns')).filter((p) => p.userId === userId).length;
   expect(await localPatterns()).toBe(1);
 
   await page.goto('/profile');

@@ -12,6 +12,7 @@ import {
 } from '../tests/server/aiFakeProviders';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForServiceWorkerControl } from './fixtures';
+import { getLocalRow } from './localDb';
 
 /**
  * AI coaching in Chromium against the production build.
@@ -219,25 +220,21 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
     await expect(suggestion.getByRole('status')).toContainText(
       'Saved to your patterns; it syncs to your account.',
     );
-    const synced = async () =>
-      page.evaluate(async (base) => {
-        const open = await new Promise<IDBDatabase>((resolve, reject) => {
-          const r = indexedDB.open('pneuma');
-          r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
-        });
-        const auth = await new Promise<{ accessToken: string }>((resolve) => {
-          const r = open.transaction('authSession').objectStore('authSession').get('current');
-          r.onsuccess = () => resolve(r.result as { accessToken: string });
-        });
-        const config = (await (await fetch(`${base}/config.json`)).json()) as {
-          supabaseAnonKey: string;
-        };
-        const res = await fetch(`${base}/rest/v1/patterns?select=name,inhale,exhale`, {
-          headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${auth.accessToken}` },
-        });
-        return (await res.json()) as unknown[];
-      }, origin);
+    const synced = async () => {
+      const auth = await getLocalRow<{ accessToken: string }>(page, 'authSession', 'current');
+      return page.evaluate(
+        async ({ base, token }) => {
+          const config = (await (await fetch(`${base}/config.json`)).json()) as {
+            supabaseAnonKey: string;
+          };
+          const res = await fetch(`${base}/rest/v1/patterns?select=name,inhale,exhale`, {
+            headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${token}` },
+          });
+          return (await res.json()) as unknown[];
+        },
+        { base: origin, token: auth?.accessToken },
+      );
+    };
     await expect
       .poll(synced, { timeout: 20_000 })
       .toEqual([{ name: 'Fake Calm 4-6', inhale: 4, exhale: 6 }]);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './a11y';
+import { getLocalRow } from './localDb';
 
 /** Presses Tab until `target` has focus (keyboard only; fails after `max` presses). */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
@@ -242,21 +243,8 @@ test.describe('discovery', () => {
     await expect(page.getByText(/Step 1 of 3 · 4-7-8 Relaxation/)).toBeVisible();
     await page.getByRole('button', { name: 'Skip Guide' }).click();
     await expect(page).toHaveURL(/\/session\/enhanced\?flow=adaptive$/);
-    const stored = await page.evaluate(
-      () =>
-        new Promise<unknown>((resolve, reject) => {
-          const req = indexedDB.open('pneuma');
-          req.onerror = () => reject(req.error);
-          req.onsuccess = () => {
-            // The guest's selection ('' owner) in the per-person preferences.
-            const get = req.result
-              .transaction('userPreferences')
-              .objectStore('userPreferences')
-              .get(['', 'selectedPattern']);
-            get.onsuccess = () => resolve(get.result?.value);
-          };
-        }),
-    );
+    // The guest's selection ('' owner) in the per-person preferences.
+    const stored = (await getLocalRow<{ value: unknown }>(page, 'userPreferences', ['', 'selectedPattern']))?.value;
     expect(stored).toMatchObject({
       source: 'discovery',
       id: 'relaxation',

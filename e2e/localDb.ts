@@ -25,29 +25,29 @@ export async function waitForAppDb(page: Page): Promise<void> {
 }
 
 /**
- * One transaction on `store` in the page: puts `rows` (readwrite) or reads the row under
- * `key` (readonly). Every way it can fail rejects (a store the connection lacks throws, a
- * transaction can abort) and an attempt that has not settled in 5 s gives up, so callers
- * retry instead of waiting for a promise that never settles.
+ * One transaction on `store` in the page: puts `rows` (readwrite), or reads the row under
+ * `key`, or every row (readonly). Every way it can fail rejects (a store the connection
+ * lacks throws, a transaction can abort) and an attempt that has not settled in 5 s gives
+ * up, so callers retry instead of waiting for a promise that never settles.
  */
+/** A row's key: a string, or the parts of a compound key. */
+type LocalKey = string | string[];
+
 function inStore(
   page: Page,
-  op: { store: string; rows?: readonly object[]; key?: string },
-): Promise<Record<string, unknown> | undefined> {
+  op: { store: string; rows?: readonly object[]; key?: LocalKey; all?: boolean },
+): Promise<unknown> {
   return page.evaluate(
-    ({ store, rows, key }) =>
-      new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
+    ({ store, rows, key, all }) =>
+      new Promise<unknown>((resolve, reject) => {
         let db: IDBDatabase | null = null;
-        const finish = (error: unknown, row?: Record<string, unknown>) => {
+        const finish = (error: unknown, result?: unknown) => {
           clearTimeout(timer);
           db?.close();
           if (error) reject(error instanceof Error ? error : new Error(String(error)));
-          else resolve(row);
+          else resolve(result);
         };
-        const timer = setTimeout(
-          () => finish(new Error(`IndexedDB ${store}: no answer in 5 s`)),
-          5_000,
-        );
+        const timer = setTimeout(() => finish(new Error(`IndexedDB ${store}: no answer in 5 s`)), 5_000);
         const open = indexedDB.open('pneuma');
         open.onerror = () => finish(open.error);
         open.onblocked = () => finish(new Error('IndexedDB open blocked'));
@@ -55,13 +55,13 @@ function inStore(
           db = open.result;
           try {
             const tx = db.transaction(store, rows ? 'readwrite' : 'readonly');
-            let row: Record<string, unknown> | undefined;
+            let result: unknown;
             if (rows) for (const r of rows) tx.objectStore(store).put(r);
             else {
-              const req = tx.objectStore(store).get(key!);
-              req.onsuccess = () => (row = req.result as Record<string, unknown> | undefined);
+              const req = all ? tx.objectStore(store).getAll() : tx.objectStore(store).get(key!);
+              req.onsuccess = () => (result = req.result);
             }
-            tx.oncomplete = () => finish(null, row);
+            tx.oncomplete = () => finish(null, result);
             tx.onerror = () => finish(tx.error);
             tx.onabort = () => finish(tx.error ?? new Error(`IndexedDB ${store}: aborted`));
           } catch (error) {
@@ -96,13 +96,18 @@ export async function putLocalRows(
   await retried(() => inStore(page, { store, rows }));
 }
 
-/** The row of `store` under `key`, or undefined. */
-export function getLocalRow(
+/** The row of `store` under `key` (a compound key is an array), or undefined. */
+export function getLocalRow<T = Record<string, unknown>>(
   page: Page,
   store: string,
-  key: string,
-): Promise<Record<string, unknown> | undefined> {
-  return retried(() => inStore(page, { store, key }));
+  key: LocalKey,
+): Promise<T | undefined> {
+  return retried(() => inStore(page, { store, key }) as Promise<T | undefined>);
+}
+
+/** Every row of `store`. */
+export function getLocalRows<T = Record<string, unknown>>(page: Page, store: string): Promise<T[]> {
+  return retried(() => inStore(page, { store, all: true }) as Promise<T[]>);
 }
 
 /** A session as the Auth API grants it (sign-up or sign-in). */

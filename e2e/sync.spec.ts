@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { seedSignIn } from './localDb';
+import { getLocalRows, seedSignIn } from './localDb';
 
 /**
  * Offline practice and sync, in Chromium against `npm start` (the built app and the
@@ -50,21 +50,8 @@ async function serverSessionIds(request: APIRequestContext, key: string, token: 
 
 /** Ids of this user's sessions on the device (read straight from IndexedDB). */
 async function deviceSessions(page: Page): Promise<{ id: string; syncState: string }[]> {
-  return page.evaluate(
-    () =>
-      new Promise<{ id: string; syncState: string }[]>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('sessions').objectStore('sessions').getAll();
-          req.onsuccess = () => {
-            resolve((req.result as { id: string; syncState: string }[]).map(({ id, syncState }) => ({ id, syncState })));
-            open.result.close();
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
+  const rows = await getLocalRows<{ id: string; syncState: string }>(page, 'sessions');
+  return rows.map(({ id, syncState }) => ({ id, syncState }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
+import { getLocalRows } from './localDb';
 
 /**
  * Two-way sync in Chromium against `npm start`: two browser contexts are two devices of
@@ -64,28 +65,9 @@ async function deviceTables(
   page: Page,
   tables: string[],
 ): Promise<Record<string, Record<string, unknown>[]>> {
-  return page.evaluate(
-    (names) =>
-      new Promise<Record<string, Record<string, unknown>[]>>((resolve, reject) => {
-        const open = indexedDB.open('pneuma');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const idb = open.result;
-          const tx = idb.transaction(names);
-          const out: Record<string, Record<string, unknown>[]> = {};
-          for (const t of names) {
-            const req = tx.objectStore(t).getAll();
-            req.onsuccess = () => (out[t] = req.result as Record<string, unknown>[]);
-          }
-          tx.oncomplete = () => {
-            idb.close();
-            resolve(out);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    tables,
-  );
+  const out: Record<string, Record<string, unknown>[]> = {};
+  for (const t of tables) out[t] = await getLocalRows(page, t);
+  return out;
 }
 
 /** The user's rows left on this device, per table. */
