@@ -27,7 +27,9 @@ export function compiledServer(): string {
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess; log: () => string }> {
-  const child = spawn(process.execPath, [compiledServer()], {
+  // PNEUMA_BENCH_SERVER_ARGS: extra Node flags for the server, e.g. `--cpu-prof` to profile it under load.
+  const nodeArgs = (process.env.PNEUMA_BENCH_SERVER_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, compiledServer()], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

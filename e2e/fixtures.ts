@@ -54,3 +54,21 @@ export async function signUpFresh(page: Page, prefix: string): Promise<void> {
   await expect(page.getByText('Successfully logged in!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/**
+ * Stops Playwright's installed clock a little ahead of the page's now: from there time moves
+ * only by runFor. The page's now is read first, so on a loaded machine the clock may pass
+ * that moment before pauseAt arrives ("Cannot fast-forward to the past"): then it is asked
+ * again, further ahead.
+ */
+export async function pauseClock(page: Page, aheadMs = 100): Promise<void> {
+  for (let ahead = aheadMs; ; ahead *= 4) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (error) {
+      if (ahead > aheadMs * 100 || !/to the past/i.test(String(error))) throw error;
+    }
+  }
+}

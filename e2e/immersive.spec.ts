@@ -1,5 +1,5 @@
 import { devices, type Page } from '@playwright/test';
-import { test, expect, waitForServiceWorkerControl } from './fixtures';
+import { test, expect, pauseClock, waitForServiceWorkerControl } from './fixtures';
 import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
 
 /**
@@ -49,7 +49,7 @@ async function openSession(page: Page, path: string): Promise<void> {
   await page.clock.install();
   await page.goto(path);
   await waitForServiceWorkerControl(page);
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+  await pauseClock(page, 1000);
 }
 
 /** Skips the intro; the breath starts after the 0.5 s ready step, on the next frame. */

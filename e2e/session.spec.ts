@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, pauseClock } from './fixtures';
 import { getLocalRow, putLocalRows } from './localDb';
 import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
 
@@ -11,9 +11,7 @@ import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
  */
 
 /** Stops Playwright's clock: from here on time moves only by runFor (axe needs it running). */
-async function stopClock(page: Page) {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
-}
+const stopClock = (page: Page) => pauseClock(page);
 
 /**
  * Opens `path` once the service worker controls the origin: its first 'controlling'
