@@ -97,7 +97,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           // separate file costs a request and compresses on its own (about 1.5 KB gzip lost
           // in total). '$initial' captures only what the entry imports statically, so no
           // route's lazy code joins it.
-          groups: isSsrBuild ? [] : [{ name: 'app', tags: ['$initial'] }],
+          // The local database (src/data/localData.ts with everything it imports: Dexie,
+          // the schema, the repositories) is one chunk too, loaded once the app runs.
+          groups: isSsrBuild
+            ? []
+            : [
+                { name: 'app', tags: ['$initial'] },
+                { name: 'localData', test: /[\\/]src[\\/]data[\\/]localData\.ts$/ },
+              ],
         },
       },
     },

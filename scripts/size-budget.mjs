@@ -1,17 +1,21 @@
-// Bundle budget (run by `npm test` after the build): the JavaScript a browser loads for `/`
-// (until the network is idle after the first screen). The performance target is 140 KiB gzip
-// (143,360 bytes) and is printed as met or missed; the gate that fails `npm test` stays at
-// 150 KiB (153,600 bytes) until the target is reached (React DOM and Dexie alone are about
-// 89 KB of it; see README § First paint). No wallet, token, camera or chart chunk may be part
-// of that first load. Measured in Debian's Chromium against the real build.
+// Bundle budget (run by `npm test` after the build): the JavaScript a browser loads for `/`,
+// measured in Debian's Chromium against the real build (until the network is idle after the
+// first screen), in two parts:
+// - first load: what runs before the app starts, that is the page's own scripts (the
+//   after-paint loader), the app's entry and every module the entry imports statically. The
+//   target is 140 kB gzip (140,000 bytes); `npm test` fails above it (README § First paint).
+// - loaded by the running app: chunks it imports once it runs (the local database, Dexie,
+//   which the home screen reads at once). Everything together stays under 150 KiB gzip
+//   (153,600 bytes), the earlier gate, so moving code out of the first load cannot hide growth.
+// No wallet, token, camera or chart chunk may be part of either.
 import { chromium } from '@playwright/test';
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { serveDist } from './static-server.mjs';
 
-const TARGET_BYTES = 140 * 1024;
-const BUDGET_BYTES = 150 * 1024;
+const FIRST_LOAD_BUDGET_BYTES = 140_000;
+const TOTAL_BUDGET_BYTES = 150 * 1024;
 const FORBIDDEN = /(charts|recharts|wallet|fcl|onflow|ethers|mediapipe|tasks-vision)/i;
 
 const DIST = process.env.PNEUMA_DIST_DIR || 'dist';
@@ -32,29 +36,63 @@ await page.getByRole('heading', { level: 1 }).first().waitFor();
 await browser.close();
 server.close();
 
-let total = 0;
+/** The module script of the app's entry, from the build's shell page (scripts/prerender). */
+function entryScript() {
+  const shell = readFileSync(join(DIST, 'shell.html'), 'utf8');
+  const src = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(shell)?.[1];
+  if (!src) throw new Error(`${DIST}/shell.html has no module entry script`);
+  return src;
+}
+
+/** A built module and every module it imports statically (`import ... from "./x.js"`, `import "./x.js"`), as URL paths. */
+function staticImportClosure(path, seen = new Set()) {
+  if (seen.has(path)) return seen;
+  seen.add(path);
+  const code = readFileSync(join(DIST, path), 'utf8');
+  for (const [, spec] of code.matchAll(/(?:^|[;\n])\s*import\s*(?:[\w$*{},\s]+?from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g)) {
+    staticImportClosure(posix.join(dirname(path), spec), seen);
+  }
+  return seen;
+}
+
+/** The scripts the page for `/` names itself (the after-paint loader). */
+function pageScripts() {
+  const page = readFileSync(join(DIST, 'index.html'), 'utf8');
+  return [...page.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+}
+
+const beforeAppStarts = new Set([...pageScripts(), ...staticImportClosure(entryScript())]);
 const rows = [];
 for (const path of [...scripts].sort()) {
-  const gz = gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length;
-  total += gz;
-  rows.push({ path, gzipBytes: gz });
+  const gzipBytes = gzipSync(readFileSync(join(DIST, path)), { level: 9 }).length;
+  rows.push({ path, gzipBytes, firstLoad: beforeAppStarts.has(path) });
 }
-const forbidden = rows.filter((r) => FORBIDDEN.test(r.path));
-for (const r of rows) console.log(`${(r.gzipBytes / 1000).toFixed(1).padStart(7)} KB  ${r.path}`);
+const sum = (list) => list.reduce((n, r) => n + r.gzipBytes, 0);
+const firstLoad = sum(rows.filter((r) => r.firstLoad));
+const total = sum(rows);
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+for (const r of rows) console.log(`${(r.gzipBytes / 1000).toFixed(1).padStart(7)} KB  ${r.path}${r.firstLoad ? '' : '  (imported by the running app)'}`);
 console.log(
-  `JavaScript for /: ${total} bytes gzip = ${(total / 1000).toFixed(1)} kB = ${(total / 1024).toFixed(1)} KiB ` +
-    `(budget ${BUDGET_BYTES} bytes = 150 KiB), in ${rows.length} files`,
+  `First-load JavaScript for / (before the app starts): ${firstLoad} bytes gzip = ${kB(firstLoad)}; ` +
+    `budget ${FIRST_LOAD_BUDGET_BYTES} bytes = ${kB(FIRST_LOAD_BUDGET_BYTES)}: ` +
+    (firstLoad <= FIRST_LOAD_BUDGET_BYTES ? 'met' : `missed by ${firstLoad - FIRST_LOAD_BUDGET_BYTES} bytes`),
 );
 console.log(
-  `Target ${TARGET_BYTES} bytes = 140 KiB: ${total <= TARGET_BYTES ? 'met' : `missed by ${total - TARGET_BYTES} bytes`}`,
+  `All JavaScript for / by network idle: ${total} bytes gzip = ${kB(total)} in ${rows.length} files; ` +
+    `budget ${TOTAL_BUDGET_BYTES} bytes = 150 KiB: ` +
+    (total <= TOTAL_BUDGET_BYTES ? 'met' : `missed by ${total - TOTAL_BUDGET_BYTES} bytes`),
 );
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/size.json', JSON.stringify({ totalGzipBytes: total, targetBytes: TARGET_BYTES, budgetBytes: BUDGET_BYTES, files: rows }, null, 2));
+writeFileSync(
+  'bench-results/size.json',
+  JSON.stringify({ firstLoadGzipBytes: firstLoad, firstLoadBudgetBytes: FIRST_LOAD_BUDGET_BYTES, totalGzipBytes: total, totalBudgetBytes: TOTAL_BUDGET_BYTES, files: rows }, null, 2),
+);
+const forbidden = rows.filter((r) => FORBIDDEN.test(r.path));
 if (forbidden.length) {
   console.error(`Heavy chunks in the first load: ${forbidden.map((r) => r.path).join(', ')}`);
   process.exit(1);
 }
-if (total > BUDGET_BYTES) {
+if (firstLoad > FIRST_LOAD_BUDGET_BYTES || total > TOTAL_BUDGET_BYTES) {
   console.error('Over budget.');
   process.exit(1);
 }

@@ -1,34 +1,15 @@
 import { db } from './db';
 import { currentOwner, getOwned, putOwned, removeOwned } from './ownedRows';
+import { DEFAULT_PREFERENCES, type UserPreferences } from './userPreferences';
 
 /**
  * User preferences (also part of the offline data bundle). The person's choices (every
- * key below but lastSyncTime, plus the selected pattern) are kept per owner in
+ * key of UserPreferences but lastSyncTime, plus the selected pattern) are kept per owner in
  * `db.userPreferences` and sync with a signed-in user's other devices; the device's own
  * settings (lastSyncTime, the backend settings for the service worker) stay in
- * `db.preferences`. Missing keys read as the defaults below.
+ * `db.preferences`. Missing keys read as the defaults (./userPreferences).
  */
-export interface UserPreferences {
-  defaultPattern: string;
-  voiceEnabled: boolean;
-  /** Session cues (the voice is voiceEnabled): tones per phase, vibration per phase, volume 0..1. */
-  cueTones: boolean;
-  cueVibration: boolean;
-  cueVolume: number;
-  cameraEnabled: boolean;
-  /** Epoch ms of the last successful sync with the server, null before the first one. */
-  lastSyncTime: number | null;
-}
-
-export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
-  defaultPattern: 'box',
-  voiceEnabled: true,
-  cueTones: true,
-  cueVibration: true,
-  cueVolume: 0.6,
-  cameraEnabled: false,
-  lastSyncTime: null,
-});
+export { DEFAULT_PREFERENCES, type UserPreferences };
 
 /** Preferences of this device, not of the person: they never sync. */
 const DEVICE_KEYS: ReadonlySet<string> = new Set<keyof UserPreferences>(['lastSyncTime']);

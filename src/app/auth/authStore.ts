@@ -1,11 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import {
-  clearAuthSession,
-  fromSupabaseSession,
-  getAuthSession,
-  saveAuthSession,
-} from '../../data/authSessionRepo';
+import type { StoredAuthSession } from '../../data/authSessionRepo';
+import { loadLocalData } from '../../data/loadLocalData';
 // Loaded at sign-in and sign-out only (not needed for the first screen).
 const personData = () => import('../../data/personDataRepo');
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
@@ -122,7 +118,8 @@ async function applySession(session: Session | null): Promise<void> {
       user,
       role: (sameUser ? state.role : null) ?? cached.role ?? null,
     });
-    await saveAuthSession(fromSupabaseSession(session));
+    const data = await loadLocalData();
+    await data.saveAuthSession(data.fromSupabaseSession(session));
     // Favourites, ratings and preferences chosen while signed out join the account.
     await personData()
       .then((m) => m.adoptGuestChoices(user.id))
@@ -130,7 +127,7 @@ async function applySession(session: Session | null): Promise<void> {
     scheduleRoleLoad(user.id);
   } else {
     setState({ status: 'signedOut', user: null, role: null });
-    await clearAuthSession();
+    await (await loadLocalData()).clearAuthSession();
   }
 }
 
@@ -187,12 +184,19 @@ export async function ensureUserRow(supabase: SupabaseClient, userId: string): P
 
 // ---------------------------------------------------------------------------------------
 
+/** The session copy kept on this device; undefined when there is none or it cannot be read. */
+async function storedAuthSession(): Promise<StoredAuthSession | undefined> {
+  return loadLocalData()
+    .then((data) => data.getAuthSession())
+    .catch(() => undefined);
+}
+
 /** Starts listening; safe to call more than once. */
 export function startAuth(): void {
   if (started) return;
   started = true;
   void (async () => {
-    const cached = await getAuthSession().catch(() => undefined);
+    const cached = await storedAuthSession();
     if (state.status === 'loading') {
       if (cached) {
         const p = readProfile(cached.userId);
@@ -283,7 +287,7 @@ export async function updateProfile(patch: { name?: string; avatarUrl?: string }
  * (the sign-out flow in src/features/auth; docs/product.md § Sync).
  */
 export async function signOut(): Promise<void> {
-  const userId = state.user?.id ?? (await getAuthSession().catch(() => undefined))?.userId;
+  const userId = state.user?.id ?? (await storedAuthSession())?.userId;
   await connectAuth();
   try {
     const supabase = await getSupabase();

@@ -10,7 +10,8 @@ import {
   starsFor,
   type Recommendation,
 } from '../../domain/recommendations';
-import { discoverySelection, setSelectedPattern } from '../../data/selectedPatternRepo';
+import { loadLocalData } from '../../data/loadLocalData';
+import { discoverySelection } from '../../data/selectedPattern';
 import type { ChosenMode } from '../../domain/sessionModes';
 
 export type HomeTab = 'goal' | 'pattern' | 'picks';
@@ -219,7 +220,10 @@ export function SessionPreview({
             className={buttonClass('primary', 'lg')}
             onClick={() => {
               // Kept locally too (the selected pattern, discovery shape); the URL carries the choice.
-              void setSelectedPattern(discoverySelection(p)).catch(() => undefined);
+              const selection = discoverySelection(p);
+              void loadLocalData()
+                .then((data) => data.setSelectedPattern(selection))
+                .catch(() => undefined);
             }}
           >
             {label}

@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { bottomTabsA, bottomTabsB, isActiveLink, isBottomNavHidden } from '../../domain/navigation';
 import { useAuth } from '../../app/auth/authStore';
 import { useBottomNavVariant } from './navPreference';
-import { useHasHistory } from './useHasHistory';
+import { useHasHistory } from '../../data/hooks';
 import { NavIcon } from './NavIcon';
 
 /** Touch/mobile bottom navigation, signed-in and guest variants; hidden on session and auth paths. */

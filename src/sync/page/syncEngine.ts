@@ -1,5 +1,4 @@
-import { liveQuery } from 'dexie';
-import { getAuthSession } from '../../data/authSessionRepo';
+import { loadLocalData } from '../../data/loadLocalData';
 import type { OutboxResult } from '../outboxResult';
 import type { SyncSnapshot } from './syncController';
 import type * as SyncRuntimeModule from './syncRuntime';
@@ -27,16 +26,27 @@ const startRuntime = () => void loadSyncRuntime().then((m) => m.ensureSyncStarte
  */
 export function startSyncEngine(start: () => void = startRuntime): () => void {
   let waiting = true;
-  const sub = liveQuery(() => getAuthSession()).subscribe({
-    next: (auth) => {
-      if (!auth || !waiting) return;
-      waiting = false;
-      start();
-      queueMicrotask(() => sub.unsubscribe());
+  let stop = () => {};
+  void loadLocalData().then(
+    (data) => {
+      if (!waiting) return;
+      const sub = data.liveQuery(() => data.getAuthSession()).subscribe({
+        next: (auth) => {
+          if (!auth || !waiting) return;
+          waiting = false;
+          start();
+          queueMicrotask(() => sub.unsubscribe());
+        },
+        error: () => undefined,
+      });
+      stop = () => sub.unsubscribe();
     },
-    error: () => undefined,
-  });
-  return () => sub.unsubscribe();
+    () => undefined,
+  );
+  return () => {
+    waiting = false;
+    stop();
+  };
 }
 
 /** Ask for an upload now (e.g. right after a session or a pattern was saved). */

@@ -1,0 +1,26 @@
+/**
+ * The shape of a person's preferences and their defaults (what a missing key reads as).
+ * Apart from the repository (./preferencesRepo), so the first screen can show the
+ * defaults before the local database has loaded.
+ */
+export interface UserPreferences {
+  defaultPattern: string;
+  voiceEnabled: boolean;
+  /** Session cues (the voice is voiceEnabled): tones per phase, vibration per phase, volume 0..1. */
+  cueTones: boolean;
+  cueVibration: boolean;
+  cueVolume: number;
+  cameraEnabled: boolean;
+  /** Epoch ms of the last successful sync with the server, null before the first one. */
+  lastSyncTime: number | null;
+}
+
+export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
+  defaultPattern: 'box',
+  voiceEnabled: true,
+  cueTones: true,
+  cueVibration: true,
+  cueVolume: 0.6,
+  cameraEnabled: false,
+  lastSyncTime: null,
+});
