@@ -28,11 +28,11 @@ function FlagValue({ name, read, seen }: { name: string; read?: LocalRead<string
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  state = { error: null as unknown };
+  override state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p role="alert">{String(this.state.error)}</p> : this.props.children;
   }
 }
