@@ -111,7 +111,7 @@ describe('sync details', () => {
     expect(await screen.findByRole('heading', { name: 'Sync' })).toBeTruthy();
     expect(screen.getByTestId('sync-connection').textContent).toContain('Connected');
     await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('1'));
-    expect(screen.getByTestId('sync-last').textContent).toBe('3 minutes ago');
+    await waitFor(() => expect(screen.getByTestId('sync-last').textContent).toBe('3 minutes ago'));
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeTruthy();
     expect(await screen.findByText('400: new row violates check constraint')).toBeTruthy();
     expect(await screen.findByText('The session service answered 404')).toBeTruthy();
