@@ -9,6 +9,8 @@ import { prerender } from './scripts/prerender/prerenderPlugin';
 
 /** Build output folder: `dist`, or PNEUMA_DIST_DIR (parallel work trees build side by side). */
 const outDir = process.env.PNEUMA_DIST_DIR || 'dist';
+/** The local database's chunk (src/data/localData.ts): the app imports it as soon as it runs. */
+const LOCAL_DATA_CHUNK = 'localData';
 
 /**
  * The top-level manifest.webmanifest is the one source: copied into dist as it is and
@@ -33,7 +35,7 @@ function clientOnlyPlugins(): PluginOption[] {
   return [
     topLevelManifest(),
     // Before VitePWA in closeBundle (see the plugin), so the pages are precached.
-    prerender({ outDir, configFile: resolve('vite.config.ts') }),
+    prerender({ outDir, configFile: resolve('vite.config.ts'), alongsideEntry: [LOCAL_DATA_CHUNK] }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -98,12 +100,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           // in total). '$initial' captures only what the entry imports statically, so no
           // route's lazy code joins it.
           // The local database (src/data/localData.ts with everything it imports: Dexie,
-          // the schema, the repositories) is one chunk too, loaded once the app runs.
+          // the schema, the repositories) is one chunk too, imported once the app runs and
+          // fetched together with the entry (the prerender's after-paint loader).
           groups: isSsrBuild
             ? []
             : [
                 { name: 'app', tags: ['$initial'] },
-                { name: 'localData', test: /[\\/]src[\\/]data[\\/]localData\.ts$/ },
+                { name: LOCAL_DATA_CHUNK, test: /[\\/]src[\\/]data[\\/]localData\.ts$/ },
               ],
         },
       },

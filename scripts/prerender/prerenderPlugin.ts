@@ -11,7 +11,7 @@
  * way (pageFileFor below).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build, type Plugin } from 'vite';
@@ -81,8 +81,13 @@ export function entrySrc(html: string): string | null {
  * background tab). It is a file rather than inline code, as the server's content security
  * policy allows no inline script.
  */
-export function afterPaintLoader(src: string): string {
-  const load = `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};document.head.appendChild(s)`;
+export function afterPaintLoader(src: string, alongside: readonly string[] = []): string {
+  // Chunks the app imports as soon as it runs are fetched together with the entry
+  // (modulepreload) instead of one round trip after it.
+  const preload = alongside
+    .map((href) => `l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=${JSON.stringify(href)};document.head.appendChild(l);`)
+    .join('');
+  const load = `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};document.head.appendChild(s);var l;${preload}`;
   // A button pressed before the app has started is held, not lost: main.tsx takes the list
   // (EARLY_CLICKS_KEY) when it hydrates and presses them again. Links work without it.
   const hold =
@@ -100,7 +105,19 @@ export function loadEntryAfterPaint(html: string, loaderUrl: string): string {
   return html.replace(ENTRY_SCRIPT, () => `<script defer src="${loaderUrl}"></script>`);
 }
 
-export function prerender(options: { outDir: string; configFile: string }): Plugin {
+/** The built file of the chunk named `name` (`assets/<name>-<hash>.js`), as a URL path. */
+function chunkFile(outDir: string, name: string): string {
+  const files = readdirSync(join(outDir, 'assets')).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
+  if (files.length !== 1) throw new Error(`Expected one built chunk named ${name}, found ${files.length}`);
+  return `/assets/${files[0]}`;
+}
+
+export function prerender(options: {
+  outDir: string;
+  configFile: string;
+  /** Chunk names the app imports as soon as it runs: fetched with the entry, after paint. */
+  alongsideEntry?: readonly string[];
+}): Plugin {
   let ssrBuild = false;
   return {
     name: 'pneuma-prerender',
@@ -126,7 +143,7 @@ export function prerender(options: { outDir: string; configFile: string }): Plug
         writeFileSync(join(outDir, SHELL_FILE), template);
         const src = entrySrc(template);
         if (!src) throw new Error('index.html has no module entry script');
-        const loader = afterPaintLoader(src);
+        const loader = afterPaintLoader(src, (options.alongsideEntry ?? []).map((name) => chunkFile(outDir, name)));
         const loaderUrl = `/assets/after-paint-${createHash('sha256').update(loader).digest('hex').slice(0, 10)}.js`;
         writeFileSync(join(outDir, loaderUrl), loader);
         const started = performance.now();

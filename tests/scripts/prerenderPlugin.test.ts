@@ -40,6 +40,24 @@ describe('loading the entry after the first paint', () => {
     expect(loader).toContain('if(d)return;d=1;');
   });
 
+  it('fetches the chunks the app imports at once together with the entry, after paint', () => {
+    const appended: Record<string, string>[] = [];
+    const timers: (() => void)[] = [];
+    const document = {
+      createElement: (tag: string) => ({ tag }),
+      head: { appendChild: (el: Record<string, string>) => appended.push(el) },
+      addEventListener: () => {},
+    };
+    const run = new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', afterPaintLoader('/assets/index-A1.js', ['/assets/localData-B2.js']));
+    run(document, {}, (f: () => void) => timers.push(f), (f: () => void) => timers.push(f));
+    expect(appended).toEqual([]); // nothing before the first frame
+    while (timers.length) timers.shift()!();
+    expect(appended).toEqual([
+      { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-A1.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/localData-B2.js' },
+    ]);
+  });
+
   it('finds no entry in a page without one', () => {
     expect(entrySrc('<head></head>')).toBeNull();
   });
