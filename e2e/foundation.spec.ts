@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, waitForServiceWorkerControl } from './fixtures';
+import { test, expect, gotoHydrated, waitForServiceWorkerControl } from './fixtures';
 
 /** Every route of the route table and the heading it must render (docs/product.md § Discovery). */
 const ROUTES: Array<[string, RegExp]> = [
@@ -83,6 +83,25 @@ test.describe('app shell', () => {
     await expect(page.getByRole('navigation', { name: 'Bottom' })).toHaveCount(0);
     await context.close();
   });
+});
+
+test('the narrowest phone (320 px): no page is wider than the screen, the header keeps one line', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  for (const path of ['/', '/patterns', '/session', '/marketplace', '/create', '/community', '/courses', '/auth', '/instructor-onboarding']) {
+    await gotoHydrated(page, path);
+    await expect(page.locator('main h1').first(), path).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
+  }
+  const wallet = page.getByRole('button', { name: 'Connect Wallet' });
+  const lines = await wallet.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines, 'Connect Wallet wraps').toBe(1);
+  await context.close();
 });
 
 test.describe('install and offline', () => {
