@@ -1,14 +1,17 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getAuthState, subscribeAuth } from '../../app/auth/authStore';
 import { getConfig } from '../../backend/config';
 import { createLensClient, type LensAccount, type LensClient } from '../../wallet/lens/lensClient';
 import { uploadJson } from '../../wallet/lens/upload';
+import { forgetLensSession, keepLensSession, keptLensSession } from './keptLensSession';
 
 /**
  * The social-wallet (Lens) session of this page (docs/product.md § Wallets and tokens). The
  * GraphQL API is the build's VITE_LENS_API_URL, else the one the server names at
  * /api/wallet/lens (read once, when a Lens screen first needs it); without either there is
  * no Lens. Content goes to the storage at VITE_LENS_STORAGE_URL when one is named,
- * otherwise inline as a data URI. The sign-in lives as long as the page.
+ * otherwise inline as a data URI. The sign-in belongs to the app account that made it and
+ * lasts as long as the tab (./keptLensSession): another account signed in here does not see it.
  */
 const BUILD_API_URL = (import.meta.env.VITE_LENS_API_URL as string | undefined)?.trim() || null;
 const BUILD_POST_URL = (import.meta.env.VITE_LENS_POST_URL as string | undefined)?.trim() || null;
@@ -16,6 +19,8 @@ const STORAGE_URL = (import.meta.env.VITE_LENS_STORAGE_URL as string | undefined
 
 export interface LensSetup {
   client: LensClient;
+  /** The Lens GraphQL API it talks to. */
+  apiUrl: string;
   /** A link template for a post ({id}), when one is configured. */
   postUrl: string | null;
 }
@@ -58,9 +63,11 @@ export function loadLens(): Promise<LensSetup | null> {
       setup = s.apiUrl
         ? {
             client: createLensClient({ apiUrl: s.apiUrl, upload: (d) => uploadJson(d, store) }),
+            apiUrl: s.apiUrl,
             postUrl: s.postUrl,
           }
         : null;
+      if (setup) resumeKeptSession(setup);
       return setup;
     } catch {
       return null; // not known (offline): asked again next time
@@ -91,25 +98,56 @@ export interface LensSession {
 }
 
 const SIGNED_OUT: LensSession = { signedIn: false, account: null };
+/** The session of this page and the app account (user id) that made it. */
 let session: LensSession = SIGNED_OUT;
+let owner: string | null = null;
 const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
 
-/** Call after a sign-in (with the account, or null when the wallet has none) or a sign-out. */
+const appUser = (): string | null => getAuthState().user?.id ?? null;
+
+/** A sign-in kept from an earlier page of this tab, taken up by the new client. */
+function resumeKeptSession(lens: LensSetup): void {
+  if (session.signedIn) return;
+  const kept = keptLensSession(lens.apiUrl);
+  if (!kept) return;
+  lens.client.resume(kept.tokens);
+  session = { signedIn: true, account: kept.account };
+  owner = kept.owner;
+  notify();
+}
+
+/**
+ * Call after a sign-in (with the account, or null when the wallet has none) or a sign-out.
+ * A sign-in belongs to the app account signed in now and is kept for this tab.
+ */
 export function setLensSession(next: LensSession): void {
-  session = next.signedIn ? next : SIGNED_OUT;
-  listeners.forEach((l) => l());
+  const user = appUser();
+  const tokens = setup?.client.session() ?? null;
+  if (next.signedIn && user && setup && tokens) {
+    session = next;
+    owner = user;
+    keepLensSession({ apiUrl: setup.apiUrl, owner: user, tokens, account: next.account });
+  } else {
+    session = next.signedIn ? next : SIGNED_OUT;
+    owner = next.signedIn ? user : null;
+    if (!next.signedIn) forgetLensSession();
+  }
+  notify();
 }
 const subscribe = (l: () => void) => {
   listeners.add(l);
-  return () => listeners.delete(l);
+  const stopAuth = subscribeAuth(l);
+  return () => {
+    listeners.delete(l);
+    stopAuth();
+  };
 };
-export const getLensSession = (): LensSession => session;
+/** The Lens session of the app account signed in now (signed out for anyone else). */
+export const getLensSession = (): LensSession =>
+  session.signedIn && owner !== null && owner === appUser() ? session : SIGNED_OUT;
 export function useLensSession(): LensSession {
-  return useSyncExternalStore(
-    subscribe,
-    () => session,
-    () => SIGNED_OUT,
-  );
+  return useSyncExternalStore(subscribe, getLensSession, () => SIGNED_OUT);
 }
 
 /** A post's link on Lens, when a link template is configured. */

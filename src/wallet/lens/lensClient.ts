@@ -81,6 +81,14 @@ export function createLensClient(deps: LensDeps) {
   return {
     isAuthenticated: () => tokens !== null,
 
+    /** The signed-in session's tokens (to keep it for the next page of this tab), or null. */
+    session: (): { accessToken: string; refreshToken: string } | null => (tokens ? { ...tokens } : null),
+
+    /** Takes up a session kept from an earlier page. */
+    resume(kept: { accessToken: string; refreshToken: string }): void {
+      tokens = { accessToken: kept.accessToken, refreshToken: kept.refreshToken };
+    },
+
     /** Challenge, signature by the wallet, tokens; any failure is 'Failed to connect to Lens'. */
     async login(address: string, sign: (text: string) => Promise<string>): Promise<void> {
       try {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as AuthStore from '../../../src/app/auth/authStore';
 import type * as LensRuntime from '../../../src/features/wallet/lensRuntime';
 import { createLensClient } from '../../../src/wallet/lens/lensClient';
 
@@ -15,6 +16,12 @@ const fetchStub = vi.fn(() =>
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 
 vi.mock('../../../src/ui/toast', () => ({ notify: toasts }));
+// A member is signed in to the app: a Lens sign-in belongs to that account.
+vi.mock('../../../src/app/auth/authStore', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthStore>()),
+  getAuthState: () => ({ user: { id: 'member-1' } }),
+  subscribeAuth: () => () => {},
+}));
 vi.mock('../../../src/features/wallet/runtime', () => ({
   useWallet: () => ({ status: 'connected', address: '0x00000000000000000000000000000000000000aa' }),
   walletStore: { client: () => ({ signMessage: () => Promise.resolve('0xsig') }) },

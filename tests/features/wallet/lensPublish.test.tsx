@@ -11,10 +11,18 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Wallet } from 'ethers';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as AuthStore from '../../../src/app/auth/authStore';
 import { createFakeLens } from '../../wallet/lens/fakeLens';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('../../../src/ui/toast', () => ({ notify: toasts }));
+// A member is signed in to the app (a Lens sign-in belongs to that account); a test may switch.
+const appUser = vi.hoisted(() => ({ id: 'member-1' }));
+vi.mock('../../../src/app/auth/authStore', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthStore>()),
+  getAuthState: () => ({ user: { id: appUser.id } }),
+  subscribeAuth: () => () => {},
+}));
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, hash, children }: { to: string; hash?: string; children: ReactNode }) => (
     <a href={`${to}${hash ? `#${hash}` : ''}`}>{children}</a>
@@ -51,6 +59,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 afterEach(() => {
+  sessionStorage.clear(); // each test is a new tab
+  appUser.id = 'member-1';
   cleanup();
   vi.clearAllMocks();
 });
@@ -215,5 +225,30 @@ describe('after Share with the option ticked', () => {
       'Not published to Lens: sign in to Lens on your profile first.',
     );
     expect(fake.published.length).toBe(before);
+  });
+});
+
+describe('the Lens sign-in', () => {
+  it('lasts across pages of the tab for the app account that made it, not for another, until Disconnect', async () => {
+    const first = await freshLens();
+    const wallet = await signIn(first.runtime);
+    // The next page of this tab: the modules start afresh, the tab's storage stays.
+    const next = await freshLens();
+    const setup = await next.runtime.loadLens();
+    expect(next.runtime.getLensSession()).toMatchObject({ signedIn: true });
+    expect(setup!.client.isAuthenticated()).toBe(true);
+    const before = fake.published.length;
+    const result = await next.action.publishAfterShare({ saved, online: true }, { record: () => Promise.resolve() });
+    expect(result).toMatchObject({ status: 'published', id: `new-${before + 1}` });
+    expect(fake.published.at(-1)?.by).toBe(wallet.address);
+    // Another app account signed in in this tab does not get it.
+    appUser.id = 'member-2';
+    expect(next.runtime.getLensSession().signedIn).toBe(false);
+    appUser.id = 'member-1';
+    // Disconnect ends it for the next pages too.
+    act(() => next.runtime.setLensSession({ signedIn: false, account: null }));
+    const after = await freshLens();
+    await after.runtime.loadLens();
+    expect(after.runtime.getLensSession().signedIn).toBe(false);
   });
 });

@@ -1,0 +1,59 @@
+import type { LensAccount } from '../../wallet/lens/lensClient';
+
+/**
+ * A Lens sign-in kept for the next pages of this tab (sessionStorage: it ends with the
+ * tab), with the Lens API it belongs to and the app account that made it, so a reload does
+ * not ask for the wallet's signature again and nobody else signed in to the app in this tab
+ * gets it. Storage that is unavailable or refuses keeps nothing; a record that is not one
+ * of ours is ignored.
+ */
+export interface KeptLensSession {
+  apiUrl: string;
+  owner: string;
+  tokens: { accessToken: string; refreshToken: string };
+  account: LensAccount | null;
+}
+
+const KEY = 'pneuma-lens-session';
+
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepLensSession(kept: KeptLensSession): void {
+  try {
+    storage()?.setItem(KEY, JSON.stringify(kept));
+  } catch {
+    // Full or refused: this sign-in lasts as long as the page.
+  }
+}
+
+export function forgetLensSession(): void {
+  try {
+    storage()?.removeItem(KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/** The kept sign-in for this Lens API, or null. */
+export function keptLensSession(apiUrl: string): KeptLensSession | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(storage()?.getItem(KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!raw || typeof raw !== 'object') return null;
+  const k = raw as Partial<KeptLensSession>;
+  if (k.apiUrl !== apiUrl || !isText(k.owner) || !k.tokens) return null;
+  if (!isText(k.tokens.accessToken) || !isText(k.tokens.refreshToken)) return null;
+  const account = k.account && typeof k.account === 'object' && isText(k.account.address) ? k.account : null;
+  return { apiUrl, owner: k.owner, tokens: k.tokens, account };
+}
