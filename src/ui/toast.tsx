@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
+import type * as ToasterHostModule from './ToasterHost';
 import type { ClassifyOptions } from '../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../domain/errors/screenText';
 
@@ -11,7 +12,16 @@ import { ERROR_SCREEN_TEXT } from '../domain/errors/screenText';
 
 export const TOAST_LIMIT = 1;
 
-const ToasterHost = lazy(() => import('./ToasterHost'));
+let host: Promise<typeof ToasterHostModule> | undefined;
+/** The toaster's own chunk: a toast counts as shown only once it can render. */
+function loadHost() {
+  host ??= import('./ToasterHost').catch((error: unknown) => {
+    host = undefined; // asked again next time (offline now, online later)
+    throw error;
+  });
+  return host;
+}
+const ToasterHost = lazy(loadHost);
 type Sonner = typeof SonnerModule;
 
 let sonner: Promise<Sonner> | undefined;
@@ -22,7 +32,10 @@ function loadSonner(): Promise<Sonner> {
   if (!sonner) {
     requested = true;
     for (const listener of hostListeners) listener();
-    sonner = import('sonner');
+    sonner = import('sonner').catch((error: unknown) => {
+      sonner = undefined; // asked again next time
+      throw error;
+    });
   }
   return sonner;
 }
@@ -63,8 +76,8 @@ function show(
   title: string,
   options: NotifyOptions = {},
 ): Promise<string | number | undefined> {
-  return loadSonner()
-    .then(({ toast }) => {
+  return Promise.all([loadSonner(), loadHost()])
+    .then(([{ toast }]) => {
       toast.dismiss(); // one at a time
       const opts = {
         description: options.description,
