@@ -1,9 +1,8 @@
+import { loadOnce } from '../domain/loadOnce';
 import type * as LocalDataModule from './localData';
 
 /** The local database's module (./localData): Dexie's live queries and the repositories. */
 export type LocalData = typeof LocalDataModule;
-
-let loading: Promise<LocalData> | null = null;
 
 /**
  * Loads the local database's module (once; every caller shares it). Code that is part of
@@ -11,10 +10,4 @@ let loading: Promise<LocalData> | null = null;
  * its own after the first script. A failed load (a chunk missing after an update, say) is
  * tried again on the next call.
  */
-export function loadLocalData(): Promise<LocalData> {
-  loading ??= import('./localData').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+export const loadLocalData: () => Promise<LocalData> = loadOnce(() => import('./localData'));

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
-import type * as ToasterHostModule from './ToasterHost';
 import type { ClassifyOptions } from '../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../domain/errors/screenText';
+import { loadOnce } from '../domain/loadOnce';
 
 /**
  * Toasts (docs/product.md § Errors) through sonner. Toast limit is 1: a new toast replaces the one on
@@ -12,32 +12,21 @@ import { ERROR_SCREEN_TEXT } from '../domain/errors/screenText';
 
 export const TOAST_LIMIT = 1;
 
-let host: Promise<typeof ToasterHostModule> | undefined;
 /** The toaster's own chunk: a toast counts as shown only once it can render. */
-function loadHost() {
-  host ??= import('./ToasterHost').catch((error: unknown) => {
-    host = undefined; // asked again next time (offline now, online later)
-    throw error;
-  });
-  return host;
-}
+const loadHost = loadOnce(() => import('./ToasterHost'));
 const ToasterHost = lazy(loadHost);
 type Sonner = typeof SonnerModule;
 
-let sonner: Promise<Sonner> | undefined;
+const importSonner = loadOnce(() => import('sonner'));
 let requested = false;
 const hostListeners = new Set<() => void>();
 
 function loadSonner(): Promise<Sonner> {
-  if (!sonner) {
+  if (!requested) {
     requested = true;
     for (const listener of hostListeners) listener();
-    sonner = import('sonner').catch((error: unknown) => {
-      sonner = undefined; // asked again next time
-      throw error;
-    });
   }
-  return sonner;
+  return importSonner();
 }
 
 /** Mount once, at the root. Renders nothing until the first toast. */
@@ -125,6 +114,7 @@ export const notify = {
     return show('error', c.userMessage, { action });
   },
   dismiss: () => {
-    void sonner?.then(({ toast }) => toast.dismiss());
+    // Only once a toast was asked for: dismissing never loads sonner.
+    if (requested) void importSonner().then(({ toast }) => toast.dismiss(), () => undefined);
   },
 };
