@@ -5,6 +5,7 @@ import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
 import { SyncBadge } from '../sync';
 import { WalletButtonSlot } from '../wallet';
+import { BrandMark } from '../../ui/BrandMark';
 
 // The slide-out menu (and its dialog library) loads only when first opened.
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
@@ -21,7 +22,7 @@ export function Header() {
     <header className="app-header">
       <div className="app-header__inner">
         <Link to="/" className="brand" aria-label="Pneuma home">
-          <img src="/icons/icon-192.png" alt="" width="32" height="32" />
+          <BrandMark size={32} />
           <span>Pneuma</span>
         </Link>
         <nav aria-label="Main" className="app-header__nav">
