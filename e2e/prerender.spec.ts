@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, waitForServiceWorkerControl } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, gotoHydrated, waitForServiceWorkerControl } from './fixtures';
 import { SESSION_MODES } from '../src/domain/sessionModes';
 
 /**
@@ -89,4 +90,90 @@ test('offline, the service worker serves the same prerendered pages, and the she
   expect(shell?.fromServiceWorker()).toBe(true);
   expect(await shell?.text()).toContain('<div id="root"></div>');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+/**
+ * Holds the page's scripts (the after-paint loader and everything it loads) until the
+ * returned release is called, so a test sees what the HTML and CSS alone paint.
+ */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: (() => Promise<void>)[] = [];
+  let holding = true;
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    if (!holding) return route.continue();
+    held.push(() => route.continue());
+  });
+  return async () => {
+    holding = false;
+    await Promise.all(held.splice(0).map((go) => go()));
+  };
+}
+
+test('a session page paints the first visit\'s pattern from HTML, and holds it hidden for someone who chose another', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block', baseURL });
+  const page = await context.newPage();
+  const title = page.locator('#presession-title');
+
+  // A first visit: nothing chosen, so the built card (the default, Box Breathing) shows
+  // before any script has run.
+  let release = await holdScripts(page);
+  // Not until 'load': the held loader is a deferred script, which load waits for.
+  await page.goto('/session/classic', { waitUntil: 'commit' });
+  await expect(title).toHaveText('Box Breathing');
+  await expect(title).toBeVisible();
+  await release();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // Choose 4-7-8 Relaxation in the library (stored, and remembered for the next visit).
+  await gotoHydrated(page, '/patterns');
+  await page.getByRole('button', { name: 'Use pattern: 4-7-8 Relaxation' }).first().click();
+  await expect(page).toHaveURL(/\/session\/enhanced\?pattern=relaxation/);
+
+  // The next plain visit: the built Box Breathing card stays hidden until the app has read
+  // the choice, then the chosen pattern shows.
+  release = await holdScripts(page);
+  await page.goto('/session/classic', { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-pattern-hold', '');
+  await expect(title).toHaveText('Box Breathing');
+  await expect(title).toBeHidden();
+  await release();
+  await expect(title).toHaveText('4-7-8 Relaxation');
+  await expect(title).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-pattern-hold', '');
+  await context.close();
+});
+
+test('a members\' page tells a guest why at first paint, and shows a signed-in device its loading status', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block', baseURL });
+  const page = await context.newPage();
+  const note = page.getByText('Sign in to see your progress, streaks and achievements.');
+  const loading = page.getByRole('main').getByRole('status');
+
+  // A guest, before any script has run: the heading and why to sign in.
+  let release = await holdScripts(page);
+  await page.goto('/progress', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Progress' })).toBeVisible();
+  await expect(note).toBeVisible();
+  await expect(loading).toBeHidden();
+  // Then the app sends the guest on to sign in, where the same reason shows.
+  await release();
+  await expect(page).toHaveURL(/\/auth\?context=progress/);
+  await expect(note).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // The guest signs up there and is taken on to their progress; from now on this device's
+  // first paint shows the loading status instead.
+  await page.getByLabel('Email').fill(`prepaint-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse 42');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/progress$/);
+  release = await holdScripts(page);
+  await page.goto('/progress', { waitUntil: 'commit' });
+  await expect(page.locator('html')).toHaveAttribute('data-signed-in', '');
+  await expect(loading).toBeVisible();
+  await expect(note).toBeHidden();
+  await release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Progress' })).toBeVisible();
+  await expect(page).toHaveURL(/\/progress$/);
+  await context.close();
 });

@@ -1,5 +1,6 @@
 import { getPersonPreference, removePersonPreference, setPersonPreference } from './preferencesRepo';
-import { SELECTED_PATTERN_KEY, type SelectedPattern } from './selectedPattern';
+import { SELECTED_PATTERN_KEY, selectedPatternId, type SelectedPattern } from './selectedPattern';
+import { rememberSessionPattern } from './sessionPatternHint';
 
 export {
   discoverySelection,
@@ -18,8 +19,10 @@ export async function getSelectedPattern(): Promise<SelectedPattern | undefined>
 
 export async function setSelectedPattern(p: SelectedPattern): Promise<void> {
   await setPersonPreference(SELECTED_PATTERN_KEY, p);
+  rememberSessionPattern(selectedPatternId(p));
 }
 
 export async function clearSelectedPattern(): Promise<void> {
   await removePersonPreference(SELECTED_PATTERN_KEY);
+  rememberSessionPattern(null);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterPaintLoader, EARLY_CLICKS_KEY, entrySrc, fillRoot, HELD_FIELD_ATTR, holdFields, loadEntryAfterPaint } from '../../scripts/prerender/prerenderPlugin';
+import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
+import { addPrePaint, afterPaintLoader, EARLY_CLICKS_KEY, entrySrc, fillRoot, HELD_FIELD_ATTR, holdFields, loadEntryAfterPaint } from '../../scripts/prerender/prerenderPlugin';
 
 const TEMPLATE = '<body><div id="root"></div><script type="module" src="/a.js"></script></body>';
 
@@ -31,28 +32,89 @@ describe('loading the entry after the first paint', () => {
     expect(loadEntryAfterPaint(html, '/assets/after-paint-x.js')).toBe('<head><script defer src="/assets/after-paint-x.js"></script></head>');
   });
 
-  it('loads the module after the next frame, or after 100 ms without frames, once', () => {
-    const loader = afterPaintLoader('/assets/index-A1.js');
-    expect(loader).toContain('s.src="/assets/index-A1.js"');
-    expect(loader).toContain("s.type='module'");
-    expect(loader).toContain('requestAnimationFrame(function(){setTimeout(go)})');
-    expect(loader).toContain('setTimeout(go,100)');
-    expect(loader).toContain('if(d)return;d=1;');
-  });
-
-  it('fetches the chunks the app imports at once together with the entry, after paint', () => {
+  /**
+   * Runs the loader against fakes of the browser: timers and frames are queued, and the
+   * paint observer (unless `noPaintTiming`) is handed to the test to report paints with.
+   */
+  function runLoader(alongside: string[] = [], { noPaintTiming = false } = {}) {
     const appended: Record<string, string>[] = [];
-    const timers: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    const timers: { f: () => void; ms: number }[] = [];
+    let observer: { report: (names: string[]) => void; disconnected: boolean } | null = null;
     const document = {
       createElement: (tag: string) => ({ tag }),
       head: { appendChild: (el: Record<string, string>) => appended.push(el) },
       addEventListener: () => {},
     };
-    const run = new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', afterPaintLoader('/assets/index-A1.js', ['/assets/localData-B2.js']));
-    run(document, {}, (f: () => void) => timers.push(f), (f: () => void) => timers.push(f));
-    expect(appended).toEqual([]); // nothing before the first frame
-    while (timers.length) timers.shift()!();
-    expect(appended).toEqual([
+    class FakeObserver {
+      constructor(callback: (list: { getEntriesByName: (n: string) => unknown[] }) => void) {
+        if (noPaintTiming) throw new TypeError('PerformanceObserver is not defined');
+        observer = {
+          report: (names) => callback({ getEntriesByName: (n) => names.filter((x) => x === n) }),
+          disconnected: false,
+        };
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: 'paint', buffered: true });
+      }
+      disconnect() {
+        observer!.disconnected = true;
+      }
+    }
+    const run = new Function(
+      'document',
+      'window',
+      'requestAnimationFrame',
+      'setTimeout',
+      'PerformanceObserver',
+      afterPaintLoader('/assets/index-A1.js', alongside),
+    );
+    run(document, {}, (f: () => void) => frames.push(f), (f: () => void, ms = 0) => timers.push({ f, ms }), FakeObserver);
+    const runTimers = (upTo: number) => {
+      for (const t of timers.filter((x) => x.ms <= upTo)) {
+        timers.splice(timers.indexOf(t), 1);
+        t.f();
+      }
+    };
+    return { appended, frames, runTimers, paint: (names: string[]) => observer!.report(names), observer: () => observer };
+  }
+
+  it('loads the module once the first contentful paint has happened, once', () => {
+    const page = runLoader();
+    page.runTimers(0);
+    expect(page.appended).toEqual([]); // nothing before the paint
+    page.paint(['first-paint']);
+    page.runTimers(0);
+    expect(page.appended).toEqual([]); // a paint with no content is not enough
+    page.paint(['first-contentful-paint']);
+    expect(page.observer()!.disconnected).toBe(true);
+    page.runTimers(0);
+    expect(page.appended.map((el) => el.src)).toEqual(['/assets/index-A1.js']);
+    page.runTimers(1000); // the fallback finds it loaded already
+    expect(page.appended).toHaveLength(1);
+  });
+
+  it('loads the module after 1 s on a page that paints nothing (a background tab)', () => {
+    const page = runLoader();
+    page.runTimers(999);
+    expect(page.appended).toEqual([]);
+    page.runTimers(1000);
+    expect(page.appended).toEqual([{ tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-A1.js' }]);
+  });
+
+  it('without paint timing, loads the module after the next frame', () => {
+    const page = runLoader([], { noPaintTiming: true });
+    expect(page.frames).toHaveLength(1);
+    page.frames.shift()!();
+    page.runTimers(0);
+    expect(page.appended.map((el) => el.src)).toEqual(['/assets/index-A1.js']);
+  });
+
+  it('fetches the chunks the app imports at once together with the entry, after paint', () => {
+    const page = runLoader(['/assets/localData-B2.js']);
+    page.paint(['first-contentful-paint']);
+    page.runTimers(0);
+    expect(page.appended).toEqual([
       { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-A1.js' },
       { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/localData-B2.js' },
     ]);
@@ -84,5 +146,12 @@ describe('holdFields', () => {
     expect(held).toContain('<input type="hidden" value="x"/>');
     expect(held).toContain('<input readonly="" value="fixed"/>');
     expect(held).toContain('<button type="submit">Go</button>');
+  });
+});
+
+describe('the pre-paint script', () => {
+  it('goes into the head of every prerendered page, before the first paint', () => {
+    const page = addPrePaint('<html><head><title>x</title></head><body></body></html>');
+    expect(page).toBe(`<html><head><title>x</title><script>${PRE_PAINT_SCRIPT}</script></head><body></body></html>`);
   });
 });

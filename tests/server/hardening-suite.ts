@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,9 @@ import type { Db } from '../../server/db/types';
 import { client, email, listen, openTestDb, sessionRow } from './helpers';
 import type { Backend, Running } from './helpers';
 import { Mailbox } from './mailbox';
+import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
+
+const PRE_PAINT_HASH = createHash('sha256').update(PRE_PAINT_SCRIPT).digest('base64');
 
 const PASSWORD = 'correct horse 42';
 
@@ -434,7 +438,8 @@ export function hardeningSuite(kind: Backend, more?: (ctx: () => { db: Db }) => 
         expect(r.status, path).toBe(200);
         expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);
         const csp = r.headers.get('content-security-policy') ?? '';
-        expect(csp, path).toContain("script-src 'self' 'wasm-unsafe-eval'");
+        // Inline script: only the pre-paint script, by the hash of its exact text.
+        expect(csp, path).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${PRE_PAINT_HASH}';`);
         expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
         expect(csp, path).toContain("frame-ancestors 'none'");
         expect(csp, path).toContain("worker-src 'self' blob:");

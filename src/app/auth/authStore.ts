@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { StoredAuthSession } from '../../data/authSessionRepo';
 import { loadLocalData } from '../../data/loadLocalData';
+import { rememberSignedIn } from './signedInHint';
 // Loaded at sign-in and sign-out only (not needed for the first screen).
 const personData = () => import('../../data/personDataRepo');
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
@@ -52,6 +53,7 @@ function setState(next: Omit<AuthState, 'level'>): void {
     ...next,
     level: currentAuthLevel({ signedIn: next.status === 'signedIn', ...wallets }),
   };
+  if (next.status !== 'loading') rememberSignedIn(next.status === 'signedIn');
   listeners.forEach((l) => l());
 }
 

@@ -1,5 +1,5 @@
 import './auth.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
@@ -11,12 +11,7 @@ import { connectAuth } from '../../app/auth/authStore';
 import { clearJustSignedIn, markJustSignedIn } from './PostSignIn';
 import { AuthCard } from './AuthCard';
 import { EmailField } from './EmailField';
-import { AUTH_TEXT, RESET_TEXT } from './strings';
-
-const CONTEXT_NOTE: Record<AuthContext, string> = {
-  social: 'Sign in to share your practice with the community.',
-  progress: 'Sign in to see your progress, streaks and achievements.',
-};
+import { AUTH_CONTEXT_NOTE, AUTH_TEXT, RESET_TEXT } from './strings';
 
 export interface AuthScreenProps {
   context?: AuthContext;
@@ -40,10 +35,9 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
   const [busy, setBusy] = useState<'signIn' | 'signUp' | null>(null);
   const [confirmSent, setConfirmSent] = useState(false);
 
-  // Load supabase-js while the user types.
-  useEffect(() => {
-    void connectAuth();
-  }, []);
+  // supabase-js loads once the person starts on the form (a field focused, a button
+  // pressed), so it is ready by the time they submit; a glance at the page costs nothing.
+  const connect = () => void connectAuth();
 
   const finish = (outcome: AuthOutcome) => {
     if (outcome.kind !== 'signedIn') clearJustSignedIn();
@@ -91,8 +85,14 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
           {RESET_TEXT.changed}
         </p>
       ) : null}
-      {context ? <p className="auth-card__context">{CONTEXT_NOTE[context]}</p> : null}
-      <form className="stack" onSubmit={onSubmit} noValidate={false}>
+      {context ? <p className="auth-card__context">{AUTH_CONTEXT_NOTE[context]}</p> : null}
+      <form
+        className="stack"
+        onSubmit={onSubmit}
+        noValidate={false}
+        onFocusCapture={connect}
+        onPointerDownCapture={connect}
+      >
         <EmailField value={email} onChange={setEmail} />
         <Field
           label={AUTH_TEXT.password}

@@ -6,3 +6,4 @@ export { PostSignIn } from './PostSignIn';
 export { validateAuthSearch, type AuthSearch } from './authSearch';
 export { useSignOut } from './useSignOut';
 export { SignOutFlow } from './SignOutFlow';
+export { AUTH_CONTEXT_NOTE } from './strings';

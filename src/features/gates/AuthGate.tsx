@@ -12,6 +12,7 @@ import {
 import { useAuth } from '../../app/auth/authStore';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { LoadingPage } from '../../ui/LoadingPage';
+import { AUTH_CONTEXT_NOTE } from '../auth';
 import { GateView } from './GateView';
 import { storePendingAction } from '../../app/auth/pendingAction';
 
@@ -69,9 +70,21 @@ export function AuthGate({
     void navigate({ to: '/auth', search: { context, redirect: goal }, replace: true });
   }, [auth.status, outcome, goal, requirement, context, navigate]);
 
-  // While the cached session is read, do not flash a prompt at a signed-in user.
+  // While the cached session is read, do not flash a prompt at a signed-in user. A page
+  // that sends guests to /auth says why at once to someone not signed in on this device
+  // (the page's pre-paint hint, app/auth/signedInHint; CSS picks the note or the status).
   if (auth.status === 'loading' && requirement !== 'none') {
-    return loadingHeading ? <LoadingPage heading={loadingHeading} /> : <LoadingDots />;
+    if (!loadingHeading) return <LoadingDots />;
+    if (fallback !== 'redirect' || !context) return <LoadingPage heading={loadingHeading} />;
+    return (
+      <div className="page stack">
+        <h1>{loadingHeading}</h1>
+        <p className="gate__guest-note">{AUTH_CONTEXT_NOTE[context]}</p>
+        <div className="gate__member-loading">
+          <LoadingDots />
+        </div>
+      </div>
+    );
   }
 
   return (

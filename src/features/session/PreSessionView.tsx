@@ -8,6 +8,7 @@ import { patternSource } from '../../domain/patternSources';
 import type { preSessionMachine } from '../../machines/preSession';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { useHydrating } from '../../ui/useHydrating';
 import { speechAvailable, vibrationAvailable } from './cues';
 import { SessionSettings } from './SessionSettings';
 import { useCuePreferences } from './useCuePreferences';
@@ -48,14 +49,16 @@ const GUIDE_INTROS: Record<GuideKind, string> = {
 function CueLine({ onUserGesture }: { onUserGesture: () => void }) {
   const { cues } = useCuePreferences();
   const [open, setOpen] = useState(false);
+  // What this device can do is unknown to the build: a prerendered page hydrates without it.
+  const hydrating = useHydrating();
   return (
     <div className="presession__cues">
       <p className="presession__lead">
         Cues:{' '}
         {describeCueChannels({
-          voice: cues.voice && speechAvailable(),
+          voice: cues.voice && !hydrating && speechAvailable(),
           tones: cues.tones,
-          vibration: cues.vibration && vibrationAvailable(),
+          vibration: cues.vibration && !hydrating && vibrationAvailable(),
         })}
       </p>
       <Button

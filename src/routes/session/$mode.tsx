@@ -16,12 +16,13 @@ function SessionRoute() {
   const { mode } = Route.useParams();
   const { pattern: patternParam, flow } = Route.useSearch();
   const navPattern = useRouterState({ select: (s) => s.location.state.pattern });
-  const pattern = useSessionPattern(patternParam, navPattern);
+  const resolved = useSessionPattern(patternParam, navPattern);
   if (!isSessionMode(mode)) return null;
-  if (!pattern) return <LoadingDots label="Preparing your session" />;
+  if (!resolved) return <LoadingDots label="Preparing your session" />;
+  const { pattern, revision } = resolved;
   return (
     <SessionScreen
-      key={`${mode}:${pattern.id}`}
+      key={`${mode}:${pattern.id}:${revision}`}
       mode={mode}
       pattern={pattern}
       adaptive={flow === 'adaptive'}
