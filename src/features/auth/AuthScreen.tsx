@@ -11,7 +11,8 @@ import { connectAuth } from '../../app/auth/authStore';
 import { clearJustSignedIn, markJustSignedIn } from './PostSignIn';
 import { AuthCard } from './AuthCard';
 import { EmailField } from './EmailField';
-import { AUTH_CONTEXT_NOTE, AUTH_TEXT, RESET_TEXT } from './strings';
+import { AUTH_CONTEXT_NOTE } from './contextNote';
+import { AUTH_TEXT, RESET_TEXT } from './strings';
 
 export interface AuthScreenProps {
   context?: AuthContext;

@@ -6,4 +6,5 @@ export { PostSignIn } from './PostSignIn';
 export { validateAuthSearch, type AuthSearch } from './authSearch';
 export { useSignOut } from './useSignOut';
 export { SignOutFlow } from './SignOutFlow';
-export { AUTH_CONTEXT_NOTE } from './strings';
+// Its own module: the rest of the sign-in texts stay out of the first load.
+export { AUTH_CONTEXT_NOTE } from './contextNote';

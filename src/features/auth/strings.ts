@@ -1,5 +1,3 @@
-import type { AuthContext } from '../../domain/authLevel';
-
 /** User-visible texts of the sign-in form: each defined once, here. */
 export const AUTH_TEXT = Object.freeze({
   title: 'Welcome',
@@ -32,10 +30,4 @@ export const RESET_TEXT = Object.freeze({
   changed: 'Your password has been changed. Sign in with your new password.',
   invalidLink: 'This reset link is invalid or has expired.',
   requestNew: 'Request a new link',
-});
-
-/** Why /auth was opened (?context=), above the form; a members' page shows it to a guest while it loads. */
-export const AUTH_CONTEXT_NOTE: Readonly<Record<AuthContext, string>> = Object.freeze({
-  social: 'Sign in to share your practice with the community.',
-  progress: 'Sign in to see your progress, streaks and achievements.',
 });
