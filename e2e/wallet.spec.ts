@@ -38,9 +38,18 @@ test.describe('offline before anything is cached', () => {
   }) => {
     await gotoHydrated(page, '/'); // the app itself has started; its wallet chunk has not loaded
     await context.setOffline(true); // no chunk can load from here on
-    await page.locator('header').getByRole('button', { name: 'Connect Wallet' }).click();
+    const connect = page.locator('header').getByRole('button', { name: 'Connect Wallet' });
+    await connect.click();
+    // The toaster's chunk cannot load: the reason shows inline instead, and the page stays.
+    const inline = page.locator('header').getByRole('alert');
+    await expect(inline).toHaveText('Please sign up with email first, then connect your wallet');
+    await expect(page.getByRole('heading', { name: 'Transform your breathing' })).toBeVisible();
+    // Back online, the next press loads the toaster and shows the reason as a toast.
+    await context.setOffline(false);
+    await expect(inline).toBeHidden({ timeout: 15_000 });
+    await connect.click();
     await expect(
-      page.getByText('Please sign up with email first, then connect your wallet'),
+      page.getByRole('region', { name: /Notifications/ }).getByText('Please sign up with email first, then connect your wallet'),
     ).toBeVisible();
   });
 });

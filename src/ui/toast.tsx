@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ClassifyOptions } from '../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../domain/errors/screenText';
@@ -14,7 +14,8 @@ export const TOAST_LIMIT = 1;
 
 /** The toaster's own chunk: a toast counts as shown only once it can render. */
 const loadHost = loadOnce(() => import('./ToasterHost'));
-const ToasterHost = lazy(loadHost);
+/** React keeps a lazy component's failed load for good: a fresh one is made after a failure. */
+let ToasterHost = lazy(loadHost);
 type Sonner = typeof SonnerModule;
 
 const importSonner = loadOnce(() => import('sonner'));
@@ -29,25 +30,51 @@ function loadSonner(): Promise<Sonner> {
   return importSonner();
 }
 
+/**
+ * Renders nothing when the toaster's chunk could not load (offline before it was cached):
+ * that toast is reported as not shown (the caller falls back), and the next toast tries
+ * the load again. A failed load must never reach the page's error boundary.
+ */
+class HostLoadBoundary extends Component<{ onFail: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(): void {
+    this.props.onFail();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 /** Mount once, at the root. Renders nothing until the first toast. */
 export function AppToaster() {
   const [active, setActive] = useState(requested);
   useEffect(() => {
-    if (requested) {
-      setActive(true);
-      return undefined;
-    }
     const listener = () => setActive(true);
     hostListeners.add(listener);
+    if (requested) setActive(true);
     return () => {
       hostListeners.delete(listener);
     };
   }, []);
   if (!active) return null;
   return (
-    <Suspense fallback={null}>
-      <ToasterHost limit={TOAST_LIMIT} />
-    </Suspense>
+    <HostLoadBoundary
+      onFail={() => {
+        ToasterHost = lazy(loadHost);
+        requested = false;
+        setActive(false);
+      }}
+    >
+      <Suspense fallback={null}>
+        <ToasterHost limit={TOAST_LIMIT} />
+      </Suspense>
+    </HostLoadBoundary>
   );
 }
 
