@@ -53,6 +53,25 @@ function readErrorLog(page: Page): Promise<StoredError[]> {
 }
 
 test.describe('errors and resilience', () => {
+  test.describe('offline before anything is cached', () => {
+    test.use({ serviceWorkers: 'block' });
+    test("a route error while the error page's code cannot load shows 'Application Error'", async ({
+      page,
+      context,
+    }) => {
+      await gotoHydrated(page, '/error-test'); // this page's code is loaded; the error page's is not
+      await context.setOffline(true); // from here no code can load
+      // In-app navigation to the same page, whose loader now fails once.
+      await page.evaluate(() => {
+        history.pushState(history.state, '', '/error-test?fail=once');
+        window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+      });
+      await expect(page.getByRole('heading', { name: 'Application Error' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+      await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+    });
+  });
+
   test("a route that throws shows the full-page error and 'Try Again' recovers", async ({
     page,
   }) => {

@@ -1,8 +1,9 @@
-import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ClassifyOptions } from '../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../domain/errors/screenText';
 import { loadOnce } from '../domain/loadOnce';
+import { FallbackBoundary } from './FallbackBoundary';
 
 /**
  * Toasts (docs/product.md § Errors) through sonner. Toast limit is 1: a new toast replaces the one on
@@ -30,27 +31,6 @@ function loadSonner(): Promise<Sonner> {
   return importSonner();
 }
 
-/**
- * Renders nothing when the toaster's chunk could not load (offline before it was cached):
- * that toast is reported as not shown (the caller falls back), and the next toast tries
- * the load again. A failed load must never reach the page's error boundary.
- */
-class HostLoadBoundary extends Component<{ onFail: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(): void {
-    this.props.onFail();
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
 /** Mount once, at the root. Renders nothing until the first toast. */
 export function AppToaster() {
   const [active, setActive] = useState(requested);
@@ -64,7 +44,10 @@ export function AppToaster() {
   }, []);
   if (!active) return null;
   return (
-    <HostLoadBoundary
+    // The toaster's chunk could not load (offline before it was cached): that toast counts as
+    // not shown (the caller falls back) and the next toast tries the load again.
+    <FallbackBoundary
+      fallback={null}
       onFail={() => {
         ToasterHost = lazy(loadHost);
         requested = false;
@@ -74,7 +57,7 @@ export function AppToaster() {
       <Suspense fallback={null}>
         <ToasterHost limit={TOAST_LIMIT} />
       </Suspense>
-    </HostLoadBoundary>
+    </FallbackBoundary>
   );
 }
 
@@ -142,6 +125,10 @@ export const notify = {
   },
   dismiss: () => {
     // Only once a toast was asked for: dismissing never loads sonner.
-    if (requested) void importSonner().then(({ toast }) => toast.dismiss(), () => undefined);
+    if (requested)
+      void importSonner().then(
+        ({ toast }) => toast.dismiss(),
+        () => undefined,
+      );
   },
 };
