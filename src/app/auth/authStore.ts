@@ -49,11 +49,12 @@ const listeners = new Set<() => void>();
 let started = false;
 
 function setState(next: Omit<AuthState, 'level'>): void {
+  // The hint follows the session, not each role or wallet change.
+  if (next.status !== state.status && next.status !== 'loading') rememberSignedIn(next.status === 'signedIn');
   state = {
     ...next,
     level: currentAuthLevel({ signedIn: next.status === 'signedIn', ...wallets }),
   };
-  if (next.status !== 'loading') rememberSignedIn(next.status === 'signedIn');
   listeners.forEach((l) => l());
 }
 

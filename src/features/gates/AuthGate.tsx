@@ -75,15 +75,12 @@ export function AuthGate({
   // (the page's pre-paint hint, app/auth/signedInHint; CSS picks the note or the status).
   if (auth.status === 'loading' && requirement !== 'none') {
     if (!loadingHeading) return <LoadingDots />;
-    if (fallback !== 'redirect' || !context) return <LoadingPage heading={loadingHeading} />;
     return (
-      <div className="page stack">
-        <h1>{loadingHeading}</h1>
-        <p className="gate__guest-note">{AUTH_CONTEXT_NOTE[context]}</p>
-        <div className="gate__member-loading">
-          <LoadingDots />
-        </div>
-      </div>
+      <LoadingPage heading={loadingHeading}>
+        {fallback === 'redirect' && context ? (
+          <p className="gate__guest-note">{AUTH_CONTEXT_NOTE[context]}</p>
+        ) : null}
+      </LoadingPage>
     );
   }
 
