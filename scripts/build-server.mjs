@@ -71,8 +71,10 @@ export async function buildServer(outDir = serverOutDir()) {
   replaceFile(join(outDir, 'preamble.sql'), readFileSync('server/db/preamble.sql'));
   const out = join(outDir, 'main.mjs');
   const result = await build({
-    entryPoints: ['server/main.ts'],
-    outfile: out,
+    // The embedded database's thread (server/db/pglite-thread.ts) loads pglite-worker.mjs beside main.mjs.
+    entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
     platform: 'node',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openPglite, PGLITE_SETTINGS, pgliteSettingsFromEnv } from '../../../server/db/pglite';
+import { openPglite } from '../../../server/db/pglite';
+import { PGLITE_SETTINGS, pgliteSettingsFromEnv } from '../../../server/db/pglite-settings';
 import { poolSize } from '../../../server/db/postgres';
 
 describe('embedded database settings', () => {
