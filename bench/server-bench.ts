@@ -15,11 +15,14 @@ import http from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { migrate } from '../server/db/migrate';
 import { openPglite } from '../server/db/pglite';
 import { openPostgres } from '../server/db/postgres';
 import type { Db } from '../server/db/types';
 import { pgClusterUnavailable, startPgCluster } from '../server/dev/pg-cluster';
+import { commandCpuSeconds, processCpuSeconds } from './process-cpu';
 import { benchUser } from './rest-user';
 import { startServer, stopServer } from './server-process';
 
@@ -59,6 +62,20 @@ interface Result {
   p50_ms: number;
   p99_ms: number;
   errors: number;
+  /** CPU time per request (µs) of this process (the HTTP client, or the direct driver with in-process PGlite), the server process, and PostgreSQL's processes. */
+  cpu_us: CpuSplit;
+}
+
+interface CpuSplit {
+  client: number;
+  server: number;
+  postgres: number;
+}
+
+/** CPU seconds used so far by the bench (client), the server process and PostgreSQL. */
+function cpuNow(serverPid: number): CpuSplit {
+  const own = process.cpuUsage();
+  return { client: (own.user + own.system) / 1e6, server: processCpuSeconds(serverPid), postgres: commandCpuSeconds('postgres') };
 }
 
 function row(userId?: string) {
@@ -107,6 +124,17 @@ async function load(total: number, concurrency: number, op: () => Promise<boolea
 
 type Op = () => Promise<boolean>;
 
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/**
+ * Collects this process's garbage between blocks: the direct path's PGlite runs in this process,
+ * and its garbage must not be collected while this process is timing REST requests (nor the reverse).
+ */
+function collectGarbage(): void {
+  gc();
+}
+
 /** The app's upsert through /rest/v1 of a running server, as a signed-in user. */
 async function restOp(url: string): Promise<{ op: Op; close: () => void }> {
   const { anonKey, token } = await benchUser(url, 'bench');
@@ -135,16 +163,21 @@ async function directOp(db: Db): Promise<Op> {
  * REST and direct inserts side by side: ROUNDS alternating blocks of each (the order
  * flipping every round), so both see the same machine while other work comes and goes.
  */
-async function sideBySide(backend: Result['backend'], ops: Record<Result['path'], Op>): Promise<Result[]> {
+async function sideBySide(backend: Result['backend'], ops: Record<Result['path'], Op>, serverPid: number): Promise<Result[]> {
   const paths = ['rest', 'direct'] as const;
   const lat = { rest: [] as number[], direct: [] as number[] };
   const seconds = { rest: 0, direct: 0 };
   const errors = { rest: 0, direct: 0 };
+  const cpu = { rest: { client: 0, server: 0, postgres: 0 }, direct: { client: 0, server: 0, postgres: 0 } };
   for (const path of paths) await load(WARMUP, CONCURRENCY, ops[path]);
   const block = Math.ceil(REQUESTS / ROUNDS);
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of round % 2 === 0 ? paths : [...paths].reverse()) {
+      collectGarbage();
+      const before = cpuNow(serverPid);
       const m = await load(block, CONCURRENCY, ops[path], lat[path]);
+      const after = cpuNow(serverPid);
+      for (const k of ['client', 'server', 'postgres'] as const) cpu[path][k] += after[k] - before[k];
       seconds[path] += m.seconds;
       errors[path] += m.errors;
     }
@@ -152,7 +185,9 @@ async function sideBySide(backend: Result['backend'], ops: Record<Result['path']
   return paths.map((path) => {
     const sorted = lat[path].sort((a, b) => a - b);
     const requests = block * ROUNDS;
-    return { backend, path, requests, concurrency: CONCURRENCY, seconds: seconds[path], rps: requests / seconds[path], p50_ms: quantile(sorted, 0.5), p99_ms: quantile(sorted, 0.99), errors: errors[path] };
+    const perRequest = (s: number) => Math.round((s * 1e6) / requests);
+    const cpu_us = { client: perRequest(cpu[path].client), server: perRequest(cpu[path].server), postgres: perRequest(cpu[path].postgres) };
+    return { backend, path, requests, concurrency: CONCURRENCY, seconds: seconds[path], rps: requests / seconds[path], p50_ms: quantile(sorted, 0.5), p99_ms: quantile(sorted, 0.99), errors: errors[path], cpu_us };
   });
 }
 
@@ -163,7 +198,7 @@ async function benchBackend(backend: Result['backend'], env: Record<string, stri
   try {
     const rest = await restOp(url);
     try {
-      return await sideBySide(backend, { rest: rest.op, direct: await directOp(direct) });
+      return await sideBySide(backend, { rest: rest.op, direct: await directOp(direct) }, child.pid!);
     } finally {
       rest.close();
     }
@@ -216,11 +251,13 @@ async function main() {
   }
   const f = (n: number, d = 1) => n.toFixed(d);
   console.log('');
-  console.log('backend   path                     requests  conc  req/s    p50 ms  p99 ms  errors');
+  console.log('backend   path                     requests  conc  req/s    p50 ms  p99 ms  errors   CPU µs/request: client  server  postgres  total');
   for (const r of results) {
     const label = r.path === 'rest' ? 'POST /rest/v1 (upsert)' : r.backend === 'postgres' ? 'direct pg client' : 'direct PGlite query';
+    const c = r.cpu_us;
     console.log(
-      `${r.backend.padEnd(9)} ${label.padEnd(24)} ${String(r.requests).padStart(8)}  ${String(r.concurrency).padStart(4)}  ${f(r.rps).padStart(7)}  ${f(r.p50_ms, 2).padStart(6)}  ${f(r.p99_ms, 2).padStart(6)}  ${String(r.errors).padStart(6)}`,
+      `${r.backend.padEnd(9)} ${label.padEnd(24)} ${String(r.requests).padStart(8)}  ${String(r.concurrency).padStart(4)}  ${f(r.rps).padStart(7)}  ${f(r.p50_ms, 2).padStart(6)}  ${f(r.p99_ms, 2).padStart(6)}  ${String(r.errors).padStart(6)}` +
+        `                   ${String(c.client).padStart(6)}  ${String(c.server).padStart(6)}  ${String(c.postgres).padStart(8)}  ${String(c.client + c.server + c.postgres).padStart(5)}`,
     );
   }
   const met: Record<string, boolean> = {};
@@ -232,6 +269,23 @@ async function main() {
     console.log(
       `${backend}: REST throughput is ${(v * 100).toFixed(1)}% of the direct ceiling (ratio ${v.toFixed(3)}, target >= ${TARGETS.ratio[backend]}), ` +
         `p99 ${f(rest.p99_ms, 1)} ms (target < ${TARGETS.p99Ms} ms): ${met[backend] ? 'met' : 'MISSED'}`,
+    );
+  }
+  // Where the cores go: the client shares the machine's cores with the server and the database,
+  // so a path that keeps every core busy can go no faster than its CPU per request allows. When
+  // both paths are CPU-bound, the ratio cannot exceed direct CPU / REST CPU per request.
+  for (const backend of ['pglite', 'postgres'] as const) {
+    const rest = results.find((r) => r.backend === backend && r.path === 'rest');
+    const direct = results.find((r) => r.backend === backend && r.path === 'direct');
+    if (!rest || !direct) continue;
+    const total = (c: CpuSplit) => c.client + c.server + c.postgres;
+    const busy = (r: Result) => (r.rps * total(r.cpu_us)) / 1e6;
+    const cores = cpus().length;
+    const bound = busy(rest) >= 0.8 * cores && busy(direct) >= 0.8 * cores;
+    console.log(
+      `${backend}: CPU per request ${total(rest.cpu_us)} µs through REST (client ${rest.cpu_us.client}, server ${rest.cpu_us.server}, PostgreSQL ${rest.cpu_us.postgres}), ` +
+        `${total(direct.cpu_us)} µs direct; cores busy: REST ${busy(rest).toFixed(2)}, direct ${busy(direct).toFixed(2)} of ${cores}` +
+        (bound ? `: both CPU-bound, so the ratio cannot exceed about ${(total(direct.cpu_us) / total(rest.cpu_us)).toFixed(2)} on this machine` : ''),
     );
   }
   for (const n of notes) console.log(n);
@@ -246,6 +300,7 @@ async function main() {
       'Server in its own Node process (node <dist>-server/main.mjs, compiled); client in this process with node:http (keep-alive agent, one socket per concurrent request). ' +
       'Each request: POST /rest/v1/sessions?on_conflict=id, Prefer resolution=ignore-duplicates,return=minimal, one new row, user JWT. ' +
       'Direct: the same INSERT ... ON CONFLICT DO NOTHING without HTTP, auth or RLS (PGlite in-process query; node-postgres pool). ' +
+      'cpu_us: CPU time per request from /proc of this process (the client, or the direct driver and its in-process PGlite), the server process (all its threads, the database thread included) and all PostgreSQL processes. ' +
       `REST and direct run in ${ROUNDS} alternating blocks each (order flipped every round) after a warm-up, so both share the machine's conditions.`,
     targets: TARGETS,
     results,
