@@ -7,9 +7,10 @@
  * For each start: milliseconds from spawning the process to the first answered request
  * (GET /api/health, polled every 5 ms), and the resident memory of the server process
  * (/proc/<pid>/status VmRSS) after that first request and again after 300 signed-in REST
- * requests. A probe loaded with --import reports the process's own split on SIGUSR2:
- * JavaScript heap, WebAssembly memory and other buffers (`external`), and the rest (Node's
- * code, the compiled WebAssembly machine code, malloc). Writes bench-results/server-memory.json.
+ * requests. A probe loaded with --import reports the process's own split on SIGUSR2, summed
+ * over its threads (the main thread and the database thread): JavaScript heaps, WebAssembly
+ * memory and other buffers (`external`), and the rest (Node's code, each thread's V8 instance,
+ * the compiled WebAssembly machine code, malloc). Writes bench-results/server-memory.json.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -30,12 +31,17 @@ const STARTS = (() => {
 export const TARGETS = { rssMb: 300, firstResponseMs: 1500 } as const;
 const PROBE = resolve('bench/server-memory-probe.mjs');
 
-interface Split {
-  rss: number;
+interface ThreadMemory {
   heapTotal: number;
   heapUsed: number;
   external: number;
   arrayBuffers: number;
+}
+
+/** The process's RSS, the sums over its threads, and each thread (the main thread first, then the database thread). */
+interface Split extends ThreadMemory {
+  rss: number;
+  threads: ThreadMemory[];
 }
 
 interface Start {
@@ -145,10 +151,11 @@ async function main() {
     console.log(`first start on an empty folder (initdb + migrations):  ${fresh.firstResponseMs.toFixed(0)} ms, ${fresh.rssAfterFirstMb.toFixed(0)} MB`);
     if (sp) {
       const wasmAndBuffers = mb(sp.external);
+      const heaps = sp.threads.map((t) => mb(t.heapTotal).toFixed(0)).join(' + ');
       console.log(
-        `where it goes (after the first request): JS heap ${mb(sp.heapTotal).toFixed(0)} MB (${mb(sp.heapUsed).toFixed(0)} used), ` +
+        `where it goes (after the first request): JS heaps ${heaps} MB (main thread + database thread; ${mb(sp.heapUsed).toFixed(0)} used), ` +
           `WebAssembly memory + buffers ${wasmAndBuffers.toFixed(0)} MB (array buffers ${mb(sp.arrayBuffers).toFixed(0)} MB), ` +
-          `rest (Node, compiled code, malloc) ${(mb(sp.rss) - mb(sp.heapTotal) - wasmAndBuffers).toFixed(0)} MB`,
+          `rest (Node and its thread instances, compiled code, malloc) ${(mb(sp.rss) - mb(sp.heapTotal) - wasmAndBuffers).toFixed(0)} MB`,
       );
     }
     const result = {
