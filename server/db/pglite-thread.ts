@@ -6,7 +6,8 @@ import type { DbAnswer, DbRequest, SentError } from './thread-protocol';
 import { receiveError } from './thread-protocol';
 import type { Db, QueryResult, Tx } from './types';
 
-type Request = DbRequest extends infer R ? (R extends DbRequest ? Omit<R, 'id'> : never) : never;
+/** A request before it gets its id. */
+type Outgoing = DbRequest extends infer R ? (R extends DbRequest ? Omit<R, 'id'> : never) : never;
 
 /**
  * The compiled worker beside the server bundle (dist-server/pglite-worker.mjs); else its
@@ -65,7 +66,7 @@ export async function openPgliteThread(opts: Pick<PgliteOptions, 'dataDir' | 'se
   });
   worker.on('exit', (code) => stop(new Error(`The database thread has stopped (exit ${code})`)));
 
-  function call<T>(req: Request): Promise<T> {
+  function call<T>(req: Outgoing): Promise<T> {
     if (stopped) return Promise.reject(stopped);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
