@@ -6,12 +6,14 @@
  *   npx tsx bench/server-bench.ts [--requests 3000] [--concurrency 16]
  *
  * The server runs as its own process (`node <dist>-server/main.mjs`, the compiled server
- * `npm start` runs); this process is the HTTP client (node:http with a keep-alive agent of
- * `concurrency` sockets: a light client, since it shares the machine's cores with the server).
+ * `npm start` runs); this process is the HTTP client: autocannon with `concurrency` keep-alive
+ * connections, one request in flight on each. It shares the machine's cores with the server and
+ * the database, so it must be light: node:http's client took 200-290 µs of CPU per request under
+ * this load, autocannon 70-120 µs.
  * Prints a table with each figure next to its target and writes bench-results/server.json.
  */
+import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,19 +45,6 @@ const WARMUP = Math.min(2000, REQUESTS);
 const ROUNDS = 3;
 /** REST throughput as a share of the direct-insert ceiling, and the latency bound, per database. */
 export const TARGETS = { ratio: { pglite: 0.35, postgres: 0.5 }, p99Ms: 25 } as const;
-
-/** One POST over a keep-alive socket; resolves with the status once the answer is read. */
-function post(agent: http.Agent, url: string, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 interface Result {
   backend: 'pglite' | 'postgres';
@@ -128,6 +117,8 @@ async function load(total: number, concurrency: number, op: () => Promise<boolea
 }
 
 type Op = () => Promise<boolean>;
+/** Runs `total` requests of one path, CONCURRENCY at a time; adds each latency (ms) to `lat`. */
+type Runner = (total: number, lat?: number[]) => Promise<{ seconds: number; errors: number }>;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -140,8 +131,8 @@ function collectGarbage(): void {
   gc();
 }
 
-/** The app's upsert through /rest/v1 of a running server, as a signed-in user. */
-async function restOp(url: string): Promise<{ op: Op; close: () => void }> {
+/** The app's upsert through /rest/v1 of a running server, as a signed-in user (one new row each). */
+async function restRunner(url: string): Promise<Runner> {
   const { anonKey, token } = await benchUser(url, 'bench');
   const headers = {
     apikey: anonKey,
@@ -149,9 +140,30 @@ async function restOp(url: string): Promise<{ op: Op; close: () => void }> {
     'content-type': 'application/json',
     prefer: 'resolution=ignore-duplicates,return=minimal',
   };
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const op = async () => (await post(agent, `${url}/rest/v1/sessions?on_conflict=id`, headers, JSON.stringify([row()]))) === 201;
-  return { op, close: () => agent.destroy() };
+  return async (total, lat = []) => {
+    let errors = 0;
+    const t0 = performance.now();
+    // Timed to the last answer: autocannon itself only notices the end at its next 1 s tick.
+    let last = t0;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const run = autocannon(
+        {
+          url,
+          connections: CONCURRENCY,
+          amount: total,
+          timeout: 30,
+          requests: [{ method: 'POST', path: '/rest/v1/sessions?on_conflict=id', headers, setupRequest: (req) => ({ ...req, body: JSON.stringify([row()]) }) }],
+        },
+        (err, r) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(r)),
+      );
+      run.on('response', (_client, status, _bytes, ms) => {
+        last = performance.now();
+        lat.push(ms);
+        if (status !== 201) errors += 1;
+      });
+    });
+    return { seconds: (last - t0) / 1000, errors: errors + result.errors };
+  };
 }
 
 /** The same insert straight into the database, without HTTP, auth or row-level security. */
@@ -168,19 +180,19 @@ async function directOp(db: Db): Promise<Op> {
  * REST and direct inserts side by side: ROUNDS alternating blocks of each (the order
  * flipping every round), so both see the same machine while other work comes and goes.
  */
-async function sideBySide(backend: Result['backend'], ops: Record<Result['path'], Op>, serverPid: number): Promise<Result[]> {
+async function sideBySide(backend: Result['backend'], runners: Record<Result['path'], Runner>, serverPid: number): Promise<Result[]> {
   const paths = ['rest', 'direct'] as const;
   const lat = { rest: [] as number[], direct: [] as number[] };
   const seconds = { rest: 0, direct: 0 };
   const errors = { rest: 0, direct: 0 };
   const cpu = { rest: { client: 0, server: 0, postgres: 0 }, direct: { client: 0, server: 0, postgres: 0 } };
-  for (const path of paths) await load(WARMUP, CONCURRENCY, ops[path]);
+  for (const path of paths) await runners[path](WARMUP);
   const block = Math.ceil(REQUESTS / ROUNDS);
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of round % 2 === 0 ? paths : [...paths].reverse()) {
       collectGarbage();
       const before = cpuNow(serverPid);
-      const m = await load(block, CONCURRENCY, ops[path], lat[path]);
+      const m = await runners[path](block, lat[path]);
       const after = cpuNow(serverPid);
       for (const k of ['client', 'server', 'postgres'] as const) cpu[path][k] += after[k] - before[k];
       seconds[path] += m.seconds;
@@ -201,12 +213,9 @@ async function benchBackend(backend: Result['backend'], env: Record<string, stri
   const { url, child } = await startServer({ PNEUMA_RATE_LIMIT_DISABLED: '1', ...env });
   const direct = await openDirect();
   try {
-    const rest = await restOp(url);
-    try {
-      return await sideBySide(backend, { rest: rest.op, direct: await directOp(direct) }, child.pid!);
-    } finally {
-      rest.close();
-    }
+    const op = await directOp(direct);
+    const runners = { rest: await restRunner(url), direct: (total: number, lat?: number[]) => load(total, CONCURRENCY, op, lat) };
+    return await sideBySide(backend, runners, child.pid!);
   } finally {
     await direct.close();
     await stopServer(child);
@@ -302,7 +311,7 @@ async function main() {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version, loadavg_before: loadBefore, loadavg_after: loadavg() },
     method:
-      'Server in its own Node process (node <dist>-server/main.mjs, compiled); client in this process with node:http (keep-alive agent, one socket per concurrent request). ' +
+      'Server in its own Node process (node <dist>-server/main.mjs, compiled); client in this process with autocannon (keep-alive connections, one request in flight on each). ' +
       'Each request: POST /rest/v1/sessions?on_conflict=id, Prefer resolution=ignore-duplicates,return=minimal, one new row, user JWT. ' +
       'Direct: the same INSERT ... ON CONFLICT DO NOTHING without HTTP, auth or RLS (PGlite in-process query; node-postgres pool). ' +
       'cpu_us: CPU time per request from /proc of this process (the client, or the direct driver and its in-process PGlite), the server process (all its threads, the database thread included) and all PostgreSQL processes. ' +
