@@ -8,8 +8,8 @@
  * The server runs as its own process (`node <dist>-server/main.mjs`, the compiled server
  * `npm start` runs); this process is the HTTP client: autocannon with `concurrency` keep-alive
  * connections, one request in flight on each. It shares the machine's cores with the server and
- * the database, so it must be light: node:http's client took 200-290 µs of CPU per request under
- * this load, autocannon 70-120 µs.
+ * the database, so it must be light: node:http's client took 200-290 µs of CPU per request here,
+ * autocannon takes 150-200 µs.
  * Prints a table with each figure next to its target and writes bench-results/server.json.
  */
 import autocannon from 'autocannon';
@@ -120,16 +120,12 @@ type Op = () => Promise<boolean>;
 /** Runs `total` requests of one path, CONCURRENCY at a time; adds each latency (ms) to `lat`. */
 type Runner = (total: number, lat?: number[]) => Promise<{ seconds: number; errors: number }>;
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
 /**
- * Collects this process's garbage between blocks: the direct path's PGlite runs in this process,
- * and its garbage must not be collected while this process is timing REST requests (nor the reverse).
+ * Collects this process's garbage; run between blocks, because the direct path's PGlite runs in
+ * this process and its garbage must not be collected while REST requests are timed (nor the reverse).
  */
-function collectGarbage(): void {
-  gc();
-}
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 /** The app's upsert through /rest/v1 of a running server, as a signed-in user (one new row each). */
 async function restRunner(url: string): Promise<Runner> {
