@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PgliteOptions } from './pglite';
-import type { DbAnswer, DbRequest, SentError } from './thread-protocol';
+import type { DbAnswer, DbReady, DbRequest } from './thread-protocol';
 import { receiveError } from './thread-protocol';
 import type { Db, QueryResult, Tx } from './types';
 
@@ -46,11 +46,11 @@ export async function openPgliteThread(opts: Pick<PgliteOptions, 'dataDir' | 'se
     const onExit = (code: number) => reject(new Error(`The database thread exited (${code}) before it opened the database`));
     worker.once('error', onError);
     worker.once('exit', onExit);
-    worker.once('message', (m: { ready: boolean; error: SentError | null }) => {
+    worker.once('message', (m: DbReady) => {
       worker.off('error', onError);
       worker.off('exit', onExit);
       if (m.ready) resolve();
-      else reject(receiveError(m.error!));
+      else reject(receiveError(m.error));
     });
   });
   worker.on('message', (a: DbAnswer) => {

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPglite } from './pglite';
 import type { PgliteOptions } from './pglite';
-import type { DbAnswer, DbRequest } from './thread-protocol';
+import type { DbAnswer, DbReady, DbRequest } from './thread-protocol';
 import { sendError } from './thread-protocol';
 import type { Tx } from './types';
 
@@ -19,6 +19,7 @@ interface OpenTx {
 const ROLLBACK = Symbol('rollback');
 const port = parentPort!;
 const reply = (a: DbAnswer) => port.postMessage(a);
+const announce = (r: DbReady) => port.postMessage(r);
 const ok = (id: number, value: unknown) => reply({ id, ok: true, value });
 const fail = (id: number, e: unknown) => reply({ id, ok: false, error: sendError(e) });
 
@@ -36,7 +37,7 @@ let opened: Awaited<ReturnType<typeof openPglite>>;
 try {
   opened = await openPglite(opts);
 } catch (e) {
-  port.postMessage({ ready: false, error: sendError(openFailure(e)) });
+  announce({ ready: false, error: sendError(openFailure(e)) });
   process.exit(1);
 }
 const db = opened;
@@ -121,4 +122,4 @@ port.on('message', (m: DbRequest) => {
       );
   }
 });
-port.postMessage({ ready: true, error: null });
+announce({ ready: true, error: null });

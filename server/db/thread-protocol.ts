@@ -12,6 +12,9 @@ export type DbRequest =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };
 
+/** The database thread's first message: the database is open, or why it could not be opened. */
+export type DbReady = { ready: true; error: null } | { ready: false; error: SentError };
+
 export type DbAnswer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
 
 /** An error as it crosses the thread: its message, name and Postgres's fields (code, detail, hint, ...). */
