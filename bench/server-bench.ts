@@ -3,7 +3,7 @@
  * outbox sends them) with concurrency 16, on PGlite and on PostgreSQL 15, against
  * the same inserts done directly (PGlite query / node-postgres pool) as the ceiling.
  *
- *   npx tsx bench/server-bench.ts [--requests 3000] [--concurrency 16]
+ *   npx tsx bench/server-bench.ts [--requests 3000] [--concurrency 16] [--only pglite|postgres]
  *
  * The server runs as its own process (`node <dist>-server/main.mjs`, the compiled server
  * `npm start` runs); this process is the HTTP client: autocannon with `concurrency` keep-alive
@@ -43,6 +43,14 @@ const CONCURRENCY = arg('concurrency', 16);
  */
 const WARMUP = Math.min(2000, REQUESTS);
 const ROUNDS = 3;
+/** `--only pglite` or `--only postgres`: one database (for quick comparisons); both by default. */
+const ONLY = (() => {
+  const i = process.argv.indexOf('--only');
+  if (i < 0) return null;
+  const v = process.argv[i + 1];
+  if (v !== 'pglite' && v !== 'postgres') throw new Error('--only must be pglite or postgres');
+  return v;
+})();
 /** REST throughput as a share of the direct-insert ceiling, and the latency bound, per database. */
 export const TARGETS = { ratio: { pglite: 0.35, postgres: 0.5 }, p99Ms: 25 } as const;
 
@@ -225,15 +233,19 @@ async function main() {
   const tmp = await mkdtemp(join(tmpdir(), 'pneuma-bench-'));
   try {
     // PGlite: the default `npm start` storage (a data folder).
-    console.log(`PGlite: ${REQUESTS} upserts through /rest/v1 and ${REQUESTS} direct inserts (in-process PGlite), concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds ...`);
-    results.push(
-      ...(await benchBackend('pglite', { PNEUMA_DATA_DIR: join(tmp, 'rest-data'), PNEUMA_DIST_DIR: join(tmp, 'no-dist') }, () =>
-        openPglite({ dataDir: join(tmp, 'direct-pglite') }),
-      )),
-    );
+    if (ONLY !== 'postgres') {
+      console.log(`PGlite: ${REQUESTS} upserts through /rest/v1 and ${REQUESTS} direct inserts (in-process PGlite), concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds ...`);
+      results.push(
+        ...(await benchBackend('pglite', { PNEUMA_DATA_DIR: join(tmp, 'rest-data'), PNEUMA_DIST_DIR: join(tmp, 'no-dist') }, () =>
+          openPglite({ dataDir: join(tmp, 'direct-pglite') }),
+        )),
+      );
+    }
 
-    const why = pgClusterUnavailable();
-    if (why) {
+    const why = ONLY === 'pglite' ? null : pgClusterUnavailable();
+    if (ONLY === 'pglite') {
+      notes.push('PostgreSQL not run (--only pglite)');
+    } else if (why) {
       notes.push(`PostgreSQL skipped: ${why}`);
       console.log(`PostgreSQL skipped: ${why}`);
     } else {

@@ -10,6 +10,7 @@ import { pruneTokens } from './auth/one-time-tokens';
 import { migrate } from './db/migrate';
 import { pgliteSettingsFromEnv } from './db/pglite-settings';
 import { openPgliteThread } from './db/pglite-thread';
+import { pipelineCount } from './db/pg-pipeline';
 import { openPostgres, poolSize } from './db/postgres';
 import type { Db } from './db/types';
 import { connectSourcesFromEnv } from './headers/security-headers';
@@ -23,7 +24,7 @@ export type { PneumaServer, PneumaServerOptions } from './app';
 
 /** Opens the database the environment asks for and brings its schema up to date. */
 export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
-  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, poolSize(env)) : await openPgliteThread({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
+  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, poolSize(env), pipelineCount(env)) : await openPgliteThread({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
   try {
     await migrate(db);
     await housekeeping(db);

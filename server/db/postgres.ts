@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
+import { PipelinedBatches, pipelineCount } from './pg-pipeline';
+import type { SimpleResult } from './pg-pipeline';
 import type { Db, Tx, QueryResult } from './types';
 
 /**
@@ -17,11 +19,21 @@ export function poolSize(env: NodeJS.ProcessEnv = process.env, cores = available
   return Math.min(32, Math.max(8, cores * 4));
 }
 
-/** node-postgres pool behind the same interface as PGlite. */
-export function openPostgres(connectionString: string, max = poolSize()): Db & { pool: pg.Pool } {
+/**
+ * node-postgres behind the same interface as PGlite: a pool for queries and transactions, and
+ * `pipelines` pipelined connections (pg-pipeline.ts) for batches, the one-round-trip path of
+ * every /rest/v1 request.
+ */
+export function openPostgres(
+  connectionString: string,
+  max = poolSize(),
+  pipelines = pipelineCount(),
+): Db & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client error (server restart) must not crash the process.
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
+  // No parameters: node-postgres sends one simple-protocol message and gets every result back.
+  const batches = new PipelinedBatches(connectionString, pipelines, (sql) => pool.query(sql) as Promise<SimpleResult>);
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> => {
     const r = await pool.query(sql, params ? [...params] : undefined);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
@@ -57,11 +69,11 @@ export function openPostgres(connectionString: string, max = poolSize()): Db & {
       }
     },
     async batch(sql: string) {
-      // No parameters: node-postgres sends one simple-protocol message and gets every result back.
-      const r = (await pool.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      const r = await batches.run(sql);
       return (Array.isArray(r) ? r : [r]).map((x) => ({ rows: x.rows as Record<string, unknown>[], rowCount: x.rowCount ?? 0 }));
     },
     async close() {
+      await batches.close();
       await pool.end();
     },
   };

@@ -1,0 +1,134 @@
+import { availableParallelism } from 'node:os';
+import pg from 'pg';
+
+/** What a simple-protocol query answers: one result, or one per statement. */
+export type SimpleResult = pg.QueryResult | pg.QueryResult[];
+
+/**
+ * A pipeline stops taking new statements once the oldest one it has sent has been running this
+ * long (ms): the statements queued behind a slow one wait for it, so new work goes to the pool.
+ */
+export const PIPELINE_STALL_MS = 20;
+/** Most statements in flight on one pipeline; past that, new work goes to the pool. */
+export const PIPELINE_DEPTH = 32;
+/** After a pipeline's connection fails, how long before it connects again (ms). */
+export const PIPELINE_RETRY_MS = 1000;
+
+/**
+ * Pipelined connections: PNEUMA_PG_PIPELINES, else one per two CPU cores (at least one);
+ * 0 turns pipelining off (every batch then takes a pool connection of its own).
+ */
+export function pipelineCount(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
+  const v = env.PNEUMA_PG_PIPELINES;
+  if (v !== undefined && v.trim() !== '') {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error('PNEUMA_PG_PIPELINES must be a whole number from 0 to 64');
+    return n;
+  }
+  return Math.max(1, Math.floor(cores / 2));
+}
+
+/**
+ * One connection in pipeline mode (node-postgres `pipeline: true`): simple-protocol queries are
+ * written as they come, without waiting for the answers before them, and answered in order.
+ * Each query is its own implicit transaction, so an error fails that query alone and SET LOCAL
+ * ends with it; PostgreSQL wakes once for several requests instead of once for each.
+ */
+class Pipeline {
+  private client: pg.Client | null = null;
+  private open = false;
+  private retryAt = 0;
+  /** Send times of the statements in flight, oldest first (a Set keeps insertion order). */
+  private readonly inFlight = new Set<{ at: number }>();
+
+  constructor(private readonly connectionString: string) {}
+
+  /** How many statements wait on this pipeline now. */
+  get depth(): number {
+    return this.inFlight.size;
+  }
+
+  /** True when a statement sent now would not queue behind a slow one or a full pipe. */
+  accepts(now: number): boolean {
+    if (!this.open) {
+      if (!this.client && now >= this.retryAt) this.connect();
+      return false;
+    }
+    if (this.inFlight.size >= PIPELINE_DEPTH) return false;
+    const oldest = this.inFlight.values().next();
+    return oldest.done === true || now - oldest.value.at < PIPELINE_STALL_MS;
+  }
+
+  async run(sql: string, now: number): Promise<SimpleResult> {
+    const entry = { at: now };
+
+    this.inFlight.add(entry);
+    try {
+      return (await this.client!.query(sql)) as SimpleResult;
+    } finally {
+      this.inFlight.delete(entry);
+    }
+  }
+
+  /** Connects in the background; until it is open, work goes to the pool. */
+  private connect(): void {
+    const client = new pg.Client({ connectionString: this.connectionString, pipeline: true } as pg.ClientConfig);
+    this.client = client;
+    // A lost connection fails the statements in flight (node-postgres rejects each); the next
+    // request after PIPELINE_RETRY_MS connects afresh.
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      if (err) console.error('postgres pipeline error:', err.message);
+      this.client = null;
+      this.open = false;
+      this.retryAt = performance.now() + PIPELINE_RETRY_MS;
+      client.end().catch(() => undefined);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.connect().then(
+      () => {
+        if (this.client === client) this.open = true;
+      },
+      (err: Error) => lost(err),
+    );
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    this.open = false;
+    this.retryAt = Infinity;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Runs simple-protocol batches on a few pipelined connections, the least busy one that accepts
+ * (see Pipeline.accepts), and on a pool connection of their own when none does: while the
+ * pipelines connect, after one failed, or behind a statement that has run for
+ * PIPELINE_STALL_MS. Only self-contained work belongs here (one message, its own implicit
+ * transaction): never BEGIN ... COMMIT across calls, nor session settings.
+ */
+export class PipelinedBatches {
+  private readonly pipelines: Pipeline[];
+
+  constructor(
+    connectionString: string,
+    count: number,
+    private readonly fallback: (sql: string) => Promise<SimpleResult>,
+  ) {
+    this.pipelines = Array.from({ length: count }, () => new Pipeline(connectionString));
+  }
+
+  run(sql: string): Promise<SimpleResult> {
+    const now = performance.now();
+    let best: Pipeline | null = null;
+    for (const p of this.pipelines) if (p.accepts(now) && (!best || p.depth < best.depth)) best = p;
+    return best ? best.run(sql, now) : this.fallback(sql);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.pipelines.map((p) => p.close()));
+  }
+}
