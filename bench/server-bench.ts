@@ -3,7 +3,7 @@
  * outbox sends them) with concurrency 16, on PGlite and on PostgreSQL 15, against
  * the same inserts done directly (PGlite query / node-postgres pool) as the ceiling.
  *
- *   npx tsx bench/server-bench.ts [--requests 3000] [--concurrency 16] [--only pglite|postgres]
+ *   npx tsx bench/server-bench.ts [--requests 12000] [--concurrency 16] [--only pglite|postgres]
  *
  * The server runs as its own process (`node <dist>-server/main.mjs`, the compiled server
  * `npm start` runs); this process is the HTTP client: autocannon with `concurrency` keep-alive
@@ -34,7 +34,7 @@ function arg(name: string, fallback: number): number {
   if (!Number.isInteger(v) || v <= 0) throw new Error(`--${name} must be a positive integer`);
   return v;
 }
-const REQUESTS = arg('requests', 3000);
+const REQUESTS = arg('requests', 12000);
 const CONCURRENCY = arg('concurrency', 16);
 /**
  * Requests per path before timing starts. A freshly started server runs its first thousand or
