@@ -61,7 +61,6 @@ class Pipeline {
 
   async run(sql: string, now: number): Promise<SimpleResult> {
     const entry = { at: now };
-
     this.inFlight.add(entry);
     try {
       return (await this.client!.query(sql)) as SimpleResult;
@@ -108,7 +107,8 @@ class Pipeline {
  * (see Pipeline.accepts), and on a pool connection of their own when none does: while the
  * pipelines connect, after one failed, or behind a statement that has run for
  * PIPELINE_STALL_MS. Only self-contained work belongs here (one message, its own implicit
- * transaction): never BEGIN ... COMMIT across calls, nor session settings.
+ * transaction): never BEGIN, COMMIT or a session setting, since the batches written after one
+ * would run inside what it left open (SET LOCAL only; values inlined with sqlLiteral).
  */
 export class PipelinedBatches {
   private readonly pipelines: Pipeline[];
