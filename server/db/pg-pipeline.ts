@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 
-/** What a simple-protocol query answers: one result, or one per statement. */
-export type SimpleResult = pg.QueryResult | pg.QueryResult[];
+/** What a query answers: one result, or one per statement of a parameterless batch. */
+export type PipelineResult = pg.QueryResult | pg.QueryResult[];
 
 /**
  * A pipeline stops taking new statements once the oldest one it has sent has been running this
@@ -18,21 +18,26 @@ export const PIPELINE_RETRY_MS = 1000;
  * Pipelined connections: PNEUMA_PG_PIPELINES, else one per two CPU cores (at least one);
  * 0 turns pipelining off (every batch then takes a pool connection of its own).
  */
-export function pipelineCount(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
+export function pipelineCount(
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+): number {
   const v = env.PNEUMA_PG_PIPELINES;
   if (v !== undefined && v.trim() !== '') {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error('PNEUMA_PG_PIPELINES must be a whole number from 0 to 64');
+    if (!Number.isInteger(n) || n < 0 || n > 64)
+      throw new Error('PNEUMA_PG_PIPELINES must be a whole number from 0 to 64');
     return n;
   }
   return Math.max(1, Math.floor(cores / 2));
 }
 
 /**
- * One connection in pipeline mode (node-postgres `pipeline: true`): simple-protocol queries are
- * written as they come, without waiting for the answers before them, and answered in order.
- * Each query is its own implicit transaction, so an error fails that query alone and SET LOCAL
- * ends with it; PostgreSQL wakes once for several requests instead of once for each.
+ * One connection in pipeline mode (node-postgres `pipeline: true`): queries are written as they
+ * come, without waiting for the answers before them, and answered in order. Each is its own
+ * implicit transaction (a parameterless batch is one Query message; a query with parameters
+ * ends with its own Sync), so an error fails that query alone and SET LOCAL ends with it;
+ * PostgreSQL wakes once for several requests instead of once for each.
  */
 class Pipeline {
   private client: pg.Client | null = null;
@@ -59,11 +64,11 @@ class Pipeline {
     return oldest.done === true || now - oldest.value.at < PIPELINE_STALL_MS;
   }
 
-  async run(sql: string, now: number): Promise<SimpleResult> {
+  async run(sql: string, params: unknown[] | undefined, now: number): Promise<PipelineResult> {
     const entry = { at: now };
     this.inFlight.add(entry);
     try {
-      return (await this.client!.query(sql)) as SimpleResult;
+      return (await this.client!.query(sql, params)) as PipelineResult;
     } finally {
       this.inFlight.delete(entry);
     }
@@ -71,7 +76,10 @@ class Pipeline {
 
   /** Connects in the background; until it is open, work goes to the pool. */
   private connect(): void {
-    const client = new pg.Client({ connectionString: this.connectionString, pipeline: true } as pg.ClientConfig);
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      pipeline: true,
+    } as pg.ClientConfig);
     this.client = client;
     // A lost connection fails the statements in flight (node-postgres rejects each); the next
     // request after PIPELINE_RETRY_MS connects afresh.
@@ -103,29 +111,29 @@ class Pipeline {
 }
 
 /**
- * Runs simple-protocol batches on a few pipelined connections, the least busy one that accepts
+ * Runs queries and batches on a few pipelined connections, the least busy one that accepts
  * (see Pipeline.accepts), and on a pool connection of their own when none does: while the
  * pipelines connect, after one failed, or behind a statement that has run for
- * PIPELINE_STALL_MS. Only self-contained work belongs here (one message, its own implicit
- * transaction): never BEGIN, COMMIT or a session setting, since the batches written after one
- * would run inside what it left open (SET LOCAL only; values inlined with sqlLiteral).
+ * PIPELINE_STALL_MS. Only self-contained work belongs here (one query, its own implicit
+ * transaction): never BEGIN, COMMIT or a session setting, since the queries written after one
+ * would run inside what it left open (SET LOCAL only; transactions take a pool connection).
  */
-export class PipelinedBatches {
+export class PgPipelines {
   private readonly pipelines: Pipeline[];
 
   constructor(
     connectionString: string,
     count: number,
-    private readonly fallback: (sql: string) => Promise<SimpleResult>,
+    private readonly fallback: (sql: string, params?: unknown[]) => Promise<PipelineResult>,
   ) {
     this.pipelines = Array.from({ length: count }, () => new Pipeline(connectionString));
   }
 
-  run(sql: string): Promise<SimpleResult> {
+  run(sql: string, params?: unknown[]): Promise<PipelineResult> {
     const now = performance.now();
     let best: Pipeline | null = null;
     for (const p of this.pipelines) if (p.accepts(now) && (!best || p.depth < best.depth)) best = p;
-    return best ? best.run(sql, now) : this.fallback(sql);
+    return best ? best.run(sql, params, now) : this.fallback(sql, params);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
-import { PipelinedBatches, pipelineCount } from './pg-pipeline';
-import type { SimpleResult } from './pg-pipeline';
+import { PgPipelines, pipelineCount } from './pg-pipeline';
+import type { PipelineResult } from './pg-pipeline';
 import type { Db, Tx, QueryResult } from './types';
 
 /**
@@ -9,20 +9,25 @@ import type { Db, Tx, QueryResult } from './types';
  * Each request holds one connection for a single round trip, so a few per core keep the
  * database busy without queueing work it cannot run in parallel anyway.
  */
-export function poolSize(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
+export function poolSize(
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+): number {
   const v = env.PNEUMA_PG_POOL_MAX;
   if (v !== undefined && v.trim() !== '') {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error('PNEUMA_PG_POOL_MAX must be a whole number from 1 to 1000');
+    if (!Number.isInteger(n) || n < 1 || n > 1000)
+      throw new Error('PNEUMA_PG_POOL_MAX must be a whole number from 1 to 1000');
     return n;
   }
   return Math.min(32, Math.max(8, cores * 4));
 }
 
 /**
- * node-postgres behind the same interface as PGlite: a pool for queries and transactions, and
- * `pipelines` pipelined connections (pg-pipeline.ts) for batches, the one-round-trip path of
- * every /rest/v1 request.
+ * node-postgres behind the same interface as PGlite: `pipelines` pipelined connections
+ * (pg-pipeline.ts) for queries and batches (the one-round-trip path of every /rest/v1 request),
+ * each its own implicit transaction, and a pool for transactions, exec and what the pipelines
+ * pass on.
  */
 export function openPostgres(
   connectionString: string,
@@ -32,10 +37,13 @@ export function openPostgres(
   const pool = new pg.Pool({ connectionString, max });
   // An idle client error (server restart) must not crash the process.
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
-  // No parameters: node-postgres sends one simple-protocol message and gets every result back.
-  const batches = new PipelinedBatches(connectionString, pipelines, (sql) => pool.query(sql) as Promise<SimpleResult>);
+  const piped = new PgPipelines(
+    connectionString,
+    pipelines,
+    (sql, params) => pool.query(sql, params) as Promise<PipelineResult>,
+  );
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> => {
-    const r = await pool.query(sql, params ? [...params] : undefined);
+    const r = (await piped.run(sql, params ? [...params] : undefined)) as pg.QueryResult;
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
   };
   return {
@@ -69,11 +77,15 @@ export function openPostgres(
       }
     },
     async batch(sql: string) {
-      const r = await batches.run(sql);
-      return (Array.isArray(r) ? r : [r]).map((x) => ({ rows: x.rows as Record<string, unknown>[], rowCount: x.rowCount ?? 0 }));
+      // No parameters: node-postgres sends one simple-protocol message and gets every result back.
+      const r = await piped.run(sql);
+      return (Array.isArray(r) ? r : [r]).map((x) => ({
+        rows: x.rows as Record<string, unknown>[],
+        rowCount: x.rowCount ?? 0,
+      }));
     },
     async close() {
-      await batches.close();
+      await piped.close();
       await pool.end();
     },
   };

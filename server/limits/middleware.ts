@@ -72,16 +72,17 @@ export function rateLimitMiddleware(
     const hits = rulesFor(c.req.method, c.req.path).filter((h) => limits.enabled(h.rule));
     if (hits.length === 0) return next();
     const ip = clientIp(c, trust);
-    let user: string | null | undefined;
-    for (const h of hits) {
-      let key = `ip:${ip}`;
-      if (h.by === 'user') {
-        user ??= (await bearerClaims(c, jwtSecret))?.sub ?? null;
-        if (user) key = `user:${user}`;
-      }
-      const wait = await limits.hit(h.rule, key);
-      if (wait) return tooManyRequests(c, wait);
-    }
+    const user = hits.some((h) => h.by === 'user')
+      ? ((await bearerClaims(c, jwtSecret))?.sub ?? null)
+      : null;
+    // Every rule counts the request at once (on PostgreSQL one write to a pipelined connection),
+    // so a request over one limit still counts against the others; the longest wait of those
+    // over their limit is the answer.
+    const waits = await Promise.all(
+      hits.map((h) => limits.hit(h.rule, h.by === 'user' && user ? `user:${user}` : `ip:${ip}`)),
+    );
+    const wait = Math.max(0, ...waits);
+    if (wait) return tooManyRequests(c, wait);
     return next();
   };
 }

@@ -118,6 +118,41 @@ export function hardeningSuite(kind: Backend, more?: (ctx: () => { db: Db }) => 
       expect(Number(row.rows[0]?.points)).toBeGreaterThanOrEqual(4);
     });
 
+    it("counts each write against the user's and the address's limits, and answers the longer wait", async () => {
+      const srv = await start({
+        rateLimits: {
+          restWrite: { limit: 2, windowMs: 60_000 },
+          restWriteIp: { limit: 3, windowMs: 600_000 },
+        },
+        trustProxy: 'loopback',
+      });
+      // An address of this test's own (through the trusted loopback proxy), so no other test's writes count.
+      const ip = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+      const from = { 'x-forwarded-for': ip };
+      const a = await signUp(srv.url, srv.anon);
+      const b = await signUp(srv.url, srv.anon);
+      const statuses: number[] = [];
+      for (const user of [a, a, a, b])
+        statuses.push((await upsert(srv.url, srv.anon, user.access, [sessionRow()], from)).status);
+      // a's third write is over a's limit and still counts against the address; b's first is then
+      // the address's fourth write, over its limit of 3.
+      expect(statuses).toEqual([201, 201, 429, 429]);
+      const points = await db.query<{ key: string; points: number }>(
+        'select key, points from pneuma_private.rate_limits where key = any($1) order by key',
+        [[`restWrite:user:${a.id}`, `restWrite:user:${b.id}`, `restWriteIp:ip:${ip}`]],
+      );
+      expect(points.rows.map((r) => [r.key, Number(r.points)])).toEqual(
+        [
+          [`restWrite:user:${a.id}`, 3],
+          [`restWrite:user:${b.id}`, 1],
+          [`restWriteIp:ip:${ip}`, 4],
+        ].sort((x, y) => String(x[0]).localeCompare(String(y[0]), 'en')),
+      );
+      // The answer names the longer of the two waits: the address's 10-minute window.
+      const over = await upsert(srv.url, srv.anon, b.access, [sessionRow()], from);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(60);
+    });
+
     it('keeps a forged X-Forwarded-For from escaping the limit', async () => {
       const rules = { signup: { limit: 2, windowMs: 60_000 } };
       const signup = (url: string, anon: string, xff: string) =>
@@ -439,7 +474,9 @@ export function hardeningSuite(kind: Backend, more?: (ctx: () => { db: Db }) => 
         expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);
         const csp = r.headers.get('content-security-policy') ?? '';
         // Inline script: only the pre-paint script, by the hash of its exact text.
-        expect(csp, path).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${PRE_PAINT_HASH}';`);
+        expect(csp, path).toContain(
+          `script-src 'self' 'wasm-unsafe-eval' 'sha256-${PRE_PAINT_HASH}';`,
+        );
         expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
         expect(csp, path).toContain("frame-ancestors 'none'");
         expect(csp, path).toContain("worker-src 'self' blob:");
