@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
+import { countSetting } from './count-setting';
 
 /** What a query answers: one result, or one per statement of a parameterless batch. */
 export type PipelineResult = pg.QueryResult | pg.QueryResult[];
@@ -22,13 +23,8 @@ export function pipelineCount(
   env: NodeJS.ProcessEnv = process.env,
   cores = availableParallelism(),
 ): number {
-  const v = env.PNEUMA_PG_PIPELINES;
-  if (v !== undefined && v.trim() !== '') {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 64)
-      throw new Error('PNEUMA_PG_PIPELINES must be a whole number from 0 to 64');
-    return n;
-  }
+  const n = countSetting(env, 'PNEUMA_PG_PIPELINES', 0, 64);
+  if (n !== undefined) return n;
   return Math.max(1, Math.floor(cores / 2));
 }
 

@@ -1,25 +1,22 @@
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
+import { countSetting } from './count-setting';
 import { PgPipelines, pipelineCount } from './pg-pipeline';
 import type { PipelineResult } from './pg-pipeline';
 import type { Db, Tx, QueryResult } from './types';
 
 /**
  * Connections per server process: PNEUMA_PG_POOL_MAX, else 4 per CPU core between 8 and 32.
- * Each request holds one connection for a single round trip, so a few per core keep the
- * database busy without queueing work it cannot run in parallel anyway.
+ * The pool runs transactions and what the pipelines pass on (pg-pipeline.ts); each such request
+ * holds one connection for its round trips, so a few per core keep the database busy without
+ * queueing work it cannot run in parallel anyway.
  */
 export function poolSize(
   env: NodeJS.ProcessEnv = process.env,
   cores = availableParallelism(),
 ): number {
-  const v = env.PNEUMA_PG_POOL_MAX;
-  if (v !== undefined && v.trim() !== '') {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > 1000)
-      throw new Error('PNEUMA_PG_POOL_MAX must be a whole number from 1 to 1000');
-    return n;
-  }
+  const n = countSetting(env, 'PNEUMA_PG_POOL_MAX', 1, 1000);
+  if (n !== undefined) return n;
   return Math.min(32, Math.max(8, cores * 4));
 }
 
