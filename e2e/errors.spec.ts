@@ -61,6 +61,9 @@ test.describe('errors and resilience', () => {
     }) => {
       await gotoHydrated(page, '/error-test'); // this page's code is loaded; the error page's is not
       await context.setOffline(true); // from here no code can load
+      // The offline notice shows only once the app's effects have run, the router's history
+      // listener among them: a popstate sent before that is never seen (a flaky run did so).
+      await expect(page.getByText("You're offline.", { exact: false })).toBeVisible();
       // In-app navigation to the same page, whose loader now fails once.
       await page.evaluate(() => {
         history.pushState(history.state, '', '/error-test?fail=once');
