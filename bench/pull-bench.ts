@@ -27,6 +27,7 @@ import { makeSession } from '../tests/sync/helpers';
 import { signUp, startRealServer, supabase } from '../tests/sync/realServer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { signInPage, signUpUser, startBuiltApp } from './builtApp';
+import { benchContext } from './pageContext';
 
 const SESSIONS = 1000;
 const PATTERNS = 50;
@@ -147,7 +148,7 @@ async function browserTrial(): Promise<BrowserTrial> {
   try {
     const s = await signUpUser(app, 'pullbench');
     await seedServer(app.base, app.anonKey, s.access_token, s.user.id);
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await benchContext(browser)).newPage();
     await page.goto(`${app.base}/`);
     await page.getByTestId('sync-badge').waitFor();
     await signInPage(page, s);

@@ -21,6 +21,7 @@ import { OUTBOX_BATCH_SIZE } from '../src/sync/constants';
 import { signUp, startRealServer, supabase } from '../tests/sync/realServer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { signInPage, signUpUser, startBuiltApp } from './builtApp';
+import { benchContext } from './pageContext';
 
 const N = 1000;
 const TRIALS = 3;
@@ -121,7 +122,7 @@ async function browserTrial(): Promise<{ ms: number; rows: number; via: string }
   });
   try {
     const session = await signUpUser(app, 'bench');
-    const context = await b.newContext();
+    const context = await benchContext(b);
     const page = await context.newPage();
     await page.goto(`${base}/`);
     // The first install's 'controlling' event reloads the app once; wait for control, then reload.
