@@ -199,37 +199,33 @@ async function directOp(db: Db): Promise<Op> {
  * flipping every round), so both see the same machine while other work comes and goes.
  */
 async function sideBySide(backend: Result['backend'], runners: Partial<Record<Path, Runner>>, serverPid: number): Promise<Result[]> {
-  const paths = Object.keys(runners) as Path[];
-  const lat: Partial<Record<Path, number[]>> = {};
-  const seconds: Partial<Record<Path, number>> = {};
-  const errors: Partial<Record<Path, number>> = {};
-  const cpu: Partial<Record<Path, CpuSplit>> = {};
-  for (const path of paths) {
-    lat[path] = [];
-    seconds[path] = 0;
-    errors[path] = 0;
-    cpu[path] = { client: 0, server: 0, postgres: 0 };
-  }
-  for (const path of paths) await runners[path]!(WARMUP);
+  const paths = (Object.keys(runners) as Path[]).map((path) => ({
+    path,
+    run: runners[path]!,
+    lat: [] as number[],
+    seconds: 0,
+    errors: 0,
+    cpu: { client: 0, server: 0, postgres: 0 } as CpuSplit,
+  }));
+  for (const p of paths) await p.run(WARMUP);
   const block = Math.ceil(REQUESTS / ROUNDS);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const path of round % 2 === 0 ? paths : [...paths].reverse()) {
+    for (const p of round % 2 === 0 ? paths : [...paths].reverse()) {
       collectGarbage();
       const before = cpuNow(serverPid);
-      const m = await runners[path]!(block, lat[path]);
+      const m = await p.run(block, p.lat);
       const after = cpuNow(serverPid);
-      for (const k of ['client', 'server', 'postgres'] as const) cpu[path]![k] += after[k] - before[k];
-      seconds[path]! += m.seconds;
-      errors[path]! += m.errors;
+      for (const k of ['client', 'server', 'postgres'] as const) p.cpu[k] += after[k] - before[k];
+      p.seconds += m.seconds;
+      p.errors += m.errors;
     }
   }
-  return paths.map((path) => {
-    const sorted = lat[path]!.sort((a, b) => a - b);
+  return paths.map(({ path, lat, seconds, errors, cpu }) => {
+    const sorted = lat.sort((a, b) => a - b);
     const requests = block * ROUNDS;
     const perRequest = (s: number) => Math.round((s * 1e6) / requests);
-    const c = cpu[path]!;
-    const cpu_us = { client: perRequest(c.client), server: perRequest(c.server), postgres: perRequest(c.postgres) };
-    return { backend, path, requests, concurrency: CONCURRENCY, seconds: seconds[path]!, rps: requests / seconds[path]!, p50_ms: quantile(sorted, 0.5), p99_ms: quantile(sorted, 0.99), errors: errors[path]!, cpu_us };
+    const cpu_us = { client: perRequest(cpu.client), server: perRequest(cpu.server), postgres: perRequest(cpu.postgres) };
+    return { backend, path, requests, concurrency: CONCURRENCY, seconds, rps: requests / seconds, p50_ms: quantile(sorted, 0.5), p99_ms: quantile(sorted, 0.99), errors, cpu_us };
   });
 }
 

@@ -49,7 +49,10 @@ class Pipeline {
     return this.inFlight.size;
   }
 
-  /** True when a statement sent now would not queue behind a slow one or a full pipe. */
+  /**
+   * True when a statement sent now would not queue behind a slow one or a full pipe. A pipeline
+   * without a connection starts connecting here (first use, or PIPELINE_RETRY_MS after a loss).
+   */
   accepts(now: number): boolean {
     if (!this.open) {
       if (!this.client && now >= this.retryAt) this.connect();
