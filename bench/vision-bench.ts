@@ -108,7 +108,7 @@ function inNode(frames = 400): Omit<StageMs, 'faceMs'> {
   for (let i = 0; i < frames; i++) {
     const out = processFrame(
       state,
-      { frame: frameAt(i), face, capturedAt: i * 500, cycleSeconds: 6 },
+      { frame: frameAt(i), faces: [face], capturedAt: i * 500, cycleSeconds: 6 },
       () => performance.now(),
     );
     state = out.state;

@@ -20,7 +20,7 @@ const DEV_PREFIX = '/@pneuma-mediapipe/';
 
 const require = createRequire(import.meta.url);
 /** The installed package's folder (found from its entry; both packages restrict their exports). */
-function packageDir(name: string): string {
+export function packageDir(name: string): string {
   let dir = dirname(require.resolve(name));
   while (!existsSync(join(dir, 'package.json'))) {
     const up = dirname(dir);

@@ -30,12 +30,25 @@ const face = (dx = 0): FaceObservation => ({
   score: 0.9,
 });
 
-function run(frames: { f: GreyFrame; face: FaceObservation | null | undefined }[]) {
+/**
+ * What MediaPipe's short-range detector reported on Chromium's fake camera pattern (frames
+ * of e2e/vision-detector.spec.ts): a box two thirds of the frame wide at its top edge,
+ * scores 0.52-0.62, jumping between two places as the pattern turns.
+ */
+const patternCandidate = (i: number): FaceObservation => ({
+  box: { x: i % 2 ? 26 : 104, y: 0, width: 208, height: 208 },
+  tiltDeg: 3,
+  score: 0.62,
+});
+
+type Faces = readonly FaceObservation[] | undefined;
+
+function run(frames: { f: GreyFrame; faces: Faces }[]) {
   let state: PipelineState = initialPipeline();
-  return frames.map(({ f, face: fc }, i) => {
+  return frames.map(({ f, faces }, i) => {
     const out = processFrame(
       state,
-      { frame: f, face: fc, capturedAt: i * 500, cycleSeconds: 6 },
+      { frame: f, faces, capturedAt: i * 500, cycleSeconds: 6 },
       () => 0,
     );
     state = out.state;
@@ -43,58 +56,77 @@ function run(frames: { f: GreyFrame; face: FaceObservation | null | undefined }[
   });
 }
 
+/** A person-like frame whose "chest" rises and falls 3 px at 10 breaths a minute (frames 0.5 s apart). */
+const breathingFrame = (i: number) => frame(Math.round(3 * Math.sin((2 * Math.PI * i) / 12)));
+
 describe('frame pipeline', () => {
-  it('reads a still scene as fully still, with the face counted and posture after calibration', () => {
-    const m = run(Array.from({ length: 5 }, () => ({ f: frame(), face: face() })));
-    expect(m.map((x) => x.stillness)).toEqual([100, 100, 100, 100, 100]);
-    expect(m.map((x) => x.posture)).toEqual([null, null, 100, 100, 100]);
-    expect(m.every((x) => x.faceChecked && x.faceDetected && x.presence === 100)).toBe(true);
+  it('counts a face once it is confirmed over three frames, the frames that led to it included, and then measures posture', () => {
+    const m = run(Array.from({ length: 6 }, () => ({ f: frame(), faces: [face()] })));
+    expect(m.map((x) => x.faceDetected)).toEqual([false, false, true, true, true, true]);
+    expect(m.map((x) => x.presence)).toEqual([0, 0, 100, 100, 100, 100]);
+    expect(m.map((x) => x.stillness)).toEqual([100, 100, 100, 100, 100, 100]);
+    expect(m.map((x) => x.posture)).toEqual([null, null, null, null, 100, 100]);
+    expect(m.every((x) => x.faceChecked)).toBe(true);
     expect(m[4]).toMatchObject({ confidence: 0.9, source: 'device', breathsPerMinute: null });
   });
 
   it('sees movement and a moved head, and follows the chest', () => {
     const m = run([
-      { f: frame(), face: face() },
-      { f: frame(), face: face() },
-      { f: frame(), face: face() },
-      { f: frame(6, 30), face: face(30) },
+      ...Array.from({ length: 5 }, () => ({ f: frame(), faces: [face()] })),
+      { f: frame(6, 30), faces: [face(30)] },
     ]);
-    expect(m[3]!.stillness).toBeLessThan(90);
-    expect(m[3]!.movementLevel).toBeGreaterThan(10);
-    expect(m[3]!.posture).toBeLessThan(60);
-    expect(m[1]!.breathSignal).toBeCloseTo(0, 1);
+    expect(m[5]!.stillness).toBeLessThan(90);
+    expect(m[5]!.movementLevel).toBeGreaterThan(10);
+    expect(m[5]!.posture).toBeLessThan(60);
+    expect(m[3]!.breathSignal).toBeCloseTo(0, 1);
   });
 
-  it('measures the breathing rate once a steady rhythm has been seen long enough', () => {
-    const frames = Array.from({ length: 60 }, (_, i) => ({
-      f: frame(Math.round(3 * Math.sin((2 * Math.PI * i) / 12))),
-      face: face(),
-    }));
-    const m = run(frames);
+  it('measures the breathing rate below a present face once a steady rhythm has been seen long enough', () => {
+    const m = run(
+      Array.from({ length: 60 }, (_, i) => ({ f: breathingFrame(i), faces: [face()] })),
+    );
     expect(m[10]!.breathsPerMinute).toBeNull(); // 5 s: too short
     expect(m[59]!.breathsPerMinute).toBeCloseTo(10, 0); // a breath every 12 frames of 0.5 s
   });
 
-  it('without a detector, presence and posture are not measured; a missing face is counted', () => {
-    const none = run([
-      { f: frame(), face: undefined },
-      { f: frame(), face: undefined },
-    ]);
-    expect(none[1]).toMatchObject({
+  it('the fake camera pattern is no face: presence 0, no posture, no chest signal, no breathing rate', () => {
+    const m = run(
+      Array.from({ length: 60 }, (_, i) => ({
+        f: breathingFrame(i),
+        faces: [patternCandidate(i)],
+      })),
+    );
+    expect(m.filter((x) => x.faceDetected)).toEqual([]);
+    expect(m[59]).toMatchObject({ presence: 0, posture: null, breathsPerMinute: null });
+    expect(m.every((x) => x.breathSignal === null)).toBe(true);
+  });
+
+  it('measures no breathing without a face, even where something in the picture rises and falls', () => {
+    const m = run(Array.from({ length: 60 }, (_, i) => ({ f: breathingFrame(i), faces: [] })));
+    expect(m.every((x) => x.breathSignal === null && x.breathsPerMinute === null)).toBe(true);
+    expect(m[59]).toMatchObject({ faceChecked: true, faceDetected: false, presence: 0 });
+  });
+
+  it('without a detector, presence, posture and breathing are not measured', () => {
+    const m = run(
+      Array.from({ length: 60 }, (_, i) => ({ f: breathingFrame(i), faces: undefined })),
+    );
+    expect(m[59]).toMatchObject({
       faceChecked: false,
       faceDetected: false,
       posture: null,
       presence: 0,
+      breathSignal: null,
+      breathsPerMinute: null,
     });
-    const half = run([
-      { f: frame(), face: face() },
-      { f: frame(), face: null },
+  });
+
+  it('a face that leaves is counted as missing, and the breathing rate stops with it', () => {
+    const m = run([
+      ...Array.from({ length: 40 }, (_, i) => ({ f: breathingFrame(i), faces: [face()] })),
+      ...Array.from({ length: 40 }, (_, i) => ({ f: breathingFrame(40 + i), faces: [] })),
     ]);
-    expect(half[1]).toMatchObject({
-      faceChecked: true,
-      faceDetected: false,
-      presence: 50,
-      posture: null,
-    });
+    expect(m[39]!.breathsPerMinute).toBeCloseTo(10, 0);
+    expect(m[79]).toMatchObject({ faceDetected: false, presence: 50, breathsPerMinute: null });
   });
 });

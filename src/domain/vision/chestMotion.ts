@@ -1,9 +1,11 @@
 /**
  * The breathing signal on camera: the vertical movement of the shoulders and upper chest,
- * the region just below the face (docs/product.md § Vision). The region stays fixed in
- * the image (it must not follow the motion it measures); each frame's row profile (mean
- * luma per row) is matched against a reference profile to sub-pixel precision, and the
- * shift is the displacement. Pure.
+ * the region just below the face (docs/product.md § Vision). Only below a face that is
+ * present: without one there is no chest to follow, and any other part of the picture
+ * (a test pattern, a wall, a passing shadow) would read its jumps as breaths. The region
+ * stays fixed in the image (it must not follow the motion it measures); each frame's row
+ * profile (mean luma per row) is matched against a reference profile to sub-pixel
+ * precision, and the shift is the displacement. Pure.
  */
 import { clampRect, type GreyFrame, type Rect } from './frames';
 
@@ -17,7 +19,7 @@ const MIN_ROWS = 3 * MAX_SHIFT_PX;
 
 export interface ChestState {
   region: Rect | null;
-  /** Face centre and width when the region was set (null: no face, fallback region). */
+  /** Face centre and width when the region was set. */
   anchor: { cx: number; cy: number; width: number } | null;
   reference: Float64Array | null;
   /** Displacement of the reference itself, pixels. */
@@ -44,15 +46,6 @@ export function chestRegionBelow(face: Rect, width: number, height: number): Rec
       width: 2.5 * face.width,
       height: face.height * 1.1,
     },
-    width,
-    height,
-  );
-}
-
-/** Without a face: the middle of the lower part of the frame. */
-export function fallbackChestRegion(width: number, height: number): Rect {
-  return clampRect(
-    { x: width * 0.15, y: height * 0.45, width: width * 0.7, height: height * 0.5 },
     width,
     height,
   );
@@ -123,29 +116,26 @@ export function profileShift(
 
 /**
  * One frame: the chest displacement in pixels (positive: moved down), or null when no
- * region can be tracked. `face` is the face box in pixels when one was found.
+ * region can be tracked. `face` is the box of the face present in this frame; without one
+ * nothing is measured and the state is kept for when the face is back.
  */
 export function trackChest(
   state: ChestState,
   frame: GreyFrame,
   face: Rect | null,
 ): { state: ChestState; displacement: number | null } {
+  if (!face) return { state, displacement: null };
   let s = state;
   const moved =
-    face &&
-    (!s.anchor ||
-      Math.hypot(face.x + face.width / 2 - s.anchor.cx, face.y + face.height / 2 - s.anchor.cy) >
-        REPLACE_AFTER_FACE_WIDTHS * s.anchor.width);
+    !s.anchor ||
+    Math.hypot(face.x + face.width / 2 - s.anchor.cx, face.y + face.height / 2 - s.anchor.cy) >
+      REPLACE_AFTER_FACE_WIDTHS * s.anchor.width;
   if (!s.region || moved) {
-    const region = face
-      ? chestRegionBelow(face, frame.width, frame.height)
-      : fallbackChestRegion(frame.width, frame.height);
+    const region = chestRegionBelow(face, frame.width, frame.height);
     if (region.height < MIN_ROWS || region.width < 8) {
-      return { state: { ...s, region: null, reference: null }, displacement: null };
+      return { state: { ...s, region: null, anchor: null, reference: null }, displacement: null };
     }
-    const anchor = face
-      ? { cx: face.x + face.width / 2, cy: face.y + face.height / 2, width: face.width }
-      : null;
+    const anchor = { cx: face.x + face.width / 2, cy: face.y + face.height / 2, width: face.width };
     s = { region, anchor, reference: rowProfile(frame, region), base: s.last, last: s.last };
     return { state: s, displacement: s.last };
   }

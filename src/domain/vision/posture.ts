@@ -1,7 +1,7 @@
 /**
  * Posture against the person's own calibration (docs/product.md § Vision): the head's
- * position, size (leaning in or slumping back) and tilt in the first face detections of
- * the session are the reference; each later face scores 100 at the reference and falls
+ * position, size (leaning in or slumping back) and tilt in the first faces confirmed
+ * present in the session (facePresence.ts: never a pattern or a wall) are the reference; each later face scores 100 at the reference and falls
  * to 0 at 0.6 face widths away, 40% larger or smaller, or 25 degrees more tilt (or a mix
  * of these). Pure.
  */
@@ -23,7 +23,7 @@ export interface PostureCalibration {
   tiltDeg: number | null;
 }
 
-/** Faces that make up the calibration. */
+/** Faces that make up the calibration (faces confirmed present, in order). */
 export const CALIBRATION_FACES = 3;
 
 /** The calibration from the first faces (null until there are enough). */

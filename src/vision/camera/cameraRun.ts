@@ -98,7 +98,7 @@ export async function startCameraRun(opts: CameraRunOptions): Promise<CameraRun>
       status: 'on',
       message: ready.faceDetector
         ? null
-        : 'Face detection could not start on this device: stillness and breathing are measured, face presence and posture are not.',
+        : 'Face detection could not start on this device: stillness is measured; face presence, posture and breathing rate are not.',
     });
   } catch (e) {
     fail(e, false);

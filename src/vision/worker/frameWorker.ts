@@ -1,7 +1,7 @@
 /**
  * The frame worker (docs/product.md § Vision): receives 320x240 ImageBitmaps from the
- * camera, turns each into grey pixels, finds the face (MediaPipe, loaded here on the
- * first 'init'), and answers with one aggregate sample per frame. Frames are closed after
+ * camera, turns each into grey pixels, finds the face candidates (MediaPipe, loaded here on
+ * the first 'init'), and answers with one aggregate sample per frame. Frames are closed after
  * use and never leave the device.
  */
 import { FRAME_HEIGHT, FRAME_WIDTH, toGrey } from '../../domain/vision/frames';
@@ -56,9 +56,9 @@ function frame(msg: Extract<ToWorker, { type: 'frame' }>): void {
     );
     const greyMs = performance.now() - start;
     const f0 = performance.now();
-    const face = detector ? detector.detect(canvas, FRAME_WIDTH, FRAME_HEIGHT) : undefined;
+    const faces = detector ? detector.detect(canvas, FRAME_WIDTH, FRAME_HEIGHT) : undefined;
     const faceMs = performance.now() - f0;
-    const out = processFrame(state, { frame: grey, face, capturedAt, cycleSeconds }, () =>
+    const out = processFrame(state, { frame: grey, faces, capturedAt, cycleSeconds }, () =>
       performance.now(),
     );
     state = out.state;

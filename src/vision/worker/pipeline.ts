@@ -1,13 +1,20 @@
 /**
- * The frame pipeline of the worker: one grey 320x240 frame (and the face found in it, if
- * a detector runs) in, one `VisionMetrics` sample out. Holds what must carry over from
- * frame to frame: the previous frame, the smoothed stillness, the chest tracker, the
- * posture calibration, the face counts and the last minute of the chest signal for the
- * live breathing rate. Pure apart from the clock used for the stage timings.
+ * The frame pipeline of the worker: one grey 320x240 frame (and the face candidates found
+ * in it, if a detector runs) in, one `VisionMetrics` sample out. Holds what must carry
+ * over from frame to frame: the previous frame, the smoothed stillness, the face being
+ * followed (a candidate counts only once it is plausible and confirmed, facePresence.ts),
+ * the chest tracker, the posture calibration, the face counts and the last minute of the
+ * chest signal for the live breathing rate. Posture and breathing are measured only with
+ * a face present. Pure apart from the clock used for the stage timings.
  */
 import { breathBandFor, estimateBreathingRate } from '../../domain/vision/breathingRate';
 import type { BreathSample } from '../../domain/vision/breathSignal';
 import { initialChest, trackChest, type ChestState } from '../../domain/vision/chestMotion';
+import {
+  initialFacePresence,
+  stepFacePresence,
+  type FacePresenceState,
+} from '../../domain/vision/facePresence';
 import { wholeFrame, type GreyFrame, type Rect } from '../../domain/vision/frames';
 import { motionEnergy, movementLevel } from '../../domain/vision/motion';
 import {
@@ -29,6 +36,7 @@ export const LIVE_WINDOW_MS = 60_000;
 export interface PipelineState {
   previous: GreyFrame | null;
   stillness: StillnessState;
+  presence: FacePresenceState;
   chest: ChestState;
   calibrationFaces: FaceObservation[];
   calibration: PostureCalibration | null;
@@ -40,6 +48,7 @@ export interface PipelineState {
 export const initialPipeline = (): PipelineState => ({
   previous: null,
   stillness: initialStillness(),
+  presence: initialFacePresence(),
   chest: initialChest(),
   calibrationFaces: [],
   calibration: null,
@@ -50,8 +59,8 @@ export const initialPipeline = (): PipelineState => ({
 
 export interface FrameInput {
   frame: GreyFrame;
-  /** The face in this frame; null when none was found; undefined when no detector runs. */
-  face: FaceObservation | null | undefined;
+  /** The detector's face candidates in this frame; undefined when no detector runs. */
+  faces: readonly FaceObservation[] | undefined;
   capturedAt: number;
   /** The practised pattern's cycle, for the breathing band. */
   cycleSeconds: number | null;
@@ -69,7 +78,12 @@ export function processFrame(
   input: FrameInput,
   now: () => number,
 ): { state: PipelineState; metrics: VisionMetrics; stillnessMs: number; breathingMs: number } {
-  const { frame, face, capturedAt } = input;
+  const { frame, faces: candidates, capturedAt } = input;
+  const checked = candidates !== undefined;
+  const seen = checked
+    ? stepFacePresence(state.presence, candidates, frame.width, frame.height)
+    : { state: state.presence, face: null, counted: 0 };
+  const { face } = seen;
   const t0 = now();
   const energy = state.previous
     ? motionEnergy(state.previous, frame, stillnessRegion(face, frame))
@@ -81,15 +95,14 @@ export function processFrame(
   const recent = state.recent.filter((s) => s.t > capturedAt - LIVE_WINDOW_MS);
   if (chest.displacement !== null) recent.push({ t: capturedAt, y: chest.displacement });
   const band = breathBandFor(input.cycleSeconds ? 1 / input.cycleSeconds : null);
-  const rate = estimateBreathingRate(recent, band);
+  const rate = face ? estimateBreathingRate(recent, band) : null;
   const t2 = now();
 
-  const checked = face !== undefined;
   const calibrationFaces =
     face && !state.calibration ? [...state.calibrationFaces, face] : state.calibrationFaces;
   const calibration = state.calibration ?? calibratePosture(calibrationFaces);
   const frames = state.frames + (checked ? 1 : 0);
-  const faces = state.faces + (face ? 1 : 0);
+  const faces = state.faces + seen.counted;
 
   const metrics: VisionMetrics = {
     stillness: still.reading.stillness,
@@ -110,6 +123,7 @@ export function processFrame(
     state: {
       previous: frame,
       stillness: still.state,
+      presence: seen.state,
       chest: chest.state,
       calibrationFaces,
       calibration,

@@ -62,11 +62,21 @@ describe('chest motion', () => {
     expect(moved.displacement).toBeCloseTo(2, 0);
   });
 
-  it('uses the lower middle of the frame without a face, and reports nothing on a flat image', () => {
-    const step = trackChest(initialChest(), shoulders(150), null);
-    expect(step.state.region).toEqual({ x: 48, y: 108, width: 224, height: 120 });
+  it('measures nothing without a face, and goes on where it was when the face is back', () => {
+    expect(trackChest(initialChest(), shoulders(150), null)).toEqual({
+      state: initialChest(),
+      displacement: null,
+    });
+    let s = trackChest(initialChest(), shoulders(150), face).state;
+    s = trackChest(s, shoulders(152), face).state;
+    const gone = trackChest(s, shoulders(140), null);
+    expect(gone).toEqual({ state: s, displacement: null });
+    expect(trackChest(gone.state, shoulders(153), face).displacement).toBeCloseTo(3, 0);
+  });
+
+  it('reports nothing on a flat image below the face', () => {
+    const s = trackChest(initialChest(), shoulders(150), face).state;
     const flat = { width: W, height: H, data: new Uint8Array(W * H).fill(90) };
-    const again = trackChest(step.state, flat, null);
-    expect(again.displacement).toBeNull();
+    expect(trackChest(s, flat, face).displacement).toBeNull();
   });
 });
