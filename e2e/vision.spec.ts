@@ -7,25 +7,46 @@ import { CLIP_FPS, makeClip, removeClips, type ClipKind } from './vision/clips';
 import { measure, type CameraResults } from './vision/enhancedSession';
 
 /**
- * The enhanced mode in Chromium with its fake camera playing clips these tests make (a
- * drawn person moved by a known sine, by random jumps, or not at all, and an empty room;
- * ./vision/clips.ts). Three browsers run at a time, each through the real screens:
- * 'Enable Camera', 'Vision Active', 'Start Session', real seconds, stop, the results
- * (the short clips first: the longer ones then start with the face detector cached).
+ * The enhanced mode in Chromium with its fake camera playing clips these tests make from
+ * real photographs (./vision/photos.ts, ./vision/clips.ts: a person moved by a known sine,
+ * by random jumps, or not at all; an empty room swaying like a breathing chest; a phone on
+ * a sofa) or its own default test pattern. Three browsers run at a time, each through the
+ * real screens: 'Enable Camera', 'Vision Active', 'Start Session', real seconds, stop, the
+ * results (the short clips first: the longer ones then start with the face detector cached).
+ * - nobody in view (the empty room, the phone, the default pattern): face presence 0%,
+ *   posture and breathing rate 'Not measured' with the reason, and the live tile never
+ *   says a face is in view; a person: face presence at least 80%;
  * - the breathing rate is within 1.5 breaths a minute of the clip's 6, 10 and 15 as the
  *   camera played it: Chromium's file camera slows down on a loaded machine (it never
  *   catches up), so the clip's rate is scaled by the measured playback speed (frames the
  *   camera produced over real time), which must stay above 0.7;
  * - stillness orders a still picture above a breathing one above a restless one;
- * - a face is present in over 90% of a face clip's frames, under 10% of an empty one's;
  * - no request carries a picture, and the face detector's files come from this origin and
  *   are cached by the service worker for offline use;
  * - a refused permission shows the catalogue's message and the session still runs.
  * The practised pattern is 'energizing' (4 s in, 2 s out): the standard 0.1-0.7 Hz band.
+ * Not proven here: real webcams (noise, exposure, compression, autofocus), a real chest
+ * moving under a still head, several people, people walking in and out of view.
  */
 test.describe.configure({ mode: 'serial' });
 
 const measured: Record<string, CameraResults> = {};
+/** Whether the live tile ever said 'Face in view: Yes' during each clip's session. */
+const faceShownLive: Record<string, boolean> = {};
+
+const FACE_SEEN_KEY = 'pneuma-e2e-face-seen';
+/** Runs in every page of a camera browser: remembers for the tab whether the tile said 'Yes'. */
+function watchFaceInView(key: string) {
+  const check = () => {
+    if (document.querySelector('[data-testid="live-face"]')?.textContent === 'Yes')
+      sessionStorage.setItem(key, '1');
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
+}
 
 /**
  * Browser profiles reused from one group of clips to the next (cached face detector). Made
@@ -39,7 +60,8 @@ test.afterAll(() => {
   removeClips();
 });
 
-type Clips = Record<string, [ClipKind, number]>;
+/** Per browser: the clip (null: the fake camera's own test pattern) and its length in seconds. */
+type Clips = Record<string, [ClipKind | null, number]>;
 
 async function measureClips(
   baseURL: string,
@@ -52,13 +74,18 @@ async function measureClips(
       const check = inspect?.[name];
       const cam = await launchCameraBrowser({
         baseURL,
-        clip: makeClip(clip, clipSeconds),
+        clip: clip ? makeClip(clip, clipSeconds) : undefined,
         serviceWorkers: check ? 'allow' : 'block',
         profileDir: profileDir(slot),
       });
       try {
+        await cam.context.addInitScript(watchFaceInView, FACE_SEEN_KEY);
         if (check) await underServiceWorker(cam);
         measured[name] = await measure(cam.page, 'energizing', seconds, CLIP_FPS);
+        faceShownLive[name] = await cam.page.evaluate(
+          (key) => sessionStorage.getItem(key) === '1',
+          FACE_SEEN_KEY,
+        );
         await check?.(cam);
       } finally {
         await cam.close();
@@ -97,7 +124,29 @@ async function sentNoPicture({ page, requests }: CameraBrowser) {
   expect(cached.some((p) => /mediapipe-face_detection_short_range-.*\.tflite$/.test(p))).toBe(true);
 }
 
-test('face presence > 90% with a face, < 10% without; a still picture is still, a restless one is not', async ({
+test('nobody in view (an empty room, a phone on a sofa, the default test pattern): face presence 0%, posture and breathing rate not measured', async ({
+  baseURL,
+}) => {
+  await measureClips(
+    baseURL!,
+    {
+      emptyRoom: [{ kind: 'breathing', breathsPerMinute: 10, scene: 'room-dark-wall' }, 6],
+      phone: [{ kind: 'still', scene: 'phone-on-sofa' }, 4],
+      pattern: [null, 0],
+    },
+    14,
+  );
+  console.log('camera figures:', JSON.stringify(measured));
+  for (const name of ['emptyRoom', 'phone', 'pattern']) {
+    const m = measured[name]!;
+    expect.soft(m.presence, name).toBe(0);
+    expect.soft(m.posture, name).toBeNull();
+    expect.soft(m.breathsPerMinute, name).toBeNull();
+    expect.soft(faceShownLive[name], `${name}: the live tile said a face was in view`).toBe(false);
+  }
+});
+
+test('a person in view: face presence at least 80%; a still picture is still, a restless one is not', async ({
   baseURL,
 }) => {
   await measureClips(
@@ -105,18 +154,15 @@ test('face presence > 90% with a face, < 10% without; a still picture is still, 
     {
       still: [{ kind: 'still' }, 4],
       restless: [{ kind: 'restless' }, 4],
-      empty: [{ kind: 'empty' }, 4],
     },
     6,
   );
   console.log('camera figures:', JSON.stringify(measured));
-  const { still, restless, empty } = measured;
+  const { still, restless } = measured;
   expect(still!.stillness).toBeGreaterThan(restless!.stillness);
-  expect(still!.presence).toBeGreaterThan(90);
-  expect(restless!.presence).toBeGreaterThan(90);
-  expect(empty!.presence).toBeLessThan(10);
-  expect(empty!.posture).toBeNull();
-  expect(empty!.breathsPerMinute).toBeNull();
+  expect(still!.presence).toBeGreaterThanOrEqual(80);
+  expect(restless!.presence).toBeGreaterThanOrEqual(80);
+  expect(faceShownLive.still, "the live tile said 'Face in view: Yes'").toBe(true);
 });
 
 test('breathing rate within 1.5 breaths a minute at 6, 10 and 15; stillness orders still > breathing > restless; no picture leaves the device', async ({
@@ -144,7 +190,7 @@ test('breathing rate within 1.5 breaths a minute at 6, 10 and 15; stillness orde
     expect(m.breathsPerMinute, name).not.toBeNull();
     const played = truth * m.playbackSpeed;
     expect(Math.abs(m.breathsPerMinute! - played), name).toBeLessThanOrEqual(1.5);
-    expect(m.presence, name).toBeGreaterThan(90);
+    expect(m.presence, name).toBeGreaterThanOrEqual(80);
   }
   const { still, bpm10, restless } = measured;
   expect(still!.stillness).toBeGreaterThan(bpm10!.stillness);

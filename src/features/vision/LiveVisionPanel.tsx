@@ -14,7 +14,8 @@ const MODE_TEXT = {
 /**
  * The camera during the breathing: the preview with 'Vision Active' / 'Vision Starting',
  * the live stillness (smoothed, 0-100 %), face in view and the breathing rate once it can
- * be measured. With the camera off it says so and offers to switch it on.
+ * be measured (below a face in view: without one it says so). With the camera off it says
+ * so and offers to switch it on.
  */
 export function LiveVisionPanel({ session }: { session: SessionActor }) {
   const camera = useSessionCamera(session);
@@ -66,15 +67,24 @@ export function LiveVisionPanel({ session }: { session: SessionActor }) {
           </div>
           <div className="stat">
             <dt className="stat__label">Face in view</dt>
-            <dd className="stat__value">
+            <dd className="stat__value" data-testid="live-face">
               {m.faceChecked ? (m.faceDetected ? 'Yes' : 'No') : 'Not measured'}
             </dd>
           </div>
           <div className="stat">
             <dt className="stat__label">Breathing</dt>
             <dd className="stat__value" data-testid="live-breathing">
-              {m.breathsPerMinute !== null ? `${m.breathsPerMinute.toFixed(1)} /min` : 'Measuring…'}
+              {m.breathsPerMinute !== null
+                ? `${m.breathsPerMinute.toFixed(1)} /min`
+                : m.faceDetected
+                  ? 'Measuring…'
+                  : 'Not measured'}
             </dd>
+            {m.breathsPerMinute === null && !m.faceDetected ? (
+              <dd className="live-vision__why">
+                {m.faceChecked ? 'No face in view' : 'No face detection'}
+              </dd>
+            ) : null}
           </div>
         </dl>
       ) : null}

@@ -12,8 +12,16 @@ export interface FigureRow {
 
 const percent = (v: number | null) => (v === null ? NOT_MEASURED : `${v}%`);
 
-/** The camera's figures of one session as labelled rows; a missing figure says so. */
+/** Why posture and breathing rate, both measured on a face, may be missing. */
+function withoutFace(v: SessionVisionFigures): string | null {
+  if (v.faceDetectionRate === null) return 'Face detection could not run on this device.';
+  if (v.faceDetectionRate === 0) return 'No face was in view.';
+  return null;
+}
+
+/** The camera's figures of one session as labelled rows; a missing figure says so, and why. */
 export function visionFigureRows(v: SessionVisionFigures, detailed: boolean): FigureRow[] {
+  const noFace = withoutFace(v);
   const rows: FigureRow[] = [
     { label: 'Stillness', value: percent(v.averageStillness), testId: 'vision-stillness' },
     {
@@ -26,7 +34,10 @@ export function visionFigureRows(v: SessionVisionFigures, detailed: boolean): Fi
     {
       label: 'Posture',
       value: v.postureScore === null ? NOT_MEASURED : `${v.postureScore} / 100`,
-      note: v.postureScore === null ? 'Your face was not seen long enough to compare.' : undefined,
+      note:
+        v.postureScore === null
+          ? (noFace ?? 'Your face was not seen long enough to compare.')
+          : undefined,
       testId: 'vision-posture',
     },
     {
@@ -37,7 +48,9 @@ export function visionFigureRows(v: SessionVisionFigures, detailed: boolean): Fi
           : `${v.breathsPerMinute.toFixed(1)} /min (target ${v.targetBreathsPerMinute.toFixed(1)})`,
       note:
         v.breathsPerMinute === null
-          ? 'No steady breathing movement was visible below your face.'
+          ? noFace
+            ? `${noFace} It is measured below your face.`
+            : 'No steady breathing movement was visible below your face.'
           : undefined,
       testId: 'vision-breathing',
     },

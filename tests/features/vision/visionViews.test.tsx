@@ -53,6 +53,24 @@ describe('camera figures', () => {
     expect(screen.getAllByText('Not measured')).toHaveLength(2);
   });
 
+  it('with nobody in view: presence 0%, posture and breathing rate not measured, each with the reason', () => {
+    render(
+      <VisionFigures
+        figures={{ ...figures, faceDetectionRate: 0, breathsPerMinute: null, phaseAccuracy: null }}
+      />,
+    );
+    expect(screen.getByTestId('vision-presence').textContent).toBe('0%');
+    expect(screen.getByTestId('vision-posture').textContent).toBe('Not measured');
+    expect(screen.getByTestId('vision-breathing').textContent).toBe('Not measured');
+    expect(screen.getByText('No face was in view.')).toBeTruthy();
+    expect(screen.getByText('No face was in view. It is measured below your face.')).toBeTruthy();
+    cleanup();
+    render(
+      <VisionFigures figures={{ ...figures, faceDetectionRate: null, breathsPerMinute: null }} />,
+    );
+    expect(screen.getAllByText(/Face detection could not run on this device\./)).toHaveLength(3);
+  });
+
   it('the results card: measured figures with their frame count, or plainly not measured', () => {
     const { unmount } = render(<VisionResultsCard record={record('enhanced', figures)} />);
     expect(screen.getByRole('heading', { name: 'Camera analysis' })).toBeTruthy();
