@@ -63,7 +63,7 @@ test('real people: a face in at least 80% of the frames, posture measured', asyn
   const figures: Record<string, SessionVisionFigures> = {};
   for (const scene of scenesOf('person')) {
     await lab.reset();
-    figures[scene] = summarise(await lab.analysePhotos(still(scene, 10)));
+    figures[scene] = summarise(await lab.analysePhotos(still(scene, 20)));
   }
   console.log(
     'people:',
