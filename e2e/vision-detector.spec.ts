@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { test, expect } from './fixtures';
+import { FFMPEG } from './vision/clips';
 import { openVisionLab, type PhotoFrame, type VisionLab } from './vision/lab';
 import { PHOTO_SCENES, scenesOf, type SceneName } from './vision/photos';
 import {
@@ -17,8 +19,9 @@ import {
  * frames of Chromium's fake camera (its default test pattern, no face). The session's
  * figures are then folded exactly as the results screen gets them (visionFigures).
  * - ten people: a face in at least 80% of the frames;
- * - four empty rooms, two objects on a sofa and the fake camera's pattern: face presence
- *   0%, posture and breathing rate not measured, not a single frame with a face;
+ * - four empty rooms, two objects on a sofa, the fake camera's pattern and ffmpeg's test
+ *   patterns (colour bars, test cards): face presence 0%, posture and breathing rate not
+ *   measured, not a single frame with a face;
  * - a person's photo moved by a known sine (the chest rising and falling): the breathing
  *   rate within 1.5 breaths a minute of it at 6, 10 and 15; an empty room moved the same
  *   way: not measured.
@@ -36,6 +39,33 @@ function summarise(samples: VisionMetrics[]): SessionVisionFigures {
   const summary = samples.reduce((s, m) => addVisionSample(s, m, 0), emptyVisionSummary());
   return visionFigures(summary, CYCLE_SECONDS)!;
 }
+
+/** ffmpeg's test sources (colour bars, test cards, a fractal), one PNG frame each at 320x240. */
+const TEST_PATTERNS = [
+  'smptebars',
+  'pal100bars',
+  'testsrc',
+  'testsrc2',
+  'rgbtestsrc',
+  'mandelbrot',
+];
+const testPattern = (source: string): Buffer =>
+  execFileSync(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `${source}=size=320x240:rate=1`,
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-vcodec',
+    'png',
+    '-',
+  ]);
 
 const still = (scene: SceneName, frames: number): PhotoFrame[] =>
   Array.from({ length: frames }, (_, i) => ({ scene, capturedAt: i * FRAME_MS }));
@@ -80,11 +110,18 @@ test('real people: a face in at least 80% of the frames, posture measured', asyn
   }
 });
 
-test('empty rooms, objects and the fake camera pattern: face presence 0%, posture and breathing rate not measured', async () => {
+test('empty rooms, objects, the fake camera pattern and test patterns: face presence 0%, posture and breathing rate not measured', async () => {
   const samples: Record<string, VisionMetrics[]> = {};
   for (const scene of [...scenesOf('empty'), ...scenesOf('object')]) {
     await lab.reset();
     samples[scene] = await lab.analysePhotos(breathing(scene, 10, 15));
+  }
+  for (const source of TEST_PATTERNS) {
+    await lab.reset();
+    samples[`ffmpeg-${source}`] = await lab.analysePicture(
+      testPattern(source),
+      Array.from({ length: 8 }, (_, i) => i * FRAME_MS),
+    );
   }
   await lab.reset();
   samples['fake-camera-pattern'] = await lab.analyseCamera(30, FRAME_MS);

@@ -48,6 +48,8 @@ export interface VisionLab {
   faceDetector: boolean;
   /** The worker's sample for each frame, in order (one worker: state carries over). */
   analysePhotos(frames: PhotoFrame[]): Promise<VisionMetrics[]>;
+  /** The worker's sample for each capture time, all of one picture (PNG) scaled to 320x240. */
+  analysePicture(png: Buffer, capturedAt: number[]): Promise<VisionMetrics[]>;
   /** `count` frames from the fake camera, `everyMs` apart, as the app grabs them. */
   analyseCamera(count: number, everyMs: number): Promise<VisionMetrics[]>;
   /** Forgets the frames so far (a new camera run). */
@@ -139,6 +141,24 @@ export async function openVisionLab(
 
   return {
     faceDetector,
+    analysePicture: (png, capturedAt) =>
+      page.evaluate(
+        async ({ base64, capturedAt }) => {
+          const lab = (window as unknown as { visionLab: LabGlobal }).visionLab;
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const picture = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+          const canvas = new OffscreenCanvas(320, 240);
+          const ctx = canvas.getContext('2d')!;
+          const out = [];
+          for (const t of capturedAt) {
+            ctx.drawImage(picture, 0, 0, 320, 240);
+            out.push(await lab.analyse(canvas.transferToImageBitmap(), t));
+          }
+          picture.close();
+          return out;
+        },
+        { base64: png.toString('base64'), capturedAt },
+      ),
     analysePhotos: (frames) =>
       page.evaluate(
         async ({ frames, scenes }) => {

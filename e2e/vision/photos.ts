@@ -129,7 +129,7 @@ export const PHOTO_SCENES = {
     photo: 'sample5.jpg',
     x: 0,
     y: 0,
-    width: 600,
+    width: 500,
     description: 'a metal stair rail and wooden steps',
   },
   'room-window-blinds': {
@@ -152,9 +152,9 @@ export const PHOTO_SCENES = {
   'jacket-on-sofa': {
     kind: 'object',
     photo: 'sample6.jpg',
-    x: 1680,
-    y: 940,
-    width: 240,
+    x: 1700,
+    y: 965,
+    width: 220,
     description: 'a denim jacket lying on a sofa',
   },
 } as const satisfies Record<string, PhotoScene>;
