@@ -1,3 +1,9 @@
+/**
+ * The worker's frame pipeline on drawn grey frames and given face candidates: when a face
+ * counts, what is measured with it and what is not without it. Not proven here: what the
+ * real detector reports on real pictures (e2e/vision-detector.spec.ts runs it on real
+ * photographs and the fake camera), nor real webcams.
+ */
 import { describe, expect, it } from 'vitest';
 import type { GreyFrame } from '../../src/domain/vision/frames';
 import type { FaceObservation } from '../../src/domain/vision/posture';
