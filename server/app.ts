@@ -26,6 +26,7 @@ import { compileProxyTrust } from './net/client-address';
 import { restBodyLimit } from './rest/body';
 import type { StatementTimeouts } from './rest/read-limits';
 import { restRoutes } from './rest/routes';
+import { unavailableAnswer } from './unavailable';
 import type { Secrets } from './secrets';
 import { socialRoutes } from './social/routes';
 import { instructorRoutes } from './instructor/routes';
@@ -90,6 +91,8 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   const app = new Hono();
 
   app.onError((err, c) => {
+    const unavailable = unavailableAnswer(err, c);
+    if (unavailable) return unavailable;
     console.error(`${c.req.method} ${c.req.path}: unexpected error`, err);
     return c.json({ error: 'internal_error', message: 'Internal server error' }, 500);
   });

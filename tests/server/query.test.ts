@@ -12,6 +12,8 @@ const table: TableInfo = {
     ['completed', 'boolean'],
   ]),
   primaryKey: ['id'],
+  // as the catalogue reads it from sessions' CHECK (length(pattern_name) <= 200)
+  maxChars: new Map([['pattern_name', 200]]),
 };
 
 describe('PostgREST query parsing', () => {
