@@ -119,7 +119,7 @@ export class PgliteWatchdog {
     this.onThread.delete(slot.id);
     if (head) this.lastFreedAt = performance.now();
     if (slot.anonymous) this.anonOnThread -= 1;
-    if (this.onThread.size === 0) this.stopTicking();
+    // the ticker stops itself at its next look when nothing is on the thread (no timer churn per request)
     this.drain();
   }
 
