@@ -37,9 +37,9 @@ import { signUp, upsert } from '../hardening-suite';
 import { onPostgres } from '../onPostgres';
 
 /** Short limits so the attacks end quickly; the defaults are 3 s (anon) and 15 s. */
-const ANON_TIMEOUT_MS = 200;
+const ANON_TIMEOUT_MS = 150;
 const USER_TIMEOUT_MS = 5000;
-const WATCHDOG_GRACE_MS = 100;
+const WATCHDOG_GRACE_MS = 50;
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 /** 200 published courses of about 190 KB each, as in the report. */
 const COURSES = 200;
@@ -211,7 +211,7 @@ function attackSuite(kind: Backend) {
       expect(slow.status).toBe(503);
       expect(code(slow)).toBe('57014');
       // its timeout, the watchdog's grace and tick on PGlite, and the HTTP round trip
-      expect(slow.ms).toBeLessThan(ANON_TIMEOUT_MS + WATCHDOG_GRACE_MS + 700);
+      expect(slow.ms).toBeLessThan(ANON_TIMEOUT_MS + WATCHDOG_GRACE_MS + 1000);
       const worst = Math.max(...health.seen.map((h) => h.ms));
       console.info(`${kind}: timed-out read answered in ${Math.round(slow.ms)} ms; health: ${health.seen.length} answers, slowest ${Math.round(worst)} ms, statuses ${[...new Set(health.seen.map((h) => h.status))].join(',')}`);
       expect(worst).toBeLessThan(1000);
@@ -243,14 +243,15 @@ function attackSuite(kind: Backend) {
       await healthy(srv.url);
       console.info(`${kind}: write beside 16 anonymous reads: ${write.status} ${code(write) ?? ''} in ${Math.round(write.ms)} ms; reads: ${answered.map((a) => `${a.status}/${code(a) ?? ''}`).join(' ')}`);
       if (kind === 'postgres') {
-        // the reads have 2 of the pool's 8 connections and none of the pipeline
+        // the reads have 2 of the pool's 8 connections and none of the pipeline (before: the
+        // write waited behind them for over a minute; the bound leaves room for a busy machine)
         expect(write.status).toBe(201);
-        expect(write.ms).toBeLessThan(500);
+        expect(write.ms).toBeLessThan(1000);
       } else {
         // one database thread: the write waits for the one anonymous read on it (the others wait
         // behind the write), at most that read's timeout and the watchdog's grace; stored, or if
         // that read had to be stopped, a 503 to retry, stored once the thread is back
-        expect(write.ms).toBeLessThan(ANON_TIMEOUT_MS + WATCHDOG_GRACE_MS + 700);
+        expect(write.ms).toBeLessThan(ANON_TIMEOUT_MS + WATCHDOG_GRACE_MS + 1500);
         if (write.status === 503) {
           expect(code(write)).toBe('57P03');
           expect((await send()).status).toBe(201);
