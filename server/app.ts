@@ -24,7 +24,9 @@ import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { compileProxyTrust } from './net/client-address';
 import { restBodyLimit } from './rest/body';
+import type { StatementTimeouts } from './rest/read-limits';
 import { restRoutes } from './rest/routes';
+import { unavailableAnswer } from './unavailable';
 import type { Secrets } from './secrets';
 import { socialRoutes } from './social/routes';
 import { instructorRoutes } from './instructor/routes';
@@ -46,6 +48,10 @@ export interface PneumaServerOptions {
   extendApi?: ApiOptions['extend'];
   /** Most rows one /rest/v1 read returns (default 1000, as Supabase). */
   maxRows?: number;
+  /** Most bytes of one /rest/v1 read's JSON body (default 16 MiB; server/rest/read-limits.ts). */
+  maxResponseBytes?: number;
+  /** /rest/v1 statement timeouts for the anon key and for users (default 3 s and 15 s). */
+  statementTimeouts?: StatementTimeouts;
   /** Grace period for presenting a just-rotated refresh token again (default 10 s; 0 = strict). */
   refreshReuseSeconds?: number;
   /**
@@ -85,6 +91,8 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   const app = new Hono();
 
   app.onError((err, c) => {
+    const unavailable = unavailableAnswer(err, c);
+    if (unavailable) return unavailable;
     console.error(`${c.req.method} ${c.req.path}: unexpected error`, err);
     return c.json({ error: 'internal_error', message: 'Internal server error' }, 500);
   });
@@ -150,7 +158,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
       refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
     }),
   );
-  app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows }));
+  app.route('/rest/v1', restRoutes({ db, secrets, maxRows: opts.maxRows, maxResponseBytes: opts.maxResponseBytes, timeouts: opts.statementTimeouts }));
   app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', instructorRoutes({ db, secrets }));
   app.route('/api', marketRoutes({ db, secrets }));

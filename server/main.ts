@@ -7,6 +7,7 @@ import { createPneumaServer } from './app';
 import type { PneumaServer } from './app';
 import { pruneErrorReports } from './api/handlers/errors';
 import { pruneTokens } from './auth/one-time-tokens';
+import { anonShare } from './db/anon-share';
 import { migrate } from './db/migrate';
 import { pgliteSettingsFromEnv } from './db/pglite-settings';
 import { openPgliteThread } from './db/pglite-thread';
@@ -15,6 +16,8 @@ import { openPostgres, poolSize } from './db/postgres';
 import type { Db } from './db/types';
 import { connectSourcesFromEnv } from './headers/security-headers';
 import { rulesFromEnv } from './limits/rules';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_STATEMENT_TIMEOUTS } from './rest/read-limits';
+import type { StatementTimeouts } from './rest/read-limits';
 import { createMailer } from './mail/mailer';
 import { loadSecrets } from './secrets';
 import { shutDownGracefully } from './shutdown';
@@ -24,7 +27,7 @@ export type { PneumaServer, PneumaServerOptions } from './app';
 
 /** Opens the database the environment asks for and brings its schema up to date. */
 export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
-  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, poolSize(env), pipelineCount(env)) : await openPgliteThread({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
+  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, poolSize(env), pipelineCount(env), anonShare(poolSize(env), env)) : await openPgliteThread({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
   try {
     await migrate(db);
     await housekeeping(db);
@@ -69,7 +72,25 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     otpExpirySeconds: env.PNEUMA_MAIL_LINK_EXP ? positiveInt(env.PNEUMA_MAIL_LINK_EXP, 'PNEUMA_MAIL_LINK_EXP') : 3600,
     connectSrc: connectSourcesFromEnv(env),
     maxRows: env.PNEUMA_MAX_ROWS ? positiveInt(env.PNEUMA_MAX_ROWS, 'PNEUMA_MAX_ROWS') : 1000,
+    maxResponseBytes: env.PNEUMA_MAX_RESPONSE_BYTES ? positiveCount(env.PNEUMA_MAX_RESPONSE_BYTES, 'PNEUMA_MAX_RESPONSE_BYTES', 'bytes') : DEFAULT_MAX_RESPONSE_BYTES,
+    statementTimeouts: statementTimeouts(env),
   });
+}
+
+/** PNEUMA_STATEMENT_TIMEOUT_ANON and PNEUMA_STATEMENT_TIMEOUT (milliseconds) over the defaults. */
+export function statementTimeouts(env: NodeJS.ProcessEnv = process.env): StatementTimeouts {
+  const anon = env.PNEUMA_STATEMENT_TIMEOUT_ANON;
+  const user = env.PNEUMA_STATEMENT_TIMEOUT;
+  return {
+    anonMs: anon ? positiveCount(anon, 'PNEUMA_STATEMENT_TIMEOUT_ANON', 'milliseconds') : DEFAULT_STATEMENT_TIMEOUTS.anonMs,
+    userMs: user ? positiveCount(user, 'PNEUMA_STATEMENT_TIMEOUT', 'milliseconds') : DEFAULT_STATEMENT_TIMEOUTS.userMs,
+  };
+}
+
+function positiveCount(v: string, name: string, unit: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of ${unit}`);
+  return n;
 }
 
 function emailConfirm(v: string | undefined): boolean {

@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
+import { anonShare, ShareGate } from './anon-share';
 import { countSetting } from './count-setting';
 import { PgPipelines, pipelineCount } from './pg-pipeline';
 import type { PipelineResult } from './pg-pipeline';
-import type { Db, Tx, QueryResult } from './types';
+import type { Db, Tx, QueryResult, WorkLimits } from './types';
 
 /**
  * Connections per server process: PNEUMA_PG_POOL_MAX, else 4 per CPU core between 8 and 32.
@@ -24,12 +25,14 @@ export function poolSize(
  * node-postgres behind the same interface as PGlite: `pipelines` pipelined connections
  * (pg-pipeline.ts) for queries and batches (the one-round-trip path of every /rest/v1 request),
  * each its own implicit transaction, and a pool for transactions, exec and what the pipelines
- * pass on.
+ * pass on. Anonymous work (WorkLimits.anonymous) takes pool connections only, at most
+ * `anonMax` at once (anon-share.ts).
  */
 export function openPostgres(
   connectionString: string,
   max = poolSize(),
   pipelines = pipelineCount(),
+  anonMax = anonShare(max),
 ): Db & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client error (server restart) must not crash the process.
@@ -39,43 +42,29 @@ export function openPostgres(
     pipelines,
     (sql, params) => pool.query(sql, params) as Promise<PipelineResult>,
   );
+  const anon = new ShareGate(anonMax);
+  /** Anonymous work waits for its share of the pool; the rest runs as it comes. */
+  const gated = <T>(limits: WorkLimits | undefined, task: () => Promise<T>): Promise<T> =>
+    limits?.anonymous ? anon.run(task, limits.timeoutMs) : task();
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> => {
     const r = (await piped.run(sql, params ? [...params] : undefined)) as pg.QueryResult;
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
   };
-  return {
+  const db: Db & { pool: pg.Pool } = {
     kind: 'postgres',
     pool,
     query,
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string): Promise<T> {
-      const client = await pool.connect();
-      try {
-        await client.query(setup ? `BEGIN; ${setup}` : 'BEGIN');
-        const tx: Tx = {
-          async exec(sql: string) {
-            await client.query(sql);
-          },
-          async query<U>(sql: string, params?: readonly unknown[]): Promise<QueryResult<U>> {
-            const r = await client.query(sql, params ? [...params] : undefined);
-            return { rows: r.rows as U[], rowCount: r.rowCount ?? 0 };
-          },
-        };
-        const out = await fn(tx);
-        await client.query('COMMIT');
-        return out;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw e;
-      } finally {
-        client.release();
-      }
+    transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string, limits?: WorkLimits): Promise<T> {
+      return gated(limits, () => transaction(fn, setup));
     },
-    async batch(sql: string) {
+    async batch(sql: string, limits?: WorkLimits) {
       // No parameters: node-postgres sends one simple-protocol message and gets every result back.
-      const r = await piped.run(sql);
+      const r = limits?.anonymous
+        ? await anon.run(() => pool.query(sql) as Promise<PipelineResult>, limits.timeoutMs)
+        : await piped.run(sql);
       return (Array.isArray(r) ? r : [r]).map((x) => ({
         rows: x.rows as Record<string, unknown>[],
         rowCount: x.rowCount ?? 0,
@@ -86,4 +75,30 @@ export function openPostgres(
       await pool.end();
     },
   };
+
+  return db;
+
+  async function transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query(setup ? `BEGIN; ${setup}` : 'BEGIN');
+      const tx: Tx = {
+        async exec(sql: string) {
+          await client.query(sql);
+        },
+        async query<U>(sql: string, params?: readonly unknown[]): Promise<QueryResult<U>> {
+          const r = await client.query(sql, params ? [...params] : undefined);
+          return { rows: r.rows as U[], rowCount: r.rowCount ?? 0 };
+        },
+      };
+      const out = await fn(tx);
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
 }

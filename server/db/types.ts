@@ -17,20 +17,31 @@ export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * How a request's work may use the database: `timeoutMs` is its statement timeout (PostgreSQL
+ * enforces it from the SQL; the embedded database's watchdog stops work past it, see
+ * pglite-watchdog.ts); `anonymous` work (the anon key alone) gets a small share of PostgreSQL's
+ * connections (postgres.ts).
+ */
+export interface WorkLimits {
+  timeoutMs?: number;
+  anonymous?: boolean;
+}
+
 export interface Db extends Tx {
   /**
    * BEGIN ... COMMIT around fn; ROLLBACK when it throws. `setup` (parameterless SQL,
    * built only from trusted values) runs right after BEGIN, in the same round trip
    * where the driver allows it.
    */
-  transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, setup?: string, limits?: WorkLimits): Promise<T>;
   /**
    * Sends several statements separated by semicolons in ONE round trip (the simple query
    * protocol: no parameters, so values must already be inlined with sqlLiteral). They run as
    * one implicit transaction: a failing statement rolls back the ones before it, and
    * set_config(..., true) holds until the last one ends. Returns each statement's result in order.
    */
-  batch(sql: string): Promise<QueryResult<Record<string, unknown>>[]>;
+  batch(sql: string, limits?: WorkLimits): Promise<QueryResult<Record<string, unknown>>[]>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }

@@ -5,6 +5,7 @@ import type { Secrets } from '../secrets';
 import type { TableInfo } from './catalog';
 import type { Media, Prefer } from './headers';
 import type { ParsedQuery } from './query';
+import type { StatementTimeouts } from './read-limits';
 import type { TableCache } from './table-cache';
 
 export interface RestOptions {
@@ -12,6 +13,10 @@ export interface RestOptions {
   secrets: Secrets;
   /** Most rows one read returns, as Supabase's "Max rows" setting (default 1000). */
   maxRows?: number;
+  /** Most bytes of one read's JSON body (default DEFAULT_MAX_RESPONSE_BYTES, read-limits.ts). */
+  maxResponseBytes?: number;
+  /** Statement timeouts by caller (default DEFAULT_STATEMENT_TIMEOUTS, read-limits.ts). */
+  timeouts?: StatementTimeouts;
 }
 
 /** What the /rest/v1 handlers share: the options plus the schema cache. */

@@ -1,10 +1,13 @@
 import type { Queryable } from '../db/types';
+import { boundFromChecks } from './read-limits';
 
 export interface TableInfo {
   name: string;
   /** column name -> SQL type as format_type() prints it (used for casts). */
   columns: Map<string, string>;
   primaryKey: string[];
+  /** column name -> most characters its CHECK constraints allow (read-limits.ts); absent = unbounded. */
+  maxChars?: Map<string, number>;
 }
 
 /** Tables and views in the public schema, read from the system catalogue. */
@@ -26,6 +29,14 @@ export async function loadCatalog(db: Queryable): Promise<Map<string, TableInfo>
       where n.nspname = 'public' and i.indisprimary
       order by c.relname, a.attnum`,
   );
+  const checks = await db.query<{ table_name: string; column_name: string; def: string }>(
+    `select c.relname as table_name, a.attname as column_name, pg_get_constraintdef(k.oid) as def
+       from pg_constraint k
+       join pg_class c on c.oid = k.conrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum = any(k.conkey)
+      where n.nspname = 'public' and k.contype = 'c'`,
+  );
   const out = new Map<string, TableInfo>();
   for (const r of cols.rows) {
     let t = out.get(r.table_name);
@@ -36,6 +47,18 @@ export async function loadCatalog(db: Queryable): Promise<Map<string, TableInfo>
     t.columns.set(r.column_name, r.type);
   }
   for (const r of pks.rows) out.get(r.table_name)?.primaryKey.push(r.column_name);
+  const defs = new Map<string, string[]>();
+  for (const r of checks.rows) {
+    const key = `${r.table_name}.${r.column_name}`;
+    defs.set(key, [...(defs.get(key) ?? []), r.def]);
+  }
+  for (const t of out.values()) {
+    t.maxChars = new Map();
+    for (const col of t.columns.keys()) {
+      const bound = boundFromChecks(col, defs.get(`${t.name}.${col}`) ?? []);
+      if (bound !== undefined) t.maxChars.set(col, bound);
+    }
+  }
   return out;
 }
 

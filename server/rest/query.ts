@@ -2,6 +2,7 @@ import { sqlLiteral } from '../db/types';
 import { parseError, RestError } from './errors';
 import { qi } from './catalog';
 import type { TableInfo } from './catalog';
+import { checkPattern } from './read-limits';
 
 /** The parts of a PostgREST URL this server understands. Pure parsing, no I/O. */
 export interface SelectItem {
@@ -274,6 +275,7 @@ export function whereSql(table: TableInfo, filters: Filter[], p: Params): string
           ? 'false'
           : `${col} in (${list.map((v) => `${p.add(v)}::${type}`).join(', ')})`;
     } else if (f.op === 'like' || f.op === 'ilike') {
+      checkPattern(table, f.column, type, String(f.value));
       sql = `${col}::text ${OPS[f.op]} ${p.add(String(f.value).replace(/\*/g, '%'))}`;
     } else {
       sql = `${col} ${OPS[f.op]} ${p.add(f.value)}::${type}`;

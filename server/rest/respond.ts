@@ -3,8 +3,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { RestError } from './errors';
 import type { Media } from './headers';
 
-/** PostgREST's error answer. */
+/** PostgREST's error answer; a 503 (database busy, restarting, statement timeout) says when to retry. */
 export function fail(c: Context, e: RestError): Response {
+  if (e.status === 503) c.header('Retry-After', '1');
   return c.json(e.toJSON(), e.status as ContentfulStatusCode);
 }
 

@@ -2,19 +2,21 @@ import type { RequestAuth } from '../auth/request-auth';
 import type { Db, QueryResult, Tx } from '../db/types';
 import { isPgError, sqlLiteral } from '../db/types';
 import { fromPg, RestError } from './errors';
+import { timeoutFor } from './read-limits';
+import type { StatementTimeouts } from './read-limits';
 
 /**
  * What PostgREST does at the start of each request transaction: switch to the JWT's
  * role and expose its claims to auth.uid() and the policies. The role is one of the
  * three API roles (checked by authenticateRequest); the claims come from a verified JWT.
  */
-export function requestSetup(auth: RequestAuth, method: string): string {
+export function requestSetup(auth: RequestAuth, method: string, timeoutMs = timeoutFor(auth.role)): string {
   const sub = subject(auth);
   return (
     `select set_config('role', ${sqlLiteral(auth.role)}, true), ` +
     `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(auth.claims))}, true), ` +
     (sub === null ? '' : `set_config('request.jwt.claim.sub', ${sqlLiteral(sub)}, true), `) +
-    `set_config('request.method', ${sqlLiteral(method)}, true), set_config('statement_timeout', '15s', true)`
+    `set_config('request.method', ${sqlLiteral(method)}, true), set_config('statement_timeout', '${timeoutMs}ms', true)`
   );
 }
 
@@ -32,14 +34,14 @@ function subject(auth: RequestAuth): string | null {
  * requestSetup as SET LOCAL statements, for a batch: the same settings until the batch's
  * implicit transaction ends, without a row of results to send back and decode.
  */
-export function batchSetup(auth: RequestAuth, method: string): string[] {
+export function batchSetup(auth: RequestAuth, method: string, timeoutMs = timeoutFor(auth.role)): string[] {
   const sub = subject(auth);
   return [
     `set local role ${sqlLiteral(auth.role)}`,
     `set local request.jwt.claims to ${sqlLiteral(JSON.stringify(auth.claims))}`,
     ...(sub === null ? [] : [`set local request.jwt.claim.sub to ${sqlLiteral(sub)}`]),
     `set local request.method to ${sqlLiteral(method)}`,
-    `set local statement_timeout to '15s'`,
+    `set local statement_timeout to '${timeoutMs}ms'`,
   ];
 }
 
@@ -51,6 +53,15 @@ function restFailure(e: unknown, auth: RequestAuth): unknown {
 }
 
 /**
+ * How the database runs a request of this caller: its statement timeout (read-limits.ts), and
+ * whether it is anonymous (PostgreSQL gives those a small share of its connections; the embedded
+ * database's watchdog stops a statement past its timeout).
+ */
+function limitsFor(auth: RequestAuth, timeouts?: StatementTimeouts): { timeoutMs: number; anonymous: boolean } {
+  return { timeoutMs: timeoutFor(auth.role, timeouts), anonymous: auth.role === 'anon' };
+}
+
+/**
  * Runs `fn` in one transaction as the caller (requestSetup). For work that must look at
  * a result before deciding to commit; everything else goes through runBatchAs.
  */
@@ -59,9 +70,11 @@ export async function runAs<T>(
   auth: RequestAuth,
   method: string,
   fn: (tx: Tx) => Promise<T>,
+  timeouts?: StatementTimeouts,
 ): Promise<T> {
+  const limits = limitsFor(auth, timeouts);
   try {
-    return await db.transaction(fn, requestSetup(auth, method));
+    return await db.transaction(fn, requestSetup(auth, method, limits.timeoutMs), limits);
   } catch (e) {
     throw restFailure(e, auth);
   }
@@ -77,10 +90,12 @@ export async function runBatchAs(
   auth: RequestAuth,
   method: string,
   statements: readonly string[],
+  timeouts?: StatementTimeouts,
 ): Promise<QueryResult<Record<string, unknown>>[]> {
+  const limits = limitsFor(auth, timeouts);
   try {
-    const setup = batchSetup(auth, method);
-    const results = await db.batch([...setup, ...statements].join(';\n'));
+    const setup = batchSetup(auth, method, limits.timeoutMs);
+    const results = await db.batch([...setup, ...statements].join(';\n'), limits);
     return results.slice(setup.length);
   } catch (e) {
     throw restFailure(e, auth);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RestError } from '../../server/rest/errors';
 import { Params, parseFilter, parseOrder, parseQuery, parseSelect, whereSql } from '../../server/rest/query';
 import type { TableInfo } from '../../server/rest/catalog';
+import { boundFromChecks } from '../../server/rest/read-limits';
 
 const table: TableInfo = {
   name: 'sessions',
@@ -12,6 +13,8 @@ const table: TableInfo = {
     ['completed', 'boolean'],
   ]),
   primaryKey: ['id'],
+  // as the catalogue reads it from sessions' CHECK (length(pattern_name) <= 200)
+  maxChars: new Map([['pattern_name', 200]]),
 };
 
 describe('PostgREST query parsing', () => {
@@ -53,5 +56,38 @@ describe('PostgREST query parsing', () => {
     expect(p.values).toEqual(['Box%', '60', 'a', 'b']);
     expect(q.limit).toBe(5);
     expect(() => whereSql(table, [{ column: 'secret', op: 'eq', negate: false, value: '1' }], new Params())).toThrow(/does not exist/);
+  });
+});
+
+describe('pattern filter limits', () => {
+  it('reads the bound of a text column from the CHECK constraints Postgres prints', () => {
+    expect(boundFromChecks('description', ['CHECK ((length(description) <= 2000))'])).toBe(2000);
+    expect(boundFromChecks('title', ['CHECK (((length(btrim(title)) >= 3) AND (length(btrim(title)) <= 120)))'])).toBe(120);
+    expect(boundFromChecks('name', ["CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 80)) AND (btrim(name) <> ''::text)))"])).toBe(80);
+    expect(boundFromChecks('level', ["CHECK ((level = ANY (ARRAY['Beginner'::text, 'Intermediate'::text, 'Advanced'::text])))"])).toBe(12);
+    expect(boundFromChecks('type', ["CHECK ((type = 'BREATHING_SESSION'::text))"])).toBe(17);
+    // another column's bound, or a pattern check, bounds nothing
+    expect(boundFromChecks('bio', ['CHECK ((length(description) <= 2000))'])).toBeUndefined();
+    expect(boundFromChecks('tx_id', ["CHECK ((tx_id ~ '^[0-9a-f]{64}$'::text))"])).toBeUndefined();
+  });
+
+  it('refuses long, wildcard-heavy and unbounded pattern filters with a 400', () => {
+    const where = (q: string) => whereSql(table, parseQuery(new URLSearchParams(q)).filters, new Params());
+    expect(where('pattern_name=ilike.*a*b*c*d')).toContain('ilike');
+    expect(where('id=like.*4*')).toContain('like');
+    expect(where('session_duration=like.6*')).toContain('like');
+    const refused = (q: string) => {
+      try {
+        where(q);
+      } catch (e) {
+        return e as RestError;
+      }
+      throw new Error(`${q} was not refused`);
+    };
+    expect(refused(`pattern_name=like.${'x'.repeat(101)}`)).toMatchObject({ status: 400, code: 'PGRST100' });
+    expect(refused('pattern_name=like.*a*b*c*d*').message).toMatch(/5 wildcards/);
+    expect(refused('pattern_name=like.%a%b%c%d%').message).toMatch(/5 wildcards/);
+    const loose: TableInfo = { ...table, maxChars: new Map() };
+    expect(() => whereSql(loose, [{ column: 'pattern_name', op: 'like', negate: false, value: 'Box*' }], new Params())).toThrow(/may hold more than 2000/);
   });
 });

@@ -58,13 +58,13 @@ async function runMutation(call: RestCall, stmt: string, p: Params): Promise<{ b
   const { c, media, prefer } = call;
   const representation = prefer.return === 'representation';
   if (!representation && !media.single) {
-    const [r] = await runBatchAs(call.deps.db, call.auth, c.req.method, [stmt]);
+    const [r] = await runBatchAs(call.deps.db, call.auth, c.req.method, [stmt], call.deps.timeouts);
     return { body: '', n: r?.rowCount ?? 0 };
   }
   const cols = representation ? selectSql(call.table, call.query.select) : '1';
   const sql = `with _m as (${stmt} returning ${cols}) ${aggregate('select * from _m', media)}`;
   if (p.inline) {
-    const [r] = await runBatchAs(call.deps.db, call.auth, c.req.method, [sql]);
+    const [r] = await runBatchAs(call.deps.db, call.auth, c.req.method, [sql], call.deps.timeouts);
     return { body: (r?.rows[0]?.body as string | undefined) ?? '[]', n: (r?.rows[0]?.n as number | undefined) ?? 0 };
   }
   return runAs(call.deps.db, call.auth, c.req.method, async (tx) => {
@@ -72,7 +72,7 @@ async function runMutation(call: RestCall, stmt: string, p: Params): Promise<{ b
     const n = r.rows[0]?.n ?? 0;
     singleCheck(media, n); // throws inside the transaction: rolled back like PostgREST
     return { body: r.rows[0]?.body ?? '[]', n };
-  });
+  }, call.deps.timeouts);
 }
 
 /** Runs a mutation; with return=representation (or a single-object Accept) returns the rows. */

@@ -2,6 +2,7 @@ import { qi } from '../catalog';
 import type { RestCall } from '../call';
 import { RestError } from '../errors';
 import { orderSql, Params, selectSql, whereSql } from '../query';
+import { DEFAULT_MAX_RESPONSE_BYTES, tooLarge } from '../read-limits';
 import { aggregate, respond, singleCheck } from '../respond';
 import { runBatchAs } from '../transaction';
 
@@ -36,6 +37,14 @@ export function readWindow(
   return { limit: count === undefined ? maxRows : Math.min(count, maxRows), offset: from };
 }
 
+/**
+ * The page's JSON body unless it passes `cap` bytes: then Postgres answers its size alone
+ * (octet_length of the built text costs nothing more), and nothing large crosses to the server.
+ */
+function capped(aggregated: string, cap: number): string {
+  return `select case when octet_length(body) > ${cap} then null else body end as body, n, octet_length(body) as bytes from (${aggregated}) _a`;
+}
+
 /** GET and HEAD: select with filters, order and a window; Content-Range tells the slice. */
 export async function handleRead(call: RestCall): Promise<Response> {
   const { c, table: t, query: q, media, prefer } = call;
@@ -51,9 +60,12 @@ export async function handleRead(call: RestCall): Promise<Response> {
     `select ${selectSql(t, q.select)} from public.${qi(t.name)}${where}${orderSql(t, q.order)}` +
     ` limit ${limit}` +
     (offset ? ` offset ${offset}` : '');
-  const statements = [aggregate(inner, media)];
+  const cap = call.deps.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const statements = [capped(aggregate(inner, media), cap)];
   if (prefer.count) statements.push(`select count(*)::int as n from public.${qi(t.name)}${where}`);
-  const [page, counted] = await runBatchAs(call.deps.db, call.auth, c.req.method, statements);
+  const [page, counted] = await runBatchAs(call.deps.db, call.auth, c.req.method, statements, call.deps.timeouts);
+  const bytes = (page?.rows[0]?.bytes as number | undefined) ?? 0;
+  if (bytes > cap) throw tooLarge(bytes, cap);
   const body = (page?.rows[0]?.body as string | undefined) ?? '[]';
   const n = (page?.rows[0]?.n as number | undefined) ?? 0;
   const total = counted ? ((counted.rows[0]?.n as number | undefined) ?? 0) : undefined;
