@@ -16,6 +16,7 @@ import type { Db } from './db/types';
 import { connectSourcesFromEnv } from './headers/security-headers';
 import { rulesFromEnv } from './limits/rules';
 import { createMailer } from './mail/mailer';
+import { publicOriginsFromEnv } from './net/public-origin';
 import { loadSecrets } from './secrets';
 import { shutDownGracefully } from './shutdown';
 
@@ -52,6 +53,8 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
   const dataDir = resolve(env.PNEUMA_DATA_DIR || '.data');
   await mkdir(dataDir, { recursive: true });
   const secrets = await loadSecrets(dataDir, env);
+  // Checked before the database opens, so a bad setting fails fast.
+  const origins = publicOriginsFromEnv(env);
   const db = await openDatabase(env);
   return createPneumaServer({
     db,
@@ -64,6 +67,8 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: env.PNEUMA_TRUST_PROXY,
+    publicUrl: origins.primary ?? undefined,
+    publicAliases: origins.all.slice(1),
     mailer: createMailer({ smtpUrl: env.PNEUMA_SMTP_URL, from: env.PNEUMA_MAIL_FROM, outboxDir: resolve(dataDir, 'mail') }),
     confirmSignup: emailConfirm(env.PNEUMA_EMAIL_CONFIRM),
     otpExpirySeconds: env.PNEUMA_MAIL_LINK_EXP ? positiveInt(env.PNEUMA_MAIL_LINK_EXP, 'PNEUMA_MAIL_LINK_EXP') : 3600,
@@ -98,6 +103,12 @@ async function main() {
   const http = serve({ fetch: server.app.fetch, port, hostname: host }, (info) => {
     const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`Pneuma listening on http://${shown}:${info.port}`);
+    const origins = publicOriginsFromEnv(process.env);
+    console.log(
+      origins.primary
+        ? `Answering for ${origins.all.join(', ')} (PNEUMA_PUBLIC_URL, PNEUMA_PUBLIC_ALIASES)`
+        : `Answering for http://localhost:${info.port} and http://127.0.0.1:${info.port} only: set PNEUMA_PUBLIC_URL to serve another name`,
+    );
   });
   http.on('error', (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${port} on ${host} is already in use: set PORT to another port.` : err.message);

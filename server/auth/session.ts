@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Queryable } from '../db/types';
-import { requestOrigin } from '../http';
+import { publicOrigin } from '../http';
 import { signJwt } from './jwt';
 import type { Claims } from './jwt';
 import type { AuthDeps } from './options';
@@ -37,7 +37,7 @@ export async function issueSession(
   );
   const now = Math.floor(Date.now() / 1000);
   const claims: Claims = {
-    iss: `${requestOrigin(c, deps.trust)}/auth/v1`,
+    iss: `${publicOrigin(c)}/auth/v1`,
     sub: user.id,
     aud: 'authenticated',
     role: 'authenticated',
