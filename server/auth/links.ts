@@ -59,7 +59,8 @@ export type LinkMail = (to: string, link: string, lifetimeS: number) => MailMess
 
 /**
  * Issues a single-use link token of `kind` for the user, builds its /verify link (back to the
- * request's safe redirect_to) and mails it to `to` in the background.
+ * request's safe redirect_to) and mails it to `to` in the background. A sign-up link may
+ * carry the password hash its request set (one-time-tokens.ts).
  */
 export async function mailLink(
   c: Context,
@@ -68,8 +69,9 @@ export async function mailLink(
   kind: LinkKind,
   to: string,
   mail: LinkMail,
+  passwordHash: string | null = null,
 ): Promise<void> {
-  const token = await issueLinkToken(deps.db, userId, kind, to, deps.otpExpirySeconds);
+  const token = await issueLinkToken(deps.db, userId, kind, to, deps.otpExpirySeconds, passwordHash);
   const link = verifyLink(c, token, kind, safeRedirect(c, deps, c.req.query('redirect_to')));
   sendInBackground(deps.mailer.send(mail(to, link, deps.otpExpirySeconds)), kind);
 }
