@@ -79,11 +79,20 @@ export async function checkSiwe(
     );
   }
   const url = new URL(site.origin);
-  if (msg.domain !== url.host || (msg.scheme ?? 'https') !== url.protocol.slice(0, -1)) {
+  if (msg.domain !== url.host) {
     return refuse(
       401,
       'wrong_domain',
       `The message was made for ${msg.domain}, not for ${url.host}`,
+    );
+  }
+  // EIP-4361: a message without a scheme means https.
+  const scheme = msg.scheme ?? 'https';
+  if (scheme !== url.protocol.slice(0, -1)) {
+    return refuse(
+      401,
+      'wrong_domain',
+      `The message was made for ${scheme}://${msg.domain}, not for ${url.origin}`,
     );
   }
   if (!sameOrigin(msg.uri, url.origin)) {
