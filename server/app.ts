@@ -14,7 +14,7 @@ import { sessionGuard } from './auth/session-guard';
 import type { Db } from './db/types';
 import { securityHeaders } from './headers/security-headers';
 import { requestOrigin } from './http';
-import { compilePublicOrigins, originGuard } from './net/public-origin';
+import { compilePublicOrigins, originAnswer, originGuard } from './net/public-origin';
 import { Limits } from './limits/limiter';
 import { rateLimitMiddleware } from './limits/middleware';
 import { RATE_RULES } from './limits/rules';
@@ -104,8 +104,10 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.use('*', securityHeaders({ connectSrc: opts.connectSrc }));
 
   const corsMw = cors({
-    origin: (origin, c) =>
-      origin === requestOrigin(c) || origins.all.includes(origin) || allowed.has(origin) ? origin : null,
+    origin: (origin, c) => {
+      const own = originAnswer(c);
+      return (own.ok && origin === own.origin) || origins.all.includes(origin) || allowed.has(origin) ? origin : null;
+    },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: [
       'authorization',

@@ -26,6 +26,17 @@ const signupBody = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
+/**
+ * With confirmation required, every sign-up is answered no sooner than this after it
+ * arrived: a new address costs database writes a registered one does not (on PostgreSQL each
+ * commit waits for the disk), so the answer's timing must not tell them apart.
+ */
+export const CONFIRM_SIGNUP_FLOOR_MS = 400;
+
+/** Waits until `floorMs` after `startedAt` (performance.now() time). */
+const answerNoSoonerThan = (startedAt: number, floorMs: number) =>
+  new Promise((r) => setTimeout(r, Math.max(0, startedAt + floorMs - performance.now())));
+
 const alreadyRegistered = (c: Context) =>
   authError(c, 422, 'user_already_exists', 'User already registered');
 
@@ -39,6 +50,13 @@ const alreadyRegistered = (c: Context) =>
  * whose link was followed sets the password: no pre-account takeover).
  */
 export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
+  const startedAt = performance.now();
+  const res = await answer(c, deps);
+  if (deps.confirmSignup && res.status === 200) await answerNoSoonerThan(startedAt, CONFIRM_SIGNUP_FLOOR_MS);
+  return res;
+}
+
+async function answer(c: Context, deps: AuthDeps): Promise<Response> {
   const body = await readJson(c);
   if (!body.ok) return badJson(c, body.message);
   const parsed = signupBody.safeParse(body.value ?? {});
