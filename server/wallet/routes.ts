@@ -35,7 +35,12 @@ const messageBody = z.object({
 });
 const verifyBody = z.object({
   message: z.string().min(1).max(4000),
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'A signature is 0x and 130 hex digits'),
+  signature: z
+    .string()
+    .regex(
+      /^0x[0-9a-fA-F]{130}$/,
+      "A signature is 0x and 130 hex digits, made by the wallet's own key: contract wallets (ERC-1271) are not supported",
+    ),
 });
 const chainBody = z.object({ chainId });
 

@@ -60,7 +60,9 @@ const refuse = (status: 400 | 401, error: string, message: string): SiweCheck =>
  * Checks a signed message without touching the database: it must parse as EIP-4361, name
  * this site's domain, scheme and URI, a supported chain, be within its validity window,
  * and carry a signature by the address it names (siwe with ethers). The nonce is returned
- * for the caller to consume.
+ * for the caller to consume. Only externally owned accounts: the server reads no chain, so
+ * a contract wallet's ERC-1271 signature cannot be checked and is refused (docs/product.md
+ * § Security, Wallets).
  */
 export async function checkSiwe(
   site: SiweSite,
@@ -120,7 +122,7 @@ export async function checkSiwe(
     return refuse(
       401,
       'invalid_signature',
-      'The signature does not match the wallet address in the message',
+      'The signature does not match the wallet address in the message (contract wallets, ERC-1271, are not supported)',
     );
   }
   return { ok: true, address: msg.address, chainId: chain, nonce: msg.nonce };
