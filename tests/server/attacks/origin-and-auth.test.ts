@@ -35,6 +35,7 @@ import type { PneumaServerOptions } from '../../../server/app';
 import { createPneumaServer } from '../../../server/app';
 import { signJwt } from '../../../server/auth/jwt';
 import type { Db } from '../../../server/db/types';
+import { publicOriginsFromEnv } from '../../../server/net/public-origin';
 import { buildSiweMessage, checkSiwe } from '../../../server/wallet/siwe';
 import { email, listen, openTestDb, TEST_SECRET, testSecrets } from '../helpers';
 import type { Backend, Running } from '../helpers';
@@ -429,6 +430,26 @@ function attackSuite(kind: Backend) {
       });
     });
 
+    it('refuses a contract-wallet (ERC-1271) signature with a message saying so', async () => {
+      const srv = await start();
+      const u = await signUp(srv.url, srv.anon);
+      const wallet = Wallet.createRandom();
+      const ask = await fetch(`${srv.url}/api/wallet/siwe/message`, {
+        method: 'POST',
+        headers: { apikey: srv.anon, authorization: `Bearer ${u.access}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ address: wallet.address, chainId: '0x1' }),
+      });
+      const { message } = (await ask.json()) as { message: string };
+      // A Safe-style signature: longer than one ECDSA signature.
+      const r = await fetch(`${srv.url}/api/wallet/siwe/verify`, {
+        method: 'POST',
+        headers: { apikey: srv.anon, authorization: `Bearer ${u.access}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message, signature: `0x${'ab'.repeat(97)}` }),
+      });
+      expect(r.status).toBe(400);
+      expect(JSON.stringify(await r.json())).toContain('contract wallets (ERC-1271) are not supported');
+    });
+
     describe('classes that held before, kept green', () => {
       it('refuses forged JWTs: alg none, wrong key, expired, wrong audience', async () => {
         const srv = await start();
@@ -512,6 +533,20 @@ describe('the SIWE refusal names the real mismatch (item 7)', () => {
       message: 'The message was made for evil.example, not for pneuma.example',
     });
     expect((await sign('http://pneuma.example')).ok).toBe(true);
+  });
+});
+
+describe('PNEUMA_PUBLIC_URL and PNEUMA_PUBLIC_ALIASES', () => {
+  it('take origins only, and say what is wrong', () => {
+    expect(publicOriginsFromEnv({})).toEqual({ primary: null, all: [] });
+    expect(publicOriginsFromEnv({ PNEUMA_PUBLIC_URL: 'https://Pneuma.Example:443/', PNEUMA_PUBLIC_ALIASES: 'http://10.0.0.5:8787, ' })).toEqual({
+      primary: 'https://pneuma.example',
+      all: ['https://pneuma.example', 'http://10.0.0.5:8787'],
+    });
+    expect(() => publicOriginsFromEnv({ PNEUMA_PUBLIC_URL: 'pneuma.example' })).toThrow(/PNEUMA_PUBLIC_URL: "pneuma.example" is not a URL/);
+    expect(() => publicOriginsFromEnv({ PNEUMA_PUBLIC_URL: 'https://pneuma.example/app' })).toThrow(/origin only/);
+    expect(() => publicOriginsFromEnv({ PNEUMA_PUBLIC_URL: 'ftp://pneuma.example' })).toThrow(/http:\/\/ or https:\/\//);
+    expect(() => publicOriginsFromEnv({ PNEUMA_PUBLIC_ALIASES: 'http://10.0.0.5' })).toThrow(/needs PNEUMA_PUBLIC_URL/);
   });
 });
 
