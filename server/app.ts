@@ -14,6 +14,7 @@ import { sessionGuard } from './auth/session-guard';
 import type { Db } from './db/types';
 import { securityHeaders } from './headers/security-headers';
 import { requestOrigin } from './http';
+import { compilePublicOrigins, originAnswer, originGuard } from './net/public-origin';
 import { Limits } from './limits/limiter';
 import { rateLimitMiddleware } from './limits/middleware';
 import { RATE_RULES } from './limits/rules';
@@ -44,6 +45,14 @@ export interface PneumaServerOptions {
   rateLimits?: Partial<RateRules>;
   /** Extra origins allowed by CORS besides the server's own. */
   corsOrigins?: string[];
+  /**
+   * The public origin (scheme://host[:port]) every absolute URL is built on: mailed links, the
+   * JWT iss, token images. Default: none, and the server answers only for localhost, 127.0.0.1
+   * and [::1] on the port a request arrived on. Requests for any other host get 400.
+   */
+  publicUrl?: string;
+  /** Other origins the same app is served on (needs publicUrl). */
+  publicAliases?: readonly string[];
   /** More /api routes (e.g. AI analysis), registered before the JSON 404. */
   extendApi?: ApiOptions['extend'];
   /** Most rows one /rest/v1 read returns (default 1000, as Supabase). */
@@ -88,6 +97,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   const limits = new Limits(db, { ...RATE_RULES, ...opts.rateLimits });
   const sessions = new SessionCheck(db);
   const allowed = new Set(opts.corsOrigins ?? []);
+  const origins = compilePublicOrigins(opts.publicUrl, opts.publicAliases);
   const app = new Hono();
 
   app.onError((err, c) => {
@@ -97,10 +107,15 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     return c.json({ error: 'internal_error', message: 'Internal server error' }, 500);
   });
 
-  app.use('*', securityHeaders({ connectSrc: opts.connectSrc, trust: trustProxy }));
+  // Before anything else: a request for a host that is not ours gets 400 (no URL is built from it).
+  app.use('*', originGuard(origins, trustProxy));
+  app.use('*', securityHeaders({ connectSrc: opts.connectSrc }));
 
   const corsMw = cors({
-    origin: (origin, c) => (origin === requestOrigin(c, trustProxy) || allowed.has(origin) ? origin : null),
+    origin: (origin, c) => {
+      const own = originAnswer(c);
+      return (own.ok && origin === own.origin) || origins.all.includes(origin) || allowed.has(origin) ? origin : null;
+    },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: [
       'authorization',
@@ -137,7 +152,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.use('/api/*', limit(BODY_LIMITS.api, (c) => apiError(c, 413, 'payload_too_large', `The body is larger than ${BODY_LIMITS.api} bytes`)));
 
   app.get('/config.json', (c) => {
-    const origin = requestOrigin(c, trustProxy);
+    const origin = requestOrigin(c);
     return c.json({ supabaseUrl: origin, supabaseAnonKey: secrets.anonKey, apiUrl: origin }, 200, { 'Cache-Control': 'no-cache' });
   });
 
@@ -162,8 +177,8 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', instructorRoutes({ db, secrets }));
   app.route('/api', marketRoutes({ db, secrets }));
-  app.route('/api', flowRoutes({ db, secrets, trust: trustProxy }));
-  app.route('/api', walletRoutes({ db, secrets, trust: trustProxy }));
+  app.route('/api', flowRoutes({ db, secrets }));
+  app.route('/api', walletRoutes({ db, secrets }));
   app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route('/api/vision', visionRoutes({ db, secrets }));
   app.route('/api', api);

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
-import { clientAddress, peerIsTrusted } from './net/client-address';
+import { clientAddress } from './net/client-address';
+import { originAnswer } from './net/public-origin';
+import type { OriginAnswer } from './net/public-origin';
 import type { ProxyTrust } from './net/client-address';
 
 export type { ProxyTrust } from './net/client-address';
@@ -33,16 +35,25 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * The origin the request came to (scheme://host:port). X-Forwarded-Proto/-Host count only
- * when the direct peer is a trusted proxy.
+ * The origin the request was addressed to: the public origin or one of its aliases (or, with
+ * none configured, the loopback name it used), never a name the client made up; the origin
+ * guard (net/public-origin.ts) has refused any other. For what the page on that origin uses:
+ * /config.json, CORS, the SIWE domain and URI, redirect_to checks.
  */
-export function requestOrigin(c: Context, trust: ProxyTrust): string {
-  const url = new URL(c.req.url);
-  if (peerIsTrusted(c, trust)) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto && /^https?$/.test(proto)) url.protocol = `${proto}:`;
-    if (host && /^[A-Za-z0-9.:[\]-]+$/.test(host)) url.host = host;
-  }
-  return url.origin;
+export function requestOrigin(c: Context): string {
+  return checked(originAnswer(c)).origin;
+}
+
+/**
+ * The configured public origin (PNEUMA_PUBLIC_URL; with none, the request's loopback origin):
+ * what every absolute URL the server gives out is built on (mailed links, the JWT iss, token
+ * images).
+ */
+export function publicOrigin(c: Context): string {
+  return checked(originAnswer(c)).primary;
+}
+
+function checked(a: OriginAnswer): { origin: string; primary: string } {
+  if (!a.ok) throw new Error(`requestOrigin on a refused request: ${a.message}`);
+  return a;
 }

@@ -19,6 +19,7 @@ import { rulesFromEnv } from './limits/rules';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_STATEMENT_TIMEOUTS } from './rest/read-limits';
 import type { StatementTimeouts } from './rest/read-limits';
 import { createMailer } from './mail/mailer';
+import { publicOriginsFromEnv } from './net/public-origin';
 import { loadSecrets } from './secrets';
 import { shutDownGracefully } from './shutdown';
 
@@ -55,6 +56,8 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
   const dataDir = resolve(env.PNEUMA_DATA_DIR || '.data');
   await mkdir(dataDir, { recursive: true });
   const secrets = await loadSecrets(dataDir, env);
+  // Checked before the database opens, so a bad setting fails fast.
+  const origins = publicOriginsFromEnv(env);
   const db = await openDatabase(env);
   return createPneumaServer({
     db,
@@ -67,6 +70,8 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: env.PNEUMA_TRUST_PROXY,
+    publicUrl: origins.primary ?? undefined,
+    publicAliases: origins.all.slice(1),
     mailer: createMailer({ smtpUrl: env.PNEUMA_SMTP_URL, from: env.PNEUMA_MAIL_FROM, outboxDir: resolve(dataDir, 'mail') }),
     confirmSignup: emailConfirm(env.PNEUMA_EMAIL_CONFIRM),
     otpExpirySeconds: env.PNEUMA_MAIL_LINK_EXP ? positiveInt(env.PNEUMA_MAIL_LINK_EXP, 'PNEUMA_MAIL_LINK_EXP') : 3600,
@@ -119,6 +124,12 @@ async function main() {
   const http = serve({ fetch: server.app.fetch, port, hostname: host }, (info) => {
     const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     console.log(`Pneuma listening on http://${shown}:${info.port}`);
+    const origins = publicOriginsFromEnv(process.env);
+    console.log(
+      origins.primary
+        ? `Answering for ${origins.all.join(', ')} (PNEUMA_PUBLIC_URL, PNEUMA_PUBLIC_ALIASES)`
+        : `Answering for http://localhost:${info.port} and http://127.0.0.1:${info.port} only: set PNEUMA_PUBLIC_URL to serve another name`,
+    );
   });
   http.on('error', (err: NodeJS.ErrnoException) => {
     console.error(err.code === 'EADDRINUSE' ? `Port ${port} on ${host} is already in use: set PORT to another port.` : err.message);

@@ -58,8 +58,14 @@ export async function verifyJwt(token: string, secret: string): Promise<Claims> 
 async function verifyUncached(token: string, secret: string): Promise<Claims> {
   try {
     const { payload } = await jwtVerify(token, enc.encode(secret), { algorithms: ['HS256'] });
+    // A token made for another audience (a service sharing the secret) is not ours; tokens
+    // minted without an audience (the API keys, an administrator's) are.
+    const aud = payload.aud;
+    if (aud !== undefined && !(Array.isArray(aud) ? aud : [aud]).includes('authenticated'))
+      throw new JwtError('invalid', 'JWT audience is not "authenticated"');
     return payload as Claims;
   } catch (e) {
+    if (e instanceof JwtError) throw e;
     if (e instanceof errors.JWTExpired) throw new JwtError('expired', 'JWT expired');
     throw new JwtError('invalid', e instanceof Error ? e.message : 'invalid JWT');
   }

@@ -2,21 +2,24 @@ import type { Context } from 'hono';
 import type { MailMessage } from '../mail/mailer';
 import { issueLinkToken } from './one-time-tokens';
 import type { LinkKind } from './one-time-tokens';
-import { requestOrigin } from '../http';
+import { publicOrigin, requestOrigin } from '../http';
 import type { AuthDeps } from './options';
 
 /**
  * Where a mailed link may send the browser after /verify: the caller's redirect_to when it
- * is on the server's own origin or an allowed one (never an open redirect), else the site root.
+ * is on the origin the request came to, the public origin or an alias, or an allowed one
+ * (never an open redirect), else the root of the origin the request came to.
  */
 export function safeRedirect(c: Context, deps: AuthDeps, wanted: string | undefined): string {
-  const own = requestOrigin(c, deps.trust);
+  const own = requestOrigin(c);
   if (wanted) {
     try {
       const u = new URL(wanted, own);
       if (
         (u.protocol === 'http:' || u.protocol === 'https:') &&
-        (u.origin === own || deps.redirectOrigins.includes(u.origin))
+        (u.origin === own ||
+          u.origin === publicOrigin(c) ||
+          deps.redirectOrigins.includes(u.origin))
       ) {
         return u.href;
       }
@@ -27,15 +30,17 @@ export function safeRedirect(c: Context, deps: AuthDeps, wanted: string | undefi
   return `${own}/`;
 }
 
-/** The GoTrue-style link a mail carries: /auth/v1/verify?token=…&type=…&redirect_to=…. */
+/**
+ * The GoTrue-style link a mail carries, always on the public origin (never a name the
+ * request made up): /auth/v1/verify?token=…&type=…&redirect_to=….
+ */
 export function verifyLink(
   c: Context,
-  deps: AuthDeps,
   token: string,
   type: string,
   redirectTo: string,
 ): string {
-  const u = new URL(`${requestOrigin(c, deps.trust)}/auth/v1/verify`);
+  const u = new URL(`${publicOrigin(c)}/auth/v1/verify`);
   u.searchParams.set('token', token);
   u.searchParams.set('type', type);
   u.searchParams.set('redirect_to', redirectTo);
@@ -54,7 +59,8 @@ export type LinkMail = (to: string, link: string, lifetimeS: number) => MailMess
 
 /**
  * Issues a single-use link token of `kind` for the user, builds its /verify link (back to the
- * request's safe redirect_to) and mails it to `to` in the background.
+ * request's safe redirect_to) and mails it to `to` in the background. A sign-up link may
+ * carry the password hash its request set (one-time-tokens.ts).
  */
 export async function mailLink(
   c: Context,
@@ -63,8 +69,9 @@ export async function mailLink(
   kind: LinkKind,
   to: string,
   mail: LinkMail,
+  passwordHash: string | null = null,
 ): Promise<void> {
-  const token = await issueLinkToken(deps.db, userId, kind, to, deps.otpExpirySeconds);
-  const link = verifyLink(c, deps, token, kind, safeRedirect(c, deps, c.req.query('redirect_to')));
+  const token = await issueLinkToken(deps.db, userId, kind, to, deps.otpExpirySeconds, passwordHash);
+  const link = verifyLink(c, token, kind, safeRedirect(c, deps, c.req.query('redirect_to')));
   sendInBackground(deps.mailer.send(mail(to, link, deps.otpExpirySeconds)), kind);
 }

@@ -23,28 +23,33 @@ async function replace(
   hash: string,
   email: string,
   lifetimeS: number,
+  passwordHash: string | null = null,
 ) {
   await tx.query(
     'delete from pneuma_private.one_time_tokens where user_id = $1 and kind = $2 and used_at is null',
     [userId, kind],
   );
   await tx.query(
-    `insert into pneuma_private.one_time_tokens (token_hash, user_id, kind, email, expires_at)
-     values ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [hash, userId, kind, email, lifetimeS],
+    `insert into pneuma_private.one_time_tokens (token_hash, user_id, kind, email, expires_at, password_hash)
+     values ($1, $2, $3, $4, now() + make_interval(secs => $5), $6)`,
+    [hash, userId, kind, email, lifetimeS, passwordHash],
   );
 }
 
-/** A new link token for the user; returns the secret to put in the link. */
+/**
+ * A new link token for the user; returns the secret to put in the link. A sign-up link
+ * carries the password hash its sign-up request set: confirming sets that password.
+ */
 export async function issueLinkToken(
   tx: Queryable,
   userId: string,
   kind: LinkKind,
   email: string,
   lifetimeS: number,
+  passwordHash: string | null = null,
 ): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
-  await replace(tx, userId, kind, sha256(secret), email, lifetimeS);
+  await replace(tx, userId, kind, sha256(secret), email, lifetimeS, passwordHash);
   return secret;
 }
 
@@ -52,6 +57,8 @@ export interface UsedToken {
   user_id: string;
   kind: LinkKind;
   email: string;
+  /** The password a sign-up link sets when it confirms (null: keep the account's). */
+  password_hash: string | null;
 }
 
 /** Uses a link token of one of `kinds`: the row it named, or null when it is unknown, used or expired. */
@@ -64,7 +71,7 @@ export async function redeemLinkToken(
   const r = await tx.query<UsedToken>(
     `update pneuma_private.one_time_tokens set used_at = now()
       where token_hash = $1 and kind = any($2::text[]) and used_at is null and expires_at > now()
-      returning user_id, kind, email`,
+      returning user_id, kind, email, password_hash`,
     [sha256(secret), kinds],
   );
   return r.rows[0] ?? null;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Queryable } from '../db/types';
-import { requestOrigin } from '../http';
+import { publicOrigin } from '../http';
+import { rememberDevice } from './device';
 import { signJwt } from './jwt';
 import type { Claims } from './jwt';
 import type { AuthDeps } from './options';
@@ -20,7 +21,8 @@ export async function openSession(tx: Queryable, userId: string): Promise<string
 
 /**
  * GoTrue's session answer: a new refresh token for the session (stored hashed in `tx`)
- * and an access token with Supabase's claims.
+ * and an access token with Supabase's claims (iss on the public origin). The browser is
+ * remembered as a device of the account once its address is confirmed (device.ts).
  */
 export async function issueSession(
   c: Context,
@@ -37,7 +39,7 @@ export async function issueSession(
   );
   const now = Math.floor(Date.now() / 1000);
   const claims: Claims = {
-    iss: `${requestOrigin(c, deps.trust)}/auth/v1`,
+    iss: `${publicOrigin(c)}/auth/v1`,
     sub: user.id,
     aud: 'authenticated',
     role: 'authenticated',
@@ -51,6 +53,7 @@ export async function issueSession(
     is_anonymous: false,
   };
   const accessToken = await signJwt(claims, deps.secrets.jwtSecret, deps.jwtExpSeconds);
+  if (user.email_confirmed_at !== null) rememberDevice(c, deps, user.id);
   return {
     access_token: accessToken,
     token_type: 'bearer',

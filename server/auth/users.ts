@@ -30,10 +30,31 @@ export async function passwordProblem(c: Context, password: string): Promise<Res
   });
 }
 
-/** GoTrue's answer for user metadata over MAX_METADATA_BYTES, or null when it fits. */
+/** Control characters (C0, DEL, C1): never part of a name shown to people. */
+const CONTROL = /\p{Cc}/u;
+
+/** Whether any string in a JSON value (keys too) holds a NUL, which PostgreSQL's jsonb cannot store. */
+function holdsNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(holdsNul);
+  if (typeof v === 'object' && v !== null)
+    return Object.entries(v).some(([k, x]) => k.includes('\u0000') || holdsNul(x));
+  return false;
+}
+
+/**
+ * GoTrue's 400 for user metadata the account cannot keep: over MAX_METADATA_BYTES, a
+ * display_name with control characters, or a NUL anywhere (jsonb refuses it); else null.
+ */
 export function metadataProblem(c: Context, meta: Record<string, unknown>): Response | null {
-  if (JSON.stringify(meta).length <= MAX_METADATA_BYTES) return null;
-  return authError(c, 400, 'validation_failed', 'User metadata is too large');
+  if (JSON.stringify(meta).length > MAX_METADATA_BYTES)
+    return authError(c, 400, 'validation_failed', 'User metadata is too large');
+  const name = meta.display_name;
+  if (typeof name === 'string' && CONTROL.test(name))
+    return authError(c, 400, 'validation_failed', 'The display name cannot contain control characters');
+  if (holdsNul(meta))
+    return authError(c, 400, 'validation_failed', 'User metadata cannot contain the NUL character (\\u0000)');
+  return null;
 }
 
 /** A row of auth.users as the handlers read it. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiError, jsonBody, validationFailed } from '../api/respond';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth';
 import type { Db, Tx } from '../db/types';
-import { requestOrigin, type ProxyTrust } from '../http';
+import { publicOrigin } from '../http';
 import type { ListingRow } from '../market/rows';
 import { runAs } from '../rest/transaction';
 import type { Secrets } from '../secrets';
@@ -20,7 +20,6 @@ import { flowVerifierFromEnv, verifyMint, type FlowVerifier } from './verify';
 export interface FlowDeps {
   db: Db;
   secrets: Secrets;
-  trust: ProxyTrust;
   /** The server's own check on Flow; default from PNEUMA_FLOW_* (see ./verify.ts); null = off. */
   verifier?: FlowVerifier | null;
 }
@@ -124,7 +123,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
       const parsed = mintRequestSchema.safeParse(b.value);
       if (!parsed.success) return validationFailed(c, parsed.error);
       const request = parsed.data;
-      const image = `${requestOrigin(c, deps.trust)}/icons/icon-512.png`;
+      const image = `${publicOrigin(c)}/icons/icon-512.png`;
       return runAs(deps.db, auth, 'POST', async (tx) => {
         const p = await tx.query<PatternRow>(
           `select id, creator_id, name, description, inhale, hold, exhale, hold_after_exhale, category, difficulty, unpublished_at

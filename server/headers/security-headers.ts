@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
-import { peerIsTrusted } from '../net/client-address';
-import type { ProxyTrust } from '../net/client-address';
+import { originAnswer } from '../net/public-origin';
 
 /**
  * The Content-Security-Policy of every HTML response (docs/product.md § Backend): scripts only
@@ -67,12 +66,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Headers on every response: nosniff and the referrer policy; on HTML the CSP and frame
- * refusal; HSTS when the request came over HTTPS (directly or through a trusted proxy).
+ * refusal; HSTS when the origin the request resolved to is HTTPS (the public origin or an
+ * alias, or over TLS or a trusted proxy's X-Forwarded-Proto with the loopback default).
  */
-export function securityHeaders(opts: {
-  connectSrc?: readonly string[];
-  trust: ProxyTrust;
-}): MiddlewareHandler {
+export function securityHeaders(opts: { connectSrc?: readonly string[] }): MiddlewareHandler {
   const csp = contentSecurityPolicy(opts.connectSrc);
   return async (c, next) => {
     await next();
@@ -83,10 +80,7 @@ export function securityHeaders(opts: {
       h.set('Content-Security-Policy', csp);
       h.set('X-Frame-Options', 'DENY');
     }
-    const https =
-      new URL(c.req.url).protocol === 'https:' ||
-      (peerIsTrusted(c, opts.trust) &&
-        c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
-    if (https) h.set('Strict-Transport-Security', HSTS);
+    const origin = originAnswer(c);
+    if (origin.ok && origin.origin.startsWith('https:')) h.set('Strict-Transport-Security', HSTS);
   };
 }

@@ -13,11 +13,11 @@ export const RATE_RULES = {
   signup: { limit: 100, windowMs: 3600_000 },
   /** POST /auth/v1/token (password and refresh grants), per client address. */
   token: { limit: 300, windowMs: 300_000 },
-  /** Password sign-ins per email address, from any address. */
+  /** Password sign-ins per pair of email address and client address (or the account's own device: auth/device.ts). */
   signinEmail: { limit: 30, windowMs: 300_000 },
   /** Requests that send mail (reset, resend, reauthenticate, email change), per client address. */
   emailIp: { limit: 30, windowMs: 3600_000 },
-  /** Mails sent to one address. */
+  /** Mails sent to one address, per client address (or the account's own device: auth/device.ts). */
   emailAddress: { limit: 5, windowMs: 3600_000 },
   /** POST and GET /auth/v1/verify (one-time links and codes), per client address. */
   verify: { limit: 60, windowMs: 300_000 },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { apiError, jsonBody, validationFailed } from '../api/respond';
 import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth';
 import type { Db } from '../db/types';
-import { requestOrigin, type ProxyTrust } from '../http';
+import { requestOrigin } from '../http';
 import { RestError } from '../rest/errors';
 import { runAs } from '../rest/transaction';
 import type { Secrets } from '../secrets';
@@ -17,7 +17,6 @@ import { buildSiweMessage, checkSiwe, newNonce, SIWE_TTL_MS } from './siwe';
 export interface WalletDeps {
   db: Db;
   secrets: Secrets;
-  trust: ProxyTrust;
   /** The clock (tests move it). */
   now?: () => Date;
   /** The Lens API the app uses when its build names none; from the environment by default. */
@@ -36,7 +35,12 @@ const messageBody = z.object({
 });
 const verifyBody = z.object({
   message: z.string().min(1).max(4000),
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'A signature is 0x and 130 hex digits'),
+  signature: z
+    .string()
+    .regex(
+      /^0x[0-9a-fA-F]{130}$/,
+      "A signature is 0x and 130 hex digits, made by the wallet's own key: contract wallets (ERC-1271) are not supported",
+    ),
 });
 const chainBody = z.object({ chainId });
 
@@ -58,7 +62,7 @@ interface WalletRow {
 export function walletRoutes(deps: WalletDeps): Hono {
   const app = new Hono();
   const now = deps.now ?? (() => new Date());
-  const site = (c: Context) => ({ origin: requestOrigin(c, deps.trust) });
+  const site = (c: Context) => ({ origin: requestOrigin(c) });
   const lens = deps.lens ?? lensSettingsFromEnv(process.env);
 
   app.get('/wallet/lens', (c) => c.json(lens, 200, { 'Cache-Control': 'no-cache' }));

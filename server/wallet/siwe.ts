@@ -60,7 +60,9 @@ const refuse = (status: 400 | 401, error: string, message: string): SiweCheck =>
  * Checks a signed message without touching the database: it must parse as EIP-4361, name
  * this site's domain, scheme and URI, a supported chain, be within its validity window,
  * and carry a signature by the address it names (siwe with ethers). The nonce is returned
- * for the caller to consume.
+ * for the caller to consume. Only externally owned accounts: the server reads no chain, so
+ * a contract wallet's ERC-1271 signature cannot be checked and is refused (docs/product.md
+ * § Security, Wallets).
  */
 export async function checkSiwe(
   site: SiweSite,
@@ -79,11 +81,20 @@ export async function checkSiwe(
     );
   }
   const url = new URL(site.origin);
-  if (msg.domain !== url.host || (msg.scheme ?? 'https') !== url.protocol.slice(0, -1)) {
+  if (msg.domain !== url.host) {
     return refuse(
       401,
       'wrong_domain',
       `The message was made for ${msg.domain}, not for ${url.host}`,
+    );
+  }
+  // EIP-4361: a message without a scheme means https.
+  const scheme = msg.scheme ?? 'https';
+  if (scheme !== url.protocol.slice(0, -1)) {
+    return refuse(
+      401,
+      'wrong_domain',
+      `The message was made for ${scheme}://${msg.domain}, not for ${url.origin}`,
     );
   }
   if (!sameOrigin(msg.uri, url.origin)) {
@@ -111,7 +122,7 @@ export async function checkSiwe(
     return refuse(
       401,
       'invalid_signature',
-      'The signature does not match the wallet address in the message',
+      'The signature does not match the wallet address in the message (contract wallets, ERC-1271, are not supported)',
     );
   }
   return { ok: true, address: msg.address, chainId: chain, nonce: msg.nonce };

@@ -115,10 +115,15 @@ describe('server: static files, config, CORS, limits, migrations, secrets', () =
     expect(await r.text()).toContain('npm run build');
   });
 
-  it('serves /config.json for the origin the request came to', async () => {
-    const r = await app().request('http://192.168.1.20:8790/config.json');
+  it('serves /config.json for the origin the request came to (the public origin or an alias)', async () => {
+    const a = app({ publicUrl: 'https://pneuma.example', publicAliases: ['http://192.168.1.20:8790'] });
+    const r = await a.request('http://192.168.1.20:8790/config.json');
     expect(r.headers.get('cache-control')).toBe('no-cache');
     expect(await r.json()).toEqual({ supabaseUrl: 'http://192.168.1.20:8790', supabaseAnonKey: secrets.anonKey, apiUrl: 'http://192.168.1.20:8790' });
+    // a name that is neither: refused, never echoed back as the backend's URL
+    const other = await app().request('http://192.168.1.20:8790/config.json');
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({ error: 'unknown_host' });
     expect((await verifyJwt(secrets.anonKey, secrets.jwtSecret)).role).toBe('anon');
   });
 

@@ -27,12 +27,12 @@ const resendBody = z.object({
 export async function recover(c: Context, deps: AuthDeps): Promise<Response> {
   const body = await parseEmailBody(c, recoverBody);
   if (body instanceof Response) return body;
-  const limited = await addressLimited(c, deps, body.address);
-  if (limited) return limited;
   const u = await deps.db.query<{ id: string }>('select id from auth.users where email = $1', [
     body.address,
   ]);
   const user = u.rows[0];
+  const limited = await addressLimited(c, deps, body.address, user?.id ?? null);
+  if (limited) return limited;
   if (user) await mailLink(c, deps, user.id, 'recovery', body.address, recoveryMail);
   return c.json({}, 200);
 }
@@ -64,7 +64,7 @@ export async function resend(c: Context, deps: AuthDeps): Promise<Response> {
 export async function reauthenticate(c: Context, deps: AuthDeps): Promise<Response> {
   const who = await caller(c, deps);
   if (who instanceof Response) return who;
-  const limited = await addressLimited(c, deps, who.user.email);
+  const limited = await addressLimited(c, deps, who.user.email, who.user.id);
   if (limited) return limited;
   const code = await issueCode(deps.db, who.user.id, who.user.email, deps.otpExpirySeconds);
   sendInBackground(

@@ -26,16 +26,37 @@ const signupBody = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
+/**
+ * With confirmation required, every sign-up is answered no sooner than this after it
+ * arrived: a new address costs database writes a registered one does not (on PostgreSQL each
+ * commit waits for the disk), so the answer's timing must not tell them apart.
+ */
+export const CONFIRM_SIGNUP_FLOOR_MS = 400;
+
+/** Waits until `floorMs` after `startedAt` (performance.now() time). */
+const answerNoSoonerThan = (startedAt: number, floorMs: number) =>
+  new Promise((r) => setTimeout(r, Math.max(0, startedAt + floorMs - performance.now())));
+
 const alreadyRegistered = (c: Context) =>
   authError(c, 422, 'user_already_exists', 'User already registered');
 
 /**
  * POST /signup. With confirmation off (the embedded default) the user is created confirmed
  * and gets a session at once. With it required, a confirmation link is mailed and the answer
- * is the user alone (no session); an address already registered gets the same answer, so
- * sign-up does not tell who has an account (an unconfirmed one gets a new link).
+ * is the user alone (no session); an address already registered gets the same answer after
+ * the same password-hashing work, so sign-up does not tell who has an account by its answer
+ * or its timing. A sign-up for an unconfirmed address replaces the earlier one: its password
+ * and metadata, and its link (the link carries the password it confirms, so only the request
+ * whose link was followed sets the password: no pre-account takeover).
  */
 export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
+  const startedAt = performance.now();
+  const res = await answer(c, deps);
+  if (deps.confirmSignup && res.status === 200) await answerNoSoonerThan(startedAt, CONFIRM_SIGNUP_FLOOR_MS);
+  return res;
+}
+
+async function answer(c: Context, deps: AuthDeps): Promise<Response> {
   const body = await readJson(c);
   if (!body.ok) return badJson(c, body.message);
   const parsed = signupBody.safeParse(body.value ?? {});
@@ -57,16 +78,23 @@ export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
     const limited = await addressLimited(c, deps, email);
     if (limited) return limited;
   }
+  // The same hashing work whether or not the address has an account (constant timing).
+  const passwordHash = await argonHash(parsed.data.password);
   if (known) {
     // Confirmation required: answer as for a new address; only an unconfirmed one gets mail.
-    if (known.email_confirmed_at === null) await mailConfirmation(c, deps, known);
-    const shown =
-      known.email_confirmed_at === null
-        ? known
-        : { ...known, id: randomUUID(), created_at: new Date(), updated_at: new Date() };
-    return c.json({ ...userJson(shown), confirmation_sent_at: new Date().toISOString() }, 200);
+    if (known.email_confirmed_at !== null) {
+      const shown = { ...known, id: randomUUID(), created_at: new Date(), updated_at: new Date() };
+      return c.json({ ...userJson(shown), confirmation_sent_at: new Date().toISOString() }, 200);
+    }
+    const replaced = await deps.db.query<UserRow>(
+      `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
+        where id = $1 and email_confirmed_at is null returning ${USER_COLS}`,
+      [known.id, passwordHash, JSON.stringify(meta)],
+    );
+    const user = replaced.rows[0] ?? known;
+    if (replaced.rows[0]) await mailConfirmation(c, deps, user, passwordHash);
+    return c.json({ ...userJson(user), confirmation_sent_at: new Date().toISOString() }, 200);
   }
-  const passwordHash = await argonHash(parsed.data.password);
   try {
     const result = await deps.db.transaction(async (tx) => {
       const ins = await tx.query<UserRow>(
@@ -82,7 +110,7 @@ export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
       };
     });
     if ('session' in result) return c.json(result.session, 200);
-    await mailConfirmation(c, deps, result.user);
+    await mailConfirmation(c, deps, result.user, passwordHash);
     return c.json(
       { ...userJson(result.user), confirmation_sent_at: new Date().toISOString() },
       200,
@@ -93,6 +121,11 @@ export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
   }
 }
 
-function mailConfirmation(c: Context, deps: AuthDeps, user: UserRow): Promise<void> {
-  return mailLink(c, deps, user.id, 'signup', user.email, confirmSignupMail);
+function mailConfirmation(
+  c: Context,
+  deps: AuthDeps,
+  user: UserRow,
+  passwordHash: string,
+): Promise<void> {
+  return mailLink(c, deps, user.id, 'signup', user.email, confirmSignupMail, passwordHash);
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readJson } from '../../http';
 import { authError, badJson, rateLimited, zodMessage } from '../errors';
 import type { AuthDeps } from '../options';
+import { accountClientKey } from '../device';
 import { hashToken, issueSession, openSession } from '../session';
 import { normaliseEmail, USER_COLS } from '../users';
 import type { UserRow } from '../users';
@@ -36,14 +37,17 @@ async function passwordGrant(c: Context, deps: AuthDeps, value: unknown): Promis
   const parsed = passwordBody.safeParse(value ?? {});
   if (!parsed.success) return authError(c, 400, 'validation_failed', zodMessage(parsed.error));
   const email = normaliseEmail(parsed.data.email) ?? '';
-  // Guessing one account's password from many addresses is limited per email address too.
-  const wait = email ? await deps.limits.hit('signinEmail', `email:${email}`) : 0;
-  if (wait) return rateLimited(c, wait);
   const found = await deps.db.query<UserRow>(
     `select ${USER_COLS} from auth.users where email = $1`,
     [email],
   );
   const user = found.rows[0];
+  // Guesses at one account are limited per pair of account and client address; the owner's
+  // own device counts on its own, so a stranger's failures never lock the owner out.
+  const wait = email
+    ? await deps.limits.hit('signinEmail', accountClientKey(c, deps, email, user?.id ?? null))
+    : 0;
+  if (wait) return rateLimited(c, wait);
   dummyHash ??= argonHash(randomBytes(16).toString('hex'));
   const ok = await argonVerify(
     user?.encrypted_password ?? (await dummyHash),

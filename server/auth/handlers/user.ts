@@ -108,7 +108,7 @@ export async function updateUser(c: Context, deps: AuthDeps): Promise<Response> 
         'email_exists',
         'A user with this email address has already been registered',
       );
-    const limited = await addressLimited(c, deps, email);
+    const limited = await addressLimited(c, deps, email, who.user.id);
     if (limited) return limited;
   }
   let newHash: string | undefined;

@@ -47,12 +47,24 @@ async function redeem(
       const used = await redeemLinkToken(tx, secret, [how.kind]);
       if (!used || (email !== undefined && normaliseEmail(email) !== used.email))
         return { error: 'invalid' as const };
+      // Confirming a sign-up sets the password of the sign-up its link was mailed for. A reset
+      // link confirms an unconfirmed address too, but then the password nobody proved is
+      // dropped (whoever signed the address up is not its owner): the owner sets a new one.
       const sql =
         how.kind === 'email_change'
           ? `update auth.users set email = $2, email_confirmed_at = now(), last_sign_in_at = now(), updated_at = now() where id = $1 returning ${USER_COLS}`
-          : `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now()
+          : `update auth.users set
+               encrypted_password = case
+                 when email_confirmed_at is not null then encrypted_password
+                 when $3::text = 'signup' then coalesce($4::text, encrypted_password)
+                 else '' end,
+               email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now()
               where id = $1 and email = $2 returning ${USER_COLS}`;
-      const u = await tx.query<UserRow>(sql, [used.user_id, used.email]);
+      const params =
+        how.kind === 'email_change'
+          ? [used.user_id, used.email]
+          : [used.user_id, used.email, how.kind, used.password_hash];
+      const u = await tx.query<UserRow>(sql, params);
       const user = u.rows[0];
       if (!user) return { error: 'invalid' as const };
       return {

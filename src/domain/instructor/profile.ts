@@ -44,7 +44,8 @@ export const profileSchema = z.object({
     .string({ error: 'Display name is required' })
     .trim()
     .min(L.nameMin, `Display name needs at least ${L.nameMin} characters`)
-    .max(L.nameMax, `Display name can be at most ${L.nameMax} characters`),
+    .max(L.nameMax, `Display name can be at most ${L.nameMax} characters`)
+    .refine((name) => !/\p{Cc}/u.test(name), 'Display name cannot contain control characters'),
   bio: z
     .string({ error: 'Bio is required' })
     .trim()

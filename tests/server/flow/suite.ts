@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { flowRoutes } from '../../../server/flow/routes';
-import { compileProxyTrust } from '../../../server/net/client-address';
 import type { MarketPattern } from '../../../src/domain/marketplace/contract';
 import { startFakeAccessApi, cdc, type FakeAccessApi } from '../../flow/fakeAccessApi';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
@@ -52,15 +51,13 @@ export function flowSuite(kind: Backend) {
       h = await marketHarness(db);
       access = await startFakeAccessApi();
       const secrets = await testSecrets();
-      const trust = compileProxyTrust(undefined);
-      h.app.route('/api', flowRoutes({ db, secrets, trust, verifier: null }));
+      h.app.route('/api', flowRoutes({ db, secrets, verifier: null }));
       // The same routes on a second prefix with the server's own check on Flow switched on.
       h.app.route(
         '/verified/api',
         flowRoutes({
           db,
           secrets,
-          trust,
           verifier: { network: 'testnet', accessUrl: access.url, contractAddress: CONTRACT },
         }),
       );

@@ -43,7 +43,6 @@ describe('Lens settings', () => {
     const app = walletRoutes({
       db: {} as Db,
       secrets: {} as Secrets,
-      trust: null,
       lens: { apiUrl: 'https://api.lens.example/graphql', postUrl: null },
     });
     const res = await app.request('/wallet/lens');

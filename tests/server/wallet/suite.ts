@@ -32,7 +32,7 @@ export function walletSuite(kind: Backend): void {
       const secrets = await testSecrets();
       anon = secrets.anonKey;
       jwtSecret = secrets.jwtSecret;
-      app = createPneumaServer({ db, secrets, distDir: null }).app;
+      app = createPneumaServer({ db, secrets, distDir: null, publicUrl: ORIGIN }).app;
     });
 
     async function call(
