@@ -48,7 +48,9 @@ export function sharePost(c: Context, deps: SocialDeps): Promise<Response> {
       if (!ins.rows[0] && !row.is_own) {
         return apiError(c, 409, 'conflict', 'That post id is already used: send a new id', 'id');
       }
-      return c.json({ post: toPost(row) }, ins.rows[0] ? 201 : 200);
+      const post = toPost(row);
+      if (!post) return apiError(c, 409, 'conflict', 'That post id is already used: send a new id', 'id');
+      return c.json({ post }, ins.rows[0] ? 201 : 200);
     });
   });
 }
@@ -87,7 +89,10 @@ export function timeline(c: Context, deps: SocialDeps): Promise<Response> {
     const nextCursor =
       rows.rows.length > size && last ? encodeCursor({ g: last.grp, t: last.created_at, i: last.id }) : null;
     return c.json({
-      items: page.map((r) => ({ ...toPost(r), fromFollowing: r.grp === 0 })),
+      items: page.flatMap((r) => {
+        const post = toPost(r);
+        return post ? [{ ...post, fromFollowing: r.grp === 0 }] : [];
+      }),
       nextCursor,
     });
   });
@@ -116,7 +121,7 @@ export function myPosts(c: Context, deps: SocialDeps): Promise<Response> {
            (select count(*)::int from public.social_comments m join public.social_posts p on p.id = m.post_id
              where p.user_id = auth.uid() and m.user_id <> auth.uid()) as comments`,
       );
-      return c.json({ totals: totals.rows[0], items: posts.rows.map(toPost) });
+      return c.json({ totals: totals.rows[0], items: posts.rows.flatMap((r) => toPost(r) ?? []) });
     }),
   );
 }
