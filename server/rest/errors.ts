@@ -59,6 +59,3 @@ export function fromPg(e: PgErrorLike, role: string): RestError {
     e.hint ?? null,
   );
 }
-
-/** SQLSTATE of a storage quota reached (migration 20261127100100_storage_quotas.sql): HTTP 413. */
-export const QUOTA_SQLSTATE = 'PT413';

@@ -5,7 +5,8 @@ import { apiError, jsonBody, validationFailed } from '../api/respond';
 import { authenticateRequest, isAuthFailure } from '../auth/request-auth';
 import type { RequestAuth } from '../auth/request-auth';
 import type { Db, Tx } from '../db/types';
-import { QUOTA_SQLSTATE, RestError } from '../rest/errors';
+import { RestError } from '../rest/errors';
+import { STORAGE_QUOTA_API_ERROR, STORAGE_QUOTA_SQLSTATE } from '../../src/domain/storageQuota';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 
@@ -49,7 +50,7 @@ export async function parsedBody<S extends z.ZodType>(
 export function dbRefusal(c: Context, e: unknown): Response {
   if (e instanceof RestError) {
     const status = (e.status >= 400 && e.status < 600 ? e.status : 500) as ContentfulStatusCode;
-    if (e.code === QUOTA_SQLSTATE) return apiError(c, status, 'storage_quota_reached', e.message);
+    if (e.code === STORAGE_QUOTA_SQLSTATE) return apiError(c, status, STORAGE_QUOTA_API_ERROR, e.message);
     return apiError(c, status, status === 403 ? 'forbidden' : 'rejected', e.message);
   }
   throw e;
