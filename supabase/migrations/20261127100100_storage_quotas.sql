@@ -2,7 +2,7 @@
 -- table it writes, and how many bytes in all of them together.
 --
 -- pneuma_private.storage_usage keeps, per account and table, the rows and the bytes (each
--- row's pg_column_size when it was inserted). One statement-level trigger per table and
+-- row's pg_column_size when it was inserted), and per account their total (table '*'). One statement-level trigger per table and
 -- event keeps it: after an INSERT it adds the statement's new rows (one grouped upsert per
 -- statement, however many rows it carried; an upsert that only updated rows adds nothing)
 -- and refuses the whole statement when an account goes over a quota; after a DELETE it
@@ -54,40 +54,25 @@ create table if not exists pneuma_private.storage_usage (
   primary key (user_id, tbl)
 );
 
--- The check after an insert: the first table of `users` over its row quota, or the first
--- account over the byte quota, stops the statement.
-create or replace function pneuma_private.check_storage_quota(tbl_name text, users uuid[]) returns void
-language plpgsql security definer
+-- The words of a quota reached, from the first row over its quota that an insert returned:
+-- a table's row quota, or the account's byte quota (the row '*', which totals every table).
+create or replace function pneuma_private.storage_quota_reached(tbl_name text, used_rows bigint, used_bytes bigint,
+  max_rows bigint, what text) returns void
+language plpgsql
 set search_path = ''
 as $$
-declare
-  q record;
 begin
-  select u.rows, qt.max_rows, qt.what into q
-    from pneuma_private.storage_usage u
-    join pneuma_private.storage_quotas qt on qt.tbl = u.tbl
-   where u.tbl = tbl_name and u.user_id = any(users) and u.rows > qt.max_rows
-   limit 1;
-  if found then
-    raise exception 'Storage quota reached: at most % % per account', to_char(q.max_rows, 'FM999,999,999,999'), q.what
-      using errcode = 'PT413', detail = format('table %s: %s rows', tbl_name, q.rows),
-        hint = 'Delete some of them, or ask the operator for a larger quota';
-  end if;
-  select sum(u.bytes) as bytes, max(qt.max_rows) as max_rows into q
-    from pneuma_private.storage_usage u
-    join pneuma_private.storage_quotas qt on qt.tbl = '*'
-   where u.user_id = any(users)
-   group by u.user_id
-  having sum(u.bytes) > max(qt.max_rows)
-   limit 1;
-  if found then
-    raise exception 'Storage quota reached: at most % of data per account', pg_size_pretty(q.max_rows)
-      using errcode = 'PT413', detail = format('%s bytes stored', q.bytes),
+  if tbl_name = '*' then
+    raise exception 'Storage quota reached: at most % of data per account', pg_size_pretty(max_rows)
+      using errcode = 'PT413', detail = format('%s bytes stored', used_bytes),
         hint = 'Delete some sessions or patterns, or ask the operator for a larger quota';
   end if;
+  raise exception 'Storage quota reached: at most % % per account', to_char(max_rows, 'FM999,999,999,999'), what
+    using errcode = 'PT413', detail = format('table %s: %s rows', tbl_name, used_rows),
+      hint = 'Delete some of them, or ask the operator for a larger quota';
 end
 $$;
-revoke all on function pneuma_private.check_storage_quota(text, uuid[]) from public;
+revoke all on function pneuma_private.storage_quota_reached(text, bigint, bigint, bigint, text) from public;
 
 -- One pair of trigger functions per table (static SQL, so PL/pgSQL keeps their plans), made
 -- from the table's name and its owner column, and the counts of the rows already stored.
@@ -110,20 +95,25 @@ begin
       set search_path = ''
       as $body$
       declare
-        touched uuid[];
+        over record;
       begin
+        -- One statement: add the new rows to the table's counter and to the account's total
+        -- ('*'), and return the first counter now over its quota.
         with added as (
           select n.%2$I as user_id, count(*) as n, sum(pg_column_size(n.*)) as b
             from new_rows n where n.%2$I is not null group by 1
         ), bumped as (
           insert into pneuma_private.storage_usage as u (user_id, tbl, rows, bytes)
-          select user_id, %1$L, n, b from added
+          select a.user_id, t.tbl, a.n, a.b from added a cross join (values (%1$L), ('*')) as t(tbl)
           on conflict (user_id, tbl) do update set rows = u.rows + excluded.rows, bytes = u.bytes + excluded.bytes
-          returning u.user_id
+          returning u.tbl, u.rows, u.bytes
         )
-        select array_agg(user_id) into touched from bumped;
-        if touched is not null then
-          perform pneuma_private.check_storage_quota(%1$L, touched);
+        select k.tbl, k.rows, k.bytes, q.max_rows, q.what into over
+          from bumped k join pneuma_private.storage_quotas q on q.tbl = k.tbl
+         where case when k.tbl = '*' then k.bytes else k.rows end > q.max_rows
+         limit 1;
+        if found then
+          perform pneuma_private.storage_quota_reached(over.tbl, over.rows, over.bytes, over.max_rows, over.what);
         end if;
         return null;
       end
@@ -137,7 +127,7 @@ begin
            set rows = greatest(u.rows - o.n, 0), bytes = greatest(u.bytes - o.b, 0)
           from (select d.%2$I as user_id, count(*) as n, sum(pg_column_size(d.*)) as b
                   from old_rows d where d.%2$I is not null group by 1) o
-         where u.user_id = o.user_id and u.tbl = %1$L;
+         where u.user_id = o.user_id and u.tbl in (%1$L, '*');
         return null;
       end
       $body$;
@@ -157,5 +147,9 @@ begin
       on conflict (user_id, tbl) do update set rows = excluded.rows, bytes = excluded.bytes;
     $f$, t.tbl, t.owner_col);
   end loop;
+  -- Each account's total over every table: the row '*'.
+  insert into pneuma_private.storage_usage (user_id, tbl, rows, bytes)
+  select user_id, '*', sum(rows), sum(bytes) from pneuma_private.storage_usage where tbl <> '*' group by 1
+  on conflict (user_id, tbl) do update set rows = excluded.rows, bytes = excluded.bytes;
 end
 $$;
