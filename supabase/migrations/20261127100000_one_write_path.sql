@@ -76,7 +76,6 @@ grant select on table public.marketplace_patterns, public.marketplace_listing to
 alter table public.pattern_tokens drop constraint if exists pattern_tokens_network_tx_id_key;
 create unique index if not exists pattern_tokens_verified_tx_idx
   on public.pattern_tokens (network, tx_id) where status = 'verified';
-create index if not exists pattern_tokens_tx_idx on public.pattern_tokens (network, tx_id);
 
 -- 5. A post's pattern has the shape the API checks (server/social/schemas.ts): a name of
 -- 1-100 characters, an optional text id, optional phase seconds.
