@@ -67,6 +67,8 @@ export const socialApi = {
   myPosts: () =>
     call<MyPosts>('/social/posts/mine').then((m) => ({ ...m, items: wellFormedPosts(m.items) })),
   deletePost: (id: string) => call<void>(`/social/posts/${id}`, 'DELETE'),
+  recordLensPost: (id: string, lensPostId: string) =>
+    call<{ post: Post }>(`/social/posts/${id}/lens`, 'PUT', { lensPostId }).then((r) => r.post),
   react: (postId: string) =>
     call<{ reacted: boolean; reactions: number }>('/social/react', 'POST', { postId }),
   unreact: (postId: string) =>

@@ -36,10 +36,9 @@ revoke insert, update, delete on table public.social_posts, public.social_reacti
 grant insert, delete on table public.social_posts, public.social_reactions,
   public.social_comments, public.social_follows to pneuma_api;
 grant insert on table public.social_reports to pneuma_api;
--- The one exception: the author records the Lens post of their own post from the browser
--- (where the Lens post is made), once, in the format the table checks
--- (20261123065000_lens_posts.sql); no other column of a post is writable.
-grant update (lens_post_id) on table public.social_posts to authenticated;
+-- The Lens post of one's own post is recorded through PUT /api/social/posts/:id/lens too
+-- (once, in the format the table checks: 20261123065000_lens_posts.sql).
+grant update (lens_post_id) on table public.social_posts to pneuma_api;
 
 revoke insert, update, delete on table public.marketplace_patterns, public.marketplace_ratings,
   public.marketplace_uses from authenticated;
