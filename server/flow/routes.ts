@@ -6,7 +6,7 @@ import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/re
 import type { Db, Tx } from '../db/types';
 import { publicOrigin } from '../http';
 import type { ListingRow } from '../market/rows';
-import { runAs } from '../rest/transaction';
+import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import { dbRefusal } from '../social/context';
 import { normalizeFlowAddress } from '../../src/domain/flow/address';
@@ -124,7 +124,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
       if (!parsed.success) return validationFailed(c, parsed.error);
       const request = parsed.data;
       const image = `${publicOrigin(c)}/icons/icon-512.png`;
-      return runAs(deps.db, auth, 'POST', async (tx) => {
+      return runAsApi(deps.db, auth, 'POST', async (tx) => {
         const p = await tx.query<PatternRow>(
           `select id, creator_id, name, description, inhale, hold, exhale, hold_after_exhale, category, difficulty, unpublished_at
              from public.marketplace_patterns where id = $1`,
@@ -186,11 +186,11 @@ export function flowRoutes(deps: FlowDeps): Hono {
       const parsed = resultBody.safeParse(b.value);
       if (!parsed.success) return validationFailed(c, parsed.error);
       const result = parsed.data;
-      const existing = await runAs(deps.db, auth, 'GET', (tx) => readMine(tx, id));
+      const existing = await runAsApi(deps.db, auth, 'GET', (tx) => readMine(tx, id));
       if (!existing) return apiError(c, 404, 'mint_not_found', 'No mint of yours has this id');
 
       if (result.status === 'failed') {
-        const row = await runAs(deps.db, auth, 'PATCH', (tx) =>
+        const row = await runAsApi(deps.db, auth, 'PATCH', (tx) =>
           tx.query<TokenRow>(
             `update public.pattern_tokens set status = 'failed', tx_id = $2, error = $3 where id = $1 returning ${TOKEN_COLUMNS}`,
             [id, result.txId, result.error],
@@ -209,7 +209,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
         tokenIds = check.tokenIds;
         owner = check.owner ?? owner;
       }
-      const row = await runAs(deps.db, auth, 'PATCH', async (tx) => {
+      const row = await runAsApi(deps.db, auth, 'PATCH', async (tx) => {
         if (status === 'verified')
           await tx.query(`select set_config('pneuma.flow_verified_tx', $1, true)`, [result.txId]);
         return tx.query<TokenRow>(
@@ -224,7 +224,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
 
   app.get('/flow/mints', (c) =>
     asCaller(c, deps, true, async (auth) => {
-      const rows = await runAs(deps.db, auth, 'GET', (tx) =>
+      const rows = await runAsApi(deps.db, auth, 'GET', (tx) =>
         tx.query<TokenRow>(
           `select ${TOKEN_COLUMNS} from public.pattern_tokens where creator_id = auth.uid() order by created_at desc limit 200`,
         ),
@@ -253,7 +253,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
         ids.map((id) => [id, []]),
       );
       if (ids.length === 0) return c.json({ tokens });
-      const rows = await runAs(deps.db, auth, 'GET', (tx) =>
+      const rows = await runAsApi(deps.db, auth, 'GET', (tx) =>
         tx.query<TokenRow>(
           `select ${TOKEN_COLUMNS} from public.pattern_tokens
             where pattern_id = any($1::uuid[]) and status in ('sealed', 'verified') order by updated_at desc limit 500`,
@@ -269,7 +269,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
     asCaller(c, deps, false, async (auth) => {
       const patternId = c.req.param('patternId');
       if (!z.uuid().safeParse(patternId).success) return c.json({ tokens: [] });
-      const rows = await runAs(deps.db, auth, 'GET', (tx) =>
+      const rows = await runAsApi(deps.db, auth, 'GET', (tx) =>
         tx.query<TokenRow>(
           `select ${TOKEN_COLUMNS} from public.pattern_tokens
             where pattern_id = $1 and status in ('sealed', 'verified') order by updated_at desc limit 20`,

@@ -4,7 +4,7 @@ import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
 import type { RequestAuth } from '../auth/request-auth';
 import type { Db, Tx } from '../db/types';
 import { RestError } from '../rest/errors';
-import { runAs } from '../rest/transaction';
+import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import {
   profileFromRow,
@@ -39,7 +39,7 @@ export function instructorRoutes(deps: InstructorDeps): Hono {
       const parsed = profileSchema.safeParse(b.value);
       if (!parsed.success) return validationFailed(c, parsed.error);
       const p = parsed.data;
-      const own = await runAs(deps.db, auth, 'POST', async (tx) => {
+      const own = await runAsApi(deps.db, auth, 'POST', async (tx) => {
         await tx.query('select public.become_instructor($1, $2, $3, $4, $5)', [
           p.displayName,
           p.bio,
@@ -54,12 +54,12 @@ export function instructorRoutes(deps: InstructorDeps): Hono {
   );
 
   app.get('/instructor/profile', (c) =>
-    asUser(c, deps, async (auth) => c.json(await runAs(deps.db, auth, 'GET', readOwn))),
+    asUser(c, deps, async (auth) => c.json(await runAsApi(deps.db, auth, 'GET', readOwn))),
   );
 
   app.get('/instructor/stats', (c) =>
     asUser(c, deps, async (auth) => {
-      const rows = await runAs(deps.db, auth, 'GET', async (tx) =>
+      const rows = await runAsApi(deps.db, auth, 'GET', async (tx) =>
         (await tx.query<StatsRow>('select * from public.instructor_course_stats()')).rows,
       );
       return c.json({ courses: rows.map(statsJson) });

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { apiError } from '../api/respond';
 import { authenticateRequest, isAuthFailure } from '../auth/request-auth';
 import type { Db, Tx } from '../db/types';
-import { runAs } from '../rest/transaction';
+import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import { dbRefusal } from '../social/context';
 
@@ -23,7 +23,7 @@ async function caller(c: Context, deps: MarketDeps, signedIn: boolean): Promise<
   if (auth.role === 'service_role') return apiError(c, 401, 'unauthorized', 'Use a user access token or the anon key');
   const userId = auth.role === 'authenticated' ? (auth.claims.sub as string) : null;
   if (signedIn && !userId) return apiError(c, 401, 'unauthorized', 'Not authenticated: sign in to publish, rate or save patterns');
-  return { userId, run: (fn) => runAs(deps.db, auth, c.req.method, fn) };
+  return { userId, run: (fn) => runAsApi(deps.db, auth, c.req.method, fn) };
 }
 
 /**

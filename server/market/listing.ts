@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { validationFailed, apiError } from '../api/respond';
 import { MARKET_PAGE_SIZE, type MarketPage, type MarketSort } from '../../src/domain/marketplace/contract';
 import { asMarketCaller, type MarketDeps } from './context';
-import { LISTING_COLUMNS, LISTING_FROM, readPattern, toMarketPattern, type ListingRow } from './rows';
+import { listingColumns, LISTING_FROM, readPattern, toMarketPattern, type ListingRow } from './rows';
 import { idSchema, listQuerySchema } from './schemas';
 
 /** Highest rated first (unrated last), most used (distinct people, then sessions), newest. */
@@ -42,7 +42,7 @@ export function listPatterns(c: Context, deps: MarketDeps): Promise<Response> {
     return caller.run(async (tx) => {
       const total = await tx.query<{ n: number }>(`select count(*)::int as n from public.marketplace_listing l where ${filter}`, args);
       const rows = await tx.query<ListingRow>(
-        `select ${LISTING_COLUMNS} from ${LISTING_FROM} where ${filter}
+        `select ${listingColumns(caller.userId)} from ${LISTING_FROM} where ${filter}
          order by ${ORDER[q.sort]} limit ${MARKET_PAGE_SIZE} offset ${(q.page - 1) * MARKET_PAGE_SIZE}`,
         args,
       );
@@ -82,7 +82,7 @@ export function myPatterns(c: Context, deps: MarketDeps): Promise<Response> {
     caller.run(async (tx) => {
       const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
       const rows = await tx.query<ListingRow>(
-        `select ${LISTING_COLUMNS} from ${LISTING_FROM} where l.creator_id = auth.uid()
+        `select ${listingColumns(caller.userId)} from ${LISTING_FROM} where l.creator_id = auth.uid()
          order by l.unpublished_at is not null, l.created_at desc, l.id`,
       );
       return c.json({

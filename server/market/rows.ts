@@ -24,13 +24,21 @@ export interface ListingRow {
   users: number;
   sessions: number;
   your_rating: number | null;
-  source_pattern_id: string;
+  source_pattern_id: string | null;
 }
 
-/** The columns every read selects (`l` is the listing view). */
-export const LISTING_COLUMNS = `l.id, l.creator_id, l.creator_name, l.name, l.description, l.inhale, l.hold,
+/**
+ * The columns every read selects (`l` is the listing view). source_pattern_id is readable by
+ * the API's own role only (migration 20261127100000_one_write_path.sql), never by a guest's
+ * anon role, whose reads get null in its place; toMarketPattern tells it to the creator alone.
+ */
+export function listingColumns(callerId: string | null): string {
+  return `l.id, l.creator_id, l.creator_name, l.name, l.description, l.inhale, l.hold,
   l.exhale, l.hold_after_exhale, l.category, l.difficulty, l.benefits, l.created_at, l.updated_at,
-  l.unpublished_at, l.rating_avg, l.rating_count, l.users, l.sessions, l.your_rating, l.source_pattern_id`;
+  l.unpublished_at, l.rating_avg, l.rating_count, l.users, l.sessions, l.your_rating, ${
+    callerId === null ? 'null::uuid as source_pattern_id' : 'l.source_pattern_id'
+  }`;
+}
 
 /** The listing view (it carries the caller's own rating). */
 export const LISTING_FROM = 'public.marketplace_listing l';
@@ -64,13 +72,13 @@ export function toMarketPattern(row: ListingRow, callerId: string | null): Marke
     mine,
     unpublished: row.unpublished_at !== null,
     // Which of their library's patterns it came from: told to its creator only.
-    ...(mine ? { sourcePatternId: row.source_pattern_id } : {}),
+    ...(mine && row.source_pattern_id ? { sourcePatternId: row.source_pattern_id } : {}),
   };
 }
 
 /** One published pattern the caller may see (live, or their own), or undefined. */
 export async function readPattern(tx: Tx, id: string, callerId: string | null): Promise<MarketPattern | undefined> {
-  const r = await tx.query<ListingRow>(`select ${LISTING_COLUMNS} from ${LISTING_FROM} where l.id = $1`, [id]);
+  const r = await tx.query<ListingRow>(`select ${listingColumns(callerId)} from ${LISTING_FROM} where l.id = $1`, [id]);
   const row = r.rows[0];
   return row ? toMarketPattern(row, callerId) : undefined;
 }

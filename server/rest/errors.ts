@@ -36,6 +36,10 @@ export const parseError = (
  */
 export function statusForPg(e: PgErrorLike, role: string): number {
   const code = e.code ?? '';
+  // PostgREST's convention: a function raising SQLSTATE 'PTxyz' asks for HTTP status xyz
+  // (the storage quotas raise PT413).
+  const asked = /^PT([45]\d\d)$/.exec(code);
+  if (asked) return Number(asked[1]);
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23503' || code === '23505') return 409;
   if (code === '42P01' || code === '42883') return 404;

@@ -10,10 +10,15 @@ import type { StatementTimeouts } from './read-limits';
  * role and expose its claims to auth.uid() and the policies. The role is one of the
  * three API roles (checked by authenticateRequest); the claims come from a verified JWT.
  */
-export function requestSetup(auth: RequestAuth, method: string, timeoutMs = timeoutFor(auth.role)): string {
+export function requestSetup(
+  auth: RequestAuth,
+  method: string,
+  timeoutMs = timeoutFor(auth.role),
+  dbRole: string = auth.role,
+): string {
   const sub = subject(auth);
   return (
-    `select set_config('role', ${sqlLiteral(auth.role)}, true), ` +
+    `select set_config('role', ${sqlLiteral(dbRole)}, true), ` +
     `set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(auth.claims))}, true), ` +
     (sub === null ? '' : `set_config('request.jwt.claim.sub', ${sqlLiteral(sub)}, true), `) +
     `set_config('request.method', ${sqlLiteral(method)}, true), set_config('statement_timeout', '${timeoutMs}ms', true)`
@@ -71,13 +76,28 @@ export async function runAs<T>(
   method: string,
   fn: (tx: Tx) => Promise<T>,
   timeouts?: StatementTimeouts,
+  dbRole: string = auth.role,
 ): Promise<T> {
   const limits = limitsFor(auth, timeouts);
   try {
-    return await db.transaction(fn, requestSetup(auth, method, limits.timeoutMs), limits);
+    return await db.transaction(fn, requestSetup(auth, method, limits.timeoutMs, dbRole), limits);
   } catch (e) {
     throw restFailure(e, auth);
   }
+}
+
+/**
+ * The database role the /api endpoints run a signed-in caller as: a member of
+ * `authenticated` (every policy for it binds, auth.uid() is the caller) that alone may
+ * write the tables /api owns (migration 20261127100000_one_write_path.sql). /rest/v1 never
+ * uses it, so those tables have one write path: the API's, with its checks. No JWT can
+ * name it (request-auth accepts anon, authenticated and service_role only).
+ */
+export const API_DB_ROLE = 'pneuma_api';
+
+/** runAs for an /api endpoint: a signed-in caller as API_DB_ROLE, a guest as anon. */
+export function runAsApi<T>(db: Db, auth: RequestAuth, method: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return runAs(db, auth, method, fn, undefined, auth.role === 'authenticated' ? API_DB_ROLE : auth.role);
 }
 
 /**

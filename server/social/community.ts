@@ -2,13 +2,13 @@ import type { Context } from 'hono';
 import type {
   Challenge,
   CommunityStats,
-  SharedPattern,
   SocialAchievementState,
 } from '../../src/domain/share/socialContract';
 import type { Queryable } from '../db/types';
 import { asCaller, type SocialDeps } from './context';
 import { cursorTime } from './cursor';
 import { ACHIEVEMENT_RULES, CHALLENGE_RULES } from './limits';
+import { storedPattern } from './postRows';
 
 /**
  * GET /api/social/community: the community's counts, this week's challenges and the
@@ -48,7 +48,7 @@ const SAME_PATTERN = `(x.pattern_id = s.pattern_key or s.pattern_key = 'name:' |
 
 interface ChallengeRow {
   pattern_key: string;
-  pattern: Record<string, unknown>;
+  pattern: unknown;
   posts: number;
   participants: number;
   mine: number;
@@ -83,9 +83,10 @@ export async function weeklyChallenges(db: Queryable, userId: string): Promise<C
     [userId, CHALLENGE_RULES.sessionSeconds, CHALLENGE_RULES.shown],
   );
   const now = Date.now();
-  return r.rows.map((row) => {
-    const pattern = (typeof row.pattern === 'string' ? JSON.parse(row.pattern) : row.pattern) as SharedPattern;
-    return {
+  return r.rows.flatMap((row) => {
+    const pattern = storedPattern(row.pattern);
+    if (!pattern) return [];
+    const challenge: Challenge = {
       id: `${row.starts_at.slice(0, 10)}:${row.pattern_key}`,
       pattern,
       duration: CHALLENGE_RULES.sessionSeconds,
@@ -97,6 +98,7 @@ export async function weeklyChallenges(db: Queryable, userId: string): Promise<C
       isActive: Date.parse(row.ends_at) > now,
       yourSessions: row.mine,
     };
+    return [challenge];
   });
 }
 

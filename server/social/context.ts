@@ -6,7 +6,8 @@ import { authenticateRequest, isAuthFailure } from '../auth/request-auth';
 import type { RequestAuth } from '../auth/request-auth';
 import type { Db, Tx } from '../db/types';
 import { RestError } from '../rest/errors';
-import { runAs } from '../rest/transaction';
+import { STORAGE_QUOTA_API_ERROR, STORAGE_QUOTA_SQLSTATE } from '../../src/domain/storageQuota';
+import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 
 export interface SocialDeps {
@@ -30,7 +31,7 @@ export async function socialCaller(c: Context, deps: SocialDeps): Promise<Social
     return apiError(c, 401, 'unauthorized', 'Not authenticated: sign in to use the community');
   }
   const userId = auth.claims.sub as string;
-  return { auth, userId, run: (fn) => runAs(deps.db, auth, c.req.method, fn) };
+  return { auth, userId, run: (fn) => runAsApi(deps.db, auth, c.req.method, fn) };
 }
 
 /** The JSON body checked by `schema`, or the 4xx answer that says what is wrong. */
@@ -49,6 +50,7 @@ export async function parsedBody<S extends z.ZodType>(
 export function dbRefusal(c: Context, e: unknown): Response {
   if (e instanceof RestError) {
     const status = (e.status >= 400 && e.status < 600 ? e.status : 500) as ContentfulStatusCode;
+    if (e.code === STORAGE_QUOTA_SQLSTATE) return apiError(c, status, STORAGE_QUOTA_API_ERROR, e.message);
     return apiError(c, status, status === 403 ? 'forbidden' : 'rejected', e.message);
   }
   throw e;

@@ -1,3 +1,4 @@
+import { sharedPatternShape, sharedSessionShape } from '../../src/domain/share/postSchema';
 import type { Post, SharedPattern, SharedSession } from '../../src/domain/share/socialContract';
 import { cursorTime } from './cursor';
 
@@ -9,8 +10,8 @@ export interface PostRow {
   user_id: string;
   type: string;
   content: string;
-  pattern: SharedPattern;
-  session: SharedSession | null;
+  pattern: unknown;
+  session: unknown;
   created_at: string;
   author_name: string;
   reactions: number;
@@ -33,20 +34,38 @@ export const POST_COLUMNS = `p.id, p.user_id, p.type, p.content, p.pattern, p.se
   (p.user_id = auth.uid()) as is_own, p.lens_post_id`;
 
 /** JSON columns come back parsed from both drivers; a string is parsed here just in case. */
-function json<T>(v: unknown): T | null {
+function json(v: unknown): unknown {
   if (v === null || v === undefined) return null;
-  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
-export function toPost(r: PostRow): PostJson {
+/**
+ * A stored pattern as the API answers it, or null when the row's pattern does not have the
+ * shape of src/domain/share/postSchema (a row written before the database checked it).
+ */
+export function storedPattern(v: unknown): SharedPattern | null {
+  const r = sharedPatternShape.safeParse(json(v));
+  return r.success ? r.data : null;
+}
+
+/** A post as the API answers it, or null when its pattern is malformed (such a post is left out). */
+export function toPost(r: PostRow): PostJson | null {
+  const pattern = storedPattern(r.pattern);
+  if (!pattern) return null;
+  const session = sharedSessionShape.safeParse(json(r.session));
   return {
     id: r.id,
     type: 'BREATHING_SESSION',
     content: r.content,
     createdAt: r.created_at,
     author: { id: r.user_id, name: r.author_name },
-    pattern: json<SharedPattern>(r.pattern) ?? { name: '' },
-    session: json<SharedSession>(r.session),
+    pattern,
+    session: session.success ? (session.data as SharedSession) : null,
     stats: { reactions: r.reactions, comments: r.comments },
     viewer: { isOwn: r.is_own, reacted: r.reacted, followsAuthor: r.follows_author },
     lensPostId: r.lens_post_id ?? null,

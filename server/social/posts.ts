@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
+import { z } from 'zod';
 import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
 import { asCaller, parsedBody, type SocialDeps } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from './limits';
 import { POST_COLUMNS, toPost, type PostRow } from './postRows';
-import { deleteOwn } from './rows';
+import { deleteOwn, idParam } from './rows';
 import { shareSchema, type ShareBody } from './schemas';
 
 /** Groups posts of one pattern: its id, else its name (case-insensitive). */
@@ -48,7 +49,9 @@ export function sharePost(c: Context, deps: SocialDeps): Promise<Response> {
       if (!ins.rows[0] && !row.is_own) {
         return apiError(c, 409, 'conflict', 'That post id is already used: send a new id', 'id');
       }
-      return c.json({ post: toPost(row) }, ins.rows[0] ? 201 : 200);
+      const post = toPost(row);
+      if (!post) return apiError(c, 409, 'conflict', 'That post id is already used: send a new id', 'id');
+      return c.json({ post }, ins.rows[0] ? 201 : 200);
     });
   });
 }
@@ -87,7 +90,10 @@ export function timeline(c: Context, deps: SocialDeps): Promise<Response> {
     const nextCursor =
       rows.rows.length > size && last ? encodeCursor({ g: last.grp, t: last.created_at, i: last.id }) : null;
     return c.json({
-      items: page.map((r) => ({ ...toPost(r), fromFollowing: r.grp === 0 })),
+      items: page.flatMap((r) => {
+        const post = toPost(r);
+        return post ? [{ ...post, fromFollowing: r.grp === 0 }] : [];
+      }),
       nextCursor,
     });
   });
@@ -116,7 +122,38 @@ export function myPosts(c: Context, deps: SocialDeps): Promise<Response> {
            (select count(*)::int from public.social_comments m join public.social_posts p on p.id = m.post_id
              where p.user_id = auth.uid() and m.user_id <> auth.uid()) as comments`,
       );
-      return c.json({ totals: totals.rows[0], items: posts.rows.map(toPost) });
+      return c.json({ totals: totals.rows[0], items: posts.rows.flatMap((r) => toPost(r) ?? []) });
     }),
   );
+}
+
+const lensBody = z
+  .object({
+    lensPostId: z
+      .string({ error: 'lensPostId must be text' })
+      .regex(/^[A-Za-z0-9][A-Za-z0-9:_.-]{0,199}$/, 'lensPostId is not a Lens post id'),
+  })
+  .strict();
+
+/**
+ * PUT /api/social/posts/:id/lens {lensPostId}: records the Lens post a community post was also
+ * published as (docs/product.md § Wallets and tokens). The author's own post only (403 for
+ * someone else's, 404 if none), once: the same id again is 200, another one 403 (the table's
+ * trigger, migration 20261123065000_lens_posts.sql). 200 with the post.
+ */
+export function recordLensPost(c: Context, deps: SocialDeps): Promise<Response> {
+  return asCaller(c, deps, async (caller) => {
+    const id = idParam(c, 'id', 'post');
+    if (id instanceof Response) return id;
+    const body = await parsedBody(c, lensBody);
+    if (body instanceof Response) return body;
+    return caller.run(async (tx) => {
+      const row = await readPost(tx, id);
+      if (!row) return apiError(c, 404, 'not_found', 'No post with that id (it may have been deleted)');
+      if (!row.is_own) return apiError(c, 403, 'forbidden', 'You can record a Lens post only for your own posts');
+      await tx.query('update public.social_posts set lens_post_id = $2 where id = $1', [id, body.lensPostId]);
+      const post = toPost({ ...row, lens_post_id: body.lensPostId });
+      return post ? c.json({ post }) : apiError(c, 409, 'conflict', 'This post cannot be shown');
+    });
+  });
 }

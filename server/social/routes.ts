@@ -6,7 +6,7 @@ import { community } from './community';
 import type { SocialDeps } from './context';
 import { follow, unfollow } from './follows';
 import { SOCIAL_LIMITS } from './limits';
-import { deletePost, myPosts, sharePost, timeline } from './posts';
+import { deletePost, myPosts, recordLensPost, sharePost, timeline } from './posts';
 import { react, unreact } from './reactions';
 import { reportPost } from './reports';
 import { trendingPatterns } from './trending';
@@ -29,6 +29,7 @@ export function socialRoutes(deps: SocialDeps): Hono {
   app.get('/social/timeline', (c) => timeline(c, deps));
   app.get('/social/posts/mine', (c) => myPosts(c, deps));
   app.delete('/social/posts/:id', (c) => deletePost(c, deps));
+  app.put('/social/posts/:id/lens', (c) => recordLensPost(c, deps));
   app.get('/social/posts/:id/comments', (c) => listComments(c, deps));
   app.post('/social/comments', (c) => addComment(c, deps));
   app.delete('/social/comments/:id', (c) => deleteComment(c, deps));

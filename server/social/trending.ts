@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
+import { getPattern } from '../../src/domain/patterns';
 import { asCaller, type SocialDeps } from './context';
 import { BUILT_IN_PATTERN_IDS } from './limits';
+import { storedPattern } from './postRows';
 
 interface TrendingRow {
   key: string;
-  name: string | null;
-  pattern: Record<string, unknown> | null;
+  pattern: unknown;
+  latest_pattern: unknown;
   sessions: number;
   shares: number;
   people: number;
@@ -15,13 +17,16 @@ interface TrendingRow {
  * GET /api/patterns/trending: the patterns practised and shared most in the last 7 days,
  * counted from synced sessions and posts (at most 10). Only built-in patterns and
  * patterns someone shared publicly are listed: a private custom pattern never appears.
+ * A listed pattern's name is the catalogue's (built-in) or the one its latest post carries,
+ * never a session's: a session row is written by its owner alone (through /rest/v1), so its
+ * pattern_name is never shown to anyone else.
  */
 export function trendingPatterns(c: Context, deps: SocialDeps): Promise<Response> {
   return asCaller(c, deps, async () => {
     const r = await deps.db.query<TrendingRow>(
       `with practised as (
          select coalesce(pattern_id, 'name:' || lower(pattern_name)) as key, count(*)::int as sessions,
-           array_agg(user_id) as users, (array_agg(pattern_name order by created_at desc))[1] as name
+           array_agg(user_id) as users
          from public.sessions where created_at > now() - interval '7 days' group by 1),
        shared as (
          select pattern_key as key, count(*)::int as shares, array_agg(user_id) as users,
@@ -29,7 +34,9 @@ export function trendingPatterns(c: Context, deps: SocialDeps): Promise<Response
          from public.social_posts where created_at > now() - interval '7 days' group by 1),
        public_keys as (
          select unnest($1::text[]) as key union select distinct pattern_key from public.social_posts)
-       select k.key, coalesce(s.pattern ->> 'name', pr.name) as name, s.pattern,
+       select k.key, s.pattern,
+         case when s.key is null then (select p.pattern from public.social_posts p
+           where p.pattern_key = k.key order by p.created_at desc limit 1) end as latest_pattern,
          coalesce(pr.sessions, 0) as sessions, coalesce(s.shares, 0) as shares,
          (select count(distinct u)::int from unnest(coalesce(pr.users, '{}') || coalesce(s.users, '{}')) as u) as people
        from public_keys k
@@ -42,14 +49,18 @@ export function trendingPatterns(c: Context, deps: SocialDeps): Promise<Response
     );
     return c.json({
       windowDays: 7,
-      patterns: r.rows.map((row) => ({
-        id: row.key.startsWith('name:') ? undefined : row.key,
-        name: row.name ?? row.key,
-        pattern: typeof row.pattern === 'string' ? JSON.parse(row.pattern) : row.pattern,
-        sessions: row.sessions,
-        shares: row.shares,
-        people: row.people,
-      })),
+      patterns: r.rows.map((row) => {
+        const pattern = storedPattern(row.pattern);
+        const named = getPattern(row.key)?.name ?? (pattern ?? storedPattern(row.latest_pattern))?.name;
+        return {
+          id: row.key.startsWith('name:') ? undefined : row.key,
+          name: named ?? row.key,
+          pattern,
+          sessions: row.sessions,
+          shares: row.shares,
+          people: row.people,
+        };
+      }),
     });
   });
 }

@@ -6,7 +6,7 @@ import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/re
 import type { Db } from '../db/types';
 import { requestOrigin } from '../http';
 import { RestError } from '../rest/errors';
-import { runAs } from '../rest/transaction';
+import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import { SUPPORTED_CHAIN_IDS, normalizeChainId } from '../../src/domain/wallet/chains';
 import { ERROR_TEXT } from '../../src/domain/errors/messages';
@@ -98,7 +98,7 @@ export function walletRoutes(deps: WalletDeps): Hono {
           'This sign-in request was already used, has expired or is not yours; start again',
         );
       }
-      const row = await runAs(deps.db, auth, 'POST', async (tx) => {
+      const row = await runAsApi(deps.db, auth, 'POST', async (tx) => {
         await tx.query(`select set_config('pneuma.siwe_address', $1, true)`, [check.address]);
         const r = await tx.query<WalletRow>(
           `insert into public.users (id, role, wallet_address, preferred_chain) values (auth.uid(), 'user', $1, $2)
@@ -114,7 +114,7 @@ export function walletRoutes(deps: WalletDeps): Hono {
 
   app.get('/wallet', (c) =>
     withCaller(c, deps, async (auth) => {
-      const row = await runAs(deps.db, auth, 'GET', async (tx) => {
+      const row = await runAsApi(deps.db, auth, 'GET', async (tx) => {
         const r = await tx.query<WalletRow>(
           'select wallet_address, preferred_chain from public.users where id = auth.uid()',
         );
@@ -128,7 +128,7 @@ export function walletRoutes(deps: WalletDeps): Hono {
     withCaller(c, deps, async (auth) => {
       const body = await parsed(c, chainBody);
       if (body instanceof Response) return body;
-      const row = await runAs(deps.db, auth, 'PATCH', async (tx) => {
+      const row = await runAsApi(deps.db, auth, 'PATCH', async (tx) => {
         const r = await tx.query<WalletRow>(
           'update public.users set preferred_chain = $1 where id = auth.uid() and wallet_address is not null returning wallet_address, preferred_chain',
           [body.chainId],
@@ -142,7 +142,7 @@ export function walletRoutes(deps: WalletDeps): Hono {
 
   app.delete('/wallet', (c) =>
     withCaller(c, deps, async (auth) => {
-      await runAs(deps.db, auth, 'PATCH', (tx) =>
+      await runAsApi(deps.db, auth, 'PATCH', (tx) =>
         tx.query(
           'update public.users set wallet_address = null, preferred_chain = null where id = auth.uid()',
         ),

@@ -11,6 +11,7 @@ import type {
   SocialAchievementState,
   TrendingPattern,
 } from '../domain/share/socialContract';
+import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../domain/share/postSchema';
 import { requireAccessToken } from './apiCall';
 import { getConfig } from './config';
 import { request } from './request';
@@ -20,6 +21,8 @@ import { request } from './request';
  * and goes through the request helper's social policy (15 s, 3 retries, its own circuit
  * breaker). Writes carry a client-made id where the server supports one, so a retried
  * request never posts twice. A 4xx answer is thrown as HttpError with the server's message.
+ * Posts, challenges and trending patterns are checked item by item (../domain/share/postSchema):
+ * a malformed one is left out, never rendered.
  */
 
 export type {
@@ -56,9 +59,16 @@ export const socialApi = {
       content: input.content,
       metadata: { breathingPattern: input.pattern, ...(input.session ? { session: input.session } : {}) },
     }).then((r) => r.post),
-  timeline: (cursor?: string | null) => call<Page<Post>>(`/social/timeline${cursorQuery(cursor)}`),
-  myPosts: () => call<MyPosts>('/social/posts/mine'),
+  timeline: (cursor?: string | null) =>
+    call<Page<Post>>(`/social/timeline${cursorQuery(cursor)}`).then((p) => ({
+      items: wellFormedPosts(p.items),
+      nextCursor: typeof p.nextCursor === 'string' ? p.nextCursor : null,
+    })),
+  myPosts: () =>
+    call<MyPosts>('/social/posts/mine').then((m) => ({ ...m, items: wellFormedPosts(m.items) })),
   deletePost: (id: string) => call<void>(`/social/posts/${id}`, 'DELETE'),
+  recordLensPost: (id: string, lensPostId: string) =>
+    call<{ post: Post }>(`/social/posts/${id}/lens`, 'PUT', { lensPostId }).then((r) => r.post),
   react: (postId: string) =>
     call<{ reacted: boolean; reactions: number }>('/social/react', 'POST', { postId }),
   unreact: (postId: string) =>
@@ -72,6 +82,14 @@ export const socialApi = {
   deleteComment: (id: string) => call<void>(`/social/comments/${id}`, 'DELETE'),
   report: (postId: string, reason: ReportReason, details?: string) =>
     call<{ hidden: boolean }>('/social/report', 'POST', { postId, reason, ...(details ? { details } : {}) }),
-  community: () => call<CommunityOverview>('/social/community'),
-  trending: () => call<{ windowDays: number; patterns: TrendingPattern[] }>('/patterns/trending'),
+  community: () =>
+    call<CommunityOverview>('/social/community').then((o) => ({
+      ...o,
+      challenges: wellFormedChallenges(o.challenges),
+    })),
+  trending: () =>
+    call<{ windowDays: number; patterns: TrendingPattern[] }>('/patterns/trending').then((t) => ({
+      ...t,
+      patterns: wellFormedTrending(t.patterns),
+    })),
 };

@@ -1,4 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from './constants';
+import { isStorageQuotaError } from '../domain/storageQuota';
 import { NETWORK_FAILURE, SERVICE_NOT_FOUND } from './messages';
 
 /**
@@ -94,20 +95,29 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** "<status>: <the server's message>", from a JSON error body when there is one. */
+/**
+ * "<status>: <the server's message>", from a JSON error body when there is one; a storage
+ * quota's message alone (it is written for the person: docs/product.md § Security).
+ */
 export async function readError(res: Response): Promise<string> {
   const text = await res.text().catch(() => ''); // body unreadable: the status says enough
-  const message = jsonMessage(text);
+  const body = jsonBody(text);
+  const message = body ? jsonMessage(body) : null;
+  if (message && body && isStorageQuotaError(body)) return message;
   if (message) return `${res.status}: ${message}`;
   return `${res.status}: ${text.slice(0, 200) || res.statusText || 'request failed'}`;
 }
 
-function jsonMessage(text: string): string | null {
+function jsonBody(text: string): Record<string, unknown> | null {
   try {
-    const j = JSON.parse(text) as Record<string, unknown>;
-    const msg = j.message ?? j.msg ?? j.error_description ?? j.error;
-    return typeof msg === 'string' && msg ? msg : null;
+    const j = JSON.parse(text) as unknown;
+    return typeof j === 'object' && j !== null ? (j as Record<string, unknown>) : null;
   } catch {
     return null; // not JSON
   }
+}
+
+function jsonMessage(j: Record<string, unknown>): string | null {
+  const msg = j.message ?? j.msg ?? j.error_description ?? j.error;
+  return typeof msg === 'string' && msg ? msg : null;
 }

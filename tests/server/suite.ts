@@ -172,7 +172,7 @@ export function serverSuite(kind: Backend) {
         exhale: 6,
         hold_after_exhale: 0,
         category: 'stress',
-        difficulty: 'beginner',
+        difficulty: 'Beginner',
         benefits: ['calm', 'focus'],
         created_at: '2026-01-01T00:00:00.000Z',
         updated_at: '2026-01-01T00:00:00.000Z',

@@ -165,6 +165,25 @@ describe('outbox against the embedded backend', () => {
     expect(await serverRows(sb)).toHaveLength(4);
   });
 
+  it('a storage quota reached (413) marks only the sessions over it failed, with the quota\'s own words', async () => {
+    const { sb, userId } = await signedIn('sync-quota');
+    await srv.db.query(`update pneuma_private.storage_quotas set max_rows = 3 where tbl = 'sessions'`);
+    try {
+      const sessions = Array.from({ length: 5 }, (_, i) => makeSession({ userId }, i));
+      await db.sessions.bulkPut(sessions);
+      const r = await runOutbox(cfg(), { sleep: noSleep });
+      expect(r).toMatchObject({ uploaded: 3, failed: 2 });
+      const failed = (await db.sessions.toArray()).filter((s) => s.syncState === 'failed');
+      expect(failed).toHaveLength(2);
+      for (const s of failed) expect(s.lastError).toBe('Storage quota reached: at most 3 sessions per account');
+      expect(await serverRows(sb)).toHaveLength(3);
+      // a permanent failure: the next run does not send them again
+      expect(await runOutbox(cfg(), { sleep: noSleep })).toMatchObject({ uploaded: 0, failed: 0 });
+    } finally {
+      await srv.db.query(`update pneuma_private.storage_quotas set max_rows = 100000 where tbl = 'sessions'`);
+    }
+  });
+
   it('row-level security: sessions of another account are never sent with this token', async () => {
     const a = await signedIn('sync-e');
     await db.sessions.bulkPut([makeSession({ userId: a.userId }, 1), makeSession({ userId: 'b-not-me' }, 2)]);

@@ -26,7 +26,12 @@ export async function deleteAccount(c: Context, opts: ApiOptions): Promise<Respo
       'This session has ended: sign in again to delete the account',
     );
   }
-  await db.query('delete from auth.users where id = $1::uuid', [auth.claims.sub]);
+  // The rows go by cascade; the account's storage counters (kept apart, without a foreign
+  // key: migration 20261127100100_storage_quotas.sql) go with them.
+  await db.transaction(async (tx) => {
+    await tx.query('delete from auth.users where id = $1::uuid', [auth.claims.sub]);
+    await tx.query('delete from pneuma_private.storage_usage where user_id = $1::uuid', [auth.claims.sub]);
+  });
   opts.sessions.forgetUser(auth.claims.sub!);
   return c.body(null, 204);
 }

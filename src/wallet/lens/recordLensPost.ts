@@ -1,14 +1,11 @@
-import { getSupabase } from '../../backend/supabaseClient';
+import { socialApi } from '../../backend/socialApi';
 
 /**
- * Keeps the Lens post's id with the community post (docs/product.md § Wallets and tokens):
- * the author's own row, under row-level security; the id is set once. Throws with the
- * server's reason when it is refused or cannot be reached.
+ * Keeps the Lens post's id with the community post (docs/product.md § Wallets and tokens)
+ * through the community API (PUT /api/social/posts/:id/lens: the author's own post, once; the
+ * one write path of community posts, docs/product.md § Security). Throws with the server's
+ * reason when it is refused or cannot be reached.
  */
 export async function recordLensPost(communityPostId: string, lensPostId: string): Promise<void> {
-  const { error } = await (await getSupabase())
-    .from('social_posts')
-    .update({ lens_post_id: lensPostId })
-    .eq('id', communityPostId);
-  if (error) throw new Error(error.message);
+  await socialApi.recordLensPost(communityPostId, lensPostId);
 }

@@ -287,20 +287,24 @@ export function socialSuite(kind: Backend) {
       expect(aDeletesComment.status).toBe(403);
       expect(aDeletesComment.body.message).toBe('You can delete only your own comments');
 
-      // Through /rest/v1 the policies say the same: B's delete touches no row of A's.
-      expect(await rest(b, 'DELETE', `social_posts?id=eq.${post.id}`)).toEqual({ status: 200, body: [] });
-      expect(await rest(b, 'DELETE', `social_reactions?post_id=eq.${post.id}&user_id=eq.${a.id}`)).toEqual({ status: 200, body: [] });
-      expect(await rest(a, 'DELETE', `social_comments?id=eq.${comment.id}`)).toEqual({ status: 200, body: [] });
-      expect(await rest(a, 'DELETE', `social_follows?follower_id=eq.${b.id}`)).toEqual({ status: 200, body: [] });
-      // ...no one may edit a post (no update grant) or write a row in someone else's name.
+      // /rest/v1 writes nothing of the community (one write path: /api, migration
+      // 20261127100000_one_write_path.sql): no delete, edit or insert, one's own rows included.
+      expect((await rest(b, 'DELETE', `social_posts?id=eq.${post.id}`)).status).toBe(403);
+      expect((await rest(b, 'DELETE', `social_reactions?post_id=eq.${post.id}&user_id=eq.${a.id}`)).status).toBe(403);
+      expect((await rest(a, 'DELETE', `social_comments?id=eq.${comment.id}`)).status).toBe(403);
+      expect((await rest(a, 'DELETE', `social_follows?follower_id=eq.${b.id}`)).status).toBe(403);
       expect((await rest(a, 'PATCH', `social_posts?id=eq.${post.id}`, { content: 'edited' })).status).toBe(403);
       expect((await rest(b, 'POST', 'social_posts', { user_id: a.id, content: 'forged', pattern: { name: 'x' }, pattern_key: 'x' })).status).toBe(403);
       expect((await rest(b, 'POST', 'social_reactions', { post_id: post.id, user_id: a.id })).status).toBe(403);
       expect((await rest(b, 'POST', 'social_follows', { follower_id: a.id, followee_id: b.id })).status).toBe(403);
-      // ...and the database keeps its length limits for rows written there.
-      const tooLong = await rest(b, 'POST', 'social_posts', { content: 'x'.repeat(281), pattern: { name: 'x' }, pattern_key: 'x' });
-      expect(tooLong.status).toBe(400);
-      expect(JSON.stringify(tooLong.body)).toMatch(/social_posts_content_check/);
+      expect((await rest(b, 'POST', 'social_posts', { content: 'mine', pattern: { name: 'x' }, pattern_key: 'x' })).status).toBe(403);
+      // ...and the database keeps its length limits for rows written by the API's role.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`select set_config('role', 'pneuma_api', true), set_config('request.jwt.claim.sub', $1, true)`, [b.id]);
+          await tx.query(`insert into public.social_posts (content, pattern, pattern_key) values ($1, '{"name":"x"}', 'x')`, ['x'.repeat(281)]);
+        }),
+      ).rejects.toThrow(/social_posts_content_check/);
       // Signed-in members read everything of the community but the reports.
       expect(((await rest(b, 'GET', `social_posts?id=eq.${post.id}&select=content`)).body as unknown[])).toEqual([{ content: 'A post by A' }]);
 
