@@ -34,7 +34,6 @@ import { visionRoutes } from '../../../server/api/vision/routes';
 import type { Db } from '../../../server/db/types';
 import { flowRoutes } from '../../../server/flow/routes';
 import { instructorRoutes } from '../../../server/instructor/routes';
-import { compileProxyTrust } from '../../../server/net/client-address';
 import { sessionRow, testSecrets, useTestDb, type Backend } from '../helpers';
 import { marketHarness } from '../market/harness';
 import { onPostgres } from '../onPostgres';
@@ -62,7 +61,7 @@ function directWritesSuite(kind: Backend): void {
       db = opened;
       h = await marketHarness(db);
       const secrets = await testSecrets();
-      h.app.route('/api', flowRoutes({ db, secrets, trust: compileProxyTrust(undefined), verifier: null }));
+      h.app.route('/api', flowRoutes({ db, secrets, verifier: null }));
       h.app.route('/api', instructorRoutes({ db, secrets }));
       h.app.route('/api/vision', visionRoutes({ db, secrets }));
       a = await h.member('attack-a', 'Ada');
