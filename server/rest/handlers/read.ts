@@ -36,6 +36,14 @@ export function readWindow(
   return { limit: count === undefined ? maxRows : Math.min(count, maxRows), offset: from };
 }
 
+/**
+ * PostgREST's status for a read: with a known total (any `Prefer: count=`), 206 Partial
+ * Content when the rows sent are fewer than the total, 200 otherwise; without one, 200.
+ */
+export function rangeStatus(sent: number, total: number | undefined): 200 | 206 {
+  return total !== undefined && sent < total ? 206 : 200;
+}
+
 /** GET and HEAD: select with filters, order and a window; Content-Range tells the slice. */
 export async function handleRead(call: RestCall): Promise<Response> {
   const { c, table: t, query: q, media, prefer } = call;
@@ -59,5 +67,5 @@ export async function handleRead(call: RestCall): Promise<Response> {
   const total = counted ? ((counted.rows[0]?.n as number | undefined) ?? 0) : undefined;
   singleCheck(media, n);
   const contentRange = `${n > 0 ? `${offset}-${offset + n - 1}` : '*'}/${total ?? '*'}`;
-  return respond(c, 200, body, media, { 'Content-Range': contentRange });
+  return respond(c, rangeStatus(n, total), body, media, { 'Content-Range': contentRange });
 }
