@@ -2,6 +2,7 @@ import {
   BrowserProvider,
   Contract,
   getAddress,
+  toQuantity,
   type TypedDataDomain,
   type TypedDataField,
 } from 'ethers';
@@ -12,6 +13,19 @@ import { rpcCode, type Eip1193Provider } from './eip1193';
 
 /** The message when a batch has no calls (docs/product.md § Wallets and tokens). */
 export const NO_BATCH_CALLS = 'No EVM calls provided for batch execution';
+
+/** An EIP-1559 transaction another service prepared for the wallet to send (e.g. Lens). */
+export interface PreparedTransaction {
+  to: string;
+  from: string;
+  data: string;
+  /** Decimal or hex strings (wei), a number for gas. */
+  value: string;
+  gasLimit: number;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  chainId: number;
+}
 
 export interface EvmCall {
   to: string;
@@ -105,6 +119,43 @@ export class EvmClient {
   ): Promise<string> {
     const signer = await this.ethers.getSigner(requireAddress(address));
     return signer.signTypedData(domain, types, value);
+  }
+
+  /**
+   * Sends a prepared EIP-1559 transaction from the connected account: on the transaction's
+   * chain (the wallet is asked to switch first; a chain it lacks says to add it), with the
+   * prepared gas and fees; the wallet picks the nonce. Answers the transaction hash.
+   */
+  async sendPrepared(address: string | null, tx: PreparedTransaction): Promise<string> {
+    const from = requireAddress(address);
+    if (from.toLowerCase() !== tx.from.toLowerCase())
+      throw walletError(`This transaction must be sent by ${tx.from}, not the connected account ${from}`);
+    const chainId = toQuantity(tx.chainId);
+    if ((await this.chainId()) !== chainId) {
+      try {
+        await this.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+      } catch (e) {
+        if (Number(rpcCode(e)) === 4902) throw walletError(chainNotAddedMessage(chainId), e);
+        throw e;
+      }
+    }
+    const hash = await this.provider.request({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from,
+          to: tx.to,
+          data: tx.data,
+          value: toQuantity(BigInt(tx.value)),
+          gas: toQuantity(tx.gasLimit),
+          maxFeePerGas: toQuantity(BigInt(tx.maxFeePerGas)),
+          maxPriorityFeePerGas: toQuantity(BigInt(tx.maxPriorityFeePerGas)),
+          type: '0x2',
+        },
+      ],
+    });
+    if (typeof hash !== 'string') throw walletError('The wallet answered no transaction hash');
+    return hash;
   }
 
   /** Native balance in wei at the latest block. */

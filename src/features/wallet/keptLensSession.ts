@@ -54,6 +54,10 @@ export function keptLensSession(apiUrl: string): KeptLensSession | null {
   const k = raw as Partial<KeptLensSession>;
   if (k.apiUrl !== apiUrl || !isText(k.owner) || !k.tokens) return null;
   if (!isText(k.tokens.accessToken) || !isText(k.tokens.refreshToken)) return null;
-  const account = k.account && typeof k.account === 'object' && isText(k.account.address) ? k.account : null;
+  // A record kept before the Lens v3 client (no owner) names no account: it is not shown.
+  const account =
+    k.account && typeof k.account === 'object' && isText(k.account.address) && isText(k.account.owner)
+      ? k.account
+      : null;
   return { apiUrl, owner: k.owner, tokens: k.tokens, account };
 }
