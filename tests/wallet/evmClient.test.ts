@@ -74,4 +74,41 @@ describe('EvmClient over an EIP-1193 wallet', () => {
     expect(hashes).toHaveLength(2);
     expect(f.calls.filter((x) => x.method === 'eth_sendTransaction')).toHaveLength(2);
   });
+
+  it('sends a prepared transaction (Lens) on its chain: switches first, refuses another sender', async () => {
+    const f = fakeProvider({ chains: ['0x1', '0x90f7'] });
+    const c = new EvmClient(f.provider);
+    const [address] = await c.requestAccounts();
+    const tx = {
+      to: '0x00000000000000000000000000000000000000ab',
+      from: address!,
+      data: '0x1234',
+      value: '0',
+      gasLimit: 100000,
+      maxFeePerGas: '3000000000',
+      maxPriorityFeePerGas: '1000000000',
+      chainId: 37111,
+    };
+    const hash = await c.sendPrepared(address!, tx);
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await c.chainId()).toBe('0x90f7');
+    expect(f.calls.find((x) => x.method === 'eth_sendTransaction')?.params).toEqual([
+      {
+        from: address,
+        to: tx.to,
+        data: '0x1234',
+        value: '0x0',
+        gas: '0x186a0',
+        maxFeePerGas: '0xb2d05e00',
+        maxPriorityFeePerGas: '0x3b9aca00',
+        type: '0x2',
+      },
+    ]);
+    await expect(c.sendPrepared(address!, { ...tx, from: '0x00000000000000000000000000000000000000cd' })).rejects.toThrow(
+      /must be sent by 0x0+cd/,
+    );
+    await expect(c.sendPrepared(address!, { ...tx, chainId: 232 })).rejects.toThrow(
+      'Chain 0xe8 not added to wallet. Use addChain() first.',
+    );
+  });
 });
