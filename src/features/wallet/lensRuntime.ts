@@ -69,6 +69,7 @@ export function loadLens(): Promise<LensSetup | null> {
               apiUrl: s.apiUrl,
               app: APP_ADDRESS,
               upload: (d) => uploadJson(d, store),
+              onTokens: keepRenewedTokens,
             }),
             apiUrl: s.apiUrl,
             postUrl: s.postUrl,
@@ -112,6 +113,12 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
 const appUser = (): string | null => getAuthState().user?.id ?? null;
+
+/** Tokens Lens renewed for the signed-in session: the kept sign-in takes them up. */
+function keepRenewedTokens(tokens: { accessToken: string; refreshToken: string }): void {
+  if (!session.signedIn || !owner || !setup) return; // a new sign-in: setLensSession keeps it
+  keepLensSession({ apiUrl: setup.apiUrl, owner, tokens, account: session.account });
+}
 
 /** A sign-in kept from an earlier page of this tab, taken up by the new client. */
 function resumeKeptSession(lens: LensSetup): void {

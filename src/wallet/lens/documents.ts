@@ -118,6 +118,23 @@ export const AUTHENTICATE = /* GraphQL */ `
   }
 `;
 
+/** New tokens for a session whose access token expired (the refresh token is single-use). */
+export const REFRESH = /* GraphQL */ `
+  mutation Refresh($refreshToken: RefreshToken!) {
+    refresh(request: { refreshToken: $refreshToken }) {
+      __typename
+      ... on AuthenticationTokens {
+        accessToken
+        refreshToken
+        idToken
+      }
+      ... on ForbiddenError {
+        reason
+      }
+    }
+  }
+`;
+
 /** An account and its counts (accountStats: followers and following on the global graph). */
 export const ACCOUNT = /* GraphQL */ `
   query Account($address: EvmAddress!) {

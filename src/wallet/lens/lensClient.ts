@@ -23,7 +23,9 @@ import {
  * branch becomes a result with a message or an action, never silence. A write (post, comment
  * as a post with commentOn, follow, unfollow) answers with a hash Lens sent itself, a
  * transaction for the wallet to send, or a refusal; a post has no id until Lens has indexed
- * its transaction (waitForIndexing, postIdOf).
+ * its transaction (waitForIndexing, postIdOf). An access token Lens calls expired
+ * (UNAUTHENTICATED) is renewed once with the refresh token and the request sent again; a
+ * refused renewal ends the session ('Not authenticated').
  */
 
 export interface LensAccount {
@@ -103,6 +105,8 @@ export interface LensDeps {
   app?: string | null;
   /** Waits between indexing checks (tests make it instant). */
   sleep?: (ms: number) => Promise<void>;
+  /** Told whenever the session's tokens change (sign-in, renewal), to keep them. */
+  onTokens?: (tokens: { accessToken: string; refreshToken: string }) => void;
 }
 
 export type LensPageSize = 'TEN' | 'FIFTY';
@@ -179,13 +183,9 @@ export function createLensClient(deps: LensDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let tokens: { accessToken: string; refreshToken: string } | null = null;
 
-  async function gql<T>(
-    query: string,
-    variables: Record<string, unknown>,
-    needsAuth = false,
-  ): Promise<T> {
-    if (needsAuth && !tokens)
-      throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
+  type Answer<T> = { data?: T; errors?: { message: string; extensions?: { code?: unknown } }[] };
+
+  async function send<T>(query: string, variables: Record<string, unknown>): Promise<{ res: Response; body: Answer<T> }> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (tokens) headers.authorization = `Bearer ${tokens.accessToken}`;
     const res = await doFetch(deps.apiUrl, {
@@ -193,11 +193,49 @@ export function createLensClient(deps: LensDeps) {
       headers,
       body: JSON.stringify({ query, variables }),
     });
-    let body: { data?: T; errors?: { message: string }[] };
     try {
-      body = (await res.json()) as typeof body;
+      return { res, body: (await res.json()) as Answer<T> };
     } catch {
       throw new AppError(`Lens answered ${res.status} without JSON`, { category: 'network' });
+    }
+  }
+
+  const expired = (body: Answer<unknown>) =>
+    body.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED') ?? false;
+
+  function setTokens(next: { accessToken: string; refreshToken: string } | null): void {
+    tokens = next;
+    if (next) deps.onTokens?.({ ...next });
+  }
+
+  /** One renewal of the session with its refresh token; false when Lens refuses it. */
+  async function renew(): Promise<boolean> {
+    if (!tokens) return false;
+    const { body } = await send<{ refresh: { __typename: string; accessToken?: string; refreshToken?: string } }>(
+      doc.REFRESH,
+      { refreshToken: tokens.refreshToken },
+    );
+    const r = body.data?.refresh;
+    if (r?.__typename !== 'AuthenticationTokens' || !r.accessToken || !r.refreshToken) {
+      tokens = null;
+      return false;
+    }
+    setTokens({ accessToken: r.accessToken, refreshToken: r.refreshToken });
+    return true;
+  }
+
+  async function gql<T>(
+    query: string,
+    variables: Record<string, unknown>,
+    needsAuth = false,
+  ): Promise<T> {
+    if (needsAuth && !tokens)
+      throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
+    let { res, body } = await send<T>(query, variables);
+    if (tokens && expired(body)) {
+      if (!(await renew()))
+        throw new AppError(ERROR_TEXT.notAuthenticated, { category: 'authentication' });
+      ({ res, body } = await send<T>(query, variables));
     }
     if (body.errors?.length)
       throw new AppError(body.errors.map((e) => e.message).join('; '), { category: 'wallet' });
@@ -282,7 +320,7 @@ export function createLensClient(deps: LensDeps) {
       }
       switch (answer.__typename) {
         case 'AuthenticationTokens':
-          tokens = { accessToken: String(answer.accessToken), refreshToken: String(answer.refreshToken) };
+          setTokens({ accessToken: String(answer.accessToken), refreshToken: String(answer.refreshToken) });
           return { status: 'signed-in' };
         case 'WrongSignerError':
           return { status: 'refused', branch: 'WrongSignerError', message: withReason(LENS_TEXT.wrongSigner, answer.reason) };

@@ -288,6 +288,12 @@ describe('the Lens sign-in', () => {
   it('lasts across pages of the tab for the app account that made it, not for another, until Disconnect', async () => {
     const first = await freshLens();
     const { address } = await signIn(first.runtime);
+    // The access token expires; publishing renews it, and the tab keeps the renewed tokens
+    // (the old refresh token was single-use, so the next page could not renew with it).
+    fake.expireSessions();
+    expect(
+      await first.action.publishAfterShare({ saved, online: true }, { record: () => Promise.resolve() }),
+    ).toMatchObject({ status: 'published' });
     // The next page of this tab: the modules start afresh, the tab's storage stays.
     const next = await freshLens();
     const setup = await next.runtime.loadLens();

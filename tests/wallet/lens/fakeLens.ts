@@ -10,6 +10,8 @@
  *   signer from the signature (ethers) and answers AuthenticationTokens, WrongSignerError (not
  *   the challenge's signer), ExpiredChallengeError (older than challengeTtlMs, or
  *   expireChallenges()) or ForbiddenError (the signer is not the account's owner/manager);
+ * - an expired access token (expireSessions()) is a GraphQL error with extensions.code
+ *   UNAUTHENTICATED; refresh trades a refresh token (single use) for new tokens;
  * - post, follow and unfollow answer as `answers.*` says: relayed by Lens (a hash), a
  *   self-funded transaction for the wallet to send, a sponsored one, TransactionWillFail or a
  *   validation failure; a post's transaction is indexed after `indexAfterPolls` looks at
@@ -23,7 +25,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { getAddress, hexlify, toUtf8Bytes, verifyMessage, Wallet } from 'ethers';
-import { graphql, type GraphQLSchema } from 'graphql';
+import { GraphQLError, graphql, type GraphQLSchema } from 'graphql';
 import { publishedLensSchema } from './publishedSchema';
 
 let schema: GraphQLSchema | undefined;
@@ -64,6 +66,7 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
   const accounts: FakeAccount[] = [];
   const challenges = new Map<string, { account: string; signer: string; text: string; at: number }>();
   const sessions = new Map<string, { account: string; signer: string }>();
+  const refreshTokens = new Map<string, { account: string; signer: string }>();
   const follows = new Set<string>(); // `${follower}>${followed}`
   const published: PublishedItem[] = [];
   const byHash = new Map<string, Pending>();
@@ -121,7 +124,7 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
 
   const sessionOf = (ctx: Ctx) => {
     const s = ctx.token ? sessions.get(ctx.token) : undefined;
-    if (!s) throw new Error('Unauthenticated');
+    if (!s) throw new GraphQLError('Unauthenticated', { extensions: { code: 'UNAUTHENTICATED' } });
     return s;
   };
 
@@ -255,7 +258,17 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
       if (!allowed) return { __typename: 'ForbiddenError', reason: 'The signer is not an owner or manager of the account' };
       const accessToken = `access-${request.id}`;
       sessions.set(accessToken, { account: account.address, signer: ch.signer });
+      refreshTokens.set(`refresh-${request.id}`, { account: account.address, signer: ch.signer });
       return { __typename: 'AuthenticationTokens', accessToken, refreshToken: `refresh-${request.id}`, idToken: `id-${request.id}` };
+    },
+    refresh: ({ request }: Args<{ refreshToken: string }>) => {
+      const s = refreshTokens.get(request.refreshToken);
+      if (!s) return { __typename: 'ForbiddenError', reason: 'Invalid refresh token' };
+      refreshTokens.delete(request.refreshToken); // single use
+      const n = ++counter;
+      sessions.set(`access-r${n}`, s);
+      refreshTokens.set(`refresh-r${n}`, s);
+      return { __typename: 'AuthenticationTokens', accessToken: `access-r${n}`, refreshToken: `refresh-r${n}`, idToken: `id-r${n}` };
     },
     account: ({ request }: Args<{ address?: string }>, ctx: Ctx) => {
       const a = request.address ? accountAt(request.address) : undefined;
@@ -371,6 +384,10 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
     answers,
     indexing,
     expireChallenges: () => void (config.expireAll = true),
+    /** Every access token now expired (refresh tokens still work). */
+    expireSessions: () => sessions.clear(),
+    /** Every refresh token now refused too. */
+    revokeRefreshTokens: () => refreshTokens.clear(),
     feed,
   };
 }

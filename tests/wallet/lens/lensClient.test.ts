@@ -163,6 +163,30 @@ describe('Lens v3 sign-in', () => {
     );
   });
 
+  it('renews an expired access token once with the refresh token (UNAUTHENTICATED), as the Lens SDK does', async () => {
+    const wallet = Wallet.createRandom();
+    fake.addAccount({ owner: wallet.address });
+    const kept: string[] = [];
+    const lens = createLensClient({
+      apiUrl: url,
+      upload: () => Promise.resolve('lens://content-x'),
+      onTokens: (t) => kept.push(t.accessToken),
+    });
+    const [choice] = await lens.accountsAvailable(wallet.address);
+    await lens.login(wallet.address, choice!, (t) => wallet.signMessage(t));
+    expect(kept).toHaveLength(1);
+    fake.expireSessions();
+    expect((await lens.post({ content: 'after a while' })).status).toBe('sent');
+    expect(fake.seen.slice(-3).map((s) => s.operation)).toEqual(['Post', 'Refresh', 'Post']);
+    expect(kept).toHaveLength(2);
+    expect(lens.session()?.accessToken).toBe(kept[1]);
+    // A refused renewal ends the session.
+    fake.expireSessions();
+    fake.revokeRefreshTokens();
+    await expect(lens.post({ content: 'x' })).rejects.toThrow('Not authenticated');
+    expect(lens.isAuthenticated()).toBe(false);
+  });
+
   it('checks scalars before sending and refuses writes without a session', async () => {
     const lens = client();
     const before = fake.seen.length;
