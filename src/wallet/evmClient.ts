@@ -10,6 +10,13 @@ import { AppError } from '../domain/errors/appErrors';
 import { chainNotAddedMessage, ERROR_TEXT } from '../domain/errors/messages';
 import { EVM_CHAINS, normalizeChainId, type SupportedChainId } from '../domain/wallet/chains';
 import { rpcCode, type Eip1193Provider } from './eip1193';
+import {
+  serializeZkSyncEip712,
+  ZKSYNC_EIP712_TYPES,
+  zkSyncDomain,
+  zkSyncSignInput,
+  type ZkSyncEip712Transaction,
+} from './zkSyncEip712';
 
 /** The message when a batch has no calls (docs/product.md § Wallets and tokens). */
 export const NO_BATCH_CALLS = 'No EVM calls provided for batch execution';
@@ -130,15 +137,7 @@ export class EvmClient {
     const from = requireAddress(address);
     if (from.toLowerCase() !== tx.from.toLowerCase())
       throw walletError(`This transaction must be sent by ${tx.from}, not the connected account ${from}`);
-    const chainId = toQuantity(tx.chainId);
-    if ((await this.chainId()) !== chainId) {
-      try {
-        await this.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
-      } catch (e) {
-        if (Number(rpcCode(e)) === 4902) throw walletError(chainNotAddedMessage(chainId), e);
-        throw e;
-      }
-    }
+    await this.onChain(toQuantity(tx.chainId));
     const hash = await this.provider.request({
       method: 'eth_sendTransaction',
       params: [
@@ -156,6 +155,37 @@ export class EvmClient {
     });
     if (typeof hash !== 'string') throw walletError('The wallet answered no transaction hash');
     return hash;
+  }
+
+  /**
+   * Signs a zkSync-style EIP-712 transaction (Lens Chain's gas-sponsored kind) as typed data
+   * with the connected account, on the transaction's chain, and sends the signed bytes
+   * (eth_sendRawTransaction through the wallet). Answers the transaction hash.
+   */
+  async sendZkSyncEip712(address: string | null, tx: ZkSyncEip712Transaction): Promise<string> {
+    const from = requireAddress(address);
+    if (from.toLowerCase() !== tx.from.toLowerCase())
+      throw walletError(`This transaction must be sent by ${tx.from}, not the connected account ${from}`);
+    await this.onChain(toQuantity(tx.chainId));
+    const signer = await this.ethers.getSigner(from);
+    const signature = await signer.signTypedData(zkSyncDomain(tx.chainId), ZKSYNC_EIP712_TYPES, zkSyncSignInput(tx));
+    const hash = await this.provider.request({
+      method: 'eth_sendRawTransaction',
+      params: [serializeZkSyncEip712(tx, signature)],
+    });
+    if (typeof hash !== 'string') throw walletError('The wallet answered no transaction hash');
+    return hash;
+  }
+
+  /** Asks the wallet to switch to the chain unless it is on it; a chain it lacks says to add it. */
+  private async onChain(chainId: string): Promise<void> {
+    if ((await this.chainId()) === chainId) return;
+    try {
+      await this.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+    } catch (e) {
+      if (Number(rpcCode(e)) === 4902) throw walletError(chainNotAddedMessage(chainId), e);
+      throw e;
+    }
   }
 
   /** Native balance in wei at the latest block. */

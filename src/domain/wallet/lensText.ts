@@ -12,8 +12,6 @@ export const LENS_TEXT = {
   postRefused: 'Lens refused the post',
   followRefused: 'Lens refused the follow',
   willFail: 'Lens says the transaction would fail',
-  sponsoredUnsupported:
-    'Lens asked for a gas-sponsored Lens Chain transaction, which this app cannot sign yet',
   signInWallet: 'Confirm the Lens transaction in your wallet…',
   pending: 'Sent to Lens: waiting for it to be indexed',
   notIndexedYet:

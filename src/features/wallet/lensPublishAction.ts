@@ -42,7 +42,8 @@ async function walletSends(tx: LensTransaction): Promise<string> {
   const { walletStore } = await import('./runtime');
   const evm = walletStore.client();
   if (!evm) throw new Error(ERROR_TEXT.noWalletConnected);
-  return evm.sendPrepared(walletStore.getState().address, tx);
+  const address = walletStore.getState().address;
+  return tx.kind === 'eip712' ? evm.sendZkSyncEip712(address, tx) : evm.sendPrepared(address, tx);
 }
 
 /**

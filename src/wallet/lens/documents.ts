@@ -26,6 +26,27 @@ const ACCOUNT_FIELDS = /* GraphQL */ `
 const TRANSACTION_BRANCHES = /* GraphQL */ `
   ... on SponsoredTransactionRequest {
     reason
+    raw {
+      type
+      to
+      from
+      nonce
+      gasLimit
+      maxPriorityFeePerGas
+      maxFeePerGas
+      data
+      value
+      chainId
+      customData {
+        gasPerPubdata
+        factoryDeps
+        customSignature
+        paymasterParams {
+          paymaster
+          paymasterInput
+        }
+      }
+    }
   }
   ... on SelfFundedTransactionRequest {
     reason

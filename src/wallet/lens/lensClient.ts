@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/errors/appErrors';
 import { ERROR_TEXT, TOAST_TEXT } from '../../domain/errors/messages';
 import { LENS_TEXT, withReason } from '../../domain/wallet/lensText';
+import type { ZkSyncEip712Transaction } from '../zkSyncEip712';
 import * as doc from './documents';
 import {
   cursor as toCursor,
@@ -50,8 +51,16 @@ export type LensSignIn =
   | { status: 'signed-in' }
   | { status: 'refused'; branch: 'WrongSignerError' | 'ExpiredChallengeError' | 'ForbiddenError'; message: string };
 
-/** An EIP-1559 transaction Lens asks the wallet to send (SelfFundedTransactionRequest.raw). */
-export interface LensTransaction {
+/**
+ * A transaction Lens asks the wallet to send: an EIP-1559 one the wallet pays for
+ * (SelfFundedTransactionRequest), or a gas-sponsored zkSync EIP-712 one the wallet only signs
+ * (SponsoredTransactionRequest; its paymaster pays).
+ */
+export type LensTransaction =
+  | ({ kind: 'eip1559' } & LensEip1559Transaction)
+  | ({ kind: 'eip712' } & ZkSyncEip712Transaction);
+
+export interface LensEip1559Transaction {
   to: EvmAddress;
   from: EvmAddress;
   data: string;
@@ -154,6 +163,7 @@ function toWrite(r: RawWrite, refusedLine: string): LensWrite {
         status: 'sign',
         reason: r.reason ?? '',
         transaction: {
+          kind: 'eip1559',
           to: evmAddress(raw.to),
           from: evmAddress(raw.from),
           data: String(raw.data),
@@ -166,8 +176,34 @@ function toWrite(r: RawWrite, refusedLine: string): LensWrite {
         },
       };
     }
-    case 'SponsoredTransactionRequest':
-      return { status: 'refused', message: withReason(LENS_TEXT.sponsoredUnsupported, r.reason) };
+    case 'SponsoredTransactionRequest': {
+      const raw = r.raw ?? {};
+      const meta = (raw.customData ?? {}) as {
+        gasPerPubdata?: unknown;
+        factoryDeps?: unknown[];
+        paymasterParams?: { paymaster: unknown; paymasterInput: unknown } | null;
+      };
+      return {
+        status: 'sign',
+        reason: r.reason ?? '',
+        transaction: {
+          kind: 'eip712',
+          to: evmAddress(raw.to),
+          from: evmAddress(raw.from),
+          data: String(raw.data),
+          value: String(raw.value),
+          gasLimit: String(raw.gasLimit),
+          maxFeePerGas: String(raw.maxFeePerGas),
+          maxPriorityFeePerGas: String(raw.maxPriorityFeePerGas),
+          chainId: Number(raw.chainId),
+          nonce: Number(raw.nonce),
+          gasPerPubdata: String(meta.gasPerPubdata),
+          factoryDeps: (meta.factoryDeps ?? []).map(String),
+          paymaster: meta.paymasterParams ? evmAddress(meta.paymasterParams.paymaster) : null,
+          paymasterInput: meta.paymasterParams ? String(meta.paymasterParams.paymasterInput) : null,
+        },
+      };
+    }
     case 'TransactionWillFail':
       return { status: 'refused', message: withReason(LENS_TEXT.willFail, r.reason) };
     case 'PostOperationValidationFailed':

@@ -11,13 +11,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { keccak256, Wallet } from 'ethers';
+import { Wallet } from 'ethers';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as AuthStore from '../../../src/app/auth/authStore';
 import { LENS_TEXT } from '../../../src/domain/wallet/lensText';
 import type { LensTransaction } from '../../../src/wallet/lens/lensClient';
 import { createFakeLens } from '../../wallet/lens/fakeLens';
+import { createPretendChain } from '../../wallet/lens/pretendChain';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('../../../src/ui/toast', () => ({ notify: toasts }));
@@ -34,9 +35,8 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 
-/** Transactions the test wallet "sent", by hash. */
-const chain = new Map<string, { from: string; data: string }>();
-const fake = createFakeLens({ readTransaction: (h) => Promise.resolve(chain.get(h) ?? null) });
+const chain = createPretendChain();
+const fake = createFakeLens({ readTransaction: chain.readTransaction });
 let server: Server;
 let lensConfigured = true;
 
@@ -95,18 +95,6 @@ async function signIn(runtime: Awaited<ReturnType<typeof freshLens>>['runtime'])
   const account = await setup!.client.account(address);
   act(() => runtime.setLensSession({ signedIn: true, account }));
   return { wallet, address };
-}
-
-/** The wallet's part when Lens hands back a transaction: sign it and "broadcast" it. */
-async function walletSends(wallet: Pick<Wallet, 'address' | 'signTransaction'>, tx: LensTransaction): Promise<string> {
-  const signed = await wallet.signTransaction({
-    type: 2, to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: tx.gasLimit,
-    maxFeePerGas: BigInt(tx.maxFeePerGas), maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
-    chainId: tx.chainId, nonce: tx.nonce,
-  });
-  const hash = keccak256(signed);
-  chain.set(hash, { from: wallet.address, data: tx.data });
-  return hash;
 }
 
 const newest = () => fake.published.at(-1)!;
@@ -194,7 +182,7 @@ describe('after Share with the option ticked', () => {
     const { wallet } = await signIn(runtime);
     fake.answers.post = 'selfFunded';
     const record = vi.fn(() => Promise.resolve());
-    const sendTransaction = vi.fn((tx: LensTransaction) => walletSends(wallet, tx));
+    const sendTransaction = vi.fn((tx: LensTransaction) => chain.send(wallet, tx));
     const result = await action.publishAfterShare({ saved, online: true }, { record, sendTransaction });
     expect(sendTransaction).toHaveBeenCalledTimes(1);
     expect(toasts.info).toHaveBeenCalledWith(LENS_TEXT.signInWallet);

@@ -13,11 +13,11 @@
  * - an expired access token (expireSessions()) is a GraphQL error with extensions.code
  *   UNAUTHENTICATED; refresh trades a refresh token (single use) for new tokens;
  * - post, follow and unfollow answer as `answers.*` says: relayed by Lens (a hash), a
- *   self-funded transaction for the wallet to send, a sponsored one, TransactionWillFail or a
- *   validation failure; a post's transaction is indexed after `indexAfterPolls` looks at
+ *   self-funded EIP-1559 transaction for the wallet to send, a sponsored zkSync EIP-712 one
+ *   (with a paymaster) for the wallet to sign, TransactionWillFail or a validation failure; a post's transaction is indexed after `indexAfterPolls` looks at
  *   transactionStatus (never while holdIndexing), and only then has a post id;
- * - a self-funded transaction counts as sent once readTransaction(hash) shows it on the chain,
- *   from the signer, carrying the data the fake asked for.
+ * - a transaction for the wallet counts as sent once readTransaction(hash) shows it on the
+ *   chain, from the signer, carrying the data the fake asked for.
  * What passing here does not prove: the live API's behaviour beyond its schema (its messages,
  * timings, rules or indexing), which nothing here can reach.
  */
@@ -60,6 +60,8 @@ interface Pending {
 }
 
 const lower = (a: string) => a.toLowerCase();
+/** The fake's paymaster (pays for sponsored transactions). */
+export const SPONSOR = '0x000000000000000000000000000000000000C0De';
 const hash32 = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
 export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash: string) => Promise<{ from: string; data: string } | null> } = {}) {
@@ -158,8 +160,33 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
           },
         };
       }
-      case 'sponsored':
-        return { __typename: 'SponsoredTransactionRequest', reason, sponsoredReason: 'REQUIRES_SIGNATURE', raw: {} };
+      case 'sponsored': {
+        const data = hexlify(toUtf8Bytes(`lens-fake:${++counter}`));
+        if (item) awaitingWallet.set(data, item);
+        return {
+          __typename: 'SponsoredTransactionRequest',
+          reason: 'Signless is not enabled for this account',
+          sponsoredReason: 'REQUIRES_SIGNATURE',
+          raw: {
+            type: 113,
+            to,
+            from: signer,
+            nonce: 3,
+            gasLimit: 300_000,
+            maxPriorityFeePerGas: '0',
+            maxFeePerGas: '50000000',
+            data,
+            value: '0',
+            chainId: opts.chainId ?? 1,
+            customData: {
+              gasPerPubdata: '50000',
+              factoryDeps: [],
+              customSignature: null,
+              paymasterParams: { paymaster: SPONSOR, paymasterInput: `0x8c5a3445${'0'.repeat(64)}` },
+            },
+          },
+        };
+      }
       case 'willFail':
         return { __typename: 'TransactionWillFail', reason };
       default:
@@ -309,7 +336,7 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
         id: null,
       };
       const answer = writeAnswer(answers.post, item, s.signer, s.account, 'PostResponse');
-      if (answers.post === 'relay' || answers.post === 'selfFunded') published.push(item);
+      if (answers.post === 'relay' || answers.post === 'selfFunded' || answers.post === 'sponsored') published.push(item);
       return answer;
     },
     follow: ({ request }: Args<{ account: string }>, ctx: Ctx) => {

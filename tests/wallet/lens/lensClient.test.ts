@@ -15,31 +15,23 @@
  * What it does not prove: the live API's answers (messages, rules, indexing times), nor a
  * real chain (the unit chain is a map of signed transactions; the browser test uses hardhat's).
  */
-import { keccak256, Transaction, Wallet } from 'ethers';
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LENS_TEXT } from '../../../src/domain/wallet/lensText';
-import { createLensClient, type LensTransaction } from '../../../src/wallet/lens/lensClient';
+import { createLensClient } from '../../../src/wallet/lens/lensClient';
 import { LensScalarError, txHash, type Cursor } from '../../../src/wallet/lens/scalars';
 import { MAX_UPLOAD_BYTES, uploadJson } from '../../../src/wallet/lens/upload';
-import { createFakeLens, startFakeLensServer, type FakeLens } from './fakeLens';
+import { createFakeLens, SPONSOR, startFakeLensServer, type FakeLens } from './fakeLens';
+import { createPretendChain } from './pretendChain';
 
-/** Signed transactions "on chain", by hash. */
-const chain = new Map<string, string>();
+const chain = createPretendChain();
 const uploads = new Map<string, string>();
 let fake: FakeLens;
 let url: string;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const lens = createFakeLens({
-    chainId: 37111,
-    readTransaction: (hash) => {
-      const signed = chain.get(hash);
-      if (!signed) return Promise.resolve(null);
-      const tx = Transaction.from(signed);
-      return Promise.resolve({ from: tx.from!, data: tx.data });
-    },
-  });
+  const lens = createFakeLens({ chainId: 37111, readTransaction: chain.readTransaction });
   ({ fake, url, close } = await startFakeLensServer(lens));
 });
 afterAll(() => close());
@@ -71,24 +63,6 @@ async function signedIn(opts: { name?: string } = {}) {
   const [choice] = await lens.accountsAvailable(wallet.address);
   expect(await lens.login(wallet.address, choice!, (t) => wallet.signMessage(t))).toEqual({ status: 'signed-in' });
   return { wallet, account, lens };
-}
-
-/** What the wallet does with a transaction Lens asks it to send: sign, broadcast, answer the hash. */
-async function sendFrom(wallet: Pick<Wallet, 'address' | 'signTransaction'>, tx: LensTransaction): Promise<string> {
-  const signed = await wallet.signTransaction({
-    type: 2,
-    to: tx.to,
-    data: tx.data,
-    value: BigInt(tx.value),
-    gasLimit: tx.gasLimit,
-    maxFeePerGas: BigInt(tx.maxFeePerGas),
-    maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
-    chainId: tx.chainId,
-    nonce: tx.nonce,
-  });
-  const hash = keccak256(signed);
-  chain.set(hash, signed);
-  return hash;
 }
 
 describe('Lens v3 sign-in', () => {
@@ -225,7 +199,7 @@ describe('Lens v3 writes', () => {
     if (answer.status !== 'sign') return;
     expect(answer.reason).toBe('Sponsorship is not available for this app');
     expect(answer.transaction).toMatchObject({ from: wallet.address, chainId: 37111, value: '0' });
-    const hash = txHash(await sendFrom(wallet, answer.transaction));
+    const hash = txHash(await chain.send(wallet, answer.transaction));
     expect(await lens.waitForIndexing(hash)).toEqual({ status: 'indexed' });
     expect(await lens.postIdOf(hash)).toBe(fake.published.at(-1)!.id);
     // A transaction the chain does not show stays not indexed.
@@ -243,8 +217,18 @@ describe('Lens v3 writes', () => {
     });
   });
 
+  it('a sponsored post is a zkSync EIP-712 transaction the wallet signs (the paymaster pays), then indexed', async () => {
+    const { lens, wallet } = await signedIn();
+    fake.answers.post = 'sponsored';
+    const answer = await lens.post({ content: 'Sponsored' });
+    if (answer.status !== 'sign') throw new Error(`expected a transaction to sign, got ${answer.status}`);
+    expect(answer.transaction).toMatchObject({ kind: 'eip712', from: wallet.address, chainId: 37111, paymaster: SPONSOR, factoryDeps: [] });
+    const hash = txHash(await chain.send(wallet, answer.transaction));
+    expect(await lens.waitForIndexing(hash)).toEqual({ status: 'indexed' });
+    expect(await lens.postIdOf(hash)).toBe(fake.published.at(-1)!.id);
+  });
+
   it.each([
-    ['sponsored', LENS_TEXT.sponsoredUnsupported],
     ['willFail', LENS_TEXT.willFail],
     ['refused', LENS_TEXT.postRefused],
   ] as const)('a %s answer to a post is a refusal with its reason', async (kind, line) => {

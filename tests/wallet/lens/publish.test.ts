@@ -15,7 +15,7 @@
  * What it does not prove: that the live Lens API accepts this metadata and indexes as the fake
  * does, nor anything on a real chain (the wallet here is an offline ethers signer).
  */
-import { keccak256, Wallet } from 'ethers';
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LENS_TEXT } from '../../../src/domain/wallet/lensText';
 import { createLensClient, type LensTransaction } from '../../../src/wallet/lens/lensClient';
@@ -26,18 +26,18 @@ import {
 } from '../../../src/wallet/lens/publish';
 import { uploadJson } from '../../../src/wallet/lens/upload';
 import { createFakeLens, startFakeLensServer, type FakeLens } from './fakeLens';
+import { createPretendChain } from './pretendChain';
 
 let fake: FakeLens;
 let url: string;
 let close: () => Promise<void>;
 const uploads = new Map<string, string>();
 
-/** Hash -> sender and data of transactions the test wallet "sent". */
-const chain = new Map<string, { from: string; data: string }>();
+const chain = createPretendChain();
 
 beforeAll(async () => {
   ({ fake, url, close } = await startFakeLensServer(
-    createFakeLens({ readTransaction: (h) => Promise.resolve(chain.get(h) ?? null) }),
+    createFakeLens({ readTransaction: chain.readTransaction }),
   ));
 });
 afterAll(() => close());
@@ -68,18 +68,6 @@ async function signedIn(lens = client()) {
   return { wallet, lens, account };
 }
 
-/** The wallet's part: sign and "broadcast" (the fake reads the pretend chain). */
-async function walletSends(wallet: Pick<Wallet, 'address' | 'signTransaction'>, tx: LensTransaction): Promise<string> {
-  const signed = await wallet.signTransaction({
-    type: 2, to: tx.to, data: tx.data, value: BigInt(tx.value), gasLimit: tx.gasLimit,
-    maxFeePerGas: BigInt(tx.maxFeePerGas), maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
-    chainId: tx.chainId, nonce: tx.nonce,
-  });
-  const hash = keccak256(signed);
-  chain.set(hash, { from: wallet.address, data: tx.data });
-  return hash;
-}
-
 const noWallet = { sendTransaction: () => Promise.reject(new Error('no wallet in this test')) };
 
 const post = { id: '6f1c1f9e-3d7b-4c38-9d6e-5a1f2b3c4d5e', content: 'Four rounds of box breathing.' };
@@ -107,12 +95,22 @@ describe('publishing a community post to Lens', () => {
     fake.answers.post = 'selfFunded';
     const onSign = vi.fn();
     const onPending = vi.fn();
-    const sendTransaction = vi.fn((tx: LensTransaction) => walletSends(wallet, tx));
+    const sendTransaction = vi.fn((tx: LensTransaction) => chain.send(wallet, tx));
     const result = await publishToLens(lens, post, true, { sendTransaction, onSign, onPending });
     expect(onSign).toHaveBeenCalledTimes(1);
     expect(sendTransaction).toHaveBeenCalledWith(expect.objectContaining({ from: wallet.address }));
     const sent = fake.published.at(-1)!;
     expect(onPending).toHaveBeenCalledWith(sent.hash);
+    expect(result).toEqual({ status: 'published', id: sent.id, txHash: sent.hash });
+  });
+
+  it('a sponsored transaction: the wallet signs it (zkSync EIP-712), then the post id once indexed', async () => {
+    const { lens, wallet } = await signedIn();
+    fake.answers.post = 'sponsored';
+    const sendTransaction = vi.fn((tx: LensTransaction) => chain.send(wallet, tx));
+    const result = await publishToLens(lens, post, true, { sendTransaction });
+    expect(sendTransaction).toHaveBeenCalledWith(expect.objectContaining({ kind: 'eip712' }));
+    const sent = fake.published.at(-1)!;
     expect(result).toEqual({ status: 'published', id: sent.id, txHash: sent.hash });
   });
 
@@ -140,10 +138,10 @@ describe('publishing a community post to Lens', () => {
       status: 'failed',
       message: `Not published to Lens: ${LENS_TEXT.txFailed}: execution reverted`,
     });
-    fake.answers.post = 'sponsored';
+    fake.answers.post = 'willFail';
     expect(await publishToLens(lens, post, true, noWallet)).toEqual({
       status: 'failed',
-      message: `Not published to Lens: ${LENS_TEXT.sponsoredUnsupported}: The fake says no`,
+      message: `Not published to Lens: ${LENS_TEXT.willFail}: The fake says no`,
     });
   });
 
