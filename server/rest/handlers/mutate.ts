@@ -55,9 +55,10 @@ export function mutationParams(call: RestCall): Params {
 }
 
 /**
- * What an upsert's rows did: PostgREST answers 200 when none was inserted (every row
- * updated or ignored) and 201 otherwise. A row's xmax is 0 when the statement inserted it;
- * an ON CONFLICT DO UPDATE leaves the updating transaction's id there.
+ * What a merge-duplicates upsert's rows did: PostgREST answers 200 when none was inserted
+ * (every row updated) and 201 otherwise. A row's xmax is 0 when the statement inserted it; an
+ * ON CONFLICT DO UPDATE leaves the updating transaction's id there. (With ignore-duplicates
+ * every row the statement reports was inserted, so its row count says it without xmax.)
  */
 function upsertSql(call: RestCall, stmt: string): string {
   const { media, prefer } = call;
@@ -83,19 +84,25 @@ interface Mutated {
 async function runMutation(call: RestCall, stmt: string, p: Params): Promise<Mutated> {
   const { c, media, prefer } = call;
   const representation = prefer.return === 'representation';
-  if (!prefer.resolution && !representation && !media.single) {
+  const merge = prefer.resolution === 'merge-duplicates';
+  const ignore = prefer.resolution === 'ignore-duplicates';
+  if (!merge && !representation && !media.single) {
     const [r] = await runBatchAs(call.deps.db, call.auth, c.req.method, [stmt]);
-    return { body: '', n: r?.rowCount ?? 0 };
+    const n = r?.rowCount ?? 0;
+    return { body: '', n, inserted: ignore ? n : undefined };
   }
   const cols = representation ? selectSql(call.table, call.query.select) : '1';
-  const sql = prefer.resolution
+  const sql = merge
     ? upsertSql(call, stmt)
     : `with _m as (${stmt} returning ${cols}) ${aggregate('select * from _m', media)}`;
-  const read = (row: Record<string, unknown> | undefined): Mutated => ({
-    body: (row?.body as string | undefined) ?? '[]',
-    n: (row?.n as number | undefined) ?? 0,
-    inserted: row?.ins as number | undefined,
-  });
+  const read = (row: Record<string, unknown> | undefined): Mutated => {
+    const n = (row?.n as number | undefined) ?? 0;
+    return {
+      body: (row?.body as string | undefined) ?? '[]',
+      n,
+      inserted: ignore ? n : (row?.ins as number | undefined),
+    };
+  };
   if (p.inline) {
     const [r] = await runBatchAs(call.deps.db, call.auth, c.req.method, [sql]);
     return read(r?.rows[0]);

@@ -56,6 +56,9 @@ describe('PostgREST parity seen through supabase-js', () => {
     const ignored = await sb.from('sessions').upsert(row, { onConflict: 'id', ignoreDuplicates: true }).select('id');
     expect(ignored.status).toBe(200);
     expect(ignored.data).toEqual([]);
+    // The app's sync upload: ignore-duplicates, return=minimal (a replay inserts nothing).
+    expect((await sb.from('sessions').upsert(row, { onConflict: 'id', ignoreDuplicates: true })).status).toBe(200);
+    expect((await sb.from('sessions').upsert(sessionRow(), { onConflict: 'id', ignoreDuplicates: true })).status).toBe(201);
 
     // One new row among existing ones is a creation.
     const mixed = await sb.from('sessions').upsert([row, sessionRow()], { onConflict: 'id' }).select('id');
