@@ -28,5 +28,8 @@ describe('the kept Lens sign-in', () => {
     }
     sessionStorage.setItem('pneuma-lens-session', JSON.stringify({ ...kept, account: { nope: true } }));
     expect(keptLensSession(API)).toEqual({ ...kept, account: null });
+    // One kept by the client before Lens v3 (an account without an owner) is not taken up.
+    sessionStorage.setItem('pneuma-lens-session', JSON.stringify({ ...kept, account: { address: '0xabc', ownedBy: '0xabc' } }));
+    expect(keptLensSession(API)).toBeNull();
   });
 });
