@@ -39,9 +39,10 @@ test('a member signed in to Lens publishes a community post that also reaches Le
   const lens = createFakeLens({
     chainId: 1, // the EDR chain the wallet is on
     readTransaction: async (hash) => {
-      const tx = (await edr.provider.request({ method: 'eth_getTransactionByHash', params: [hash] })) as
-        | { from: string; input: string }
-        | null;
+      const tx = (await edr.provider.request({
+        method: 'eth_getTransactionByHash',
+        params: [hash],
+      })) as { from: string; input: string } | null;
       return tx ? { from: tx.from, data: tx.input } : null;
     },
   });
@@ -94,7 +95,10 @@ test('a member signed in to Lens publishes a community post that also reaches Le
   const sent = lens.published[0]!;
   await expect.poll(() => sent.hash).toMatch(/^0x[0-9a-f]{64}$/);
   await expect(page.getByText(`Transaction ${sent.hash}`)).toBeVisible();
-  const mined = (await edr.provider.request({ method: 'eth_getTransactionReceipt', params: [sent.hash] })) as {
+  const mined = (await edr.provider.request({
+    method: 'eth_getTransactionReceipt',
+    params: [sent.hash],
+  })) as {
     from: string;
     status: string;
   };
@@ -109,7 +113,10 @@ test('a member signed in to Lens publishes a community post that also reaches Le
   // The fake received one post, as the Lens account, whose content is the post.
   expect(sent.by).toBe(lensAccount);
   expect(sent.signer.toLowerCase()).toBe(address!.toLowerCase());
-  const json = Buffer.from(sent.contentUri.replace(/^data:application\/json;base64,/, ''), 'base64');
+  const json = Buffer.from(
+    sent.contentUri.replace(/^data:application\/json;base64,/, ''),
+    'base64',
+  );
   const metadata = JSON.parse(json.toString('utf8')) as { lens: { id: string; content: string } };
   expect(metadata.lens.content).toBe(text);
   expect(lens.seen.map((s) => s.operation).slice(0, 4)).toEqual([

@@ -1,4 +1,12 @@
-import { encodeRlp, getAddress, getBytes, hexlify, toBeArray, ZeroAddress, type TypedDataField } from 'ethers';
+import {
+  encodeRlp,
+  getAddress,
+  getBytes,
+  hexlify,
+  toBeArray,
+  ZeroAddress,
+  type TypedDataField,
+} from 'ethers';
 
 /**
  * zkSync-style EIP-712 transactions (type 0x71), the kind Lens Chain uses for gas-sponsored
@@ -83,7 +91,10 @@ export function zkSyncSignInput(tx: ZkSyncEip712Transaction): Record<string, unk
 }
 
 /** The signed transaction's bytes for eth_sendRawTransaction (0x71 || RLP(fields)). */
-export function serializeZkSyncEip712(tx: ZkSyncEip712Transaction, customSignature: string): string {
+export function serializeZkSyncEip712(
+  tx: ZkSyncEip712Transaction,
+  customSignature: string,
+): string {
   checkSupported(tx);
   if (getBytes(customSignature).length === 0) throw new Error('The wallet gave an empty signature');
   const fields = [

@@ -55,19 +55,36 @@ const reference = {
 
 describe('zkSync EIP-712 transactions, against zksync-ethers', () => {
   it('signs the same typed data and digest', () => {
-    const ours = TypedDataEncoder.hash(zkSyncDomain(tx.chainId), ZKSYNC_EIP712_TYPES, zkSyncSignInput(tx));
-    expect(ours).toBe(EIP712Signer.getSignedDigest(reference));
-    expect(zkSyncSignInput(tx)).toEqual({ ...EIP712Signer.getSignInput(reference), txType: 0x71, nonce: 7 });
-    const tipped = { ...tx, maxPriorityFeePerGas: '1000' };
-    expect(TypedDataEncoder.hash(zkSyncDomain(tx.chainId), ZKSYNC_EIP712_TYPES, zkSyncSignInput(tipped))).toBe(
-      EIP712Signer.getSignedDigest({ ...reference, maxPriorityFeePerGas: 1000n }),
+    const ours = TypedDataEncoder.hash(
+      zkSyncDomain(tx.chainId),
+      ZKSYNC_EIP712_TYPES,
+      zkSyncSignInput(tx),
     );
+    expect(ours).toBe(EIP712Signer.getSignedDigest(reference));
+    expect(zkSyncSignInput(tx)).toEqual({
+      ...EIP712Signer.getSignInput(reference),
+      txType: 0x71,
+      nonce: 7,
+    });
+    const tipped = { ...tx, maxPriorityFeePerGas: '1000' };
+    expect(
+      TypedDataEncoder.hash(zkSyncDomain(tx.chainId), ZKSYNC_EIP712_TYPES, zkSyncSignInput(tipped)),
+    ).toBe(EIP712Signer.getSignedDigest({ ...reference, maxPriorityFeePerGas: 1000n }));
   });
 
   it('serialises byte for byte as zksync-ethers, which parses it back and recovers the wallet', async () => {
-    const signature = await wallet.signTypedData(zkSyncDomain(tx.chainId), ZKSYNC_EIP712_TYPES, zkSyncSignInput(tx));
+    const signature = await wallet.signTypedData(
+      zkSyncDomain(tx.chainId),
+      ZKSYNC_EIP712_TYPES,
+      zkSyncSignInput(tx),
+    );
     const ours = serializeZkSyncEip712(tx, signature);
-    expect(ours).toBe(utils.serializeEip712({ ...reference, customData: { ...reference.customData, customSignature: signature } }));
+    expect(ours).toBe(
+      utils.serializeEip712({
+        ...reference,
+        customData: { ...reference.customData, customSignature: signature },
+      }),
+    );
     const parsed = utils.parseEip712(ours);
     expect(parsed.from).toBe(wallet.address);
     expect(parsed.to).toBe(tx.to);

@@ -21,7 +21,8 @@ export interface AfterShare {
 
 export const LENS_TOAST = {
   published: 'Also published to Lens',
-  notSaved: 'Not published to Lens: the community post was not saved, so there was nothing to publish.',
+  notSaved:
+    'Not published to Lens: the community post was not saved, so there was nothing to publish.',
   signedOut: 'Not published to Lens: sign in to Lens on your profile first.',
   retry: 'Retry',
   view: 'View on Lens',
@@ -87,7 +88,10 @@ async function publishSaved(
     ...deps.indexing,
     onSign: () => void notify.info(LENS_TEXT.signInWallet),
     onPending: (hash) =>
-      void notify.info(LENS_TEXT.pending, { description: `Transaction ${hash}`, duration: Infinity }),
+      void notify.info(LENS_TEXT.pending, {
+        description: `Transaction ${hash}`,
+        duration: Infinity,
+      }),
   });
   if (result.status === 'published') {
     const link = lensPostLink(lens.postUrl, result.id);

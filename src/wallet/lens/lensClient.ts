@@ -49,7 +49,11 @@ export interface AvailableAccount {
 
 export type LensSignIn =
   | { status: 'signed-in' }
-  | { status: 'refused'; branch: 'WrongSignerError' | 'ExpiredChallengeError' | 'ForbiddenError'; message: string };
+  | {
+      status: 'refused';
+      branch: 'WrongSignerError' | 'ExpiredChallengeError' | 'ForbiddenError';
+      message: string;
+    };
 
 /**
  * A transaction Lens asks the wallet to send: an EIP-1559 one the wallet pays for
@@ -57,8 +61,7 @@ export type LensSignIn =
  * (SponsoredTransactionRequest; its paymaster pays).
  */
 export type LensTransaction =
-  | ({ kind: 'eip1559' } & LensEip1559Transaction)
-  | ({ kind: 'eip712' } & ZkSyncEip712Transaction);
+  ({ kind: 'eip1559' } & LensEip1559Transaction) | ({ kind: 'eip712' } & ZkSyncEip712Transaction);
 
 export interface LensEip1559Transaction {
   to: EvmAddress;
@@ -79,9 +82,7 @@ export type LensWrite =
   | { status: 'refused'; message: string };
 
 export type LensIndexing =
-  | { status: 'indexed' }
-  | { status: 'failed'; message: string }
-  | { status: 'not-yet' };
+  { status: 'indexed' } | { status: 'failed'; message: string } | { status: 'not-yet' };
 
 export interface LensPost {
   id: PostId;
@@ -132,10 +133,7 @@ interface RawAccount {
   operations?: { isFollowedByMe: boolean } | null;
 }
 
-function toAccount(
-  raw: RawAccount,
-  stats: LensAccount['stats'] = null,
-): LensAccount {
+function toAccount(raw: RawAccount, stats: LensAccount['stats'] = null): LensAccount {
   return {
     address: evmAddress(raw.address),
     owner: evmAddress(raw.owner),
@@ -148,7 +146,12 @@ function toAccount(
   };
 }
 
-type RawWrite = { __typename: string; hash?: string; reason?: string; raw?: Record<string, unknown> };
+type RawWrite = {
+  __typename: string;
+  hash?: string;
+  reason?: string;
+  raw?: Record<string, unknown>;
+};
 
 /** One line per branch of PostResult, FollowResult and UnfollowResult. */
 function toWrite(r: RawWrite, refusedLine: string): LensWrite {
@@ -210,7 +213,10 @@ function toWrite(r: RawWrite, refusedLine: string): LensWrite {
     case 'AccountFollowOperationValidationFailed':
       return { status: 'refused', message: withReason(refusedLine, r.reason) };
     default:
-      return { status: 'refused', message: `Lens answered with ${r.__typename}, which this app does not know.` };
+      return {
+        status: 'refused',
+        message: `Lens answered with ${r.__typename}, which this app does not know.`,
+      };
   }
 }
 
@@ -221,7 +227,10 @@ export function createLensClient(deps: LensDeps) {
 
   type Answer<T> = { data?: T; errors?: { message: string; extensions?: { code?: unknown } }[] };
 
-  async function send<T>(query: string, variables: Record<string, unknown>): Promise<{ res: Response; body: Answer<T> }> {
+  async function send<T>(
+    query: string,
+    variables: Record<string, unknown>,
+  ): Promise<{ res: Response; body: Answer<T> }> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (tokens) headers.authorization = `Bearer ${tokens.accessToken}`;
     const res = await doFetch(deps.apiUrl, {
@@ -247,10 +256,9 @@ export function createLensClient(deps: LensDeps) {
   /** One renewal of the session with its refresh token; false when Lens refuses it. */
   async function renew(): Promise<boolean> {
     if (!tokens) return false;
-    const { body } = await send<{ refresh: { __typename: string; accessToken?: string; refreshToken?: string } }>(
-      doc.REFRESH,
-      { refreshToken: tokens.refreshToken },
-    );
+    const { body } = await send<{
+      refresh: { __typename: string; accessToken?: string; refreshToken?: string };
+    }>(doc.REFRESH, { refreshToken: tokens.refreshToken });
     const r = body.data?.refresh;
     if (r?.__typename !== 'AuthenticationTokens' || !r.accessToken || !r.refreshToken) {
       tokens = null;
@@ -282,7 +290,12 @@ export function createLensClient(deps: LensDeps) {
 
   const appVariable = (): Record<string, string> => (deps.app ? { app: evmAddress(deps.app) } : {});
 
-  async function write(query: string, variables: Record<string, unknown>, field: string, refusedLine: string): Promise<LensWrite> {
+  async function write(
+    query: string,
+    variables: Record<string, unknown>,
+    field: string,
+    refusedLine: string,
+  ): Promise<LensWrite> {
     const data = await gql<Record<string, RawWrite>>(query, variables, true);
     const r = data[field];
     if (!r) throw new AppError(`Lens answered no ${field} result`, { category: 'wallet' });
@@ -309,7 +322,8 @@ export function createLensClient(deps: LensDeps) {
     isAuthenticated: () => tokens !== null,
 
     /** The signed-in session's tokens (to keep it for the next page of this tab), or null. */
-    session: (): { accessToken: string; refreshToken: string } | null => (tokens ? { ...tokens } : null),
+    session: (): { accessToken: string; refreshToken: string } | null =>
+      tokens ? { ...tokens } : null,
 
     /** Takes up a session kept from an earlier page. */
     resume(kept: { accessToken: string; refreshToken: string }): void {
@@ -337,7 +351,12 @@ export function createLensClient(deps: LensDeps) {
       choice: AvailableAccount,
       sign: (text: string) => Promise<string>,
     ): Promise<LensSignIn> {
-      let answer: { __typename: string; accessToken?: string; refreshToken?: string; reason?: string };
+      let answer: {
+        __typename: string;
+        accessToken?: string;
+        refreshToken?: string;
+        reason?: string;
+      };
       try {
         const account = choice.account.address;
         const { challenge } = await gql<{ challenge: { id: string; text: string } }>(
@@ -356,14 +375,29 @@ export function createLensClient(deps: LensDeps) {
       }
       switch (answer.__typename) {
         case 'AuthenticationTokens':
-          setTokens({ accessToken: String(answer.accessToken), refreshToken: String(answer.refreshToken) });
+          setTokens({
+            accessToken: String(answer.accessToken),
+            refreshToken: String(answer.refreshToken),
+          });
           return { status: 'signed-in' };
         case 'WrongSignerError':
-          return { status: 'refused', branch: 'WrongSignerError', message: withReason(LENS_TEXT.wrongSigner, answer.reason) };
+          return {
+            status: 'refused',
+            branch: 'WrongSignerError',
+            message: withReason(LENS_TEXT.wrongSigner, answer.reason),
+          };
         case 'ExpiredChallengeError':
-          return { status: 'refused', branch: 'ExpiredChallengeError', message: LENS_TEXT.expiredChallenge };
+          return {
+            status: 'refused',
+            branch: 'ExpiredChallengeError',
+            message: LENS_TEXT.expiredChallenge,
+          };
         default:
-          return { status: 'refused', branch: 'ForbiddenError', message: withReason(LENS_TEXT.forbidden, answer.reason) };
+          return {
+            status: 'refused',
+            branch: 'ForbiddenError',
+            message: withReason(LENS_TEXT.forbidden, answer.reason),
+          };
       }
     },
 
@@ -385,7 +419,11 @@ export function createLensClient(deps: LensDeps) {
       return toAccount(
         data.account,
         s
-          ? { followers: s.graphFollowStats.followers, following: s.graphFollowStats.following, posts: s.feedStats.posts }
+          ? {
+              followers: s.graphFollowStats.followers,
+              following: s.graphFollowStats.following,
+              posts: s.feedStats.posts,
+            }
           : null,
       );
     },
@@ -408,7 +446,12 @@ export function createLensClient(deps: LensDeps) {
     },
 
     async unfollow(account: string): Promise<LensWrite> {
-      return write(doc.UNFOLLOW, { account: evmAddress(account) }, 'unfollow', LENS_TEXT.followRefused);
+      return write(
+        doc.UNFOLLOW,
+        { account: evmAddress(account) },
+        'unfollow',
+        LENS_TEXT.followRefused,
+      );
     },
 
     transactionStatus,
@@ -438,7 +481,9 @@ export function createLensClient(deps: LensDeps) {
     },
 
     /** One page of the global feed, newest first; `cursor` is a page's next (or prev). */
-    async posts(opts: { pageSize?: LensPageSize; cursor?: Cursor | null } = {}): Promise<LensPage<LensPost>> {
+    async posts(
+      opts: { pageSize?: LensPageSize; cursor?: Cursor | null } = {},
+    ): Promise<LensPage<LensPost>> {
       const { posts } = await gql<{
         posts: {
           items: (Omit<LensPost, 'kind' | 'content' | 'author'> & {
@@ -453,9 +498,13 @@ export function createLensClient(deps: LensDeps) {
         items: posts.items.map((p) => ({
           id: postId(p.id),
           kind: p.__typename,
-          content: p.metadata?.__typename === 'TextOnlyMetadata' ? (p.metadata.content ?? null) : null,
+          content:
+            p.metadata?.__typename === 'TextOnlyMetadata' ? (p.metadata.content ?? null) : null,
           timestamp: p.timestamp,
-          author: { address: evmAddress(p.author.address), username: p.author.username?.localName ?? null },
+          author: {
+            address: evmAddress(p.author.address),
+            username: p.author.username?.localName ?? null,
+          },
           stats: p.stats ?? null,
         })),
         pageInfo: {

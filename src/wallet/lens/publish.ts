@@ -103,4 +103,3 @@ export async function publishToLens(
     return { status: 'pending', txHash: hash };
   }
 }
-

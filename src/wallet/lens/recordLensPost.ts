@@ -6,7 +6,9 @@ import { getSupabase } from '../../backend/supabaseClient';
  * server's reason when it is refused or cannot be reached.
  */
 export async function recordLensPost(communityPostId: string, lensPostId: string): Promise<void> {
-  const { error } = await (await getSupabase())
+  const { error } = await (
+    await getSupabase()
+  )
     .from('social_posts')
     .update({ lens_post_id: lensPostId })
     .eq('id', communityPostId);

@@ -21,7 +21,10 @@ const fetchToFake = vi.fn(async (_url: string, init: RequestInit) => {
   return new Response(JSON.stringify(await fake.answer(String(init.body), auth)), { status: 200 });
 });
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-const current = vi.hoisted(() => ({ wallet: null as unknown as { address: string; signMessage(t: string): Promise<string> }, signer: null as unknown as { signMessage(t: string): Promise<string> } }));
+const current = vi.hoisted(() => ({
+  wallet: null as unknown as { address: string; signMessage(t: string): Promise<string> },
+  signer: null as unknown as { signMessage(t: string): Promise<string> },
+}));
 
 vi.mock('../../../src/ui/toast', () => ({ notify: toasts }));
 // A member is signed in to the app: a Lens sign-in belongs to that account.
@@ -32,7 +35,9 @@ vi.mock('../../../src/app/auth/authStore', async (importOriginal) => ({
 }));
 vi.mock('../../../src/features/wallet/runtime', () => ({
   useWallet: () => ({ status: 'connected', address: current.wallet.address }),
-  walletStore: { client: () => ({ signMessage: (_a: string, text: string) => current.signer.signMessage(text) }) },
+  walletStore: {
+    client: () => ({ signMessage: (_a: string, text: string) => current.signer.signMessage(text) }),
+  },
 }));
 vi.mock('../../../src/features/wallet/lensRuntime', async (importOriginal) => {
   const real = await importOriginal<typeof LensRuntime>();
@@ -41,7 +46,10 @@ vi.mock('../../../src/features/wallet/lensRuntime', async (importOriginal) => {
     fetch: fetchToFake as unknown as typeof fetch,
     upload: () => Promise.resolve('lens://u'),
   });
-  return { ...real, useLens: () => ({ client, postUrl: null, apiUrl: 'https://lens.test/graphql' }) };
+  return {
+    ...real,
+    useLens: () => ({ client, postUrl: null, apiUrl: 'https://lens.test/graphql' }),
+  };
 });
 
 const { LensPanel } = await import('../../../src/features/wallet/LensPanel');
@@ -75,7 +83,12 @@ describe('Lens panel', () => {
     render(<LensPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Connect Lens' }));
     expect(await screen.findByText('Calm Breather · 3 followers')).toBeTruthy();
-    expect(fake.seen.slice(-4).map((s) => s.operation)).toEqual(['AccountsAvailable', 'ChallengeAsOwner', 'Authenticate', 'Account']);
+    expect(fake.seen.slice(-4).map((s) => s.operation)).toEqual([
+      'AccountsAvailable',
+      'ChallengeAsOwner',
+      'Authenticate',
+      'Account',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Disconnect Lens' }));
     expect(toasts.success).toHaveBeenCalledWith('Successfully disconnected from Lens');
     expect(await screen.findByRole('button', { name: 'Connect Lens' })).toBeTruthy();
@@ -84,7 +97,12 @@ describe('Lens panel', () => {
   it('with several accounts asks which one, and signs in as the one chosen', async () => {
     const w = newWallet();
     fake.addAccount({ owner: w.address, name: 'Mine' });
-    fake.addAccount({ owner: Wallet.createRandom().address, managers: [w.address], name: 'Studio', username: 'studio' });
+    fake.addAccount({
+      owner: Wallet.createRandom().address,
+      managers: [w.address],
+      name: 'Studio',
+      username: 'studio',
+    });
     render(<LensPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Connect Lens' }));
     const group = await screen.findByRole('group', { name: LENS_TEXT.pickAccount });
@@ -102,7 +120,9 @@ describe('Lens panel', () => {
     render(<LensPanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Connect Lens' }));
     await waitFor(() =>
-      expect(toasts.error).toHaveBeenCalledWith(`${LENS_TEXT.wrongSigner}: Signature was not signed by the expected signer`),
+      expect(toasts.error).toHaveBeenCalledWith(
+        `${LENS_TEXT.wrongSigner}: Signature was not signed by the expected signer`,
+      ),
     );
     expect(screen.getByRole('button', { name: 'Connect Lens' })).toBeTruthy();
   });

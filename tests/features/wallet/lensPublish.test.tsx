@@ -165,7 +165,9 @@ describe('after Share with the option ticked', () => {
       description: `Transaction ${newest().hash}`,
       duration: Infinity,
     });
-    expect(toasts.info.mock.invocationCallOrder[0]).toBeLessThan(toasts.success.mock.invocationCallOrder[0]!);
+    expect(toasts.info.mock.invocationCallOrder[0]).toBeLessThan(
+      toasts.success.mock.invocationCallOrder[0]!,
+    );
     expect(record).toHaveBeenCalledWith(saved.id, id);
     expect(toasts.success).toHaveBeenCalledWith('Also published to Lens', {
       description: `Lens post ${id}.`,
@@ -183,7 +185,10 @@ describe('after Share with the option ticked', () => {
     fake.answers.post = 'selfFunded';
     const record = vi.fn(() => Promise.resolve());
     const sendTransaction = vi.fn((tx: LensTransaction) => chain.send(wallet, tx));
-    const result = await action.publishAfterShare({ saved, online: true }, { record, sendTransaction });
+    const result = await action.publishAfterShare(
+      { saved, online: true },
+      { record, sendTransaction },
+    );
     expect(sendTransaction).toHaveBeenCalledTimes(1);
     expect(toasts.info).toHaveBeenCalledWith(LENS_TEXT.signInWallet);
     expect(result).toMatchObject({ status: 'published', id: newest().id });
@@ -239,7 +244,7 @@ describe('after Share with the option ticked', () => {
     );
   });
 
-  it("a refusal says why and offers Retry, which publishes", async () => {
+  it('a refusal says why and offers Retry, which publishes', async () => {
     const { runtime, action } = await freshLens();
     await signIn(runtime);
     const before = fake.published.length;
@@ -280,7 +285,10 @@ describe('the Lens sign-in', () => {
     // (the old refresh token was single-use, so the next page could not renew with it).
     fake.expireSessions();
     expect(
-      await first.action.publishAfterShare({ saved, online: true }, { record: () => Promise.resolve() }),
+      await first.action.publishAfterShare(
+        { saved, online: true },
+        { record: () => Promise.resolve() },
+      ),
     ).toMatchObject({ status: 'published' });
     // The next page of this tab: the modules start afresh, the tab's storage stays.
     const next = await freshLens();
@@ -288,7 +296,10 @@ describe('the Lens sign-in', () => {
     expect(next.runtime.getLensSession()).toMatchObject({ signedIn: true });
     expect(setup!.client.isAuthenticated()).toBe(true);
     const before = fake.published.length;
-    const result = await next.action.publishAfterShare({ saved, online: true }, { record: () => Promise.resolve() });
+    const result = await next.action.publishAfterShare(
+      { saved, online: true },
+      { record: () => Promise.resolve() },
+    );
     expect(fake.published.length).toBe(before + 1);
     expect(result).toMatchObject({ status: 'published', id: newest().id });
     expect(newest().by).toBe(address);

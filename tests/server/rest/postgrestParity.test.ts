@@ -41,7 +41,9 @@ describe('PostgREST parity seen through supabase-js', () => {
     expect(first.error).toBeNull();
     expect(first.status).toBe(201);
 
-    const again = await sb.from('sessions').upsert({ ...row, cycle_count: 16 }, { onConflict: 'id' });
+    const again = await sb
+      .from('sessions')
+      .upsert({ ...row, cycle_count: 16 }, { onConflict: 'id' });
     expect(again.error).toBeNull();
     expect(again.status).toBe(200);
 
@@ -53,15 +55,26 @@ describe('PostgREST parity seen through supabase-js', () => {
     expect(shown.status).toBe(200);
     expect(shown.data).toEqual({ id: row.id, cycle_count: 17 });
 
-    const ignored = await sb.from('sessions').upsert(row, { onConflict: 'id', ignoreDuplicates: true }).select('id');
+    const ignored = await sb
+      .from('sessions')
+      .upsert(row, { onConflict: 'id', ignoreDuplicates: true })
+      .select('id');
     expect(ignored.status).toBe(200);
     expect(ignored.data).toEqual([]);
     // The app's sync upload: ignore-duplicates, return=minimal (a replay inserts nothing).
-    expect((await sb.from('sessions').upsert(row, { onConflict: 'id', ignoreDuplicates: true })).status).toBe(200);
-    expect((await sb.from('sessions').upsert(sessionRow(), { onConflict: 'id', ignoreDuplicates: true })).status).toBe(201);
+    expect(
+      (await sb.from('sessions').upsert(row, { onConflict: 'id', ignoreDuplicates: true })).status,
+    ).toBe(200);
+    expect(
+      (await sb.from('sessions').upsert(sessionRow(), { onConflict: 'id', ignoreDuplicates: true }))
+        .status,
+    ).toBe(201);
 
     // One new row among existing ones is a creation.
-    const mixed = await sb.from('sessions').upsert([row, sessionRow()], { onConflict: 'id' }).select('id');
+    const mixed = await sb
+      .from('sessions')
+      .upsert([row, sessionRow()], { onConflict: 'id' })
+      .select('id');
     expect(mixed.status).toBe(201);
     expect(mixed.data).toHaveLength(2);
     // A plain insert is still 201.
@@ -75,7 +88,11 @@ describe('PostgREST parity seen through supabase-js', () => {
       const rows = Array.from({ length: 5 }, () => sessionRow());
       expect((await sb.from('sessions').insert(rows)).error).toBeNull();
 
-      const page = await sb.from('sessions').select('id', { count }).order('start_time').range(1, 2);
+      const page = await sb
+        .from('sessions')
+        .select('id', { count })
+        .order('start_time')
+        .range(1, 2);
       expect(page.error).toBeNull();
       expect(page.status).toBe(206);
       expect(page.count).toBe(5);

@@ -13,7 +13,12 @@ import { join } from 'node:path';
 import { Kind, parse, validate, type DocumentNode, type GraphQLUnionType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import * as documents from '../../../src/wallet/lens/documents';
-import { LENS_SDL_SHA256, publishedLensSchema, publishedLensSdl, sdlSha256 } from './publishedSchema';
+import {
+  LENS_SDL_SHA256,
+  publishedLensSchema,
+  publishedLensSdl,
+  sdlSha256,
+} from './publishedSchema';
 
 const schema = publishedLensSchema();
 const sent = Object.entries(documents) as [string, string][];
@@ -33,7 +38,9 @@ describe('the Lens documents against the published v3 schema', () => {
 
   it('knows every document the app sends: none is written outside documents.ts', () => {
     const elsewhere = filesUnder('src').filter(
-      (f) => !f.endsWith(join('wallet', 'lens', 'documents.ts')) && /\/\* GraphQL \*\/|^\s*(query|mutation)\s+\w+\s*[({]/m.test(readFileSync(f, 'utf8')),
+      (f) =>
+        !f.endsWith(join('wallet', 'lens', 'documents.ts')) &&
+        /\/\* GraphQL \*\/|^\s*(query|mutation)\s+\w+\s*[({]/m.test(readFileSync(f, 'utf8')),
     );
     expect(elsewhere).toEqual([]);
     expect(sent.length).toBeGreaterThanOrEqual(12);
@@ -48,8 +55,20 @@ describe('the Lens documents against the published v3 schema', () => {
 
   it('asks every union it selects for __typename, so each branch can be told apart', () => {
     for (const [name, text] of sent) {
-      for (const union of ['AuthenticationResult', 'PostResult', 'FollowResult', 'UnfollowResult', 'TransactionStatusResult']) {
-        const field = { AuthenticationResult: /\bauthenticate\(/, PostResult: /\bpost\(request: \{ contentUri/, FollowResult: /\bfollow\(/, UnfollowResult: /\bunfollow\(/, TransactionStatusResult: /\btransactionStatus\(/ }[union]!;
+      for (const union of [
+        'AuthenticationResult',
+        'PostResult',
+        'FollowResult',
+        'UnfollowResult',
+        'TransactionStatusResult',
+      ]) {
+        const field = {
+          AuthenticationResult: /\bauthenticate\(/,
+          PostResult: /\bpost\(request: \{ contentUri/,
+          FollowResult: /\bfollow\(/,
+          UnfollowResult: /\bunfollow\(/,
+          TransactionStatusResult: /\btransactionStatus\(/,
+        }[union]!;
         if (!field.test(text)) continue;
         const members = (schema.getType(union) as GraphQLUnionType).getTypes().map((t) => t.name);
         expect(text, `${name} selects __typename`).toMatch(/__typename/);

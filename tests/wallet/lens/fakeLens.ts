@@ -64,9 +64,17 @@ const lower = (a: string) => a.toLowerCase();
 export const SPONSOR = '0x000000000000000000000000000000000000C0De';
 const hash32 = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
-export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash: string) => Promise<{ from: string; data: string } | null> } = {}) {
+export function createFakeLens(
+  opts: {
+    chainId?: number;
+    readTransaction?: (hash: string) => Promise<{ from: string; data: string } | null>;
+  } = {},
+) {
   const accounts: FakeAccount[] = [];
-  const challenges = new Map<string, { account: string; signer: string; text: string; at: number }>();
+  const challenges = new Map<
+    string,
+    { account: string; signer: string; text: string; at: number }
+  >();
   const sessions = new Map<string, { account: string; signer: string }>();
   const refreshTokens = new Map<string, { account: string; signer: string }>();
   const follows = new Set<string>(); // `${follower}>${followed}`
@@ -96,7 +104,12 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
     indexedItem: null as PublishedItem | null,
   }));
 
-  function addAccount(a: { owner: string; managers?: string[]; name?: string | null; username?: string | null }): string {
+  function addAccount(a: {
+    owner: string;
+    managers?: string[];
+    name?: string | null;
+    username?: string | null;
+  }): string {
     const address = Wallet.createRandom().address;
     accounts.push({
       address,
@@ -116,10 +129,21 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
       owner: a.owner,
       createdAt: '2026-01-01T00:00:00Z',
       score: 0,
-      username: a.username ? { id: `u-${a.username}`, localName: a.username, value: `lens/${a.username}` } : null,
-      metadata: { id: `m-${a.address}`, attributes: [], name: a.name, bio: 'Box breathing daily', picture: null },
+      username: a.username
+        ? { id: `u-${a.username}`, localName: a.username, value: `lens/${a.username}` }
+        : null,
+      metadata: {
+        id: `m-${a.address}`,
+        attributes: [],
+        name: a.name,
+        bio: 'Box breathing daily',
+        picture: null,
+      },
       operations: viewer
-        ? { id: `op-${a.address}`, isFollowedByMe: follows.has(`${lower(viewer)}>${lower(a.address)}`) }
+        ? {
+            id: `op-${a.address}`,
+            isFollowedByMe: follows.has(`${lower(viewer)}>${lower(a.address)}`),
+          }
         : null,
     };
   }
@@ -130,7 +154,13 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
     return s;
   };
 
-  function writeAnswer(kind: WriteAnswer, item: PublishedItem | null, signer: string, to: string, typename: string) {
+  function writeAnswer(
+    kind: WriteAnswer,
+    item: PublishedItem | null,
+    signer: string,
+    to: string,
+    typename: string,
+  ) {
     const reason = answers.reason;
     switch (kind) {
       case 'relay': {
@@ -182,7 +212,10 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
               gasPerPubdata: '50000',
               factoryDeps: [],
               customSignature: null,
-              paymasterParams: { paymaster: SPONSOR, paymasterInput: `0x8c5a3445${'0'.repeat(64)}` },
+              paymasterParams: {
+                paymaster: SPONSOR,
+                paymasterInput: `0x8c5a3445${'0'.repeat(64)}`,
+              },
             },
           },
         };
@@ -191,7 +224,10 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
         return { __typename: 'TransactionWillFail', reason };
       default:
         return {
-          __typename: typename === 'PostResponse' ? 'PostOperationValidationFailed' : 'AccountFollowOperationValidationFailed',
+          __typename:
+            typename === 'PostResponse'
+              ? 'PostOperationValidationFailed'
+              : 'AccountFollowOperationValidationFailed',
           reason,
           unsatisfiedRules: null,
         };
@@ -233,9 +269,26 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
       id: p.id,
       slug: p.id,
       timestamp: p.timestamp,
-      author: author ? accountView(author, null) : { address: p.author, owner: p.author, username: null, metadata: null },
-      metadata: { __typename: 'TextOnlyMetadata', id: `meta-${p.id}`, content: p.content, locale: 'en', mainContentFocus: 'TEXT_ONLY', attributes: [] },
-      stats: { comments: 0, reposts: 0, quotes: 0, reactions: p.reactions, collects: 0, bookmarks: 0, tips: 0 },
+      author: author
+        ? accountView(author, null)
+        : { address: p.author, owner: p.author, username: null, metadata: null },
+      metadata: {
+        __typename: 'TextOnlyMetadata',
+        id: `meta-${p.id}`,
+        content: p.content,
+        locale: 'en',
+        mainContentFocus: 'TEXT_ONLY',
+        attributes: [],
+      },
+      stats: {
+        comments: 0,
+        reposts: 0,
+        quotes: 0,
+        reactions: p.reactions,
+        collects: 0,
+        bookmarks: 0,
+        tips: 0,
+      },
     };
   }
 
@@ -245,18 +298,40 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
   type Args<T> = { request: T };
 
   const root = {
-    accountsAvailable: ({ request }: Args<{ managedBy: string; includeOwned: boolean; cursor?: string | null }>) => {
+    accountsAvailable: ({
+      request,
+    }: Args<{ managedBy: string; includeOwned: boolean; cursor?: string | null }>) => {
       const w = lower(request.managedBy);
       const items = accounts.flatMap((a) =>
         lower(a.owner) === w && request.includeOwned
-          ? [{ __typename: 'AccountOwned', account: accountView(a, null), addedAt: '2026-01-01T00:00:00Z' }]
+          ? [
+              {
+                __typename: 'AccountOwned',
+                account: accountView(a, null),
+                addedAt: '2026-01-01T00:00:00Z',
+              },
+            ]
           : a.managers.some((m) => lower(m) === w)
-            ? [{ __typename: 'AccountManaged', account: accountView(a, null), addedAt: '2026-01-01T00:00:00Z', permissions: {} }]
+            ? [
+                {
+                  __typename: 'AccountManaged',
+                  account: accountView(a, null),
+                  addedAt: '2026-01-01T00:00:00Z',
+                  permissions: {},
+                },
+              ]
             : [],
       );
       return { items, pageInfo: { next: null, prev: null } };
     },
-    challenge: ({ request }: Args<Record<string, { app: string; account: string; owner?: string; manager?: string; wallet?: string }>>) => {
+    challenge: ({
+      request,
+    }: Args<
+      Record<
+        string,
+        { app: string; account: string; owner?: string; manager?: string; wallet?: string }
+      >
+    >) => {
       const [kind, r] = Object.entries(request)[0]!;
       if (kind !== 'accountOwner' && kind !== 'accountManager')
         throw new Error(`The fake signs in only account owners and managers, not ${kind}`);
@@ -279,14 +354,27 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
         // not a signature at all
       }
       if (lower(recovered) !== lower(ch.signer))
-        return { __typename: 'WrongSignerError', reason: 'Signature was not signed by the expected signer' };
+        return {
+          __typename: 'WrongSignerError',
+          reason: 'Signature was not signed by the expected signer',
+        };
       const account = accountAt(ch.account);
-      const allowed = account && [account.owner, ...account.managers].some((m) => lower(m) === lower(ch.signer));
-      if (!allowed) return { __typename: 'ForbiddenError', reason: 'The signer is not an owner or manager of the account' };
+      const allowed =
+        account && [account.owner, ...account.managers].some((m) => lower(m) === lower(ch.signer));
+      if (!allowed)
+        return {
+          __typename: 'ForbiddenError',
+          reason: 'The signer is not an owner or manager of the account',
+        };
       const accessToken = `access-${request.id}`;
       sessions.set(accessToken, { account: account.address, signer: ch.signer });
       refreshTokens.set(`refresh-${request.id}`, { account: account.address, signer: ch.signer });
-      return { __typename: 'AuthenticationTokens', accessToken, refreshToken: `refresh-${request.id}`, idToken: `id-${request.id}` };
+      return {
+        __typename: 'AuthenticationTokens',
+        accessToken,
+        refreshToken: `refresh-${request.id}`,
+        idToken: `id-${request.id}`,
+      };
     },
     refresh: ({ request }: Args<{ refreshToken: string }>) => {
       const s = refreshTokens.get(request.refreshToken);
@@ -295,7 +383,12 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
       const n = ++counter;
       sessions.set(`access-r${n}`, s);
       refreshTokens.set(`refresh-r${n}`, s);
-      return { __typename: 'AuthenticationTokens', accessToken: `access-r${n}`, refreshToken: `refresh-r${n}`, idToken: `id-r${n}` };
+      return {
+        __typename: 'AuthenticationTokens',
+        accessToken: `access-r${n}`,
+        refreshToken: `refresh-r${n}`,
+        idToken: `id-r${n}`,
+      };
     },
     account: ({ request }: Args<{ address?: string }>, ctx: Ctx) => {
       const a = request.address ? accountAt(request.address) : undefined;
@@ -309,10 +402,27 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
       const posts = feed.filter((p) => lower(p.author) === who).length;
       return {
         graphFollowStats: { followers, following },
-        feedStats: { posts, comments: 0, reposts: 0, quotes: 0, reacted: 0, reactions: 0, collects: 0, tips: 0 },
+        feedStats: {
+          posts,
+          comments: 0,
+          reposts: 0,
+          quotes: 0,
+          reacted: 0,
+          reactions: 0,
+          collects: 0,
+          tips: 0,
+        },
       };
     },
-    post: (args: Args<{ contentUri?: string; commentOn?: { post: string } | null; post?: string; txHash?: string }>, ctx: Ctx) => {
+    post: (
+      args: Args<{
+        contentUri?: string;
+        commentOn?: { post: string } | null;
+        post?: string;
+        txHash?: string;
+      }>,
+      ctx: Ctx,
+    ) => {
       const { request } = args;
       // Query.post (look-up by id or transaction) and Mutation.post share the name.
       if (request.contentUri === undefined) {
@@ -336,7 +446,8 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
         id: null,
       };
       const answer = writeAnswer(answers.post, item, s.signer, s.account, 'PostResponse');
-      if (answers.post === 'relay' || answers.post === 'selfFunded' || answers.post === 'sponsored') published.push(item);
+      if (answers.post === 'relay' || answers.post === 'selfFunded' || answers.post === 'sponsored')
+        published.push(item);
       return answer;
     },
     follow: ({ request }: Args<{ account: string }>, ctx: Ctx) => {
@@ -348,28 +459,51 @@ export function createFakeLens(opts: { chainId?: number; readTransaction?: (hash
     unfollow: ({ request }: Args<{ account: string }>, ctx: Ctx) => {
       const s = sessionOf(ctx);
       const answer = writeAnswer(answers.follow, null, s.signer, s.account, 'UnfollowResponse');
-      if (answers.follow === 'relay') follows.delete(`${lower(s.account)}>${lower(request.account)}`);
+      if (answers.follow === 'relay')
+        follows.delete(`${lower(s.account)}>${lower(request.account)}`);
       return answer;
     },
     transactionStatus: async ({ request }: Args<{ txHash: string }>) => {
       const p = await pendingFor(request.txHash);
-      if (!p) return { __typename: 'NotIndexedYetStatus', reason: 'Transaction not known yet', txHasMined: false };
-      if (indexing.hold) return { __typename: 'NotIndexedYetStatus', reason: 'Indexing', txHasMined: true };
+      if (!p)
+        return {
+          __typename: 'NotIndexedYetStatus',
+          reason: 'Transaction not known yet',
+          txHasMined: false,
+        };
+      if (indexing.hold)
+        return { __typename: 'NotIndexedYetStatus', reason: 'Indexing', txHasMined: true };
       if (indexing.failNext) {
         p.fail = indexing.failNext;
         indexing.failNext = null;
       }
-      if (p.fail) return { __typename: 'FailedTransactionStatus', reason: p.fail, blockTimestamp: new Date().toISOString(), summary: [] };
+      if (p.fail)
+        return {
+          __typename: 'FailedTransactionStatus',
+          reason: p.fail,
+          blockTimestamp: new Date().toISOString(),
+          summary: [],
+        };
       p.polls += 1;
       if (p.polls < indexing.indexAfterPolls)
-        return { __typename: 'PendingTransactionStatus', blockTimestamp: new Date().toISOString(), summary: [] };
+        return {
+          __typename: 'PendingTransactionStatus',
+          blockTimestamp: new Date().toISOString(),
+          summary: [],
+        };
       indexed(p);
-      return { __typename: 'FinishedTransactionStatus', blockTimestamp: new Date().toISOString(), summary: [] };
+      return {
+        __typename: 'FinishedTransactionStatus',
+        blockTimestamp: new Date().toISOString(),
+        summary: [],
+      };
     },
     posts: ({ request }: Args<{ pageSize: 'TEN' | 'FIFTY'; cursor?: string | null }>) => {
       const size = request.pageSize === 'TEN' ? 10 : 50;
       const newestFirst = [...feed].reverse();
-      const start = request.cursor ? Number(Buffer.from(request.cursor, 'base64url').toString()) : 0;
+      const start = request.cursor
+        ? Number(Buffer.from(request.cursor, 'base64url').toString())
+        : 0;
       if (!Number.isInteger(start) || start < 0) throw new Error('Invalid cursor');
       const items = newestFirst.slice(start, start + size).map(postView);
       const end = start + items.length;

@@ -61,7 +61,9 @@ async function signedIn(opts: { name?: string } = {}) {
   const account = fake.addAccount({ owner: wallet.address, name: opts.name });
   const lens = client();
   const [choice] = await lens.accountsAvailable(wallet.address);
-  expect(await lens.login(wallet.address, choice!, (t) => wallet.signMessage(t))).toEqual({ status: 'signed-in' });
+  expect(await lens.login(wallet.address, choice!, (t) => wallet.signMessage(t))).toEqual({
+    status: 'signed-in',
+  });
   return { wallet, account, lens };
 }
 
@@ -70,7 +72,11 @@ describe('Lens v3 sign-in', () => {
     const owner = Wallet.createRandom();
     const manager = Wallet.createRandom();
     const mine = fake.addAccount({ owner: owner.address, name: 'Mine' });
-    const managed = fake.addAccount({ owner: Wallet.createRandom().address, managers: [owner.address], name: 'Studio' });
+    const managed = fake.addAccount({
+      owner: Wallet.createRandom().address,
+      managers: [owner.address],
+      name: 'Studio',
+    });
     const lens = client();
     const available = await lens.accountsAvailable(owner.address);
     expect(available.map((a) => [a.account.address, a.role])).toEqual([
@@ -80,7 +86,9 @@ describe('Lens v3 sign-in', () => {
     expect(await lens.accountsAvailable(manager.address)).toEqual([]);
 
     const asManager = available.find((a) => a.role === 'manager')!;
-    expect(await lens.login(owner.address, asManager, (t) => owner.signMessage(t))).toEqual({ status: 'signed-in' });
+    expect(await lens.login(owner.address, asManager, (t) => owner.signMessage(t))).toEqual({
+      status: 'signed-in',
+    });
     expect(lens.isAuthenticated()).toBe(true);
     expect(fake.seen.at(-2)?.operation).toBe('ChallengeAsManager');
     await lens.follow(mine);
@@ -93,7 +101,9 @@ describe('Lens v3 sign-in', () => {
     const lens = client();
     const [choice] = await lens.accountsAvailable(wallet.address);
 
-    const wrong = await lens.login(wallet.address, choice!, (t) => Wallet.createRandom().signMessage(t));
+    const wrong = await lens.login(wallet.address, choice!, (t) =>
+      Wallet.createRandom().signMessage(t),
+    );
     expect(wrong).toEqual({
       status: 'refused',
       branch: 'WrongSignerError',
@@ -104,7 +114,9 @@ describe('Lens v3 sign-in', () => {
     const stranger = Wallet.createRandom();
     const forbidden = await lens.login(stranger.address, choice!, (t) => stranger.signMessage(t));
     expect(forbidden).toMatchObject({ status: 'refused', branch: 'ForbiddenError' });
-    expect(forbidden.status === 'refused' && forbidden.message).toMatch(/^Lens refused the sign-in: /);
+    expect(forbidden.status === 'refused' && forbidden.message).toMatch(
+      /^Lens refused the sign-in: /,
+    );
 
     const other = createFakeLens();
     const otherAccount = other.addAccount({ owner: wallet.address });
@@ -132,9 +144,9 @@ describe('Lens v3 sign-in', () => {
     fake.addAccount({ owner: wallet.address });
     const lens = client();
     const [choice] = await lens.accountsAvailable(wallet.address);
-    await expect(lens.login(wallet.address, choice!, () => Promise.reject(new Error('User rejected')))).rejects.toThrow(
-      'Failed to connect to Lens',
-    );
+    await expect(
+      lens.login(wallet.address, choice!, () => Promise.reject(new Error('User rejected'))),
+    ).rejects.toThrow('Failed to connect to Lens');
   });
 
   it('renews an expired access token once with the refresh token (UNAUTHENTICATED), as the Lens SDK does', async () => {
@@ -166,7 +178,9 @@ describe('Lens v3 sign-in', () => {
     const before = fake.seen.length;
     await expect(lens.accountsAvailable('not-an-address')).rejects.toBeInstanceOf(LensScalarError);
     await expect(lens.post({ content: 'x' })).rejects.toThrow('Not authenticated');
-    await expect(lens.follow('0x00000000000000000000000000000000000000ab')).rejects.toThrow('Not authenticated');
+    await expect(lens.follow('0x00000000000000000000000000000000000000ab')).rejects.toThrow(
+      'Not authenticated',
+    );
     expect(fake.seen.length).toBe(before);
     expect(() => txHash('0x12')).toThrow(LensScalarError);
   });
@@ -181,14 +195,18 @@ describe('Lens v3 writes', () => {
     const hash = sent.status === 'sent' ? sent.hash : txHash('');
     expect(await lens.transactionStatus(hash)).toEqual({ status: 'not-yet' });
     expect(await lens.postIdOf(hash)).toBeNull();
-    expect(await lens.waitForIndexing(hash, { pollMs: 1, timeoutMs: 3 })).toEqual({ status: 'not-yet' });
+    expect(await lens.waitForIndexing(hash, { pollMs: 1, timeoutMs: 3 })).toEqual({
+      status: 'not-yet',
+    });
     fake.indexing.hold = false;
     expect(await lens.waitForIndexing(hash)).toEqual({ status: 'indexed' });
     const id = await lens.postIdOf(hash);
     expect(id).toMatch(/^\d+$/);
     const item = fake.published.at(-1)!;
     expect(item).toMatchObject({ by: account, id });
-    expect(JSON.parse(uploads.get(item.contentUri)!)).toEqual({ content: 'Four rounds of box breathing' });
+    expect(JSON.parse(uploads.get(item.contentUri)!)).toEqual({
+      content: 'Four rounds of box breathing',
+    });
   });
 
   it('a post Lens returns as a transaction is sent by the wallet, then indexed', async () => {
@@ -221,8 +239,15 @@ describe('Lens v3 writes', () => {
     const { lens, wallet } = await signedIn();
     fake.answers.post = 'sponsored';
     const answer = await lens.post({ content: 'Sponsored' });
-    if (answer.status !== 'sign') throw new Error(`expected a transaction to sign, got ${answer.status}`);
-    expect(answer.transaction).toMatchObject({ kind: 'eip712', from: wallet.address, chainId: 37111, paymaster: SPONSOR, factoryDeps: [] });
+    if (answer.status !== 'sign')
+      throw new Error(`expected a transaction to sign, got ${answer.status}`);
+    expect(answer.transaction).toMatchObject({
+      kind: 'eip712',
+      from: wallet.address,
+      chainId: 37111,
+      paymaster: SPONSOR,
+      factoryDeps: [],
+    });
     const hash = txHash(await chain.send(wallet, answer.transaction));
     expect(await lens.waitForIndexing(hash)).toEqual({ status: 'indexed' });
     expect(await lens.postIdOf(hash)).toBe(fake.published.at(-1)!.id);
@@ -234,7 +259,10 @@ describe('Lens v3 writes', () => {
   ] as const)('a %s answer to a post is a refusal with its reason', async (kind, line) => {
     const { lens } = await signedIn();
     fake.answers.post = kind;
-    expect(await lens.post({ content: 'x' })).toEqual({ status: 'refused', message: `${line}: The fake says no` });
+    expect(await lens.post({ content: 'x' })).toEqual({
+      status: 'refused',
+      message: `${line}: The fake says no`,
+    });
   });
 
   it('a comment is a post with commentOn', async () => {
@@ -251,9 +279,18 @@ describe('Lens v3 writes', () => {
 
   it('follow and unfollow change isFollowedByMe and the follower count from accountStats', async () => {
     const { lens } = await signedIn();
-    const other = fake.addAccount({ owner: Wallet.createRandom().address, name: 'Other', username: 'other' });
+    const other = fake.addAccount({
+      owner: Wallet.createRandom().address,
+      name: 'Other',
+      username: 'other',
+    });
     const before = await lens.account(other);
-    expect(before).toMatchObject({ address: other, username: 'other', metadata: { name: 'Other' }, isFollowedByMe: false });
+    expect(before).toMatchObject({
+      address: other,
+      username: 'other',
+      metadata: { name: 'Other' },
+      isFollowedByMe: false,
+    });
     expect((await lens.follow(other)).status).toBe('sent');
     const after = await lens.account(other);
     expect(after?.isFollowedByMe).toBe(true);
@@ -261,7 +298,10 @@ describe('Lens v3 writes', () => {
     expect((await lens.unfollow(other)).status).toBe('sent');
     expect((await lens.account(other))?.isFollowedByMe).toBe(false);
     fake.answers.follow = 'refused';
-    expect(await lens.follow(other)).toEqual({ status: 'refused', message: `${LENS_TEXT.followRefused}: The fake says no` });
+    expect(await lens.follow(other)).toEqual({
+      status: 'refused',
+      message: `${LENS_TEXT.followRefused}: The fake says no`,
+    });
     fake.answers.follow = 'selfFunded';
     expect((await lens.unfollow(other)).status).toBe('sign');
     expect(await lens.account('0x000000000000000000000000000000000000dEaD')).toBeNull();
@@ -291,7 +331,10 @@ describe('Lens v3 feed', () => {
   });
 
   it('an unreachable URL is an error, not a crash', async () => {
-    const lens = createLensClient({ apiUrl: 'http://127.0.0.1:1/none', upload: () => Promise.resolve('x') });
+    const lens = createLensClient({
+      apiUrl: 'http://127.0.0.1:1/none',
+      upload: () => Promise.resolve('x'),
+    });
     await expect(lens.posts()).rejects.toThrow();
   });
 });
@@ -300,10 +343,14 @@ describe('content upload', () => {
   it('refuses empty content and content over 10 MB; falls back to a data URI', async () => {
     await expect(uploadJson({}, () => Promise.resolve('u'))).rejects.toThrow('empty');
     const big = { text: 'x'.repeat(MAX_UPLOAD_BYTES) };
-    await expect(uploadJson(big, () => Promise.resolve('u'))).rejects.toThrow('Data exceeds 10MB size limit');
+    await expect(uploadJson(big, () => Promise.resolve('u'))).rejects.toThrow(
+      'Data exceeds 10MB size limit',
+    );
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    await expect(uploadJson(cyclic, () => Promise.resolve('u'))).rejects.toThrow('cannot be serialised');
+    await expect(uploadJson(cyclic, () => Promise.resolve('u'))).rejects.toThrow(
+      'cannot be serialised',
+    );
     const uri = await uploadJson({ a: 1 }, () => Promise.reject(new Error('storage down')));
     expect(uri).toBe(`data:application/json;base64,${btoa('{"a":1}')}`);
   });

@@ -26,11 +26,18 @@ export function createPretendChain() {
     let signed: string;
     let sent: { from: string; data: string };
     if (tx.kind === 'eip712') {
-      const signature = await wallet.signTypedData(zkSyncDomain(tx.chainId), ZKSYNC_EIP712_TYPES, zkSyncSignInput(tx));
+      const signature = await wallet.signTypedData(
+        zkSyncDomain(tx.chainId),
+        ZKSYNC_EIP712_TYPES,
+        zkSyncSignInput(tx),
+      );
       signed = serializeZkSyncEip712(tx, signature);
       const parsed = utils.parseEip712(signed);
       const sig = String(parsed.customData?.customSignature);
-      sent = { from: recoverAddress(EIP712Signer.getSignedDigest(parsed), sig), data: String(parsed.data) };
+      sent = {
+        from: recoverAddress(EIP712Signer.getSignedDigest(parsed), sig),
+        data: String(parsed.data),
+      };
     } else {
       signed = await wallet.signTransaction({
         type: 2,

@@ -70,7 +70,10 @@ async function signedIn(lens = client()) {
 
 const noWallet = { sendTransaction: () => Promise.reject(new Error('no wallet in this test')) };
 
-const post = { id: '6f1c1f9e-3d7b-4c38-9d6e-5a1f2b3c4d5e', content: 'Four rounds of box breathing.' };
+const post = {
+  id: '6f1c1f9e-3d7b-4c38-9d6e-5a1f2b3c4d5e',
+  content: 'Four rounds of box breathing.',
+};
 
 describe('publishing a community post to Lens', () => {
   it('uploads the text-only metadata first, posts its URI as the account, and has an id once indexed', async () => {
@@ -86,7 +89,11 @@ describe('publishing a community post to Lens', () => {
       $schema: LENS_TEXT_ONLY_SCHEMA,
       lens: { id: post.id, content: post.content, locale: 'en', mainContentFocus: 'TEXT_ONLY' },
     });
-    expect(fake.seen.map((x) => x.operation).slice(-3)).toEqual(['Post', 'TransactionStatus', 'PostByTransaction']);
+    expect(fake.seen.map((x) => x.operation).slice(-3)).toEqual([
+      'Post',
+      'TransactionStatus',
+      'PostByTransaction',
+    ]);
     expect(fake.seen.at(-3)?.authorization).toMatch(/^Bearer access-/);
   });
 
@@ -120,7 +127,10 @@ describe('publishing a community post to Lens', () => {
     const result = await publishToLens(lens, post, true, {
       sendTransaction: () => Promise.reject(new Error('User rejected the request')),
     });
-    expect(result).toEqual({ status: 'failed', message: 'Not published to Lens: User rejected the request' });
+    expect(result).toEqual({
+      status: 'failed',
+      message: 'Not published to Lens: User rejected the request',
+    });
   });
 
   it('still not indexed at the end of the wait: pending, with no id', async () => {

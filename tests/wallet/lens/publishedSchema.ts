@@ -53,17 +53,26 @@ export function sdlSha256(text: string): string {
 }
 
 const CHECKS: Record<string, { test: (v: string) => boolean; what: string }> = {
-  EvmAddress: { test: (v) => /^0x[0-9a-fA-F]{40}$/.test(v), what: 'an EVM address (0x and 40 hex digits)' },
+  EvmAddress: {
+    test: (v) => /^0x[0-9a-fA-F]{40}$/.test(v),
+    what: 'an EVM address (0x and 40 hex digits)',
+  },
   UUID: {
     test: (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
     what: 'a UUID',
   },
-  TxHash: { test: (v) => /^0x[0-9a-fA-F]{64}$/.test(v), what: 'a transaction hash (0x and 64 hex digits)' },
+  TxHash: {
+    test: (v) => /^0x[0-9a-fA-F]{64}$/.test(v),
+    what: 'a transaction hash (0x and 64 hex digits)',
+  },
   URI: { test: (v) => /^[a-z][a-z0-9+.-]*:\S+$/i.test(v), what: 'a URI' },
   PostId: { test: (v) => /^\d+$/.test(v), what: 'a post id (decimal digits)' },
 };
 
-function strictScalar(type: GraphQLScalarType, check: { test: (v: string) => boolean; what: string }) {
+function strictScalar(
+  type: GraphQLScalarType,
+  check: { test: (v: string) => boolean; what: string },
+) {
   const coerce = (value: unknown) => {
     if (typeof value !== 'string' || !check.test(value))
       throw new GraphQLError(`${type.name} must be ${check.what}: ${JSON.stringify(value)}`);
