@@ -12,6 +12,7 @@ import { dbRefusal } from '../social/context';
 import { normalizeFlowAddress } from '../../src/domain/flow/address';
 import {
   buildTokenMetadata,
+  patternMarketplaceUrl,
   mintRequestSchema,
   MINT_LIMITS,
 } from '../../src/domain/flow/mintInput';
@@ -159,6 +160,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
           { ...pattern, rest: pattern.hold_after_exhale },
           request,
           image,
+          patternMarketplaceUrl(requestOrigin(c, deps.trust), pattern),
         );
         const row = await tx.query<TokenRow>(
           `insert into public.pattern_tokens (pattern_id, network, recipient, copies, metadata)

@@ -5,7 +5,9 @@
  *
  * Transactions: compute limit 1000; a failed submission, or a proposal key sequence number
  * taken by a concurrent transaction, is retried 3 times after 1 s, 2 s, 3 s; the status is
- * read every 1 s until sealed or expired, for at most 30 s; batches run 3 at a time.
+ * read every 1 s until sealed or expired, for at most 30 s; batches run 3 at a time. Before a
+ * mint the access node is asked for its latest sealed block (GET /v1/blocks?height=sealed);
+ * when that fails the mint is not attempted: 'The Flow network cannot be reached'.
  */
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- @onflow/fcl has no types; the Node project (tests) reaches this file too
 /// <reference path="./fcl.d.ts" />
@@ -77,7 +79,12 @@ export interface FlowClientDeps {
   now?: () => number;
   /** Signs as proposer, payer and authorizer (default: the connected wallet, fcl.authz). */
   authz?: Fcl.AuthorizationFunction;
+  /** For the sealed-block check (default: the global fetch). */
+  fetch?: typeof fetch;
 }
+
+/** How long the sealed-block check waits for the access node. */
+export const SEALED_CHECK_TIMEOUT_MS = 10_000;
 
 export interface PatternTokenView {
   id: string;
@@ -93,6 +100,8 @@ export interface PatternTokenView {
 
 export interface PatternTokenDetails {
   pattern: PatternTokenView;
+  /** The token's MetadataViews.ExternalURL (the pattern's marketplace page), or null. */
+  externalURL: string | null;
   royalties: { receiver: string; cut: string; description: string }[];
 }
 
@@ -342,11 +351,35 @@ export class FlowClient {
     return true;
   }
 
+  /**
+   * The access node's latest sealed block height (GET /v1/blocks?height=sealed); throws 'The
+   * Flow network cannot be reached' when it does not answer with one within 10 s.
+   */
+  async sealedHeight(): Promise<string> {
+    const doFetch = this.deps.fetch ?? fetch.bind(globalThis);
+    const url = `${this.config.accessNode.replace(/\/+$/, '')}/v1/blocks?height=sealed`;
+    try {
+      const res = await doFetch(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(SEALED_CHECK_TIMEOUT_MS),
+      });
+      const body = res.ok ? ((await res.json()) as { header?: { height?: unknown } }[]) : null;
+      const height = Array.isArray(body) ? body[0]?.header?.height : undefined;
+      if (typeof height !== 'string' || !/^\d+$/.test(height))
+        throw new Error(`GET /v1/blocks?height=sealed answered ${res.status} without a block`);
+      return height;
+    } catch (e) {
+      throw new AppError(FLOW_TEXT.unreachable, { category: 'network', cause: e });
+    }
+  }
+
   /** Mints the token (or `copies` editions in one transaction) and reads the minted ids and owner from its events. */
   async mintPattern(
     metadata: PatternTokenMetadata,
     onProgress?: (p: TxProgress) => void,
   ): Promise<MintResult> {
+    await this.connectedAddress(); // 'Not connected to Flow wallet' comes before any request
+    await this.sealedHeight();
     const sealed =
       metadata.copies > 1
         ? await this.run('batchMintPattern', batchMintPatternArgs(metadata), onProgress)

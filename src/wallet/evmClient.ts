@@ -2,6 +2,7 @@ import {
   BrowserProvider,
   Contract,
   getAddress,
+  toQuantity,
   type TypedDataDomain,
   type TypedDataField,
 } from 'ethers';
@@ -9,9 +10,29 @@ import { AppError } from '../domain/errors/appErrors';
 import { chainNotAddedMessage, ERROR_TEXT } from '../domain/errors/messages';
 import { EVM_CHAINS, normalizeChainId, type SupportedChainId } from '../domain/wallet/chains';
 import { rpcCode, type Eip1193Provider } from './eip1193';
+import {
+  serializeZkSyncEip712,
+  ZKSYNC_EIP712_TYPES,
+  zkSyncDomain,
+  zkSyncSignInput,
+  type ZkSyncEip712Transaction,
+} from './zkSyncEip712';
 
 /** The message when a batch has no calls (docs/product.md § Wallets and tokens). */
 export const NO_BATCH_CALLS = 'No EVM calls provided for batch execution';
+
+/** An EIP-1559 transaction another service prepared for the wallet to send (e.g. Lens). */
+export interface PreparedTransaction {
+  to: string;
+  from: string;
+  data: string;
+  /** Decimal or hex strings (wei), a number for gas. */
+  value: string;
+  gasLimit: number;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  chainId: number;
+}
 
 export interface EvmCall {
   to: string;
@@ -105,6 +126,66 @@ export class EvmClient {
   ): Promise<string> {
     const signer = await this.ethers.getSigner(requireAddress(address));
     return signer.signTypedData(domain, types, value);
+  }
+
+  /**
+   * Sends a prepared EIP-1559 transaction from the connected account: on the transaction's
+   * chain (the wallet is asked to switch first; a chain it lacks says to add it), with the
+   * prepared gas and fees; the wallet picks the nonce. Answers the transaction hash.
+   */
+  async sendPrepared(address: string | null, tx: PreparedTransaction): Promise<string> {
+    const from = requireAddress(address);
+    if (from.toLowerCase() !== tx.from.toLowerCase())
+      throw walletError(`This transaction must be sent by ${tx.from}, not the connected account ${from}`);
+    await this.onChain(toQuantity(tx.chainId));
+    const hash = await this.provider.request({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from,
+          to: tx.to,
+          data: tx.data,
+          value: toQuantity(BigInt(tx.value)),
+          gas: toQuantity(tx.gasLimit),
+          maxFeePerGas: toQuantity(BigInt(tx.maxFeePerGas)),
+          maxPriorityFeePerGas: toQuantity(BigInt(tx.maxPriorityFeePerGas)),
+          type: '0x2',
+        },
+      ],
+    });
+    if (typeof hash !== 'string') throw walletError('The wallet answered no transaction hash');
+    return hash;
+  }
+
+  /**
+   * Signs a zkSync-style EIP-712 transaction (Lens Chain's gas-sponsored kind) as typed data
+   * with the connected account, on the transaction's chain, and sends the signed bytes
+   * (eth_sendRawTransaction through the wallet). Answers the transaction hash.
+   */
+  async sendZkSyncEip712(address: string | null, tx: ZkSyncEip712Transaction): Promise<string> {
+    const from = requireAddress(address);
+    if (from.toLowerCase() !== tx.from.toLowerCase())
+      throw walletError(`This transaction must be sent by ${tx.from}, not the connected account ${from}`);
+    await this.onChain(toQuantity(tx.chainId));
+    const signer = await this.ethers.getSigner(from);
+    const signature = await signer.signTypedData(zkSyncDomain(tx.chainId), ZKSYNC_EIP712_TYPES, zkSyncSignInput(tx));
+    const hash = await this.provider.request({
+      method: 'eth_sendRawTransaction',
+      params: [serializeZkSyncEip712(tx, signature)],
+    });
+    if (typeof hash !== 'string') throw walletError('The wallet answered no transaction hash');
+    return hash;
+  }
+
+  /** Asks the wallet to switch to the chain unless it is on it; a chain it lacks says to add it. */
+  private async onChain(chainId: string): Promise<void> {
+    if ((await this.chainId()) === chainId) return;
+    try {
+      await this.provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+    } catch (e) {
+      if (Number(rpcCode(e)) === 4902) throw walletError(chainNotAddedMessage(chainId), e);
+      throw e;
+    }
   }
 
   /** Native balance in wei at the latest block. */

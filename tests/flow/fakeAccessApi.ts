@@ -53,6 +53,8 @@ export interface FakeAccessApi {
   ) => { id: string } | { status: number; message: string } | 'drop';
   /** Status answers for a transaction, read in order (the last one repeats). */
   results: Map<string, FakeTxResult[]>;
+  /** While true, GET /v1/blocks?height=sealed answers 503 (the node cannot serve it). */
+  sealedDown: boolean;
   /** Forgets recorded requests, scripted answers and counters. */
   reset(): void;
   close(): Promise<void>;
@@ -88,6 +90,7 @@ export async function startFakeAccessApi(): Promise<FakeAccessApi> {
     onScript: () => ({ type: 'Void' }),
     onSubmit: (_tx, i) => ({ id: (i + 1).toString(16).padStart(64, '0') }),
     results: new Map(),
+    sealedDown: false,
     reset: () => undefined,
   };
   const reads = new Map<string, number>();
@@ -103,6 +106,8 @@ export async function startFakeAccessApi(): Promise<FakeAccessApi> {
       };
       const p = url.pathname;
       if (req.method === 'GET' && p === '/v1/blocks') {
+        if (api.sealedDown && url.searchParams.get('height') === 'sealed')
+          return json(503, { code: 503, message: 'service unavailable' });
         return json(200, [
           {
             header: {
@@ -212,6 +217,7 @@ export async function startFakeAccessApi(): Promise<FakeAccessApi> {
       api.transactions.length = 0;
       api.scripts.length = 0;
       api.results.clear();
+      api.sealedDown = false;
       api.onScript = () => ({ type: 'Void' });
       api.onSubmit = (_tx, i) => ({ id: (i + 1).toString(16).padStart(64, '0') });
     },

@@ -25,6 +25,7 @@ import { FLOW_TEXT } from '../../src/domain/flow/messages';
 import {
   buildTokenMetadata,
   mintRequestSchema,
+  patternMarketplaceUrl,
   type PatternTokenMetadata,
 } from '../../src/domain/flow/mintInput';
 import { FlowClient, type FclModule } from '../../src/flow/flowClient';
@@ -109,8 +110,11 @@ function metadata(
     },
     request,
     'https://pneuma.test/icons/icon-512.png',
+    patternMarketplaceUrl('https://pneuma.test', { id: PATTERN_ID, name: 'Evening Calm' }),
   );
 }
+
+const EXTERNAL_URL = 'https://pneuma.test/marketplace?q=Evening%20Calm#market-card-6f1d1c3e-8a4b-4f7e-9a51-2b7c1d9e0f11';
 
 const mintedEvent = (id: string, patternId = PATTERN_ID) => ({
   type: `A.${CONTRACT.slice(2)}.BreathingPatternNFT.Minted`,
@@ -203,6 +207,7 @@ describe('Flow client against a fake access API', () => {
       { type: 'String', value: 'Evening Calm' },
       { type: 'String', value: 'Long exhales' },
       { type: 'String', value: 'https://pneuma.test/icons/icon-512.png' },
+      { type: 'String', value: EXTERNAL_URL },
       { type: 'UFix64', value: '4.00000000' },
       { type: 'UFix64', value: '2.00000000' },
       { type: 'UFix64', value: '6.50000000' },
@@ -241,6 +246,11 @@ describe('Flow client against a fake access API', () => {
       },
     ]);
     expect(tx?.gasLimit).toBe('1000');
+    // The sealed-block check came first.
+    const paths = api.requests.map((r) => `${r.method} ${r.path}`);
+    const sealedCheck = paths.indexOf('GET /v1/blocks?height=sealed');
+    expect(sealedCheck).toBeGreaterThanOrEqual(0);
+    expect(paths.indexOf('POST /v1/transactions')).toBeGreaterThan(sealedCheck);
     expect(tx?.payer).toBe(USER.slice(2));
     expect(tx?.authorizers).toEqual([USER.slice(2)]);
     expect(tx?.proposalKey).toEqual({
@@ -289,8 +299,9 @@ describe('Flow client against a fake access API', () => {
     const r = await client.mintPattern(metadata({ copies: 2 }));
     const tx = api.transactions[0];
     expect(tx?.cadence).toBe(resolvedCadence('transactions/batch_mint_pattern.cdc'));
-    expect(tx?.arguments[12]).toEqual({ type: 'UInt64', value: '2' });
-    expect(tx?.arguments).toHaveLength(17);
+    expect(tx?.arguments[13]).toEqual({ type: 'UInt64', value: '2' });
+    expect(tx?.arguments[4]).toEqual({ type: 'String', value: EXTERNAL_URL });
+    expect(tx?.arguments).toHaveLength(18);
     expect(r.tokenIds).toEqual(['1', '2']);
   });
 
@@ -338,6 +349,7 @@ describe('Flow client against a fake access API', () => {
               patternId: cdc.str(PATTERN_ID),
               name: cdc.str('Evening Calm'),
             }),
+            externalURL: cdc.optional(cdc.str(EXTERNAL_URL)),
             royalties: cdc.array([
               cdc.struct('s.RoyaltyInfo', {
                 receiver: cdc.address(USER),
@@ -366,6 +378,9 @@ describe('Flow client against a fake access API', () => {
     ).toHaveLength(2);
     const details = await client.tokenMetadata('3');
     expect(details?.pattern).toMatchObject({ id: '3', patternId: PATTERN_ID });
+    // The token's MetadataViews.ExternalURL, as get_pattern_metadata.cdc resolves it.
+    expect(details?.externalURL).toBe(EXTERNAL_URL);
+    expect(cadenceFile('scripts/get_pattern_metadata.cdc')).toContain('MetadataViews.getExternalURL(nft!)');
     expect(details?.royalties).toEqual([
       { receiver: USER, cut: '0.05000000', description: 'Creator royalty' },
     ]);
@@ -491,6 +506,19 @@ describe('Flow client against a fake access API', () => {
         'failed to execute script: could not find account with address 0000000000000bad',
       );
     await expect(client.accountInfo('0x0000000000000bad')).rejects.toThrow('Account not found');
+  });
+
+  it("does not mint when the access node cannot give its sealed block: 'The Flow network cannot be reached'", async () => {
+    api.sealedDown = true;
+    await expect(client.mintPattern(metadata())).rejects.toThrow(FLOW_TEXT.unreachable);
+    expect(FLOW_TEXT.unreachable).toBe('The Flow network cannot be reached');
+    expect(api.transactions).toHaveLength(0);
+    expect(signed).toHaveLength(0);
+    const module = { ...(fcl as unknown as FclModule), currentUser: fakeUser };
+    const unreachable = new FlowClient(module, { ...config, accessNode: 'http://127.0.0.1:1' }, { authz });
+    await expect(unreachable.mintPattern(metadata())).rejects.toThrow('The Flow network cannot be reached');
+    api.sealedDown = false;
+    expect(await client.sealedHeight()).toBe('1000');
   });
 
   it('cannot cancel a transaction on Flow', () => {

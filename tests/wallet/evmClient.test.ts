@@ -1,4 +1,5 @@
-import { TypedDataEncoder, recoverAddress } from 'ethers';
+import { keccak256, TypedDataEncoder, recoverAddress } from 'ethers';
+import { EIP712Signer, utils } from 'zksync-ethers';
 import { describe, expect, it } from 'vitest';
 import { EvmClient, NO_BATCH_CALLS } from '../../src/wallet/evmClient';
 import { fakeProvider, signerOf } from './fakeProvider';
@@ -73,5 +74,72 @@ describe('EvmClient over an EIP-1193 wallet', () => {
     ]);
     expect(hashes).toHaveLength(2);
     expect(f.calls.filter((x) => x.method === 'eth_sendTransaction')).toHaveLength(2);
+  });
+
+  it('sends a prepared transaction (Lens) on its chain: switches first, refuses another sender', async () => {
+    const f = fakeProvider({ chains: ['0x1', '0x90f7'] });
+    const c = new EvmClient(f.provider);
+    const [address] = await c.requestAccounts();
+    const tx = {
+      to: '0x00000000000000000000000000000000000000ab',
+      from: address!,
+      data: '0x1234',
+      value: '0',
+      gasLimit: 100000,
+      maxFeePerGas: '3000000000',
+      maxPriorityFeePerGas: '1000000000',
+      chainId: 37111,
+    };
+    const hash = await c.sendPrepared(address!, tx);
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await c.chainId()).toBe('0x90f7');
+    expect(f.calls.find((x) => x.method === 'eth_sendTransaction')?.params).toEqual([
+      {
+        from: address,
+        to: tx.to,
+        data: '0x1234',
+        value: '0x0',
+        gas: '0x186a0',
+        maxFeePerGas: '0xb2d05e00',
+        maxPriorityFeePerGas: '0x3b9aca00',
+        type: '0x2',
+      },
+    ]);
+    await expect(c.sendPrepared(address!, { ...tx, from: '0x00000000000000000000000000000000000000cd' })).rejects.toThrow(
+      /must be sent by 0x0+cd/,
+    );
+    await expect(c.sendPrepared(address!, { ...tx, chainId: 232 })).rejects.toThrow(
+      'Chain 0xe8 not added to wallet. Use addChain() first.',
+    );
+  });
+
+  it('signs a zkSync EIP-712 transaction (Lens Chain, sponsored) as typed data and sends the raw bytes', async () => {
+    const f = fakeProvider({ chains: ['0x1', '0x90f7'] });
+    const c = new EvmClient(f.provider);
+    const [address] = await c.requestAccounts();
+    const tx = {
+      from: address!,
+      to: '0x00000000000000000000000000000000000000ab',
+      nonce: 3,
+      gasLimit: '300000',
+      maxFeePerGas: '50000000',
+      maxPriorityFeePerGas: '0',
+      value: '0',
+      data: '0xabcd',
+      chainId: 37111,
+      gasPerPubdata: '50000',
+      factoryDeps: [],
+      paymaster: '0x00000000000000000000000000000000000000cd',
+      paymasterInput: '0x8c5a3445',
+    };
+    const hash = await c.sendZkSyncEip712(address!, tx);
+    expect(await c.chainId()).toBe('0x90f7');
+    expect(f.calls.some((x) => x.method === 'eth_signTypedData_v4')).toBe(true);
+    const raw = (f.calls.find((x) => x.method === 'eth_sendRawTransaction')?.params as string[])[0]!;
+    expect(hash).toBe(keccak256(raw));
+    const parsed = utils.parseEip712(raw);
+    expect(parsed.data).toBe('0xabcd');
+    expect(recoverAddress(EIP712Signer.getSignedDigest(parsed), String(parsed.customData?.customSignature))).toBe(address);
+    await expect(c.sendZkSyncEip712(address!, { ...tx, from: '0x00000000000000000000000000000000000000ef' })).rejects.toThrow(/must be sent by/);
   });
 });

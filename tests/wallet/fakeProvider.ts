@@ -5,6 +5,7 @@ import {
   Wallet,
   getBytes,
   hashMessage,
+  keccak256,
   recoverAddress,
   toUtf8String,
   type HDNodeWallet,
@@ -89,6 +90,8 @@ export function fakeProvider(
           return AbiCoder.defaultAbiCoder().encode(['uint256'], [42n]);
         case 'eth_sendTransaction':
           return `0x${String(calls.length).padStart(64, '0')}`;
+        case 'eth_sendRawTransaction':
+          return keccak256((params as string[])[0]!);
         case 'wallet_sendCalls':
           throw rpcError(4200, 'Unsupported method');
         default:

@@ -45,6 +45,14 @@ function capped(aggregated: string, cap: number): string {
   return `select case when octet_length(body) > ${cap} then null else body end as body, n, octet_length(body) as bytes from (${aggregated}) _a`;
 }
 
+/**
+ * PostgREST's status for a read: with a known total (any `Prefer: count=`), 206 Partial
+ * Content when the rows sent are fewer than the total, 200 otherwise; without one, 200.
+ */
+export function rangeStatus(sent: number, total: number | undefined): 200 | 206 {
+  return total !== undefined && sent < total ? 206 : 200;
+}
+
 /** GET and HEAD: select with filters, order and a window; Content-Range tells the slice. */
 export async function handleRead(call: RestCall): Promise<Response> {
   const { c, table: t, query: q, media, prefer } = call;
@@ -71,5 +79,5 @@ export async function handleRead(call: RestCall): Promise<Response> {
   const total = counted ? ((counted.rows[0]?.n as number | undefined) ?? 0) : undefined;
   singleCheck(media, n);
   const contentRange = `${n > 0 ? `${offset}-${offset + n - 1}` : '*'}/${total ?? '*'}`;
-  return respond(c, 200, body, media, { 'Content-Range': contentRange });
+  return respond(c, rangeStatus(n, total), body, media, { 'Content-Range': contentRange });
 }

@@ -34,6 +34,7 @@ function patternArgs(m: PatternTokenMetadata): CadenceArg[] {
     { name: 'name', type: 'String', value: m.name },
     { name: 'description', type: 'String', value: m.description },
     { name: 'image', type: 'String', value: m.image },
+    { name: 'externalURL', type: 'String', value: m.externalUrl },
     { name: 'inhale', type: 'UFix64', value: toUFix64(a.inhale) },
     { name: 'hold', type: 'UFix64', value: toUFix64(a.hold) },
     { name: 'exhale', type: 'UFix64', value: toUFix64(a.exhale) },

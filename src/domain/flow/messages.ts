@@ -9,4 +9,6 @@ export const FLOW_TEXT = {
   notConnected: 'Not connected to Flow wallet',
   /** An address lookup with neither an address nor a connected user. */
   noAddress: 'No address provided and user not connected',
+  /** The access node did not answer GET /v1/blocks?height=sealed before a mint. */
+  unreachable: 'The Flow network cannot be reached',
 } as const;

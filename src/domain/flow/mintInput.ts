@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isFlowAddress, normalizeFlowAddress } from './address';
+import { MARKET_QUERY_MAX } from '../marketplace/contract';
 import { FLOW_NETWORKS } from './constants';
 
 export const MINT_LIMITS = Object.freeze({
@@ -139,6 +140,8 @@ export interface PatternTokenMetadata {
   name: string;
   description: string;
   image: string;
+  /** The pattern's public marketplace page (the token's MetadataViews.ExternalURL). */
+  externalUrl: string;
   attributes: Omit<PublishedPatternForMint, 'id' | 'name' | 'description'> & {
     tags: string[];
     totalCycles: number;
@@ -153,10 +156,20 @@ export interface PatternTokenMetadata {
 
 const seconds = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * A published pattern's public page in the marketplace on `origin`: the marketplace searched
+ * for its name, at its card (the card's element id is market-card-<pattern id>).
+ */
+export function patternMarketplaceUrl(origin: string, pattern: { id: string; name: string }): string {
+  const q = encodeURIComponent(pattern.name.trim().slice(0, MARKET_QUERY_MAX));
+  return `${origin.replace(/\/+$/, '')}/marketplace?q=${q}#market-card-${pattern.id}`;
+}
+
 export function buildTokenMetadata(
   pattern: PublishedPatternForMint,
   request: MintRequest,
   image: string,
+  externalUrl: string,
 ): PatternTokenMetadata {
   const phases = {
     inhale: seconds(pattern.inhale),
@@ -171,6 +184,7 @@ export function buildTokenMetadata(
     name: pattern.name,
     description: pattern.description,
     image,
+    externalUrl,
     attributes: {
       ...phases,
       difficulty: pattern.difficulty,

@@ -31,6 +31,8 @@ export async function mintPublishedPattern(
   input: MintRequestInput,
   onProgress: (p: TxProgress) => void,
 ): Promise<MintRecord> {
+  // The Flow network first: when it cannot be reached no mint request is recorded.
+  await client.sealedHeight();
   const { mint, metadata } = await tokensApi.requestMint(input);
   let sealed;
   try {
@@ -64,6 +66,7 @@ export async function batchMintPatterns(
   inputs: readonly MintRequestInput[],
   onProgress: (index: number, p: TxProgress) => void,
 ): Promise<BatchItemResult[]> {
+  await client.sealedHeight();
   const requested = await Promise.all(
     inputs.map((input) =>
       tokensApi.requestMint(input).then(

@@ -1,6 +1,7 @@
 import './lens.css';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
+import { lensAccountName } from './labels';
 import { useLens, useLensSession } from './lensRuntime';
 
 export interface LensPublishOptionProps {
@@ -43,7 +44,7 @@ export default function LensPublishOption({ checked, onCheckedChange }: LensPubl
       </p>
     );
   }
-  const name = account.username ?? account.metadata?.name ?? account.address;
+  const name = lensAccountName(account);
   return (
     <div className="lens-option">
       <input

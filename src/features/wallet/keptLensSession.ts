@@ -54,6 +54,9 @@ export function keptLensSession(apiUrl: string): KeptLensSession | null {
   const k = raw as Partial<KeptLensSession>;
   if (k.apiUrl !== apiUrl || !isText(k.owner) || !k.tokens) return null;
   if (!isText(k.tokens.accessToken) || !isText(k.tokens.refreshToken)) return null;
-  const account = k.account && typeof k.account === 'object' && isText(k.account.address) ? k.account : null;
+  const named = k.account && typeof k.account === 'object' && isText(k.account.address);
+  // A sign-in kept before the Lens v3 client (its account has no owner) is not taken up.
+  if (named && !isText(k.account!.owner)) return null;
+  const account = named ? k.account! : null;
   return { apiUrl, owner: k.owner, tokens: k.tokens, account };
 }

@@ -10,12 +10,15 @@ import { forgetLensSession, keepLensSession, keptLensSession } from './keptLensS
  * GraphQL API is the build's VITE_LENS_API_URL, else the one the server names at
  * /api/wallet/lens (read once, when a Lens screen first needs it); without either there is
  * no Lens. Content goes to the storage at VITE_LENS_STORAGE_URL when one is named,
- * otherwise inline as a data URI. The sign-in belongs to the app account that made it and
+ * otherwise inline as a data URI; sign-in names the app's Lens app address VITE_LENS_APP when
+ * the build has one. The sign-in belongs to the app account that made it and
  * lasts as long as the tab (./keptLensSession): another account signed in here does not see it.
  */
 const BUILD_API_URL = (import.meta.env.VITE_LENS_API_URL as string | undefined)?.trim() || null;
 const BUILD_POST_URL = (import.meta.env.VITE_LENS_POST_URL as string | undefined)?.trim() || null;
 const STORAGE_URL = (import.meta.env.VITE_LENS_STORAGE_URL as string | undefined)?.trim() || null;
+/** The app's own Lens app address (sign-in names it); Lens' default app without it. */
+const APP_ADDRESS = (import.meta.env.VITE_LENS_APP as string | undefined)?.trim() || null;
 
 export interface LensSetup {
   client: LensClient;
@@ -62,7 +65,12 @@ export function loadLens(): Promise<LensSetup | null> {
         : await servedSettings();
       setup = s.apiUrl
         ? {
-            client: createLensClient({ apiUrl: s.apiUrl, upload: (d) => uploadJson(d, store) }),
+            client: createLensClient({
+              apiUrl: s.apiUrl,
+              app: APP_ADDRESS,
+              upload: (d) => uploadJson(d, store),
+              onTokens: keepRenewedTokens,
+            }),
             apiUrl: s.apiUrl,
             postUrl: s.postUrl,
           }
@@ -105,6 +113,12 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
 const appUser = (): string | null => getAuthState().user?.id ?? null;
+
+/** Tokens Lens renewed for the signed-in session: the kept sign-in takes them up. */
+function keepRenewedTokens(tokens: { accessToken: string; refreshToken: string }): void {
+  if (!session.signedIn || !owner || !setup) return; // a new sign-in: setLensSession keeps it
+  keepLensSession({ apiUrl: setup.apiUrl, owner, tokens, account: session.account });
+}
 
 /** A sign-in kept from an earlier page of this tab, taken up by the new client. */
 function resumeKeptSession(lens: LensSetup): void {

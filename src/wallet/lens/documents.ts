@@ -1,11 +1,116 @@
 /**
- * The social-wallet (Lens) GraphQL operations the app sends (docs/product.md § Wallets and
- * tokens): challenge, authenticate, account, post, comment, follow, unfollow, posts.
+ * Every GraphQL document the app sends to the social-wallet network (Lens API v3; docs/product.md
+ * § Wallets and tokens). Each is validated in tests/wallet/lens/documents.test.ts against the
+ * schema Lens publishes in @lens-protocol/graphql (pinned), so a field or argument the real API
+ * does not have fails there. Every union is asked for with `__typename` and every branch's
+ * fields, so the client can give each branch a message or an action.
  */
 
-export const CHALLENGE = /* GraphQL */ `
-  mutation Challenge($address: String!) {
-    challenge(request: { address: $address }) {
+const ACCOUNT_FIELDS = /* GraphQL */ `
+  fragment AccountFields on Account {
+    address
+    owner
+    username {
+      localName
+      value
+    }
+    metadata {
+      name
+      bio
+      picture
+    }
+  }
+`;
+
+/** What a write answers: done (a hash to wait for), refused, or a transaction to sign. */
+const TRANSACTION_BRANCHES = /* GraphQL */ `
+  ... on SponsoredTransactionRequest {
+    reason
+    raw {
+      type
+      to
+      from
+      nonce
+      gasLimit
+      maxPriorityFeePerGas
+      maxFeePerGas
+      data
+      value
+      chainId
+      customData {
+        gasPerPubdata
+        factoryDeps
+        customSignature
+        paymasterParams {
+          paymaster
+          paymasterInput
+        }
+      }
+    }
+  }
+  ... on SelfFundedTransactionRequest {
+    reason
+    raw {
+      type
+      to
+      from
+      nonce
+      gasLimit
+      maxPriorityFeePerGas
+      maxFeePerGas
+      data
+      value
+      chainId
+    }
+  }
+  ... on TransactionWillFail {
+    reason
+  }
+`;
+
+/** The Lens accounts a wallet owns or manages (sign-in is to one of them). */
+export const ACCOUNTS_AVAILABLE = /* GraphQL */ `
+  query AccountsAvailable($managedBy: EvmAddress!, $cursor: Cursor) {
+    accountsAvailable(request: { managedBy: $managedBy, includeOwned: true, cursor: $cursor }) {
+      items {
+        __typename
+        ... on AccountOwned {
+          account {
+            ...AccountFields
+          }
+        }
+        ... on AccountManaged {
+          account {
+            ...AccountFields
+          }
+        }
+      }
+      pageInfo {
+        next
+      }
+    }
+  }
+  ${ACCOUNT_FIELDS}
+`;
+
+/**
+ * Sign-in challenge as the account's owner (the wallet that owns the Lens account). `$app` is
+ * the app's own Lens app address when one is configured; left out, Lens' default app is used
+ * (the schema's default for the field).
+ */
+export const CHALLENGE_AS_OWNER = /* GraphQL */ `
+  mutation ChallengeAsOwner($app: EvmAddress, $account: EvmAddress!, $owner: EvmAddress!) {
+    challenge(request: { accountOwner: { app: $app, account: $account, owner: $owner } }) {
+      id
+      text
+    }
+  }
+`;
+
+/** Sign-in challenge as one of the account's managers. */
+export const CHALLENGE_AS_MANAGER = /* GraphQL */ `
+  mutation ChallengeAsManager($app: EvmAddress, $account: EvmAddress!, $manager: EvmAddress!) {
+    challenge(request: { accountManager: { app: $app, account: $account, manager: $manager } }) {
       id
       text
     }
@@ -13,90 +118,202 @@ export const CHALLENGE = /* GraphQL */ `
 `;
 
 export const AUTHENTICATE = /* GraphQL */ `
-  mutation Authenticate($id: String!, $signature: String!) {
+  mutation Authenticate($id: UUID!, $signature: AuthenticationSignature!) {
     authenticate(request: { id: $id, signature: $signature }) {
-      accessToken
-      refreshToken
+      __typename
+      ... on AuthenticationTokens {
+        accessToken
+        refreshToken
+        idToken
+      }
+      ... on WrongSignerError {
+        reason
+      }
+      ... on ExpiredChallengeError {
+        reason
+      }
+      ... on ForbiddenError {
+        reason
+      }
     }
   }
 `;
 
+/** New tokens for a session whose access token expired (the refresh token is single-use). */
+export const REFRESH = /* GraphQL */ `
+  mutation Refresh($refreshToken: RefreshToken!) {
+    refresh(request: { refreshToken: $refreshToken }) {
+      __typename
+      ... on AuthenticationTokens {
+        accessToken
+        refreshToken
+        idToken
+      }
+      ... on ForbiddenError {
+        reason
+      }
+    }
+  }
+`;
+
+/** An account and its counts (accountStats: followers and following on the global graph). */
 export const ACCOUNT = /* GraphQL */ `
-  query Account($address: String!) {
+  query Account($address: EvmAddress!) {
     account(request: { address: $address }) {
-      address
-      username
-      ownedBy
-      metadata {
-        name
-        bio
-        picture
-      }
-      stats {
-        followers
-        following
-        posts
-      }
+      ...AccountFields
       operations {
-        canFollow
         isFollowedByMe
       }
     }
+    accountStats(request: { account: $address }) {
+      graphFollowStats {
+        followers
+        following
+      }
+      feedStats {
+        posts
+      }
+    }
   }
+  ${ACCOUNT_FIELDS}
 `;
 
 export const POST = /* GraphQL */ `
-  mutation Post($contentUri: String!, $actions: [String!]) {
-    post(request: { contentUri: $contentUri, actions: $actions }) {
-      id
-      txHash
+  mutation Post($contentUri: URI!) {
+    post(request: { contentUri: $contentUri }) {
+      __typename
+      ... on PostResponse {
+        hash
+      }
+      ... on PostOperationValidationFailed {
+        reason
+      }
+      ${TRANSACTION_BRANCHES}
     }
   }
 `;
 
+/** A comment is a post with commentOn (v3 has no comment mutation). */
 export const COMMENT = /* GraphQL */ `
-  mutation Comment($commentOn: String!, $contentUri: String!) {
-    comment(request: { commentOn: $commentOn, contentUri: $contentUri }) {
-      id
-      txHash
+  mutation Comment($contentUri: URI!, $commentOn: PostId!) {
+    post(request: { contentUri: $contentUri, commentOn: { post: $commentOn } }) {
+      __typename
+      ... on PostResponse {
+        hash
+      }
+      ... on PostOperationValidationFailed {
+        reason
+      }
+      ${TRANSACTION_BRANCHES}
     }
   }
 `;
 
 export const FOLLOW = /* GraphQL */ `
-  mutation Follow($account: String!) {
+  mutation Follow($account: EvmAddress!) {
     follow(request: { account: $account }) {
-      txHash
+      __typename
+      ... on FollowResponse {
+        hash
+      }
+      ... on AccountFollowOperationValidationFailed {
+        reason
+      }
+      ${TRANSACTION_BRANCHES}
     }
   }
 `;
 
 export const UNFOLLOW = /* GraphQL */ `
-  mutation Unfollow($account: String!) {
+  mutation Unfollow($account: EvmAddress!) {
     unfollow(request: { account: $account }) {
-      txHash
+      __typename
+      ... on UnfollowResponse {
+        hash
+      }
+      ... on AccountFollowOperationValidationFailed {
+        reason
+      }
+      ${TRANSACTION_BRANCHES}
+    }
+  }
+`;
+
+/** Where a sent transaction is: the post it made has no id until Lens has indexed it. */
+export const TRANSACTION_STATUS = /* GraphQL */ `
+  query TransactionStatus($txHash: TxHash!) {
+    transactionStatus(request: { txHash: $txHash }) {
+      __typename
+      ... on NotIndexedYetStatus {
+        reason
+        txHasMined
+      }
+      ... on PendingTransactionStatus {
+        blockTimestamp
+      }
+      ... on FinishedTransactionStatus {
+        blockTimestamp
+      }
+      ... on FailedTransactionStatus {
+        reason
+      }
+    }
+  }
+`;
+
+/** The post a transaction made, once indexed. */
+export const POST_BY_TRANSACTION = /* GraphQL */ `
+  query PostByTransaction($txHash: TxHash!) {
+    post(request: { txHash: $txHash }) {
+      __typename
+      ... on Post {
+        id
+      }
+      ... on Repost {
+        id
+      }
     }
   }
 `;
 
 export const POSTS = /* GraphQL */ `
-  query Posts($limit: Int!, $orderBy: PostsOrderBy!, $cursor: String) {
-    posts(request: { limit: $limit, orderBy: $orderBy, cursor: $cursor }) {
+  query Posts($pageSize: PageSize!, $cursor: Cursor) {
+    posts(request: { pageSize: $pageSize, cursor: $cursor }) {
       items {
-        id
-        content
-        timestamp
-        author {
-          address
-          username
+        __typename
+        ... on Post {
+          id
+          timestamp
+          author {
+            address
+            username {
+              localName
+            }
+          }
+          metadata {
+            __typename
+            ... on TextOnlyMetadata {
+              content
+            }
+          }
+          stats {
+            comments
+            reposts
+            quotes
+            reactions
+            collects
+            bookmarks
+          }
         }
-        stats {
-          comments
-          reposts
-          quotes
-          reactions
-          collects
-          bookmarks
+        ... on Repost {
+          id
+          timestamp
+          author {
+            address
+            username {
+              localName
+            }
+          }
         }
       }
       pageInfo {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildTokenMetadata,
+  patternMarketplaceUrl,
   mintRequestSchema,
   royaltyCut,
   MINT_LIMITS,
@@ -114,6 +115,15 @@ describe('mint request', () => {
     expect(royaltyCut(100)).toBe(1);
   });
 
+  it("a pattern's public marketplace URL: the marketplace searched for its name, at its card", () => {
+    expect(patternMarketplaceUrl('https://pneuma.app/', { id: ID, name: ' Evening & Calm ' })).toBe(
+      `https://pneuma.app/marketplace?q=Evening%20%26%20Calm#market-card-${ID}`,
+    );
+    expect(patternMarketplaceUrl('https://p.test', { id: ID, name: 'x'.repeat(200) })).toBe(
+      `https://p.test/marketplace?q=${'x'.repeat(80)}#market-card-${ID}`,
+    );
+  });
+
   it('builds the token metadata from the published pattern', () => {
     const m = buildTokenMetadata(
       {
@@ -133,12 +143,14 @@ describe('mint request', () => {
         royalties: [{ receiver: B, percent: 7.5, description: 'Teacher' }],
       }),
       'https://x.test/i.png',
+      'https://x.test/marketplace?q=Evening%20Calm#market-card-x',
     );
     expect(m).toEqual({
       patternId: ID,
       name: 'Evening Calm',
       description: 'd',
       image: 'https://x.test/i.png',
+      externalUrl: 'https://x.test/marketplace?q=Evening%20Calm#market-card-x',
       attributes: {
         inhale: 4,
         hold: 7,

@@ -31,6 +31,7 @@ const client = vi.hoisted(() => ({
   ensureAccountSetup: vi.fn(),
   accountInfo: vi.fn(),
   mintPattern: vi.fn(),
+  sealedHeight: vi.fn(),
   batchMint: vi.fn(),
   listPatterns: vi.fn(),
   transfer: vi.fn(),
@@ -75,6 +76,7 @@ const metadata = { patternId: P1, name: 'Evening Calm' } as unknown as PatternTo
 
 beforeEach(() => {
   localStorage.clear();
+  client.sealedHeight.mockResolvedValue('1000');
   client.authenticate.mockResolvedValue({ addr: USER, loggedIn: true });
   client.user.mockResolvedValue({ addr: null, loggedIn: false });
   client.ensureAccountSetup.mockImplementation((onProgress: (p: TxProgress) => void) => {
@@ -186,6 +188,18 @@ describe('creator hub mint section', () => {
       tokenIds: ['42'],
       owner: USER,
     });
+  });
+
+  it("with the Flow network unreachable: 'The Flow network cannot be reached', no mint is requested", async () => {
+    client.sealedHeight.mockRejectedValue(
+      new AppError('The Flow network cannot be reached', { category: 'network' }),
+    );
+    await connect();
+    fireEvent.click(screen.getByRole('button', { name: 'Mint token' }));
+    const live = await screen.findByRole('status', { name: 'Mint status' });
+    await waitFor(() => expect(live.textContent).toBe('The Flow network cannot be reached'));
+    expect(api.requestMint).not.toHaveBeenCalled();
+    expect(client.mintPattern).not.toHaveBeenCalled();
   });
 
   it('a refusal in the wallet shows the catalogue message and is reported as failed', async () => {

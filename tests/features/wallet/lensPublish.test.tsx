@@ -2,8 +2,11 @@
 /**
  * The composer's 'Also publish to Lens' and what one press of Share then says, with the
  * real Lens runtime: the Lens API is the one the server names at /api/wallet/lens, and that
- * API is the in-process fake (tests/wallet/lens/fakeLens.ts) behind a local HTTP server.
- * The toasts are recorded instead of drawn.
+ * API is the in-process fake Lens API v3 (tests/wallet/lens/fakeLens.ts, serving the schema
+ * Lens publishes) behind a local HTTP server. The toasts are recorded instead of drawn: the
+ * pending state ('Sent to Lens: waiting for it to be indexed') comes before the post id, a
+ * transaction Lens hands back is sent by the wallet (an ethers key here), and a post not
+ * indexed in time records nothing. What this does not prove: the live Lens API or a chain.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +15,10 @@ import { Wallet } from 'ethers';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as AuthStore from '../../../src/app/auth/authStore';
+import { LENS_TEXT } from '../../../src/domain/wallet/lensText';
+import type { LensTransaction } from '../../../src/wallet/lens/lensClient';
 import { createFakeLens } from '../../wallet/lens/fakeLens';
+import { createPretendChain } from '../../wallet/lens/pretendChain';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('../../../src/ui/toast', () => ({ notify: toasts }));
@@ -29,7 +35,8 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 
-const fake = createFakeLens();
+const chain = createPretendChain();
+const fake = createFakeLens({ readTransaction: chain.readTransaction });
 let server: Server;
 let lensConfigured = true;
 
@@ -60,6 +67,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 afterEach(() => {
   sessionStorage.clear(); // each test is a new tab
+  fake.answers.post = 'relay';
+  fake.indexing.hold = false;
   appUser.id = 'member-1';
   cleanup();
   vi.clearAllMocks();
@@ -80,11 +89,15 @@ async function freshLens() {
 async function signIn(runtime: Awaited<ReturnType<typeof freshLens>>['runtime']) {
   const setup = await runtime.loadLens();
   const wallet = Wallet.createRandom();
-  await setup!.client.login(wallet.address, (text) => wallet.signMessage(text));
-  const account = await setup!.client.account(wallet.address);
+  const address = fake.addAccount({ owner: wallet.address, username: 'calm' });
+  const [choice] = await setup!.client.accountsAvailable(wallet.address);
+  await setup!.client.login(wallet.address, choice!, (text) => wallet.signMessage(text));
+  const account = await setup!.client.account(address);
   act(() => runtime.setLensSession({ signedIn: true, account }));
-  return wallet;
+  return { wallet, address };
 }
+
+const newest = () => fake.published.at(-1)!;
 
 /** Publishing ends with this result and this info toast, and the fake got no post. */
 async function expectNothingSent(run: () => Promise<unknown>, result: unknown, toast: string) {
@@ -121,7 +134,7 @@ describe("the composer's Lens option", () => {
     const { rerender } = render(<Option checked={false} onCheckedChange={onChange} />);
     const box = await screen.findByRole('checkbox', { name: 'Also publish to Lens' });
     expect(box.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText(/posted to your Lens account calm\./)).toBeTruthy();
+    expect(screen.getByText(/posted to your Lens account Calm Breather\./)).toBeTruthy();
     fireEvent.click(box);
     expect(onChange).toHaveBeenLastCalledWith(true);
     rerender(<Option checked onCheckedChange={onChange} />);
@@ -140,27 +153,63 @@ describe("the composer's Lens option", () => {
 });
 
 describe('after Share with the option ticked', () => {
-  it('publishes the saved post and says so with the Lens post id and a link', async () => {
+  it('says it is pending while Lens indexes, then the Lens post id and a link', async () => {
     const { runtime, action } = await freshLens();
-    const wallet = await signIn(runtime);
-    const before = fake.published.length;
+    const { address } = await signIn(runtime);
     const record = vi.fn(() => Promise.resolve());
     const result = await action.publishAfterShare({ saved, online: true }, { record });
-    expect(result).toMatchObject({ status: 'published', id: `new-${before + 1}` });
-    expect(fake.published.at(-1)?.by).toBe(wallet.address);
-    expect(record).toHaveBeenCalledWith(saved.id, `new-${before + 1}`);
+    const id = newest().id!;
+    expect(result).toMatchObject({ status: 'published', id });
+    expect(newest().by).toBe(address);
+    expect(toasts.info).toHaveBeenCalledWith(LENS_TEXT.pending, {
+      description: `Transaction ${newest().hash}`,
+      duration: Infinity,
+    });
+    expect(toasts.info.mock.invocationCallOrder[0]).toBeLessThan(
+      toasts.success.mock.invocationCallOrder[0]!,
+    );
+    expect(record).toHaveBeenCalledWith(saved.id, id);
     expect(toasts.success).toHaveBeenCalledWith('Also published to Lens', {
-      description: `Lens post new-${before + 1}.`,
+      description: `Lens post ${id}.`,
       action: { label: 'View on Lens', onClick: expect.any(Function) as unknown },
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const shown = toasts.success.mock.calls[0]![1] as { action: { onClick: () => void } };
     shown.action.onClick();
-    expect(open).toHaveBeenCalledWith(
-      `https://lens.example/posts/new-${before + 1}`,
-      '_blank',
-      'noopener',
+    expect(open).toHaveBeenCalledWith(`https://lens.example/posts/${id}`, '_blank', 'noopener');
+  });
+
+  it('a transaction Lens hands back is sent by the wallet, then the post id is recorded', async () => {
+    const { runtime, action } = await freshLens();
+    const { wallet } = await signIn(runtime);
+    fake.answers.post = 'selfFunded';
+    const record = vi.fn(() => Promise.resolve());
+    const sendTransaction = vi.fn((tx: LensTransaction) => chain.send(wallet, tx));
+    const result = await action.publishAfterShare(
+      { saved, online: true },
+      { record, sendTransaction },
     );
+    expect(sendTransaction).toHaveBeenCalledTimes(1);
+    expect(toasts.info).toHaveBeenCalledWith(LENS_TEXT.signInWallet);
+    expect(result).toMatchObject({ status: 'published', id: newest().id });
+    expect(record).toHaveBeenCalledWith(saved.id, newest().id);
+  });
+
+  it('not indexed in time: says so with the transaction, records nothing, offers no Retry', async () => {
+    const { runtime, action } = await freshLens();
+    await signIn(runtime);
+    fake.indexing.hold = true;
+    const record = vi.fn(() => Promise.resolve());
+    const result = await action.publishAfterShare(
+      { saved, online: true },
+      { record, indexing: { pollMs: 1, timeoutMs: 5 } },
+    );
+    expect(result).toEqual({ status: 'pending', txHash: newest().hash });
+    expect(record).not.toHaveBeenCalled();
+    expect(toasts.info).toHaveBeenLastCalledWith(LENS_TEXT.notIndexedYet, {
+      description: `Transaction ${newest().hash}`,
+    });
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 
   it('published but not recorded with the community post: the toast says so', async () => {
@@ -171,7 +220,7 @@ describe('after Share with the option ticked', () => {
     expect(result?.status).toBe('published');
     const [, options] = toasts.success.mock.calls[0] as [string, { description: string }];
     expect(options.description).toMatch(
-      /^Lens post new-\d+\. The community post does not show its Lens link yet: it could not be saved: permission denied\.$/,
+      /^Lens post \d+\. The community post does not show its Lens link yet: it could not be saved: permission denied\.$/,
     );
   });
 
@@ -195,7 +244,7 @@ describe('after Share with the option ticked', () => {
     );
   });
 
-  it("a refusal says why and offers Retry, which publishes", async () => {
+  it('a refusal says why and offers Retry, which publishes', async () => {
     const { runtime, action } = await freshLens();
     await signIn(runtime);
     const before = fake.published.length;
@@ -214,7 +263,7 @@ describe('after Share with the option ticked', () => {
     expect(options.action.label).toBe('Retry');
     options.action.onClick();
     await waitFor(() => expect(fake.published.length).toBe(before + 1));
-    await waitFor(() => expect(record).toHaveBeenCalledWith(saved.id, `new-${before + 1}`));
+    await waitFor(() => expect(record).toHaveBeenCalledWith(saved.id, newest().id));
   });
 
   it('signed out of Lens meanwhile: tells the user to sign in, sends nothing', async () => {
@@ -231,16 +280,29 @@ describe('after Share with the option ticked', () => {
 describe('the Lens sign-in', () => {
   it('lasts across pages of the tab for the app account that made it, not for another, until Disconnect', async () => {
     const first = await freshLens();
-    const wallet = await signIn(first.runtime);
+    const { address } = await signIn(first.runtime);
+    // The access token expires; publishing renews it, and the tab keeps the renewed tokens
+    // (the old refresh token was single-use, so the next page could not renew with it).
+    fake.expireSessions();
+    expect(
+      await first.action.publishAfterShare(
+        { saved, online: true },
+        { record: () => Promise.resolve() },
+      ),
+    ).toMatchObject({ status: 'published' });
     // The next page of this tab: the modules start afresh, the tab's storage stays.
     const next = await freshLens();
     const setup = await next.runtime.loadLens();
     expect(next.runtime.getLensSession()).toMatchObject({ signedIn: true });
     expect(setup!.client.isAuthenticated()).toBe(true);
     const before = fake.published.length;
-    const result = await next.action.publishAfterShare({ saved, online: true }, { record: () => Promise.resolve() });
-    expect(result).toMatchObject({ status: 'published', id: `new-${before + 1}` });
-    expect(fake.published.at(-1)?.by).toBe(wallet.address);
+    const result = await next.action.publishAfterShare(
+      { saved, online: true },
+      { record: () => Promise.resolve() },
+    );
+    expect(fake.published.length).toBe(before + 1);
+    expect(result).toMatchObject({ status: 'published', id: newest().id });
+    expect(newest().by).toBe(address);
     // Another app account signed in in this tab does not get it.
     appUser.id = 'member-2';
     expect(next.runtime.getLensSession().signedIn).toBe(false);

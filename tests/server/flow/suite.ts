@@ -112,6 +112,7 @@ export function flowSuite(kind: Backend) {
         name: 'Evening Calm',
         description: 'Slow and even',
         image: 'http://localhost/icons/icon-512.png',
+        externalUrl: `http://localhost/marketplace?q=Evening%20Calm#market-card-${pattern.id}`,
         attributes: {
           inhale: 4,
           hold: 7,

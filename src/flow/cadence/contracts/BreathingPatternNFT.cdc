@@ -1,10 +1,12 @@
 /// BreathingPatternNFT: Pneuma breathing patterns as Flow non-fungible tokens.
 ///
-/// Follows the Flow NonFungibleToken (v2) and MetadataViews standards: an NFT carries the
-/// pattern's attributes (inhale, hold, exhale, rest, difficulty, category, tags, total
-/// cycles, estimated duration) as Traits and as the contract's own PatternView, its
-/// royalties, a Display, its Edition and Serial; the contract resolves NFTCollectionData
-/// and NFTCollectionDisplay. Rules: docs/product.md § Wallets and tokens.
+/// Follows the Flow NonFungibleToken (v2) and MetadataViews standards, shaped like the
+/// standard's ExampleNFT: an NFT carries the pattern's attributes (inhale, hold, exhale,
+/// rest, difficulty, category, tags, total cycles, estimated duration) as Traits and as the
+/// contract's own PatternView, its royalties, a Display, its ExternalURL (the pattern's
+/// public marketplace page), its Edition and Serial; the contract resolves NFTCollectionData
+/// and NFTCollectionDisplay. Editions are numbered per creator and pattern: another account
+/// minting the same pattern id starts its own count. Rules: docs/product.md § Wallets and tokens.
 ///
 /// Who may do what:
 /// - Withdrawing needs the NonFungibleToken.Withdraw entitlement, which only the
@@ -25,8 +27,9 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
     /// Tokens minted so far (ids are the tokens' uuids; this is a count).
     access(all) var totalSupply: UInt64
 
-    /// Editions minted per Pneuma pattern id: the next mint of a pattern is edition n + 1.
-    access(self) let editionsByPattern: {String: UInt64}
+    /// Editions minted per creator and Pneuma pattern id: the creator's next mint of a
+    /// pattern is edition n + 1 (another creator's mints of the same id do not count).
+    access(self) let editionsByCreator: {Address: {String: UInt64}}
 
     access(all) event Minted(
         id: UInt64,
@@ -120,6 +123,8 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
         access(all) let name: String
         access(all) let description: String
         access(all) let image: String
+        /// The pattern's public page in the Pneuma marketplace.
+        access(all) let externalURL: String
         access(all) let creator: Address
         access(all) let edition: UInt64
         access(all) let attributes: PatternAttributes
@@ -130,6 +135,7 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
             name: String,
             description: String,
             image: String,
+            externalURL: String,
             creator: Address,
             edition: UInt64,
             attributes: PatternAttributes,
@@ -140,6 +146,7 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
             self.name = name
             self.description = description
             self.image = image
+            self.externalURL = externalURL
             self.creator = creator
             self.edition = edition
             self.attributes = attributes
@@ -155,6 +162,7 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
                 Type<MetadataViews.Display>(),
                 Type<MetadataViews.Royalties>(),
                 Type<MetadataViews.Editions>(),
+                Type<MetadataViews.ExternalURL>(),
                 Type<MetadataViews.Serial>(),
                 Type<MetadataViews.Traits>(),
                 Type<MetadataViews.NFTCollectionData>(),
@@ -176,6 +184,8 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
                 case Type<MetadataViews.Editions>():
                     let edition = MetadataViews.Edition(name: self.patternId, number: self.edition, max: nil)
                     return MetadataViews.Editions([edition])
+                case Type<MetadataViews.ExternalURL>():
+                    return MetadataViews.ExternalURL(self.externalURL)
                 case Type<MetadataViews.Serial>():
                     return MetadataViews.Serial(self.id)
                 case Type<MetadataViews.Traits>():
@@ -325,6 +335,7 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
             name: String,
             description: String,
             image: String,
+            externalURL: String,
             attributes: PatternAttributes,
             royalties: [MetadataViews.Royalty]
         ): @BreathingPatternNFT.NFT {
@@ -332,20 +343,24 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
                 patternId.length > 0 && patternId.length <= 64: "BreathingPatternNFT.NFTMinter: the pattern id must be 1 to 64 characters"
                 name.length > 0 && name.length <= 80: "BreathingPatternNFT.NFTMinter: the name must be 1 to 80 characters"
                 description.length <= 500: "BreathingPatternNFT.NFTMinter: the description can be at most 500 characters"
+                externalURL.length > 0 && externalURL.length <= 500: "BreathingPatternNFT.NFTMinter: the external URL must be 1 to 500 characters"
                 royalties.length <= 5: "BreathingPatternNFT.NFTMinter: at most 5 royalty receivers"
             }
             let creator = self.owner?.address
                 ?? panic("BreathingPatternNFT.NFTMinter: the minter must be kept in an account's storage")
             // The standard's Royalties view checks every cut is in [0, 1] and the sum at most 1.
             let checked = MetadataViews.Royalties(royalties)
-            let edition = (BreathingPatternNFT.editionsByPattern[patternId] ?? 0) + 1
-            BreathingPatternNFT.editionsByPattern[patternId] = edition
+            var editions = BreathingPatternNFT.editionsByCreator[creator] ?? {}
+            let edition = (editions[patternId] ?? 0) + 1
+            editions[patternId] = edition
+            BreathingPatternNFT.editionsByCreator[creator] = editions
             BreathingPatternNFT.totalSupply = BreathingPatternNFT.totalSupply + 1
             let token <- create NFT(
                 patternId: patternId,
                 name: name,
                 description: description,
                 image: image,
+                externalURL: externalURL,
                 creator: creator,
                 edition: edition,
                 attributes: attributes,
@@ -361,9 +376,12 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
         return <- create NFTMinter()
     }
 
-    /// Editions of a Pneuma pattern minted so far.
-    access(all) view fun editionsOf(patternId: String): UInt64 {
-        return self.editionsByPattern[patternId] ?? 0
+    /// Editions of a Pneuma pattern minted so far by one creator.
+    access(all) view fun editionsOf(creator: Address, patternId: String): UInt64 {
+        if let editions = self.editionsByCreator[creator] {
+            return editions[patternId] ?? 0
+        }
+        return 0
     }
 
     init() {
@@ -371,7 +389,7 @@ access(all) contract BreathingPatternNFT: NonFungibleToken {
         self.CollectionPublicPath = /public/pneumaBreathingPatternCollection
         self.MinterStoragePath = /storage/pneumaBreathingPatternMinter
         self.totalSupply = 0
-        self.editionsByPattern = {}
+        self.editionsByCreator = {}
 
         let collection <- create Collection()
         self.account.storage.save(<-collection, to: self.CollectionStoragePath)

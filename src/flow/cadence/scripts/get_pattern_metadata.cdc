@@ -1,5 +1,6 @@
 /// One pattern token's metadata through the standard views: the pattern view (pattern id,
-/// name, description, image, creator, owner, edition, attributes) and its royalties.
+/// name, description, image, creator, owner, edition, attributes), its ExternalURL (the
+/// pattern's public marketplace page; nil when the token resolves none) and its royalties.
 /// nil when the account has no such token.
 import "MetadataViews"
 import "BreathingPatternNFT"
@@ -18,10 +19,12 @@ access(all) struct RoyaltyInfo {
 
 access(all) struct PatternTokenMetadata {
     access(all) let pattern: BreathingPatternNFT.PatternView
+    access(all) let externalURL: String?
     access(all) let royalties: [RoyaltyInfo]
 
-    init(pattern: BreathingPatternNFT.PatternView, royalties: [RoyaltyInfo]) {
+    init(pattern: BreathingPatternNFT.PatternView, externalURL: String?, royalties: [RoyaltyInfo]) {
         self.pattern = pattern
+        self.externalURL = externalURL
         self.royalties = royalties
     }
 }
@@ -34,10 +37,11 @@ access(all) fun main(address: Address, id: UInt64): PatternTokenMetadata? {
         return nil
     }
     let pattern = nft!.resolveView(Type<BreathingPatternNFT.PatternView>())! as! BreathingPatternNFT.PatternView
+    let externalURL = MetadataViews.getExternalURL(nft!)
     let royaltyView = MetadataViews.getRoyalties(nft!) ?? MetadataViews.Royalties([])
     var royalties: [RoyaltyInfo] = []
     for royalty in royaltyView.getRoyalties() {
         royalties.append(RoyaltyInfo(receiver: royalty.receiver.address, cut: royalty.cut, description: royalty.description))
     }
-    return PatternTokenMetadata(pattern: pattern, royalties: royalties)
+    return PatternTokenMetadata(pattern: pattern, externalURL: externalURL?.url, royalties: royalties)
 }

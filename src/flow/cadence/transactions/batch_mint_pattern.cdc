@@ -12,6 +12,7 @@ transaction(
     name: String,
     description: String,
     image: String,
+    externalURL: String,
     inhale: UFix64,
     hold: UFix64,
     exhale: UFix64,
@@ -75,6 +76,7 @@ transaction(
                 name: name,
                 description: description,
                 image: image,
+                externalURL: externalURL,
                 attributes: attributes,
                 royalties: royalties
             )

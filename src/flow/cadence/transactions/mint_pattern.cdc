@@ -12,6 +12,7 @@ transaction(
     name: String,
     description: String,
     image: String,
+    externalURL: String,
     inhale: UFix64,
     hold: UFix64,
     exhale: UFix64,
@@ -71,6 +72,7 @@ transaction(
             name: name,
             description: description,
             image: image,
+            externalURL: externalURL,
             attributes: attributes,
             royalties: royalties
         )
