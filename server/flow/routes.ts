@@ -160,7 +160,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
           { ...pattern, rest: pattern.hold_after_exhale },
           request,
           image,
-          patternMarketplaceUrl(requestOrigin(c, deps.trust), pattern),
+          patternMarketplaceUrl(publicOrigin(c), pattern),
         );
         const row = await tx.query<TokenRow>(
           `insert into public.pattern_tokens (pattern_id, network, recipient, copies, metadata)
