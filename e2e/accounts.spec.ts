@@ -151,7 +151,7 @@ test('a gated page follows its fallback for a guest and continues there after si
       .locator('.stat__value'),
   ).toHaveText('1');
   await expect(page.locator('.history-item').first()).toContainText('Other Device Pattern');
-  await expect(page.locator('.history-item').first()).toContainText('4 min');
+  await expect(page.locator('.history-item').first()).toContainText('4:00');
 
   // The profile gate does the same (once the sign-out has finished: 'Sign In' is back).
   const mainNav = page.getByRole('navigation', { name: 'Main' });
@@ -254,7 +254,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   const history = page.locator('.history-item');
   await expect(history).toHaveCount(1);
   await expect(history.first()).toContainText('Triangle');
-  await expect(history.first()).toContainText('1 min 30 s');
+  await expect(history.first()).toContainText('1:30');
   await expect(page.locator('.achievement--unlocked')).toContainText(['First Breath']);
   await expect(page.getByRole('table', { name: 'Sessions per pattern' })).toContainText('Triangle');
   await expect(page.locator('.recharts-wrapper').first()).toBeVisible();

@@ -89,7 +89,7 @@ test('without provider keys, a completed session gets a labelled on-device analy
   await expect(card.getByTestId('coach-score-focus')).toContainText('Not measured');
   await expect(card.getByTestId('coach-suggestions').getByRole('listitem')).not.toHaveCount(0);
   await expect(card.getByTestId('coach-next-steps').getByRole('listitem')).not.toHaveCount(0);
-  await expect(card).toContainText('Box Breathing: 10 of 10 cycles in 2 min 40 s.');
+  await expect(card).toContainText('Box Breathing: 10 of 10 cycles in 2:40.');
   await expect(page.getByTestId('coach-pattern-device')).toContainText(
     'Longer exhale: Box Breathing',
   );

@@ -9,12 +9,16 @@ const NAMES = {
 export type ScoreName = keyof typeof NAMES;
 const ORDER: ScoreName[] = ['overall', 'focus', 'consistency', 'progress'];
 
-/** The four scores; each with what it was computed from when known, or "Not measured". */
-export function ScoreList({ scores }: { scores: Record<ScoreName, ScoreDetail | number> }) {
+/**
+ * The scores given (a provider's four; the on-device analysis leaves out its overall, which
+ * is the session's own score shown above it); each with what it was computed from when
+ * known, or "Not measured".
+ */
+export function ScoreList({ scores }: { scores: Partial<Record<ScoreName, ScoreDetail | number>> }) {
   return (
     <dl className="stat-grid coach__scores">
-      {ORDER.map((name) => {
-        const s = scores[name];
+      {ORDER.filter((name) => scores[name] !== undefined).map((name) => {
+        const s = scores[name]!;
         const detail = typeof s === 'number' ? { value: s, basis: undefined } : s;
         return (
           <div className="stat" key={name} data-testid={`coach-score-${name}`}>

@@ -99,7 +99,7 @@ export function SessionSettings({
               max={100}
               step={5}
               value={percent}
-              aria-valuetext={`${percent} %`}
+              aria-valuetext={`${percent}%`}
               onChange={(e) => setVolume(Number(e.target.value) / 100)}
             />
           </div>
