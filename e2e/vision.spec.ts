@@ -158,7 +158,7 @@ test('a refused camera permission shows the message, and the session runs withou
   try {
     const { page } = cam;
     await page.goto('/session/enhanced?pattern=coherent');
-    await page.getByRole('button', { name: 'Skip to Session' }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Camera setup' })).toBeVisible();
     await page.getByRole('button', { name: 'Enable Camera' }).click();
     await expect(page.getByRole('alert')).toHaveText(

@@ -13,6 +13,7 @@ export function DeviceAnalysisView({ analysis }: { analysis: DeviceAnalysis }) {
           consistency: analysis.score.consistency,
           progress: analysis.score.progress,
         }}
+        unit="percent"
       />
       <AdviceLists {...analysis} />
     </div>

@@ -14,7 +14,14 @@ const ORDER: ScoreName[] = ['overall', 'focus', 'consistency', 'progress'];
  * is the session's own score shown above it); each with what it was computed from when
  * known, or "Not measured".
  */
-export function ScoreList({ scores }: { scores: Partial<Record<ScoreName, ScoreDetail | number>> }) {
+export function ScoreList({
+  scores,
+  unit = 'outOf100',
+}: {
+  scores: Partial<Record<ScoreName, ScoreDetail | number>>;
+  /** 'percent' for the on-device measures (the session's one score is out of 100). */
+  unit?: 'percent' | 'outOf100';
+}) {
   return (
     <dl className="stat-grid coach__scores">
       {ORDER.filter((name) => scores[name] !== undefined).map((name) => {
@@ -24,7 +31,11 @@ export function ScoreList({ scores }: { scores: Partial<Record<ScoreName, ScoreD
           <div className="stat" key={name} data-testid={`coach-score-${name}`}>
             <dt className="stat__label">{NAMES[name]}</dt>
             <dd className={detail.value === null ? 'coach__unmeasured' : 'stat__value'}>
-              {detail.value === null ? 'Not measured' : `${detail.value} / 100`}
+              {detail.value === null
+                ? 'Not measured'
+                : unit === 'percent'
+                  ? `${detail.value}%`
+                  : `${detail.value} / 100`}
             </dd>
             {detail.basis ? <dd className="coach__basis">{detail.basis}</dd> : null}
           </div>
