@@ -167,6 +167,9 @@ test('a refused camera permission shows the message, and the session runs withou
     await expect(page.getByRole('button', { name: 'Start Session' })).toBeDisabled();
     await page.getByRole('button', { name: 'Continue without camera' }).click();
     await expect(page.getByTestId('session-cycles')).toHaveText('0 / 15');
+    // The camera's figures are folded into one chip: it says the camera is off.
+    await expect(page.getByTestId('camera-chip')).toContainText('Camera off');
+    await page.getByTestId('camera-chip').click();
     await expect(
       page.getByText('Camera off: stillness, posture and breathing rate are not measured.'),
     ).toBeVisible();
@@ -175,6 +178,7 @@ test('a refused camera permission shows the message, and the session runs withou
     await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'View Results' }).click();
+    await page.getByTestId('results-more').locator('summary').click();
     await expect(page.getByTestId('vision-not-measured')).toBeVisible();
     await expect(page.getByTestId('vision-stillness')).toHaveCount(0);
   } finally {
