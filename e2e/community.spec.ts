@@ -61,7 +61,7 @@ test('two members: A shares from /create-post, B sees it on /community, reacts a
   await page.getByRole('button', { name: /First session/ }).click();
   const box = page.getByLabel('Your post');
   await expect(box).toHaveValue('I just finished my first guided breathing session: Mindful Breathing, 1:20. A calm start.');
-  await expect(page.getByTestId('post-counter')).toHaveText('95/280');
+  await expect(page.getByTestId('post-counter')).toHaveText('89/280');
   await expectNoSeriousA11yViolations(page, '/create-post');
 
   // Share is disabled with blank text, and with no platform.
