@@ -68,12 +68,6 @@ export const REASON_BADGES: Readonly<Record<RecommendationSource, string>> = Obj
   explore: 'New for you',
 });
 
-/** One star per 20 confidence, 0-5. */
-export function starsFor(confidence: number): number {
-  if (!Number.isFinite(confidence)) return 0;
-  return Math.max(0, Math.min(5, Math.floor(confidence / 20)));
-}
-
 const WINDOW_PICKS: Record<RecommendationWindow, { ids: readonly string[]; reason: string }> = {
   morning: {
     ids: ['energizing', 'energy'],
