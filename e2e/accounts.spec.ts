@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, waitForServiceWorkerControl } from './fixtures';
+import { pressStart } from './practise';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { getLocalRow, getLocalRows } from './localDb';
 
@@ -151,7 +152,7 @@ test('a gated page follows its fallback for a guest and continues there after si
       .locator('.stat__value'),
   ).toHaveText('1');
   await expect(page.locator('.history-item').first()).toContainText('Other Device Pattern');
-  await expect(page.locator('.history-item').first()).toContainText('4 min');
+  await expect(page.locator('.history-item').first()).toContainText('4:00');
 
   // The profile gate does the same (once the sign-out has finished: 'Sign In' is back).
   const mainNav = page.getByRole('navigation', { name: 'Main' });
@@ -230,9 +231,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   // Practise it: 10 cycles of 9 s.
   await practise.click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Triangle');
-  await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
-  await page.getByRole('button', { name: 'Begin Preparation' }).click();
-  await page.clock.runFor(5500);
+  await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
   await page.clock.runFor(90_500);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
@@ -254,7 +253,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   const history = page.locator('.history-item');
   await expect(history).toHaveCount(1);
   await expect(history.first()).toContainText('Triangle');
-  await expect(history.first()).toContainText('1 min 30 s');
+  await expect(history.first()).toContainText('1:30');
   await expect(page.locator('.achievement--unlocked')).toContainText(['First Breath']);
   await expect(page.getByRole('table', { name: 'Sessions per pattern' })).toContainText('Triangle');
   await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
@@ -320,9 +319,7 @@ test('guest sessions: offered at sign-up, counted in progress once added to the 
 }) => {
   await page.clock.install();
   await page.goto('/session/classic?pattern=box');
-  await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
-  await page.getByRole('button', { name: 'Begin Preparation' }).click();
-  await page.clock.runFor(5500);
+  await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
   await page.clock.runFor(160_500);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();

@@ -12,6 +12,7 @@ import {
 } from '../tests/server/aiFakeProviders';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForServiceWorkerControl } from './fixtures';
+import { pressStart } from './practise';
 import { getLocalRow } from './localDb';
 
 /**
@@ -41,8 +42,7 @@ async function openControlled(page: Page, url: string) {
 async function startBoxSession(page: Page, origin = '', query = '') {
   await page.goto(`${origin}/session/classic?pattern=box${query}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
-  await page.clock.runFor(600);
+  await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
 }
 
@@ -58,6 +58,8 @@ async function finishToResults(page: Page, elapsedMs = 0) {
     await page.getByRole('button', { name: 'Continue' }).click();
   }
   await page.getByRole('button', { name: 'View Results' }).click();
+  // The analysis sits below 'More'.
+  await page.getByTestId('results-more').locator('summary').click();
   await expect(page).toHaveURL(/\/results\?id=[0-9a-f-]{36}$/);
 }
 
@@ -80,16 +82,19 @@ test('without provider keys, a completed session gets a labelled on-device analy
   await expect(page.locator('.encouragement')).toHaveText(/^(Settle in\.|Soften your shoulders)/);
   await finishToResults(page, 25_500);
 
+  // The session's one score is at the top; the analysis below 'More' (opened by finishToResults).
+  await expect(page.getByTestId('session-score')).toContainText('100/100');
   const card = page.getByTestId('coach-card');
   await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');
   await expect(card.getByTestId('coach-status')).toHaveText(
     'On-device analysis: this server has no AI provider set up, so nothing was sent.',
   );
-  await expect(card.getByTestId('coach-score-overall')).toContainText('100 / 100');
+  await expect(card.getByTestId('coach-score-overall')).toHaveCount(0);
+  await expect(card.getByTestId('coach-score-consistency')).toContainText('100%');
   await expect(card.getByTestId('coach-score-focus')).toContainText('Not measured');
   await expect(card.getByTestId('coach-suggestions').getByRole('listitem')).not.toHaveCount(0);
   await expect(card.getByTestId('coach-next-steps').getByRole('listitem')).not.toHaveCount(0);
-  await expect(card).toContainText('Box Breathing: 10 of 10 cycles in 2 min 40 s.');
+  await expect(card).toContainText('Box Breathing: 10 of 10 cycles in 2:40.');
   await expect(page.getByTestId('coach-pattern-device')).toContainText(
     'Longer exhale: Box Breathing',
   );

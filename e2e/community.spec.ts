@@ -60,8 +60,8 @@ test('two members: A shares from /create-post, B sees it on /community, reacts a
   await expect(page.getByRole('heading', { name: 'Smart Templates' })).toBeVisible();
   await page.getByRole('button', { name: /First session/ }).click();
   const box = page.getByLabel('Your post');
-  await expect(box).toHaveValue('I just finished my first guided breathing session: Mindful Breathing, 1 min 20 s. A calm start.');
-  await expect(page.getByTestId('post-counter')).toHaveText('95/280');
+  await expect(box).toHaveValue('I just finished my first guided breathing session: Mindful Breathing, 1:20. A calm start.');
+  await expect(page.getByTestId('post-counter')).toHaveText('89/280');
   await expectNoSeriousA11yViolations(page, '/create-post');
 
   // Share is disabled with blank text, and with no platform.
@@ -134,7 +134,7 @@ test('two members: A shares from /create-post, B sees it on /community, reacts a
     await expect(post.locator('img')).toHaveCount(0);
     expect(await b.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await expect(post.locator('.post__pattern-name')).toHaveText('Mindful Breathing');
-    await expect(post.locator('.post__pattern')).toContainText('5-0-5-0 · 1 min 20 s · 8/8 cycles');
+    await expect(post.locator('.post__pattern')).toContainText('5-0-5-0 · 1:20 · 8/8 cycles');
     const react = post.getByRole('button', { name: /react to .*'s post$/ });
     await expect(react).toHaveAccessibleName(/^0 reactions: react to/);
     await react.click();

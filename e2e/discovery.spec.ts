@@ -52,21 +52,21 @@ test.describe('discovery', () => {
     await expect(preview.getByText('Sleep Preparation')).toBeVisible();
     await expect(preview.getByText('8s')).toBeVisible(); // exhale
 
-    const start = page.getByRole('link', { name: 'Start Enhanced Session' });
+    const start = page.getByRole('link', { name: 'Start Classic Session' });
     await tabTo(page, start, 10);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/session\/enhanced\?pattern=sleep$/);
+    await expect(page).toHaveURL(/\/session\/classic\?pattern=sleep$/);
   });
 
-  test('home: Classic toggle, Optimal Time, honest smart picks for a first-time user', async ({
+  test('home: Classic by default, Optimal Time, honest smart picks for a first-time user', async ({
     page,
   }) => {
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Enhanced' })).toHaveAttribute(
+    // Classic by default: two taps from a chosen pattern to the breath (no camera step).
+    await expect(page.getByRole('button', { name: 'Classic' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    await page.getByRole('button', { name: 'Classic' }).click();
     await expect(
       page.getByRole('button', { name: /General Wellness.*Optimal Time/ }),
     ).toBeVisible();
@@ -75,9 +75,11 @@ test.describe('discovery', () => {
     // No history on this device: the first-session rule gives box only.
     await expect(picks).toHaveCount(1);
     await expect(picks.first()).toContainText('Box Breathing');
-    await expect(picks.first()).toContainText('95% confidence');
+    // The reason in words; a ranking constant is never shown as a percentage or stars.
+    await expect(picks.first()).toContainText('Easiest place to start');
     await expect(picks.first()).toContainText('This is your first session');
-    await expect(picks.first().getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    await expect(picks.first()).not.toContainText('%');
+    await expect(picks.first().getByRole('img', { name: /out of 5 stars/ })).toHaveCount(0);
     await picks.first().getByRole('button').click();
     await page.getByRole('link', { name: 'Start Classic Session' }).click();
     await expect(page).toHaveURL(/\/session\/classic\?pattern=box$/);
@@ -94,7 +96,7 @@ test.describe('discovery', () => {
     await expect(page.getByRole('tablist', { name: 'Choose how to practise' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Choose Goal' })).toBeVisible();
     await page.getByRole('button', { name: /Reduce Stress/ }).click();
-    await expect(page.getByRole('link', { name: 'Start Enhanced Session' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Classic Session' })).toBeVisible();
   });
 
   test('desktop panel: real measured figures, focus mode hides the chrome, shortcuts bound', async ({

@@ -1,5 +1,6 @@
 import { devices, type Page } from '@playwright/test';
 import { test, expect, pauseClock, waitForServiceWorkerControl } from './fixtures';
+import { pressStart } from './practise';
 import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
 
 /**
@@ -52,10 +53,9 @@ async function openSession(page: Page, path: string): Promise<void> {
   await pauseClock(page, 1000);
 }
 
-/** Skips the intro; the breath starts after the 0.5 s ready step, on the next frame. */
+/** The one 'Start'; the breath starts after the countdown and the 0.5 s ready step, on the next frame. */
 async function startSession(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
-  await page.clock.runFor(600);
+  await pressStart(page);
   await expect(page.getByTestId('immersive-session')).toBeVisible();
 }
 

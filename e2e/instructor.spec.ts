@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
+import { pressStart } from './practise';
 import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
 
 /**
@@ -129,8 +130,7 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
     // Offline: day 1's session, the clock fast-forwarded (box: 10 cycles of 16 s).
     await studentContext.setOffline(true);
     await student.getByRole('button', { name: 'Practise Box Breathing' }).click();
-    await student.getByRole('button', { name: 'Skip to Session' }).click();
-    await student.clock.runFor(600);
+    await pressStart(student);
     await expect(student.getByTestId('phase-label')).toHaveText('Inhale');
     await student.clock.runFor(160_500);
     await expect(student.getByRole('heading', { name: 'Session complete' })).toBeVisible();

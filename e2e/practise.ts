@@ -1,14 +1,26 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoHydrated } from './fixtures';
 
+/** The default countdown (domain/countdown: 3 s) and the 0.5 s 'Breathe in', plus a frame. */
+export const START_DELAY_MS = 3_600;
+
+/**
+ * The pre-session step's one 'Start', then, on Playwright's clock (page.clock.install()
+ * before the page loads), the default countdown and 'Breathe in': the breath has started.
+ * Pass `{ clock: false }` on a real clock (the countdown then takes its 3.5 s).
+ */
+export async function pressStart(page: Page, { clock = true }: { clock?: boolean } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  if (clock) await page.clock.runFor(START_DELAY_MS);
+}
+
 /**
  * A whole mobile mindfulness session (8 cycles of 10 s) saved on the device, with the
  * page's clock fast-forwarded (call page.clock.install() before the page loads).
  */
 export async function practise(page: Page): Promise<void> {
   await gotoHydrated(page, '/session/mobile?pattern=mindfulness');
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
-  await page.clock.runFor(600);
+  await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
   await page.clock.runFor(80_500);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, pauseClock } from './fixtures';
 import { getLocalRow, putLocalRows } from './localDb';
 import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
+import { pressStart } from './practise';
 
 /**
  * A full classic session in real Chromium with Playwright's fake clock, stopped and moved
@@ -39,15 +40,20 @@ test('a full classic session lands on /results with its real figures and is stor
   await openControlled(page, '/session/classic?pattern=box&flow=adaptive');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
 
-  // Benefits -> intro -> countdown 5..1 -> ready -> auto start after 0.5 s.
-  await expectNoSeriousA11yViolations(page, 'session benefits');
+  // One step: the pattern, the guide and the cues, one 'Start' -> countdown 3..1 (the
+  // default) -> ready -> auto start after 0.5 s. Cancel returns to the step.
+  await expectNoSeriousA11yViolations(page, 'session preparation');
   await stopClock(page);
-  await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
-  await page.getByRole('button', { name: 'Begin Preparation' }).click();
-  await expect(page.getByTestId('countdown')).toHaveText('5');
+  await expect(page.getByRole('button', { name: 'Skip to Session' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByTestId('countdown')).toHaveText('3');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByTestId('countdown')).toHaveText('3');
   await page.clock.runFor(1000);
-  await expect(page.getByTestId('countdown')).toHaveText('4');
-  await page.clock.runFor(4000 + 600); // the start waits for the next frame
+  await expect(page.getByTestId('countdown')).toHaveText('2');
+  await page.clock.runFor(2000 + 600); // the start waits for the next frame
 
   // Active: the guide follows the clock.
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
@@ -88,10 +94,11 @@ test('a full classic session lands on /results with its real figures and is stor
 
   await expect(page).toHaveURL(/\/results\?id=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('result-cycles')).toHaveText('10 / 10');
-  await expect(page.getByTestId('result-duration')).toHaveText('2 min 40 s');
-  // Completion 100, one of ten cycles paused: steadiness 90, quality 95.
+  await expect(page.getByTestId('result-duration')).toHaveText('2:40');
+  // Completion 100 (0.4), one of ten cycles paused: steadiness 90 (0.35); rescaled, 95.
+  await expect(page.getByTestId('session-score')).toContainText('95/100');
   await expect(page.getByTestId('quality-label')).toHaveText('Excellent');
-  await expect(page.getByText('Outstanding')).toBeVisible();
+  await expect(page.getByTestId('result-sentence')).toHaveText('Outstanding: you breathed all 10 cycles.');
   await expect(page.getByText('Stillness', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Longest breath hold')).toHaveCount(0);
 
@@ -117,12 +124,14 @@ test('a full classic session lands on /results with its real figures and is stor
   expect(row).not.toHaveProperty('breathHoldTime');
   expect(row).not.toHaveProperty('stillnessScore');
 
-  // Rate the pattern; a reload reads the session back from IndexedDB.
+  // Rate the pattern (below 'More'); a reload reads the session back from IndexedDB.
+  await page.getByTestId('results-more').locator('summary').click();
   await page.getByRole('radio', { name: '4 stars' }).click();
   await expect(page.getByText('You rated it 4 of 5.')).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('result-cycles')).toHaveText('10 / 10');
-  await expect(page.getByTestId('result-duration')).toHaveText('2 min 40 s');
+  await expect(page.getByTestId('result-duration')).toHaveText('2:40');
+  await page.getByTestId('results-more').locator('summary').click();
   await expect(page.getByText('You rated it 4 of 5.')).toBeVisible();
 });
 
@@ -135,8 +144,7 @@ test('wim_hof retention: the longest hold becomes the breath hold', async ({ pag
   await page.clock.install();
   await openControlled(page, '/session/mobile?pattern=wim_hof');
   await stopClock(page);
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
-  await page.clock.runFor(600);
+  await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
   await page.clock.runFor(8 * 3000 + 100); // 8 cycles of 3 s (mobile target)
   await expect(page.getByRole('heading', { name: 'Hold your breath' })).toBeVisible();
@@ -148,6 +156,7 @@ test('wim_hof retention: the longest hold becomes the breath hold', async ({ pag
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'View Results' }).click();
   await expect(page.getByTestId('result-cycles')).toHaveText('8 / 8');
+  await page.getByTestId('results-more').locator('summary').click();
   await expect(page.getByText('Longest breath hold')).toBeVisible();
   const row = await readSession(page, new URL(page.url()).searchParams.get('id')!);
   expect(row?.breathHoldTime).toBeGreaterThanOrEqual(42);

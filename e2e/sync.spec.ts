@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { pressStart } from './practise';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { getLocalRows, seedSignIn } from './localDb';
 
@@ -61,8 +62,7 @@ async function deviceSessions(page: Page): Promise<{ id: string; syncState: stri
 async function practiseClassicSession(page: Page): Promise<void> {
   await page.goto('/session/classic?pattern=box');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
-  await page.clock.runFor(600);
+  await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
   await page.clock.runFor(160_500);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();

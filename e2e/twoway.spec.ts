@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
+import { pressStart } from './practise';
 import { getLocalRows } from './localDb';
 
 /**
@@ -196,8 +197,7 @@ test("a session practised offline on B reaches A's progress once B is back onlin
 
     // A whole classic box session, practised offline (the clock fast-forwarded).
     await b.goto('/session/classic?pattern=box');
-    await b.getByRole('button', { name: 'Skip to Session' }).click();
-    await b.clock.runFor(600);
+    await pressStart(b);
     await expect(b.getByTestId('phase-label')).toHaveText('Inhale');
     await b.clock.runFor(160_500);
     await expect(b.getByRole('heading', { name: 'Session complete' })).toBeVisible();

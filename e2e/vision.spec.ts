@@ -204,7 +204,7 @@ test('a refused camera permission shows the message, and the session runs withou
   try {
     const { page } = cam;
     await page.goto('/session/enhanced?pattern=coherent');
-    await page.getByRole('button', { name: 'Skip to Session' }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Camera setup' })).toBeVisible();
     await page.getByRole('button', { name: 'Enable Camera' }).click();
     await expect(page.getByRole('alert')).toHaveText(
@@ -213,6 +213,9 @@ test('a refused camera permission shows the message, and the session runs withou
     await expect(page.getByRole('button', { name: 'Start Session' })).toBeDisabled();
     await page.getByRole('button', { name: 'Continue without camera' }).click();
     await expect(page.getByTestId('session-cycles')).toHaveText('0 / 15');
+    // The camera's figures are folded into one chip: it says the camera is off.
+    await expect(page.getByTestId('camera-chip')).toContainText('Camera off');
+    await page.getByTestId('camera-chip').click();
     await expect(
       page.getByText('Camera off: stillness, posture and breathing rate are not measured.'),
     ).toBeVisible();
@@ -221,6 +224,7 @@ test('a refused camera permission shows the message, and the session runs withou
     await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'View Results' }).click();
+    await page.getByTestId('results-more').locator('summary').click();
     await expect(page.getByTestId('vision-not-measured')).toBeVisible();
     await expect(page.getByTestId('vision-stillness')).toHaveCount(0);
   } finally {

@@ -42,7 +42,7 @@ const number = (text: string | null) => {
 /** Opens the session and waits until the camera is analysing frames. */
 export async function startWithCamera(page: Page, pattern: string): Promise<void> {
   await page.goto(`/session/enhanced?pattern=${pattern}`);
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await page.getByRole('button', { name: 'Enable Camera' }).click();
   await expect(page.getByText('Vision Active')).toBeVisible({ timeout: 45_000 });
   await page.getByRole('button', { name: 'Start Session' }).click();

@@ -1,3 +1,5 @@
+import { DEFAULT_COUNTDOWN_SECONDS } from '../domain/countdown';
+
 /**
  * The shape of a person's preferences and their defaults (what a missing key reads as).
  * Apart from the repository (./preferencesRepo), so the first screen can show the
@@ -11,6 +13,8 @@ export interface UserPreferences {
   cueVibration: boolean;
   cueVolume: number;
   cameraEnabled: boolean;
+  /** Seconds of countdown before a session starts (0: none); see domain/countdown. */
+  countdownSeconds: number;
   /** Epoch ms of the last successful sync with the server, null before the first one. */
   lastSyncTime: number | null;
 }
@@ -22,5 +26,6 @@ export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
   cueVibration: true,
   cueVolume: 0.6,
   cameraEnabled: false,
+  countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
   lastSyncTime: null,
 });

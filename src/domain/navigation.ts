@@ -120,6 +120,24 @@ export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomT
   ];
 }
 
+/** A pattern the play button can start: its id and the name it is announced by. */
+export interface QuickStartPattern {
+  id: string;
+  name: string;
+}
+
+/**
+ * What the bottom bar's play button starts (docs/product.md § Sessions): the pattern the
+ * screen shows (home and the library keep their current choice as the selected pattern),
+ * else the last one practised here, else none (the session then runs its default, box).
+ */
+export function quickStartPattern(
+  selected: QuickStartPattern | undefined,
+  lastPractised: QuickStartPattern | undefined,
+): QuickStartPattern | undefined {
+  return selected ?? lastPractised;
+}
+
 /** A tab badge count reads 9+ above nine. */
 export function badgeCount(n: number): string | undefined {
   if (n <= 0) return undefined;

@@ -56,11 +56,17 @@ export function recommendationLimit(sessionType: RecommendationContext['sessionT
 /** The number of recommendations the home screen shows. */
 export const HOME_RECOMMENDATION_COUNT = 3;
 
-/** One star per 20 confidence, 0-5. */
-export function starsFor(confidence: number): number {
-  if (!Number.isFinite(confidence)) return 0;
-  return Math.max(0, Math.min(5, Math.floor(confidence / 20)));
-}
+/**
+ * Why a pattern is suggested, in a few words (the badge on a pattern card and a Smart Pick).
+ * Confidence only ranks; it is never shown as a figure (docs/product.md § Discovery).
+ */
+export const REASON_BADGES: Readonly<Record<RecommendationSource, string>> = Object.freeze({
+  'first-session': 'Easiest place to start',
+  goal: 'Matches your goal',
+  time: 'Good for this time of day',
+  history: 'You practise this often',
+  explore: 'New for you',
+});
 
 const WINDOW_PICKS: Record<RecommendationWindow, { ids: readonly string[]; reason: string }> = {
   morning: {

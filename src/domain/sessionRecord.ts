@@ -7,7 +7,7 @@
  */
 import type { SessionConfig } from './patternChoice';
 import type { SessionMode } from './sessionModes';
-import { completionPercent, measuredQualityScore, rhythmSteadiness } from './sessionScoring';
+import { completionPercent, sessionScore, rhythmSteadiness } from './sessionScoring';
 import { cycleSeconds } from './patterns';
 import type { SyncState } from './syncState';
 import { visionFigures, type SessionVisionFigures, type VisionSummary } from './visionSummary';
@@ -103,7 +103,7 @@ export function buildSessionRecord({
 }: SessionRecordFacts): SessionRecord {
   const rhythmConsistency = rhythmSteadiness(breathing.cycleCount, breathing.interruptedCycles);
   const camera = vision ? visionFigures(vision, cycleSeconds(config.pattern)) : undefined;
-  const qualityScore = measuredQualityScore({
+  const qualityScore = sessionScore({
     completionPercent: completionPercent(breathing.cycleCount, breathing.targetCycles),
     rhythmConsistency,
     stillness: camera?.averageStillness,

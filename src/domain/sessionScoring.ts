@@ -72,7 +72,7 @@ export function rhythmSteadiness(
 }
 
 export interface MeasuredInputs {
-  /** 0-100, from completion. */
+  /** 0-100, from completion (cycles / target cycles). */
   completionPercent: number;
   /** 0-100, rhythm steadiness (uninterrupted cycles); undefined when not measured. */
   rhythmConsistency?: number;
@@ -81,20 +81,66 @@ export interface MeasuredInputs {
 }
 
 /**
- * Quality score from measured figures. With a camera: stillness, or the mean of
- * stillness and consistency when consistency was measured. Without a camera: the mean of
- * completion and rhythm steadiness (completion alone if steadiness is unknown).
- * Returns undefined when nothing at all was measured (no cycle completed, no camera).
+ * The weights of the session score. A part that was not measured drops out and the rest
+ * are rescaled (completion is always known).
  */
-export function measuredQualityScore(m: MeasuredInputs): number | undefined {
-  if (typeof m.stillness === 'number' && Number.isFinite(m.stillness)) {
-    const s = clamp100(m.stillness);
-    return typeof m.rhythmConsistency === 'number'
-      ? Math.round((s + clamp100(m.rhythmConsistency)) / 2)
-      : Math.round(s);
+export const SCORE_WEIGHTS = Object.freeze({ completion: 0.4, steadiness: 0.35, stillness: 0.25 });
+
+/** The highest score a session ended early can read, by how much of it was breathed. */
+export const EARLY_END_CAPS = Object.freeze([
+  /** Half the target cycles or more: the top of 'Good'. */
+  { fromPercent: 50, cap: 79 },
+  /** Less than half: the top of 'Fair'. */
+  { fromPercent: 0, cap: 59 },
+]);
+
+/** The cap for a completion percent: none (100) once the target was reached. */
+export function scoreCap(completion: number): number {
+  if (completion >= 100) return 100;
+  return (EARLY_END_CAPS.find((c) => completion >= c.fromPercent) ?? EARLY_END_CAPS.at(-1)!).cap;
+}
+
+/**
+ * The session score, the one score out of 100 a session has (docs/product.md § Results
+ * and scores): the weighted mean of what was measured (completion 40 %, rhythm steadiness
+ * 35 %, camera stillness 25 %; a part not measured drops out and the others are rescaled),
+ * then capped by completion: a session ended early reads at most 79 ('Good') with half its
+ * target cycles or more, at most 59 ('Fair') with less, so it can never read 'Outstanding'.
+ * Undefined when nothing was measured (no cycle completed and no camera).
+ */
+export function sessionScore(m: MeasuredInputs): number | undefined {
+  const completion = clamp100(Number.isFinite(m.completionPercent) ? m.completionPercent : 0);
+  const stillness =
+    typeof m.stillness === 'number' && Number.isFinite(m.stillness) ? clamp100(m.stillness) : undefined;
+  const steadiness =
+    typeof m.rhythmConsistency === 'number' && Number.isFinite(m.rhythmConsistency)
+      ? clamp100(m.rhythmConsistency)
+      : undefined;
+  if (completion === 0 && stillness === undefined) return undefined;
+  const parts: [number, number][] = [[completion, SCORE_WEIGHTS.completion]];
+  if (steadiness !== undefined) parts.push([steadiness, SCORE_WEIGHTS.steadiness]);
+  if (stillness !== undefined) parts.push([stillness, SCORE_WEIGHTS.stillness]);
+  const total = parts.reduce((a, [, w]) => a + w, 0);
+  const mean = parts.reduce((a, [v, w]) => a + v * w, 0) / total;
+  return Math.min(scoreCap(completion), Math.round(mean));
+}
+
+/**
+ * The one sentence under the score on the results screen: the band's message for a
+ * completed session, what was breathed for one ended early.
+ */
+export function scoreSentence(f: {
+  score: number | undefined;
+  cycleCount: number;
+  targetCycles: number;
+  completed: boolean;
+}): string {
+  const cycles = `${f.cycleCount} of ${f.targetCycles} cycles`;
+  if (!f.completed) {
+    return f.score === undefined
+      ? `Ended early, before the first full cycle: nothing to score yet.`
+      : `Ended early after ${cycles}: the score counts what you breathed.`;
   }
-  if (typeof m.rhythmConsistency !== 'number') {
-    return m.completionPercent > 0 ? Math.round(clamp100(m.completionPercent)) : undefined;
-  }
-  return Math.round((clamp100(m.completionPercent) + clamp100(m.rhythmConsistency)) / 2);
+  if (f.score === undefined) return `You breathed all ${f.targetCycles} cycles.`;
+  return `${scoreMessage(f.score)}: you breathed all ${f.targetCycles} cycles.`;
 }

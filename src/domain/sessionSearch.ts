@@ -1,12 +1,15 @@
 /**
  * The session route's search params: `pattern` (a pattern id of 1-64 letters, digits, '_'
- * or '-') and `flow=adaptive`; anything else is dropped. Pure. (The route's mode is
+ * or '-'), `flow=adaptive` and `start=now` (the one-tap starts: the pre-session step starts
+ * its countdown at once); anything else is dropped. Pure. (The route's mode is
  * checked with `isSessionMode` of ./sessionModes.)
  */
 
 export interface SessionSearch {
   pattern?: string;
   flow?: 'adaptive';
+  /** 'Breathe again' and the floating play button: start without the pre-session screen. */
+  start?: 'now';
 }
 
 export function parseSessionSearch(search: Record<string, unknown>): SessionSearch {
@@ -14,5 +17,6 @@ export function parseSessionSearch(search: Record<string, unknown>): SessionSear
   if (typeof search.pattern === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(search.pattern))
     out.pattern = search.pattern;
   if (search.flow === 'adaptive') out.flow = 'adaptive';
+  if (search.start === 'now') out.start = 'now';
   return out;
 }

@@ -1,25 +1,24 @@
 /**
- * Pre-session (docs/product.md § Sessions): benefits -> intro -> countdown (5 to 0) -> ready -> start
- * automatically after 0.5 s. 'Skip to Session' and 'Start Immediately' go straight to
- * ready. Cancel is allowed while more than 1 second of the countdown remains.
+ * Pre-session (docs/product.md § Sessions): one screen ('prepare': the pattern, how to
+ * follow the guide, the cues) with one primary button, 'Start'. Start runs the countdown
+ * the person chose (a preference, default 3 s; 0 skips it) and then 'ready', which starts
+ * the breath by itself after 0.5 s. Cancel is allowed while more than 1 second of the
+ * countdown remains and returns to the screen.
  * Delays are XState `after` timers, so tests drive them with a simulated clock.
  */
 import { assign, setup } from 'xstate';
+import { countdownSeconds } from '../domain/countdown';
 
-export const COUNTDOWN_SECONDS = 5;
 export const AUTO_START_MS = 500;
 
 export interface PreSessionContext {
+  /** Whole seconds left in the countdown. */
   remaining: number;
 }
 
 export type PreSessionEvent =
-  /** 'I'm Ready to Try This' */
-  | { type: 'NEXT' }
-  /** 'Skip to Session' / 'Start Immediately' */
-  | { type: 'SKIP' }
-  /** 'Begin Preparation' */
-  | { type: 'BEGIN' }
+  /** 'Start', with the countdown preference in seconds (0: none). */
+  | { type: 'START'; countdown: number }
   | { type: 'CANCEL' };
 
 export const preSessionMachine = setup({
@@ -30,21 +29,28 @@ export const preSessionMachine = setup({
   guards: {
     canCancel: ({ context }) => context.remaining > 1,
     lastSecond: ({ context }) => context.remaining <= 1,
+    noCountdown: ({ event }) => event.type === 'START' && countdownSeconds(event.countdown) === 0,
   },
 }).createMachine({
   id: 'preSession',
-  context: { remaining: COUNTDOWN_SECONDS },
-  initial: 'benefits',
+  context: { remaining: 0 },
+  initial: 'prepare',
   states: {
-    benefits: {
-      on: { NEXT: 'intro', SKIP: 'ready' },
-    },
-    intro: {
-      entry: assign({ remaining: COUNTDOWN_SECONDS }),
-      on: { BEGIN: 'countdown', SKIP: 'ready' },
+    prepare: {
+      on: {
+        START: [
+          { guard: 'noCountdown', target: 'ready', actions: assign({ remaining: 0 }) },
+          {
+            target: 'countdown',
+            actions: assign({
+              remaining: ({ event }) => countdownSeconds(event.countdown),
+            }),
+          },
+        ],
+      },
     },
     countdown: {
-      on: { CANCEL: { guard: 'canCancel', target: 'intro' } },
+      on: { CANCEL: { guard: 'canCancel', target: 'prepare' } },
       after: {
         1000: [
           { guard: 'lastSecond', target: 'ready', actions: assign({ remaining: 0 }) },

@@ -68,6 +68,7 @@ describe('preferences', () => {
       cueVibration: true,
       cueVolume: 0.6,
       cameraEnabled: false,
+      countdownSeconds: 3,
       lastSyncTime: null,
     });
     expect(DEFAULT_PREFERENCES.defaultPattern).toBe('box');
@@ -82,6 +83,7 @@ describe('preferences', () => {
       cueVibration: true,
       cueVolume: 0.6,
       cameraEnabled: true,
+      countdownSeconds: 3,
       lastSyncTime: null,
     });
   });

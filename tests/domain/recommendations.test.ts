@@ -4,8 +4,8 @@ import {
   rankRecommendations,
   recommend,
   recommendationLimit,
+  REASON_BADGES,
   sortRecommendations,
-  starsFor,
   type Recommendation,
   type RecommendationContext,
 } from '../../src/domain/recommendations';
@@ -202,16 +202,10 @@ describe('helpers', () => {
     ]);
   });
 
-  it.each([
-    [0, 0],
-    [19, 0],
-    [20, 1],
-    [59, 2],
-    [60, 3],
-    [95, 4],
-    [100, 5],
-    [150, 5],
-    [-5, 0],
-    [Number.NaN, 0],
-  ])('confidence %s shows %i stars', (c, n) => expect(starsFor(c)).toBe(n));
+  it('gives every source a reason in words, never a figure', () => {
+    for (const words of Object.values(REASON_BADGES)) expect(words).not.toMatch(/\d|%/);
+    expect(REASON_BADGES.goal).toBe('Matches your goal');
+    expect(REASON_BADGES.time).toBe('Good for this time of day');
+    expect(REASON_BADGES.history).toBe('You practise this often');
+  });
 });

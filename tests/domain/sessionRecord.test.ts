@@ -109,7 +109,7 @@ describe('buildSessionRecord', () => {
       stillnessScore: 75,
       restlessnessScore: 25,
       rhythmConsistency: 90,
-      qualityScore: 83, // mean of stillness 75 and steadiness 90, rounded
+      qualityScore: 90, // the session score: 0.4 x 100 + 0.35 x 90 + 0.25 x 75 = 90.25
       visionSessionId: 'vision-1',
       visionSyncState: r.syncState,
       vision: {

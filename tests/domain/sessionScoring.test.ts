@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_HISTORY_SCORE,
   completionPercent,
-  measuredQualityScore,
+  EARLY_END_CAPS,
+  scoreCap,
+  sessionScore,
   qualityLabel,
   rhythmSteadiness,
   scoreHelper,
@@ -76,18 +78,50 @@ describe('measured figures', () => {
     expect(rhythmSteadiness(0, 0)).toBeUndefined();
   });
 
-  it('without a camera: mean of completion and steadiness; never a default 75', () => {
-    expect(measuredQualityScore({ completionPercent: 100, rhythmConsistency: 70 })).toBe(85);
-    expect(measuredQualityScore({ completionPercent: 50, rhythmConsistency: 100 })).toBe(75);
-    expect(measuredQualityScore({ completionPercent: 30 })).toBe(30);
-    expect(measuredQualityScore({ completionPercent: 0 })).toBeUndefined();
+  it('weights what was measured: completion 40, steadiness 35, stillness 25, rescaled', () => {
+    // 100 x 0.4 + 70 x 0.35 over 0.75 = 86
+    expect(sessionScore({ completionPercent: 100, rhythmConsistency: 70 })).toBe(86);
+    expect(sessionScore({ completionPercent: 100 })).toBe(100);
+    // 100 x 0.4 + 90 x 0.35 + 64 x 0.25 = 87.5
+    expect(sessionScore({ completionPercent: 100, rhythmConsistency: 90, stillness: 64 })).toBe(88);
+    // 100 x 0.4 + 64 x 0.25 over 0.65 = 86.15
+    expect(sessionScore({ completionPercent: 100, stillness: 64 })).toBe(86);
+    expect(sessionScore({ completionPercent: 100, stillness: 140, rhythmConsistency: 100 })).toBe(100);
   });
 
-  it('with a camera: stillness, or the mean of stillness and consistency', () => {
-    expect(measuredQualityScore({ completionPercent: 100, stillness: 64 })).toBe(64);
-    expect(
-      measuredQualityScore({ completionPercent: 10, stillness: 64, rhythmConsistency: 90 }),
-    ).toBe(77);
-    expect(measuredQualityScore({ completionPercent: 10, stillness: 140 })).toBe(100);
+  it('nothing measured: no score, never a default 75', () => {
+    expect(sessionScore({ completionPercent: 0 })).toBeUndefined();
+    expect(sessionScore({ completionPercent: Number.NaN })).toBeUndefined();
+    // No cycle but a camera: the stillness counts, with completion 0.
+    expect(sessionScore({ completionPercent: 0, stillness: 90 })).toBe(35); // 90 x 0.25 over 0.65
+  });
+});
+
+describe('the one session score: a session ended early', () => {
+  it('after 1 of 15 cycles, perfectly steady and still, cannot score above the Good band', () => {
+    const score = sessionScore({
+      completionPercent: completionPercent(1, 15),
+      rhythmConsistency: 100,
+      stillness: 100,
+    })!;
+    expect(score).toBeLessThan(80);
+    expect(qualityLabel(score)).not.toBe('Excellent');
+    expect(scoreMessage(score)).not.toBe('Outstanding');
+    // Under half the target: at most the top of Fair.
+    expect(score).toBe(59);
+  });
+
+  it('is capped by completion ratio: 79 from half the target, 59 below, none once reached', () => {
+    expect(EARLY_END_CAPS.map((c) => c.cap)).toEqual([79, 59]);
+    expect(scoreCap(100)).toBe(100);
+    expect(scoreCap(99)).toBe(79);
+    expect(scoreCap(50)).toBe(79);
+    expect(scoreCap(49)).toBe(59);
+    expect(scoreCap(0)).toBe(59);
+    for (let cycles = 0; cycles < 15; cycles++) {
+      const s = sessionScore({ completionPercent: completionPercent(cycles, 15), rhythmConsistency: 100, stillness: 100 });
+      if (s !== undefined) expect(qualityLabel(s), `${cycles} of 15`).not.toBe('Excellent');
+    }
+    expect(sessionScore({ completionPercent: 100, rhythmConsistency: 100, stillness: 100 })).toBe(100);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
-import { AUTO_START_MS, COUNTDOWN_SECONDS, preSessionMachine } from '../../src/machines/preSession';
+import { AUTO_START_MS, preSessionMachine } from '../../src/machines/preSession';
+import { DEFAULT_COUNTDOWN_SECONDS, countdownSeconds } from '../../src/domain/countdown';
 
+/**
+ * The pre-session machine on XState's simulated clock. It does not prove the screen sends
+ * the stored preference (e2e/session.spec.ts and e2e/first-minute.spec.ts do).
+ */
 function make() {
   const clock = new SimulatedClock();
   const actor = createActor(preSessionMachine, { clock }).start();
@@ -9,18 +14,16 @@ function make() {
 }
 
 describe('pre-session', () => {
-  it('benefits -> intro -> countdown 5..0 -> ready -> starts after 0.5 s', () => {
+  it('one screen: Start -> countdown 3..1 -> ready -> starts after 0.5 s', () => {
     const { actor, clock } = make();
-    expect(actor.getSnapshot().value).toBe('benefits');
-    actor.send({ type: 'NEXT' });
-    expect(actor.getSnapshot().value).toBe('intro');
-    actor.send({ type: 'BEGIN' });
+    expect(actor.getSnapshot().value).toBe('prepare');
+    actor.send({ type: 'START', countdown: 3 });
     const seen = [actor.getSnapshot().context.remaining];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 2; i++) {
       clock.increment(1000);
       seen.push(actor.getSnapshot().context.remaining);
     }
-    expect(seen).toEqual([5, 4, 3, 2, 1]);
+    expect(seen).toEqual([3, 2, 1]);
     expect(actor.getSnapshot().value).toBe('countdown');
     clock.increment(1000);
     expect(actor.getSnapshot().value).toBe('ready');
@@ -29,48 +32,64 @@ describe('pre-session', () => {
     expect(actor.getSnapshot().status).toBe('active');
     clock.increment(1);
     expect(actor.getSnapshot().status).toBe('done');
-    expect(COUNTDOWN_SECONDS).toBe(5);
   });
 
-  it('Cancel works while more than 1 second remains, and resets the count', () => {
+  it('a countdown of 0 goes straight to ready', () => {
     const { actor, clock } = make();
-    actor.send({ type: 'NEXT' });
-    actor.send({ type: 'BEGIN' });
+    actor.send({ type: 'START', countdown: 0 });
+    expect(actor.getSnapshot().value).toBe('ready');
+    clock.increment(AUTO_START_MS);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('runs the chosen length, and a bad stored value runs the default', () => {
+    const { actor, clock } = make();
+    actor.send({ type: 'START', countdown: 5 });
+    expect(actor.getSnapshot().context.remaining).toBe(5);
+    for (let i = 0; i < 5; i++) clock.increment(1000);
+    expect(actor.getSnapshot().value).toBe('ready');
+    const b = make();
+    b.actor.send({ type: 'START', countdown: Number.NaN });
+    expect(b.actor.getSnapshot().context.remaining).toBe(DEFAULT_COUNTDOWN_SECONDS);
+  });
+
+  it('Cancel works while more than 1 second remains and returns to the screen', () => {
+    const { actor, clock } = make();
+    actor.send({ type: 'START', countdown: 5 });
     for (let i = 0; i < 3; i++) clock.increment(1000);
     expect(actor.getSnapshot().context.remaining).toBe(2);
     actor.send({ type: 'CANCEL' });
-    expect(actor.getSnapshot().value).toBe('intro');
-    expect(actor.getSnapshot().context.remaining).toBe(5);
+    expect(actor.getSnapshot().value).toBe('prepare');
     clock.increment(10_000);
-    expect(actor.getSnapshot().value).toBe('intro');
+    expect(actor.getSnapshot().value).toBe('prepare');
+    actor.send({ type: 'START', countdown: 5 });
+    expect(actor.getSnapshot().context.remaining).toBe(5);
   });
 
   it('Cancel is refused in the last second', () => {
     const { actor, clock } = make();
-    actor.send({ type: 'NEXT' });
-    actor.send({ type: 'BEGIN' });
-    for (let i = 0; i < 4; i++) clock.increment(1000); // 1 left
+    actor.send({ type: 'START', countdown: 3 });
+    for (let i = 0; i < 2; i++) clock.increment(1000); // 1 left
     expect(actor.getSnapshot().context.remaining).toBe(1);
     actor.send({ type: 'CANCEL' });
     expect(actor.getSnapshot().value).toBe('countdown');
   });
 
-  it('Skip to Session and Start Immediately go straight to ready', () => {
-    const a = make();
-    a.actor.send({ type: 'SKIP' });
-    expect(a.actor.getSnapshot().value).toBe('ready');
-    const b = make();
-    b.actor.send({ type: 'NEXT' });
-    b.actor.send({ type: 'SKIP' });
-    expect(b.actor.getSnapshot().value).toBe('ready');
-    b.clock.increment(AUTO_START_MS);
-    expect(b.actor.getSnapshot().status).toBe('done');
-  });
-
   it('ignores events that do not belong to the step', () => {
     const { actor } = make();
-    actor.send({ type: 'BEGIN' });
     actor.send({ type: 'CANCEL' });
-    expect(actor.getSnapshot().value).toBe('benefits');
+    expect(actor.getSnapshot().value).toBe('prepare');
+  });
+});
+
+describe('countdown preference', () => {
+  it('defaults to 3 s, allows 0, keeps within 0-10 whole seconds', () => {
+    expect(DEFAULT_COUNTDOWN_SECONDS).toBe(3);
+    expect(countdownSeconds(undefined)).toBe(3);
+    expect(countdownSeconds('5')).toBe(3);
+    expect(countdownSeconds(0)).toBe(0);
+    expect(countdownSeconds(-2)).toBe(0);
+    expect(countdownSeconds(4.6)).toBe(5);
+    expect(countdownSeconds(60)).toBe(10);
   });
 });

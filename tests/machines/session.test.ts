@@ -30,10 +30,10 @@ import { cycleSeconds } from '../../src/domain/patterns';
 const quietLoop = breathLoopMachine.provide({ actors: { ticker: fromCallback(() => () => {}) } });
 /** A pre-session stand-in that finishes at once. */
 const instantPreSession = createMachine({ initial: 'done', states: { done: { type: 'final' } } });
-/** One that finishes on BEGIN. */
+/** One that finishes on START. */
 const waitingPreSession = createMachine({
   initial: 'waiting',
-  states: { waiting: { on: { BEGIN: 'done' } }, done: { type: 'final' } },
+  states: { waiting: { on: { START: 'done' } }, done: { type: 'final' } },
 });
 
 const classic = sessionConfigFor('classic', choosePattern({ urlParam: 'box' }));
@@ -101,7 +101,7 @@ function make(options: Options = {}) {
 
 type Session = ReturnType<typeof make>;
 /** The pre-session stand-in finishes. */
-const begin = (s: Session) => s.actor.getSnapshot().children.preSession!.send({ type: 'BEGIN' });
+const begin = (s: Session) => s.actor.getSnapshot().children.preSession!.send({ type: 'START', countdown: 0 });
 const reachImpact = (s: Session) => waitFor(s.actor, () => s.completion() === 'impact');
 
 describe('session machine: the store phases', () => {
@@ -500,8 +500,8 @@ describe('session machine: view steps', () => {
       pre: sessionMachine.implementations.actors.preSession as never,
       machineClock,
     });
-    expect(s.actor.getSnapshot().children.preSession!.getSnapshot().value).toBe('benefits');
-    s.actor.getSnapshot().children.preSession!.send({ type: 'SKIP' });
+    expect(s.actor.getSnapshot().children.preSession!.getSnapshot().value).toBe('prepare');
+    s.actor.getSnapshot().children.preSession!.send({ type: 'START', countdown: 0 });
     expect(s.step()).toBe('setup');
     machineClock.increment(500);
     expect(s.step()).toBe('active');

@@ -8,7 +8,7 @@
  */
 import { formatDuration } from '../duration';
 import { cycleSeconds, getPattern, timingLabel } from '../patterns';
-import { completionPercent, measuredQualityScore } from '../sessionScoring';
+import { completionPercent, SCORE_WEIGHTS, scoreCap, sessionScore } from '../sessionScoring';
 import { sessionsInLastDays, WEEKLY_GOAL_SESSIONS, weeklyGoalProgress } from '../stats';
 import type { HistoryFacts, SessionFacts } from './contract';
 
@@ -39,8 +39,6 @@ export interface DeviceAnalysisInput {
   history: readonly HistoryFacts[];
 }
 
-/** Weights of the overall score; a part that was not measured drops out and the rest are rescaled. */
-export const OVERALL_WEIGHTS = Object.freeze({ completion: 0.4, consistency: 0.35, focus: 0.25 });
 /** Progress compares with this many recent sessions. */
 export const RECENT_SESSIONS = 5;
 /** A breathing rate more than 15 % away from the pattern's pace is pointed out. */
@@ -74,12 +72,11 @@ function measure(s: SessionFacts): Measured {
   }
   if (s.cameraUsed && s.stillnessScore !== undefined) m.stillness = Math.round(s.stillnessScore);
   m.quality =
-    s.qualityScore ??
-    measuredQualityScore({
+    sessionScore({
       completionPercent: m.completion,
       rhythmConsistency: s.rhythmConsistency,
       stillness: m.stillness,
-    });
+    }) ?? s.qualityScore;
   return m;
 }
 
@@ -93,7 +90,7 @@ function consistencyScore(s: SessionFacts, m: Measured): ScoreDetail {
   if (s.phaseAccuracy !== undefined)
     parts.push({
       value: s.phaseAccuracy,
-      text: `breathing in step with the phases ${Math.round(s.phaseAccuracy)} % of the time (camera)`,
+      text: `breathing in step with the phases ${Math.round(s.phaseAccuracy)}% of the time (camera)`,
     });
   if (m.rate)
     parts.push({
@@ -123,28 +120,25 @@ function focusScore(m: Measured): ScoreDetail {
       };
 }
 
-function overallScore(
-  s: SessionFacts,
-  m: Measured,
-  consistency: ScoreDetail,
-  focus: ScoreDetail,
-): ScoreDetail {
-  if (s.cycleCount === 0 && m.stillness === undefined)
+/**
+ * The overall score is the session score (../sessionScoring: sessionScore), the one score a
+ * session has; here it says what it was computed from.
+ */
+function overallScore(s: SessionFacts, m: Measured): ScoreDetail {
+  if (m.quality === undefined)
     return { value: null, basis: 'Not measured: the session ended before the first full cycle.' };
-  const candidates: { name: string; value: number | null; weight: number }[] = [
-    { name: 'completion', value: m.completion, weight: OVERALL_WEIGHTS.completion },
-    { name: 'consistency', value: consistency.value, weight: OVERALL_WEIGHTS.consistency },
-    { name: 'focus', value: focus.value, weight: OVERALL_WEIGHTS.focus },
+  const parts: { name: string; value: number; weight: number }[] = [
+    { name: 'completion', value: m.completion, weight: SCORE_WEIGHTS.completion },
   ];
-  const parts = candidates.filter(
-    (p): p is { name: string; value: number; weight: number } => p.value !== null,
-  );
+  if (s.rhythmConsistency !== undefined && s.cycleCount > 0)
+    parts.push({ name: 'rhythm steadiness', value: Math.round(s.rhythmConsistency), weight: SCORE_WEIGHTS.steadiness });
+  if (m.stillness !== undefined)
+    parts.push({ name: 'stillness', value: m.stillness, weight: SCORE_WEIGHTS.stillness });
   const total = parts.reduce((a, p) => a + p.weight, 0);
-  const value = Math.round(clamp(parts.reduce((a, p) => a + p.value * p.weight, 0) / total));
-  const texts = parts.map(
-    (p) => `${p.name} ${p.value} (${Math.round((p.weight / total) * 100)} %)`,
-  );
-  return { value, basis: `Weighted: ${texts.join(', ')}.` };
+  const texts = parts.map((p) => `${p.name} ${p.value} (${Math.round((p.weight / total) * 100)}%)`);
+  const cap = scoreCap(m.completion);
+  const capped = cap < 100 ? `; ended early, so at most ${cap}` : '';
+  return { value: m.quality, basis: `The session score, weighted: ${texts.join(', ')}${capped}.` };
 }
 
 function earlierSessions(session: SessionFacts, history: readonly HistoryFacts[]): HistoryFacts[] {
@@ -271,7 +265,7 @@ function suggestionsFor(s: SessionFacts, m: Measured, steady: boolean): string[]
     );
   if (s.phaseAccuracy !== undefined && s.phaseAccuracy < 70)
     out.push(
-      `Your breathing matched the guide's phases ${Math.round(s.phaseAccuracy)} % of the time. Breathe in as the guide grows and out as it shrinks.`,
+      `Your breathing matched the guide's phases ${Math.round(s.phaseAccuracy)}% of the time. Breathe in as the guide grows and out as it shrinks.`,
     );
   if (out.length === 0)
     out.push(
@@ -323,7 +317,7 @@ export function analyseOnDevice({ session, history }: DeviceAnalysisInput): Devi
   const earlier = earlierSessions(session, history);
   const consistency = consistencyScore(session, m);
   const focus = focusScore(m);
-  const overall = overallScore(session, m, consistency, focus);
+  const overall = overallScore(session, m);
   const progress = progressScore(session, m, earlier);
   const best = previousBestHold(earlier);
   const newBest =

@@ -146,7 +146,7 @@ function longerExhale(base: PatternTimings): Change | null {
 
 /**
  * A next pattern from fixed rules. A session that was hard (under 60 % completed, under
- * 70 % of cycles without a pause, or stillness under 50) gets a gentler version of the
+ * 70% of cycles without a pause, or stillness under 50) gets a gentler version of the
  * pattern; otherwise the next step is a longer exhale. Null when the rule changes nothing
  * (a pattern already as short, or as long, as it can be).
  */
@@ -154,9 +154,9 @@ export function suggestPatternOnDevice(input: DeviceSuggestionInput): PatternSug
   const base = input.pattern ?? getPattern(DEFAULT_PATTERN_ID)!;
   const why: string[] = [];
   if (input.completionPercent < 60)
-    why.push(`you completed ${input.completionPercent} % of the cycles`);
+    why.push(`you completed ${input.completionPercent}% of the cycles`);
   if (input.rhythmConsistency !== undefined && input.rhythmConsistency < 70)
-    why.push(`${input.rhythmConsistency} % of your cycles went without a pause`);
+    why.push(`${input.rhythmConsistency}% of your cycles went without a pause`);
   if (input.stillness !== undefined && input.stillness < 50)
     why.push(`the camera measured stillness ${input.stillness}/100`);
   const hard = why.length > 0;
@@ -179,14 +179,14 @@ export function suggestPatternOnDevice(input: DeviceSuggestionInput): PatternSug
   }
   const steadiness =
     input.rhythmConsistency !== undefined
-      ? ` and ${input.rhythmConsistency} % went without a pause`
+      ? ` and ${input.rhythmConsistency}% went without a pause`
       : '';
   const still = input.stillness !== undefined ? `, with stillness ${input.stillness}/100` : '';
   return {
     name: withPrefix('Longer exhale:', base.name),
     description: `${base.name} with ${change.what}.`,
     phases,
-    reasoning: `You completed ${input.completionPercent} % of the cycles${steadiness}${still}. A slightly longer exhale slows the breath a little more: a small next step from a pattern you manage.`,
+    reasoning: `You completed ${input.completionPercent}% of the cycles${steadiness}${still}. A slightly longer exhale slows the breath a little more: a small next step from a pattern you manage.`,
     category: base.category,
     difficulty: base.difficulty,
     benefits: ['A slower breath', 'A gradual step up from a pattern you already manage'],

@@ -4,8 +4,8 @@ import type { SessionAnalysisResponse } from '../../domain/coach/contract';
 import { AdviceLists, ScoreList } from './ScoreList';
 
 /**
- * A provider's analysis, as the server checked it. The combined score is 70 % of the
- * provider's overall score and 30 % of the camera's stillness, only when stillness was measured.
+ * A provider's analysis, as the server checked it. The combined score is 70% of the
+ * provider's overall score and 30% of the camera's stillness, only when stillness was measured.
  */
 export function ProviderAnalysisView({
   answer,
@@ -22,8 +22,8 @@ export function ProviderAnalysisView({
       <p className="coach__combined" data-testid="coach-combined">
         {combined.stillnessMeasured ? (
           <>
-            <strong>Combined score {combined.value} / 100</strong>: 70 % of {label}’s overall score
-            ({answer.overallScore}) and 30 % of the stillness your camera measured ({stillness}).
+            <strong>Combined score {combined.value} / 100</strong>: 70% of {label}’s overall score
+            ({answer.overallScore}) and 30% of the stillness your camera measured ({stillness}).
           </>
         ) : (
           <>

@@ -9,18 +9,33 @@ const NAMES = {
 export type ScoreName = keyof typeof NAMES;
 const ORDER: ScoreName[] = ['overall', 'focus', 'consistency', 'progress'];
 
-/** The four scores; each with what it was computed from when known, or "Not measured". */
-export function ScoreList({ scores }: { scores: Record<ScoreName, ScoreDetail | number> }) {
+/**
+ * The scores given (a provider's four; the on-device analysis leaves out its overall, which
+ * is the session's own score shown above it); each with what it was computed from when
+ * known, or "Not measured".
+ */
+export function ScoreList({
+  scores,
+  unit = 'outOf100',
+}: {
+  scores: Partial<Record<ScoreName, ScoreDetail | number>>;
+  /** 'percent' for the on-device measures (the session's one score is out of 100). */
+  unit?: 'percent' | 'outOf100';
+}) {
   return (
     <dl className="stat-grid coach__scores">
-      {ORDER.map((name) => {
-        const s = scores[name];
+      {ORDER.filter((name) => scores[name] !== undefined).map((name) => {
+        const s = scores[name]!;
         const detail = typeof s === 'number' ? { value: s, basis: undefined } : s;
         return (
           <div className="stat" key={name} data-testid={`coach-score-${name}`}>
             <dt className="stat__label">{NAMES[name]}</dt>
             <dd className={detail.value === null ? 'coach__unmeasured' : 'stat__value'}>
-              {detail.value === null ? 'Not measured' : `${detail.value} / 100`}
+              {detail.value === null
+                ? 'Not measured'
+                : unit === 'percent'
+                  ? `${detail.value}%`
+                  : `${detail.value} / 100`}
             </dd>
             {detail.basis ? <dd className="coach__basis">{detail.basis}</dd> : null}
           </div>

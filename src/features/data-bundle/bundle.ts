@@ -103,6 +103,12 @@ const bundlePreferencesSchema = z.object({
   cueTones: z.boolean({ error: 'must be true or false' }).optional(),
   cueVibration: z.boolean({ error: 'must be true or false' }).optional(),
   cueVolume: z.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).optional(),
+  countdownSeconds: z
+    .number({ error: 'must be a whole number of seconds from 0 to 10' })
+    .int('must be a whole number of seconds from 0 to 10')
+    .min(0, 'must be a whole number of seconds from 0 to 10')
+    .max(10, 'must be a whole number of seconds from 0 to 10')
+    .optional(),
   lastSyncTime: z
     .union([z.number(), z.string()])
     .nullish()

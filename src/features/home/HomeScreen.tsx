@@ -10,6 +10,11 @@ import { PROGRESS_LABELS } from '../../domain/historySummary';
 import { CHOSEN_MODES, type ChosenMode } from '../../domain/sessionModes';
 import { useAuth } from '../../app/auth/authStore';
 import { useDiscovery } from '../discovery';
+import { useSessions } from '../../data/hooks';
+import { discoverySelection } from '../../data/selectedPattern';
+import { loadLocalData } from '../../data/loadLocalData';
+import { getPattern } from '../../domain/patterns';
+import { buttonClass } from '../../ui/Button';
 import { MobileSelector, SessionPreview, Selector, type HomeTab } from './Selector';
 import './home.css';
 
@@ -47,6 +52,15 @@ const FEATURES = [
     text: 'Real-time feedback on stillness, posture and breathing rhythm from your camera, on your device.',
   },
 ];
+
+/** Keeps a pattern chosen on home as the selected pattern (a preference; it syncs). */
+function rememberChoice(id: string): void {
+  const p = getPattern(id);
+  if (!p) return;
+  void loadLocalData()
+    .then((d) => d.setSelectedPattern(discoverySelection(p)))
+    .catch(() => undefined);
+}
 
 /** The instructor teaser's title, shown here and on the instructor side's own teaser. */
 export const BECOME_INSTRUCTOR = 'Become an instructor';
@@ -128,7 +142,9 @@ function LinkCardSection({
 
 export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const auth = useAuth();
-  const [mode, setMode] = useState<ChosenMode>('enhanced');
+  // Classic by default: one tap on the chosen pattern's Start and one on 'Start' reach the breath
+  // (Enhanced adds the camera step; docs/product.md § Differences from the specification).
+  const [mode, setMode] = useState<ChosenMode>('classic');
   const [tab, setTab] = useState<HomeTab>('goal');
   const [goal, setGoal] = useState<Goal | null>(null);
   const [patternId, setPatternId] = useState<string | null>(null);
@@ -138,7 +154,16 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const { summary, ranked, rankFor, hour } = useDiscovery(goal, mode);
 
   const signedIn = auth.status === 'signedIn' && auth.user !== null;
+  // A returning person: one tap repeats the last session (its pattern and mode).
+  const last = useSessions(auth.user?.id ?? null)?.[0];
   const name = auth.user ? auth.user.name?.trim() || auth.user.email.split('@')[0] : '';
+
+  // The pattern the screen shows is kept as the selected pattern: the bottom bar's play
+  // button starts it (docs/product.md § Sessions).
+  const choosePattern = useCallback((id: string) => {
+    setPatternId(id);
+    rememberChoice(id);
+  }, []);
 
   // Home flow: goal chosen -> patterns tab (recommended pattern preselected) -> pattern chosen -> start.
   const chooseGoal = useCallback(
@@ -151,6 +176,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
         (id) => isAllowedForLevel(id, summary.userLevel),
       );
       setPatternId(preselected);
+      if (preselected) rememberChoice(preselected);
       setTab('pattern');
       setFocusPatternId(preselected);
     },
@@ -167,7 +193,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
     ranked,
     onTab: setTab,
     onGoal: chooseGoal,
-    onPattern: setPatternId,
+    onPattern: choosePattern,
     focusPatternId,
     onFocused: clearFocus,
   };
@@ -182,6 +208,17 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
         </p>
         <h1>Transform your breathing</h1>
         <p className="home-hero__tagline">Peace through patterns. Breathe like never before.</p>
+        {last ? (
+          <Link
+            to="/session/$mode"
+            params={{ mode: last.sessionType }}
+            search={{ pattern: last.patternId, start: 'now' }}
+            className={`${buttonClass('primary', 'lg')} home-hero__again`}
+            data-testid="breathe-again"
+          >
+            Breathe again: {last.patternName}
+          </Link>
+        ) : null}
       </section>
 
       <div className="home-controls">

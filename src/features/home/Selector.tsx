@@ -7,7 +7,7 @@ import { GOALS, isGoalOptimalNow, type Goal } from '../../domain/goals';
 import { PATTERNS, cycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
 import {
   HOME_RECOMMENDATION_COUNT,
-  starsFor,
+  REASON_BADGES,
   type Recommendation,
 } from '../../domain/recommendations';
 import { loadLocalData } from '../../data/loadLocalData';
@@ -89,7 +89,8 @@ function PatternList({
   const patterns: BreathingPattern[] = goal
     ? goal.patterns.map((id) => getPattern(id)).filter((p): p is BreathingPattern => Boolean(p))
     : [...PATTERNS];
-  const confidence = new Map(ranked.map((r) => [r.patternId, r.confidence]));
+  // The first (best) reason per pattern: ranked is sorted and deduplicated.
+  const reasons = new Map(ranked.map((r) => [r.patternId, REASON_BADGES[r.source]]));
   const refs = useRef(new Map<string, HTMLButtonElement>());
 
   useEffect(() => {
@@ -106,7 +107,7 @@ function PatternList({
         aria-label="Breathing patterns"
       >
         {patterns.map((p) => {
-          const match = confidence.get(p.id);
+          const reason = reasons.get(p.id);
           return (
             <li key={p.id}>
               <button
@@ -122,26 +123,13 @@ function PatternList({
                 <span className="home-choice__title">{p.name}</span>
                 {compact ? null : <span className="home-choice__text">{p.description}</span>}
                 <span className="home-choice__meta">{cycleSeconds(p)}s cycle</span>
-                {match !== undefined ? <Badge tone="primary">{match}% match</Badge> : null}
+                {reason !== undefined ? <Badge tone="primary">{reason}</Badge> : null}
               </button>
             </li>
           );
         })}
       </ul>
     </>
-  );
-}
-
-export function Stars({ confidence }: { confidence: number }) {
-  const n = starsFor(confidence);
-  return (
-    <span className="home-stars" role="img" aria-label={`${n} out of 5 stars`}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <span key={i} aria-hidden="true" className={i < n ? 'home-stars__on' : 'home-stars__off'}>
-          ★
-        </span>
-      ))}
-    </span>
   );
 }
 
@@ -162,10 +150,7 @@ function SmartPicks({
             onClick={() => onPattern(r.patternId)}
           >
             <span className="home-choice__title">{r.pattern.name}</span>
-            <span className="home-choice__row">
-              <Stars confidence={r.confidence} />
-              <span className="home-choice__meta">{r.confidence}% confidence</span>
-            </span>
+            <Badge tone="primary">{REASON_BADGES[r.source]}</Badge>
             <span className="home-choice__text">{r.reason}</span>
           </button>
         </li>

@@ -30,6 +30,10 @@ const SYNC_TEXT: Record<NonNullable<ResultFigures['syncState']>, string> = {
  */
 const RESULTS_HEADING = 'Session Results';
 
+/** How the one score is made (domain/sessionScoring: sessionScore; docs/product.md § Results and scores). */
+const SCORE_EXPLAINED =
+  'The score weighs completion (40%), rhythm steadiness (35%) and camera stillness (25%), counting only what was measured; a session ended early reads at most 79, or 59 under half its cycles.';
+
 export function ResultsScreen({ id, navState }: { id?: string; navState?: ResultsNavState }) {
   const stored = useLiveQuery(
     async () => (id ? ((await getSession(id)) ?? null) : null),
@@ -55,6 +59,7 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
   }
 
   const f = figures;
+  const record = stored && stored !== 'loading' ? stored : undefined;
   return (
     <div className="page results" data-testid="results">
       <h1>{RESULTS_HEADING}</h1>
@@ -65,18 +70,9 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
             {f.completed ? 'Completed' : 'Ended early'}
           </Badge>
         </h2>
-        {f.score !== undefined ? (
-          <p className="results__quality">
-            <span className="results__message">{f.message}</span>
-            <Badge tone="primary" data-testid="quality-label">
-              {f.label}
-            </Badge>
-            <span className="results__score">Quality {f.score} / 100</span>
-          </p>
-        ) : null}
         <dl className="stat-grid results__stats">
           <div className="stat">
-            <dt className="stat__label">Practice time</dt>
+            <dt className="stat__label">Time</dt>
             <dd className="stat__value" data-testid="result-duration">
               {formatDuration(f.duration)}
             </dd>
@@ -87,67 +83,98 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
               {f.cycleCount} / {f.targetCycles}
             </dd>
           </div>
-          {f.breathHoldTime !== undefined ? (
-            <div className="stat">
-              <dt className="stat__label">Longest breath hold</dt>
-              <dd className="stat__value">{f.breathHoldTime.toFixed(1)} s</dd>
-            </div>
-          ) : null}
-          {f.rhythmConsistency !== undefined ? (
-            <div className="stat">
-              <dt className="stat__label">Rhythm steadiness</dt>
-              <dd className="stat__value">{f.rhythmConsistency}%</dd>
-            </div>
-          ) : null}
-          {f.stillness !== undefined ? (
-            <div className="stat">
-              <dt className="stat__label">Stillness</dt>
-              <dd className="stat__value">{f.stillness}%</dd>
-            </div>
-          ) : null}
+          <div className="stat">
+            <dt className="stat__label">Score</dt>
+            {f.score !== undefined ? (
+              <dd className="stat__value results__score" data-testid="session-score">
+                {f.score}
+                <span className="results__out-of">/100</span>{' '}
+                <Badge tone="primary" data-testid="quality-label">
+                  {f.label}
+                </Badge>
+              </dd>
+            ) : (
+              <dd className="results__unmeasured" data-testid="session-score-none">
+                Not measured
+              </dd>
+            )}
+          </div>
         </dl>
-        <p className="results__note">
-          Practice time excludes pauses.
-          {f.rhythmConsistency !== undefined
-            ? ' Rhythm steadiness is the share of cycles you breathed through without pausing.'
-            : ''}
-          {f.score !== undefined
-            ? f.stillness !== undefined
-              ? ' Quality combines camera stillness and steadiness.'
-              : ' Quality combines completion and steadiness; no camera was used, so there is no stillness figure.'
-            : ''}
+        <p className="results__sentence" data-testid="result-sentence">
+          {f.sentence}
         </p>
-        {f.syncState ? <p className="results__note">{SYNC_TEXT[f.syncState]}</p> : null}
+        <div className="results__actions">
+          <Link
+            to="/session/$mode"
+            params={{ mode: f.sessionType }}
+            search={{ pattern: f.patternId }}
+            className={buttonClass('primary')}
+          >
+            Practice Again
+          </Link>
+          <Link to="/" className={buttonClass('ghost')}>
+            Home
+          </Link>
+        </div>
       </Card>
 
-      {stored && stored !== 'loading' ? <VisionResultsCard record={stored} /> : null}
+      <details className="results__more" data-testid="results-more">
+        <summary className={buttonClass('secondary')}>More</summary>
+        <div className="results__more-body">
+          <Card as="section" aria-labelledby="results-details-title" className="results__summary">
+            <h2 id="results-details-title">Details</h2>
+            <dl className="stat-grid results__stats">
+              {f.breathHoldTime !== undefined ? (
+                <div className="stat">
+                  <dt className="stat__label">Longest breath hold</dt>
+                  <dd className="stat__value">{f.breathHoldTime.toFixed(1)} s</dd>
+                </div>
+              ) : null}
+              <div className="stat">
+                <dt className="stat__label">Completion</dt>
+                <dd className="stat__value">{f.completionPercent}%</dd>
+              </div>
+              {f.rhythmConsistency !== undefined ? (
+                <div className="stat">
+                  <dt className="stat__label">Rhythm steadiness</dt>
+                  <dd className="stat__value">{f.rhythmConsistency}%</dd>
+                </div>
+              ) : null}
+              {f.stillness !== undefined ? (
+                <div className="stat">
+                  <dt className="stat__label">Stillness</dt>
+                  <dd className="stat__value">{f.stillness}%</dd>
+                </div>
+              ) : null}
+            </dl>
+            <p className="results__note">
+              Time excludes pauses.
+              {f.rhythmConsistency !== undefined
+                ? ' Rhythm steadiness is the share of cycles you breathed through without pausing.'
+                : ''}{' '}
+              {SCORE_EXPLAINED}
+              {f.stillness === undefined ? ' No camera was used, so there is no stillness figure.' : ''}
+            </p>
+            {f.syncState ? <p className="results__note">{SYNC_TEXT[f.syncState]}</p> : null}
+          </Card>
 
-      {stored && stored !== 'loading' ? <SessionAnalysisCard sessionId={stored.id} /> : null}
+          {record ? <VisionResultsCard record={record} /> : null}
 
-      <Card as="section">
-        <RatePattern patternId={f.patternId} patternName={f.patternName} />
-      </Card>
+          {record ? <SessionAnalysisCard sessionId={record.id} /> : null}
 
-      <Suspense fallback={null}>
-        <ShareProgressPrompt sessionId={f.sessionId} />
-      </Suspense>
+          <Card as="section">
+            <RatePattern patternId={f.patternId} patternName={f.patternName} />
+          </Card>
 
-      <div className="results__actions">
-        <Link
-          to="/session/$mode"
-          params={{ mode: f.sessionType }}
-          search={{ pattern: f.patternId }}
-          className={buttonClass('primary')}
-        >
-          Practice Again
-        </Link>
-        <Link to="/patterns" className={buttonClass('secondary')}>
-          Explore Patterns
-        </Link>
-        <Link to="/" className={buttonClass('ghost')}>
-          Home
-        </Link>
-      </div>
+          <Suspense fallback={null}>
+            <ShareProgressPrompt sessionId={f.sessionId} />
+          </Suspense>
+
+          <Link to="/patterns" className={buttonClass('secondary')}>
+            Explore Patterns
+          </Link>
+        </div>
+      </details>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { SessionRecord } from '../../data/db';
 import {
   completionPercent,
-  measuredQualityScore,
   qualityLabel,
-  scoreMessage,
+  scoreSentence,
+  sessionScore,
   stillnessFromRestlessness,
 } from '../../domain/sessionScoring';
 import type { SessionMode } from '../../domain/sessionModes';
@@ -25,17 +25,19 @@ export interface ResultFigures {
   rhythmConsistency?: number;
   /** Only with a camera. */
   stillness?: number;
+  /** The session score (domain/sessionScoring: sessionScore), the one score shown. */
   score?: number;
   label?: string;
-  message?: string;
+  /** The one sentence under the score. */
+  sentence: string;
   syncState?: SessionRecord['syncState'];
 }
 
 function finish(
-  f: Omit<ResultFigures, 'completionPercent' | 'score' | 'label' | 'message'>,
+  f: Omit<ResultFigures, 'completionPercent' | 'score' | 'label' | 'sentence'>,
 ): ResultFigures {
   const completion = completionPercent(f.cycleCount, f.targetCycles);
-  const score = measuredQualityScore({
+  const score = sessionScore({
     completionPercent: completion,
     rhythmConsistency: f.rhythmConsistency,
     stillness: f.stillness,
@@ -43,9 +45,8 @@ function finish(
   return {
     ...f,
     completionPercent: completion,
-    ...(score !== undefined
-      ? { score, label: qualityLabel(score), message: scoreMessage(score) }
-      : {}),
+    sentence: scoreSentence({ score, ...f }),
+    ...(score !== undefined ? { score, label: qualityLabel(score) } : {}),
   };
 }
 

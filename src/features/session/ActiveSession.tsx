@@ -9,7 +9,7 @@ import { LineIcon } from '../../ui/LineIcon';
 import { Switch } from '../../ui/Switch';
 import { useReducedMotion } from '../../ui/useReducedMotion';
 import { BreathVisual, type PhaseChange } from './BreathVisual';
-import { CameraSlot } from './CameraSlot';
+import { CameraChip } from './CameraSlot';
 import { speak, vibrateFor } from './cues';
 import { Encouragement } from './Encouragement';
 import { RetentionPanel } from './RetentionPanel';
@@ -198,11 +198,7 @@ export function ActiveSession({
 
       <SessionFigures session={session} loopRef={loopRef} targetCycles={config.targetCycles} />
 
-      {config.enableCamera ? (
-        <div className="immersive__camera">
-          <CameraSlot controller={controller} />
-        </div>
-      ) : null}
+      {config.enableCamera ? <CameraChip controller={controller} /> : null}
 
       <div className="immersive__guide">
         {inRetention ? (
@@ -216,7 +212,10 @@ export function ActiveSession({
             onPhaseChange={onPhaseChange}
           />
         )}
-        {paused ? <p className="immersive__paused">Paused</p> : null}
+        {/* Over the stage, never in the flow: pausing does not move the guide. */}
+        <p className="immersive__paused" aria-hidden={!paused} data-shown={paused ? 'true' : undefined}>
+          Paused
+        </p>
         <Encouragement
           session={session}
           loopRef={loopRef}

@@ -242,7 +242,7 @@ export const BreathVisual = memo(function BreathVisual({
       data-guide={shown}
       data-testid="breath-visual"
     >
-      <div ref={stageRef} className="breath__stage" aria-hidden="true">
+      <div ref={stageRef} className="breath__stage" aria-hidden="true" data-testid="guide">
         {shown === 'calm' ? (
           <CalmGuide driverRef={guideDriver} />
         ) : shown === 'square' ? (

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { countdownSeconds } from '../../domain/countdown';
 import { describeCueChannels } from '../../domain/cueDesign';
+import { usePreferences } from '../../data/hooks';
 import type { GuideKind } from '../../domain/guideShapes';
 import type { SessionPattern } from '../../domain/patternChoice';
 import { patternSource } from '../../domain/patternSources';
@@ -77,7 +79,12 @@ function CueLine({ onUserGesture }: { onUserGesture: () => void }) {
   );
 }
 
-/** Benefits -> intro -> countdown -> ready, driven by the pre-session machine. */
+/**
+ * The one step before the breath (docs/product.md § Sessions): the pattern, how to follow
+ * its guide and the cues on one screen with one primary button, 'Start'; then the
+ * countdown the person chose (a preference, default 3 s, 0 for none) with Cancel, then
+ * 'Breathe in'. Driven by the pre-session machine.
+ */
 export function PreSessionView({
   preRef,
   pattern,
@@ -94,17 +101,33 @@ export function PreSessionView({
 }) {
   const step = useSelector(preRef, (s) => s.value);
   const remaining = useSelector(preRef, (s) => s.context.remaining);
-  const send = (type: 'NEXT' | 'SKIP' | 'BEGIN' | 'CANCEL') => {
+  const prefs = usePreferences();
+  const start = () => {
     onUserGesture();
-    preRef.send({ type });
+    preRef.send({ type: 'START', countdown: countdownSeconds(prefs.countdownSeconds) });
+  };
+  const cancel = () => {
+    onUserGesture();
+    preRef.send({ type: 'CANCEL' });
   };
 
-  if (step === 'benefits') {
+  if (step === 'prepare') {
+    const source = patternSource(pattern.id);
     return (
       <Card as="section" className="presession" aria-labelledby="presession-title">
         <h2 id="presession-title">{pattern.name}</h2>
         {pattern.description ? <p className="presession__lead">{pattern.description}</p> : null}
         <PatternTimings pattern={pattern} />
+        <p className="presession__lead">
+          Sit upright, relax your shoulders and breathe through your nose. {GUIDE_INTROS[guide]}{' '}
+          {targetCycles} cycles.
+        </p>
+        <div className="presession__actions presession__actions--start">
+          <Button size="lg" onClick={start}>
+            Start
+          </Button>
+        </div>
+        <CueLine onUserGesture={onUserGesture} />
         {pattern.benefits.length ? (
           <>
             <h3 className="presession__subtitle">Benefits</h3>
@@ -115,38 +138,12 @@ export function PreSessionView({
             </ul>
           </>
         ) : null}
-        {patternSource(pattern.id) ? (
+        {source ? (
           <details className="presession__source">
             <summary>Why it works</summary>
-            <p className="muted">{patternSource(pattern.id)}</p>
+            <p className="muted">{source}</p>
           </details>
         ) : null}
-        <CueLine onUserGesture={onUserGesture} />
-        <div className="presession__actions">
-          <Button variant="secondary" onClick={() => send('SKIP')}>
-            Skip to Session
-          </Button>
-          <Button onClick={() => send('NEXT')}>I'm Ready to Try This</Button>
-        </div>
-      </Card>
-    );
-  }
-
-  if (step === 'intro') {
-    return (
-      <Card as="section" className="presession" aria-labelledby="presession-title">
-        <h2 id="presession-title">Get comfortable</h2>
-        <p className="presession__lead">
-          Sit upright, relax your shoulders and breathe through your nose. {GUIDE_INTROS[guide]}{' '}
-          {targetCycles} cycles of {pattern.name}.
-        </p>
-        <CueLine onUserGesture={onUserGesture} />
-        <div className="presession__actions">
-          <Button variant="secondary" onClick={() => send('SKIP')}>
-            Start Immediately
-          </Button>
-          <Button onClick={() => send('BEGIN')}>Begin Preparation</Button>
-        </div>
       </Card>
     );
   }
@@ -158,7 +155,7 @@ export function PreSessionView({
           {remaining}
         </p>
         <p className="presession__lead">Starting soon. Take a slow breath.</p>
-        <Button variant="ghost" onClick={() => send('CANCEL')} disabled={remaining <= 1}>
+        <Button variant="ghost" onClick={cancel} disabled={remaining <= 1}>
           Cancel
         </Button>
       </section>

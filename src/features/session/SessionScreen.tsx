@@ -1,6 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { countdownSeconds, DEFAULT_COUNTDOWN_SECONDS } from '../../domain/countdown';
+import { loadLocalData } from '../../data/loadLocalData';
+import type { preSessionMachine } from '../../machines/preSession';
 import { sessionConfigFor, type SessionPattern } from '../../domain/patternChoice';
 import { guideKindFor } from '../../domain/guideShapes';
 import type { SessionMode } from '../../domain/sessionModes';
@@ -20,17 +24,51 @@ import { useSessionController } from './useSessionController';
 import './session.css';
 import './immersive.css';
 
+type PreSessionRef = ActorRefFrom<typeof preSessionMachine>;
+
 const MODE_TITLES: Record<SessionMode, string> = {
   classic: 'Classic session',
   enhanced: 'Enhanced session',
   mobile: 'Quick session',
 };
 
+/**
+ * A one-tap start ('Breathe again', the floating play button): once, on arrival, the
+ * pre-session step starts the person's countdown as if 'Start' had been pressed (the tap
+ * that led here is the page's user activation, so audio may start).
+ */
+function useStartNow(preRef: PreSessionRef | undefined, unlockAudio: () => void) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (!preRef || started.current) return;
+    started.current = true;
+    let cancelled = false;
+    let sent = false;
+    void loadLocalData()
+      .then((d) => d.getPreferences())
+      .then((p) => p.countdownSeconds)
+      .catch(() => DEFAULT_COUNTDOWN_SECONDS)
+      .then((countdown) => {
+        if (cancelled || preRef.getSnapshot().value !== 'prepare') return;
+        sent = true;
+        unlockAudio();
+        preRef.send({ type: 'START', countdown: countdownSeconds(countdown) });
+      });
+    return () => {
+      cancelled = true;
+      // Unmounted before it started (React's development double run): the next mount starts.
+      if (!sent) started.current = false;
+    };
+  }, [preRef, unlockAudio]);
+}
+
 export interface SessionScreenProps {
   mode: SessionMode;
   pattern: SessionPattern;
   /** flow=adaptive: Adaptive Encouragement starts switched on. */
   adaptive: boolean;
+  /** start=now (a one-tap start): the countdown begins without the pre-session screen. */
+  startNow?: boolean;
 }
 
 /** The session screen for one mode and pattern. 'Continue Practice' remounts it at setup. */
@@ -43,7 +81,7 @@ export function SessionScreen(props: SessionScreenProps) {
   );
 }
 
-function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
+function SessionFlow({ mode, pattern, adaptive, startNow = false }: SessionScreenProps) {
   const config = useMemo(() => sessionConfigFor(mode, pattern), [mode, pattern]);
   const { cues } = useCuePreferences();
   const controller = useSessionController(config, { tones: cues.tones, volume: cues.volume });
@@ -54,11 +92,12 @@ function SessionFlow({ mode, pattern, adaptive }: SessionScreenProps) {
 
   // App updates must not reload the page under a session (only the intro screens are safe).
   const preStep = useSelector(preRef, (s) => (s ? (s.value as string) : null));
-  const reloadSafe = step === 'setup' && (preStep === 'benefits' || preStep === 'intro');
+  const reloadSafe = step === 'setup' && preStep === 'prepare';
   useEffect(() => {
     setSessionRunning(!reloadSafe);
   }, [reloadSafe]);
   useEffect(() => () => setSessionRunning(false), []);
+  useStartNow(startNow ? preRef : undefined, actions.unlockAudio);
 
   // On session start, a HEAD of the backend's health with a 2 s limit, logged only
   // (never blocks the session; the request helper and health code load on demand).

@@ -1,5 +1,8 @@
 import { useId, useSyncExternalStore } from 'react';
+import { COUNTDOWN_CHOICES, countdownLabel, countdownSeconds } from '../../domain/countdown';
 import { describeCueChannels } from '../../domain/cueDesign';
+import { usePreferences } from '../../data/hooks';
+import { setPreference } from '../../data/preferencesRepo';
 import { THEME_CHOICES, THEME_CHOICE_LABELS } from '../../domain/nightTheme';
 import {
   getSessionDim,
@@ -23,7 +26,7 @@ export function useDisplaySettings() {
 
 /**
  * 'Sound and display': how the session guides closed eyes (voice, tones, vibration, or
- * none of them for silence), the cue volume, the theme (night practice) and dim mode.
+ * none of them for silence), the cue volume, the countdown before the start, the theme (night practice) and dim mode.
  * Every change is kept: cues in the person's preferences, display on this device.
  */
 export function SessionSettings({
@@ -39,6 +42,7 @@ export function SessionSettings({
   const canSpeak = speechAvailable();
   const canVibrate = vibrationAvailable();
   const percent = Math.round(cues.volume * 100);
+  const countdown = countdownSeconds(usePreferences().countdownSeconds);
 
   return (
     <Dialog
@@ -95,10 +99,26 @@ export function SessionSettings({
               max={100}
               step={5}
               value={percent}
-              aria-valuetext={`${percent} %`}
+              aria-valuetext={`${percent}%`}
               onChange={(e) => setVolume(Number(e.target.value) / 100)}
             />
           </div>
+        </fieldset>
+
+        <fieldset className="session-settings__group">
+          <legend>Countdown before the start</legend>
+          {COUNTDOWN_CHOICES.map((seconds) => (
+            <label key={seconds} className="session-settings__choice">
+              <input
+                type="radio"
+                name="countdown"
+                value={seconds}
+                checked={countdown === seconds}
+                onChange={() => void setPreference('countdownSeconds', seconds)}
+              />
+              {countdownLabel(seconds)}
+            </label>
+          ))}
         </fieldset>
 
         <fieldset className="session-settings__group">

@@ -1,5 +1,6 @@
-/** A session clock: whole seconds as m:ss. */
+import { formatDuration } from '../../domain/duration';
+
+/** The live session clock: whole seconds passed (never rounded up), as every duration reads. */
 export function formatClock(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return formatDuration(Math.floor(Math.max(0, totalSeconds)));
 }

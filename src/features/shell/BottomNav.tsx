@@ -1,9 +1,67 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { bottomTabsA, bottomTabsB, isActiveLink, isBottomNavHidden } from '../../domain/navigation';
+import {
+  bottomTabsA,
+  bottomTabsB,
+  isActiveLink,
+  isBottomNavHidden,
+  quickStartPattern,
+  type BottomTab,
+} from '../../domain/navigation';
+import { DEFAULT_PATTERN_ID, getPattern } from '../../domain/patterns';
 import { useAuth } from '../../app/auth/authStore';
 import { useBottomNavVariant } from './navPreference';
-import { useHasHistory } from '../../data/hooks';
+import { useHasHistory, useSelectedPattern, useSessions } from '../../data/hooks';
+import { selectedPatternId } from '../../data/selectedPattern';
 import { NavIcon } from './NavIcon';
+
+function Tab({ tab, path }: { tab: BottomTab; path: string }) {
+  const active = !tab.search && isActiveLink({ to: tab.to, label: tab.label }, path);
+  return (
+    <li>
+      <Link
+        to={tab.to}
+        search={tab.search}
+        aria-current={active ? 'page' : undefined}
+        className="bottom-nav__tab"
+      >
+        <NavIcon name={tab.label} />
+        <span>{tab.label}</span>
+        {tab.badge ? <span className="badge badge--primary bottom-nav__badge">{tab.badge}</span> : null}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * The play button, docked in the middle of the bar (it never covers the page): one tap
+ * starts the pattern the screen shows, else the last one practised, countdown and all.
+ */
+function PlayButton({ userId }: { userId: string | null }) {
+  const selected = useSelectedPattern();
+  const last = useSessions(userId)?.[0];
+  const selectedId = selected ? selectedPatternId(selected) : undefined;
+  const pattern = quickStartPattern(
+    selected && selectedId ? { id: selectedId, name: selected.name } : undefined,
+    last ? { id: last.patternId, name: last.patternName } : undefined,
+  );
+  const name = pattern?.name ?? getPattern(DEFAULT_PATTERN_ID)?.name ?? 'Box Breathing';
+  return (
+    <li className="bottom-nav__play">
+      <Link
+        to="/session/$mode"
+        params={{ mode: 'classic' }}
+        search={pattern ? { pattern: pattern.id, start: 'now' } : { start: 'now' }}
+        className="bottom-nav__fab"
+        aria-label={`Breathe now: ${name}`}
+        title={`Breathe now: ${name}`}
+      >
+        <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M8 5v14l11-7z" fill="currentColor" />
+        </svg>
+      </Link>
+    </li>
+  );
+}
 
 /** Touch/mobile bottom navigation, signed-in and guest variants; hidden on session and auth paths. */
 export function BottomNav() {
@@ -14,42 +72,19 @@ export function BottomNav() {
   if (isBottomNavHidden(path)) return null;
   const tabs =
     variant === 'A' ? bottomTabsA() : bottomTabsB({ signedIn: Boolean(user), hasHistory });
+  const half = Math.ceil(tabs.length / 2) - 1;
 
   return (
     <nav aria-label="Bottom" className="bottom-nav">
-      <ul>
-        {tabs.map((tab) => {
-          const active = !tab.search && isActiveLink({ to: tab.to, label: tab.label }, path);
-          return (
-            <li key={tab.label}>
-              <Link
-                to={tab.to}
-                search={tab.search}
-                aria-current={active ? 'page' : undefined}
-                className="bottom-nav__tab"
-              >
-                <NavIcon name={tab.label} />
-                <span>{tab.label}</span>
-                {tab.badge ? (
-                  <span className="badge badge--primary bottom-nav__badge">{tab.badge}</span>
-                ) : null}
-              </Link>
-            </li>
-          );
-        })}
+      <ul className={variant === 'B' ? 'bottom-nav__tabs--with-play' : undefined}>
+        {tabs.slice(0, variant === 'B' ? half : tabs.length).map((tab) => (
+          <Tab key={tab.label} tab={tab} path={path} />
+        ))}
+        {variant === 'B' ? <PlayButton userId={user?.id ?? null} /> : null}
+        {variant === 'B'
+          ? tabs.slice(half).map((tab) => <Tab key={tab.label} tab={tab} path={path} />)
+          : null}
       </ul>
-      {variant === 'B' ? (
-        <Link
-          to="/session/$mode"
-          params={{ mode: 'classic' }}
-          className="bottom-nav__fab"
-          aria-label="Start a classic session"
-        >
-          <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M8 5v14l11-7z" fill="currentColor" />
-          </svg>
-        </Link>
-      ) : null}
     </nav>
   );
 }

@@ -31,10 +31,10 @@ describe('on-device analysis', () => {
     // Completion 100 (weight 0.4) and consistency 90 (0.35), rescaled without focus: 95.33 -> 95.
     expect(scores(a)).toEqual({ overall: 95, focus: null, consistency: 90, progress: null });
     expect(a.score.consistency.basis).toBe('From 9 of 10 cycles without a pause (90).');
-    expect(a.score.overall.basis).toBe('Weighted: completion 100 (53 %), consistency 90 (47 %).');
+    expect(a.score.overall.basis).toBe('The session score, weighted: completion 100 (53%), rhythm steadiness 90 (47%).');
     expect(a.score.focus.basis).toMatch(/^Not measured: .*no camera was used/);
     expect(a.score.progress.basis).toMatch(/first session on this device/);
-    expect(a.analysis).toContain('Box Breathing: 10 of 10 cycles in 2 min 40 s.');
+    expect(a.analysis).toContain('Box Breathing: 10 of 10 cycles in 2:40.');
     expect(a.analysis).toContain('9 of 10 cycles went without a pause.');
     expect(a.analysis).toContain('No camera was used, so stillness was not measured.');
     expect(a.suggestions).toEqual([
@@ -56,8 +56,8 @@ describe('on-device analysis', () => {
     expect(scores(steady)).toEqual({ overall: 100, focus: null, consistency: 100, progress: null });
     // 0.4/0.75 x 100 + 0.35/0.75 x 50 = 76.67
     expect(scores(paused)).toEqual({ overall: 77, focus: null, consistency: 50, progress: null });
-    // Completion 40: 0.533 x 40 + 0.467 x 100 = 68
-    expect(scores(early)).toEqual({ overall: 68, focus: null, consistency: 100, progress: null });
+    // Completion 40: 0.533 x 40 + 0.467 x 100 = 68, capped at 59 (ended early under half the target)
+    expect(scores(early)).toEqual({ overall: 59, focus: null, consistency: 100, progress: null });
     expect(early.suggestions[0]).toBe(
       'You finished 4 of 10 cycles. If the holds felt long, a pattern without holds, such as Mindful Breathing (5-0-5-0), is gentler.',
     );
@@ -81,10 +81,11 @@ describe('on-device analysis', () => {
       breathingRate: 5, // box paces 60 / 16 = 3.75 a minute: 33 % too fast -> match 67
     };
     const a = analyseOnDevice({ session: enhanced, history: [] });
-    // consistency = mean(100, 70, 67) = 79; overall = 0.4 x 100 + 0.35 x 79 + 0.25 x 62 = 83.15
-    expect(scores(a)).toEqual({ overall: 83, focus: 62, consistency: 79, progress: null });
+    // consistency = mean(100, 70, 67) = 79; overall is the session score, from rhythm
+    // steadiness: 0.4 x 100 + 0.35 x 100 + 0.25 x 62 = 90.5
+    expect(scores(a)).toEqual({ overall: 91, focus: 62, consistency: 79, progress: null });
     expect(a.score.consistency.basis).toBe(
-      "The average of: 15 of 15 cycles without a pause (100); breathing in step with the phases 70 % of the time (camera); 5 breaths a minute against the pattern's 3.8 (67).",
+      "The average of: 15 of 15 cycles without a pause (100); breathing in step with the phases 70% of the time (camera); 5 breaths a minute against the pattern's 3.8 (67).",
     );
     expect(a.score.focus.basis).toBe('The camera’s average stillness over the session: 62/100.');
     expect(a.analysis).toContain(

@@ -61,7 +61,7 @@ describe('on-device pattern suggestion', () => {
       ['hold_after_exhale', 4],
     ]);
     expect(s.reasoning).toMatch(
-      /^You completed 100 % of the cycles and 100 % went without a pause\./,
+      /^You completed 100% of the cycles and 100% went without a pause\./,
     );
     expect(patternFromSuggestion(s).exhale).toBe(5);
   });
@@ -81,7 +81,7 @@ describe('on-device pattern suggestion', () => {
       ['hold_after_exhale', 1.5],
     ]);
     expect(s.reasoning).toBe(
-      'In this session you completed 40 % of the cycles, 50 % of your cycles went without a pause. With shorter holds, each cycle is easier to finish without pausing.',
+      'In this session you completed 40% of the cycles, 50% of your cycles went without a pause. With shorter holds, each cycle is easier to finish without pausing.',
     );
     expect(s.difficulty).toBe('Beginner');
     expect(patternFromSuggestion(s).hold).toBe(4.5);

@@ -25,7 +25,7 @@ describe('Smart Templates follow their rules', () => {
   it('a first session gets the high-priority first-session template, first', () => {
     const t = smartTemplates(shareStats(history(1, () => ({ duration: 160 })), NOW, 'UTC'));
     expect(t[0]).toMatchObject({ id: 'first-session', priority: 'high' });
-    expect(t[0]!.text).toBe('I just finished my first guided breathing session: Box Breathing, 2 min 40 s. A calm start.');
+    expect(t[0]!.text).toBe('I just finished my first guided breathing session: Box Breathing, 2:40. A calm start.');
     expect(ids(history(2))).not.toContain('first-session:high');
   });
 

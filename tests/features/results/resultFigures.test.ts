@@ -32,7 +32,7 @@ describe('results figures', () => {
       completionPercent: 100,
       score: 95,
       label: 'Excellent',
-      message: 'Outstanding',
+      sentence: 'Outstanding: you breathed all 10 cycles.',
     });
     expect(f.stillness).toBeUndefined();
     expect(f.breathHoldTime).toBeUndefined();
@@ -42,7 +42,8 @@ describe('results figures', () => {
     expect(figuresFromRecord({ ...base, stillnessScore: 99 }).stillness).toBeUndefined();
     expect(figuresFromRecord({ ...base, cameraUsed: true, stillnessScore: 64 })).toMatchObject({
       stillness: 64,
-      score: 77,
+      // 100 x 0.4 + 90 x 0.35 + 64 x 0.25 = 87.5
+      score: 88,
     });
   });
 
@@ -57,7 +58,23 @@ describe('results figures', () => {
     });
     expect(f.score).toBeUndefined();
     expect(f.label).toBeUndefined();
-    expect(f.message).toBeUndefined();
+    expect(f.sentence).toBe('Ended early, before the first full cycle: nothing to score yet.');
+  });
+
+  it('a session stopped after 1 of 15 cycles reads at most Fair, and says it ended early', () => {
+    const f = figuresFromRecord({
+      ...base,
+      sessionType: 'enhanced',
+      cycleCount: 1,
+      targetCycles: 15,
+      completed: false,
+      rhythmConsistency: 100,
+      cameraUsed: true,
+      stillnessScore: 100,
+    });
+    expect(f.score).toBeLessThan(60);
+    expect(f.label).not.toBe('Excellent');
+    expect(f.sentence).toBe('Ended early after 1 of 15 cycles: the score counts what you breathed.');
   });
 
   it('navigation state and the stored record give the same figures', () => {
@@ -75,8 +92,8 @@ describe('results figures', () => {
   });
 
   it('formats durations', () => {
-    expect(formatDuration(160)).toBe('2 min 40 s');
-    expect(formatDuration(45)).toBe('45 s');
-    expect(formatDuration(-3)).toBe('0 s');
+    expect(formatDuration(160)).toBe('2:40');
+    expect(formatDuration(45)).toBe('0:45');
+    expect(formatDuration(-3)).toBe('0:00');
   });
 });
