@@ -9,7 +9,7 @@ import { pruneErrorReports } from './api/handlers/errors';
 import { pruneTokens } from './auth/one-time-tokens';
 import { migrate } from './db/migrate';
 import { pgliteSettingsFromEnv } from './db/pglite-settings';
-import { openPgliteThread } from './db/pglite-thread';
+import { openMigratedPglite } from './db/pglite-migrated';
 import { pipelineCount } from './db/pg-pipeline';
 import { openPostgres, poolSize } from './db/postgres';
 import type { Db } from './db/types';
@@ -22,9 +22,13 @@ import { shutDownGracefully } from './shutdown';
 export { createPneumaServer } from './app';
 export type { PneumaServer, PneumaServerOptions } from './app';
 
-/** Opens the database the environment asks for and brings its schema up to date. */
+/**
+ * Opens the database the environment asks for and brings its schema up to date (PGlite: a
+ * first start's initdb and migrations run on a thread of their own that gives its memory
+ * back, server/db/pglite-migrated.ts).
+ */
 export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
-  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, poolSize(env), pipelineCount(env)) : await openPgliteThread({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
+  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, poolSize(env), pipelineCount(env)) : await openMigratedPglite({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
   try {
     await migrate(db);
     await housekeeping(db);
