@@ -88,7 +88,7 @@ async function treeRssMb(root: number): Promise<number> {
   }
   const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && pid !== 1 && inTree(parents.get(pid)!));
   let mb = 0;
-  for (const pid of parents.keys()) if (inTree(pid)) mb += await rssMb(pid).catch(() => 0);
+  for (const pid of parents.keys()) if (inTree(pid)) mb += (await rssMb(pid).catch(() => 0)) || 0;
   return mb;
 }
 

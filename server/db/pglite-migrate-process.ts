@@ -16,7 +16,8 @@ try {
   try {
     db = await openPglite(opts);
   } catch (e) {
-    throw openFailure(e, opts.dataDir);
+    const why = openFailure(e, opts.dataDir);
+    throw e instanceof Error ? new Error(`The embedded database could not open its data folder ${opts.dataDir ?? '(in memory)'}: ${why.message}`) : why;
   }
   try {
     await migrate(db);
