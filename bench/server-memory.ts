@@ -187,6 +187,8 @@ interface Phase {
   highWaterMb: number;
   seconds: number;
   requests?: number;
+  /** Where the memory is at the end of the phase (the probe's split). */
+  split?: Split;
 }
 
 interface FreshRun {
@@ -234,8 +236,13 @@ async function freshRun(dataDir: string): Promise<FreshRun> {
     const phase = async (name: string, run: () => Promise<number | undefined>) => {
       const p0 = performance.now();
       const requests = await run();
-      phases.push({ phase: name, rssMb: await rssMb(pid), highWaterMb: await statusMb(pid, 'VmHWM'), seconds: (performance.now() - p0) / 1000, ...(requests === undefined ? {} : { requests }) });
-      console.log(`  ${name}: ${phases.at(-1)!.rssMb.toFixed(0)} MB resident, high-water ${phases.at(-1)!.highWaterMb.toFixed(0)} MB`);
+      const at = await split(s.child, s.lines);
+      phases.push({ phase: name, rssMb: await rssMb(pid), highWaterMb: await statusMb(pid, 'VmHWM'), seconds: (performance.now() - p0) / 1000, ...(requests === undefined ? {} : { requests }), ...(at ? { split: at } : {}) });
+      const mb = (n: number) => (n / 1048576).toFixed(0);
+      console.log(
+        `  ${name}: ${phases.at(-1)!.rssMb.toFixed(0)} MB resident, high-water ${phases.at(-1)!.highWaterMb.toFixed(0)} MB` +
+          (at ? ` (JS heaps ${at.threads.map((t) => mb(t.heapTotal)).join(' + ')} MB, WebAssembly memory + buffers ${mb(at.external)} MB)` : ''),
+      );
     };
     let people: Awaited<ReturnType<typeof signUpAndSync>> = [];
     await phase('20 sign-ups, 1,000 sessions synced and pulled', async () => {
