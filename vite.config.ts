@@ -6,6 +6,7 @@ import { copyFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { mediapipeAssets } from './scripts/vision/mediapipeAssets';
 import { prerender } from './scripts/prerender/prerenderPlugin';
+import { precachePolicy } from './scripts/precache/precachePlugin';
 
 /** Build output folder: `dist`, or PNEUMA_DIST_DIR (parallel work trees build side by side). */
 const outDir = process.env.PNEUMA_DIST_DIR || 'dist';
@@ -32,8 +33,10 @@ function topLevelManifest() {
 
 /** The browser build's own steps: the manifest, the prerendered pages, the service worker. */
 function clientOnlyPlugins(): PluginOption[] {
+  const precache = precachePolicy(outDir);
   return [
     topLevelManifest(),
+    precache.plugin,
     // Before VitePWA in closeBundle (see the plugin), so the pages are precached.
     prerender({ outDir, configFile: resolve('vite.config.ts'), alongsideEntry: [LOCAL_DATA_CHUNK] }),
     VitePWA({
@@ -44,14 +47,13 @@ function clientOnlyPlugins(): PluginOption[] {
       manifest: false,
       registerType: 'prompt',
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest,woff2}'],
-        // Heavy optional assets stay out of the precache; sw/sw.ts caches them at run time on
-        // first use. Today that is the ProgressCharts chunk: recharts, imported by /progress
-        // only (deliberately not a named chunk group, which would also pull React into it and
-        // onto every screen). The wasm, camera-model (mediapipe), wallet and token (fcl,
-        // ethers) patterns are for packages that are not dependencies yet, kept for when those
-        // features land: their lazily loaded chunks then need only a matching file name.
-        globIgnores: ['**/*wasm*', '**/*mediapipe*', '**/*fcl*', '**/*ethers*', '**/*wallet*', '**/*recharts*', '**/*charts*', '**/*Charts*'],
+        // Every file of these kinds, less what the precache policy loads on demand (wallets,
+        // Flow, charts, the camera model and its worker: scripts/precache/precachePolicy.ts, the
+        // one list); sw/sw.ts caches those under /assets/ on first use. wasm and model files
+        // are never precached. Of the PNG icons only the one the pages link: the others are
+        // the manifest's, which the browser fetches itself when it installs the app.
+        globPatterns: ['**/*.{js,css,html,svg,ico,webmanifest,woff2}', 'icons/apple-touch-icon.png'],
+        manifestTransforms: [precache.leaveOutOnDemand],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -71,8 +71,9 @@ export async function buildServer(outDir = serverOutDir()) {
   replaceFile(join(outDir, 'preamble.sql'), readFileSync('server/db/preamble.sql'));
   const out = join(outDir, 'main.mjs');
   const result = await build({
-    // The embedded database's thread (server/db/pglite-thread.ts) loads pglite-worker.mjs beside main.mjs.
-    entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
+    // The embedded database's thread (server/db/pglite-thread.ts) loads pglite-worker.mjs beside
+    // main.mjs; a first start's initdb and migrations run in pglite-migrate.mjs (server/db/pglite-migrated.ts).
+    entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.ts', 'pglite-migrate': 'server/db/pglite-migrate-process.ts' },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     write: false,

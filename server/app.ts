@@ -85,7 +85,9 @@ export interface PneumaServer {
   app: Hono;
   /** The database given in the options. */
   db: Db;
-  /** Closes the database given in the options. */
+  /** The abuse limits' counters (flush() sends what is counted in memory to the database). */
+  limits: Limits;
+  /** Sends the limits' last counts, then closes the database given in the options. */
   close(): Promise<void>;
 }
 
@@ -133,7 +135,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     maxAge: 600,
   });
   for (const p of ['/auth/*', '/rest/*', '/api/*', '/config.json', '/health']) app.use(p, corsMw);
-  // Abuse limits of every write path, then refusal of tokens whose session has ended.
+  // Abuse limits of every write path and /rest/v1 read, then refusal of tokens whose session has ended.
   for (const p of ['/auth/v1/*', '/rest/*', '/api/*']) app.use(p, rateLimitMiddleware(limits, trustProxy, secrets.jwtSecret));
   for (const p of ['/rest/*', '/api/*']) app.use(p, sessionGuard(sessions, secrets.jwtSecret));
 
@@ -195,6 +197,10 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   return {
     app,
     db,
-    close: () => db.close(),
+    limits,
+    close: async () => {
+      await limits.close().catch(() => undefined);
+      await db.close();
+    },
   };
 }

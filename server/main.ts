@@ -10,7 +10,7 @@ import { pruneTokens } from './auth/one-time-tokens';
 import { anonShare } from './db/anon-share';
 import { migrate } from './db/migrate';
 import { pgliteSettingsFromEnv } from './db/pglite-settings';
-import { openPgliteThread } from './db/pglite-thread';
+import { openMigratedPglite } from './db/pglite-migrated';
 import { pipelineCount } from './db/pg-pipeline';
 import { openPostgres, poolSize } from './db/postgres';
 import type { Db } from './db/types';
@@ -26,9 +26,15 @@ import { shutDownGracefully } from './shutdown';
 export { createPneumaServer } from './app';
 export type { PneumaServer, PneumaServerOptions } from './app';
 
-/** Opens the database the environment asks for and brings its schema up to date. */
+/**
+ * Opens the database the environment asks for and brings its schema up to date (PGlite: a
+ * first start's initdb and migrations run on a thread of their own that gives its memory
+ * back, server/db/pglite-migrated.ts).
+ */
 export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
-  const db = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, poolSize(env), pipelineCount(env), anonShare(poolSize(env), env)) : await openPgliteThread({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
+  const db = env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL, poolSize(env), pipelineCount(env), anonShare(poolSize(env), env))
+    : await openMigratedPglite({ dataDir: resolve(env.PNEUMA_DATA_DIR || '.data', 'pglite'), settings: pgliteSettingsFromEnv(env) });
   try {
     await migrate(db);
     await housekeeping(db);

@@ -4,7 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { isHeavyAsset, isBackendPath } from './routing';
+import { isOnDemandAsset, isBackendPath } from './routing';
 import { SHELL_FILE } from './pages';
 import { registerSyncHandlers } from './backgroundSync';
 
@@ -12,8 +12,9 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-// The app shell and every route chunk are precached at install, so every route opens
-// offline after the first visit.
+// The app shell, the pages, the first screens' chunks and what an offline session needs are
+// precached at install (the build leaves out what scripts/precache/precachePolicy.ts loads on
+// demand), so the practice routes open offline after the first visit.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -41,13 +42,13 @@ registerRoute(
   new NetworkFirst({ cacheName: 'pneuma-config', networkTimeoutSeconds: 3 }),
 );
 
-// Heavy optional assets (wasm, camera models, wallet/token libraries, charts) are not
-// precached: cached on first use instead.
+// Everything else the build made (wallets, Flow, charts, the camera model and its worker,
+// supabase-js, the community screens) is cached on first use: then it opens offline too.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && !isBackendPath(url.pathname) && isHeavyAsset(url.pathname),
+  ({ url }) => url.origin === self.location.origin && !isBackendPath(url.pathname) && isOnDemandAsset(url.pathname),
   new CacheFirst({
     cacheName: 'pneuma-heavy-assets',
-    plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 60 * 60 * 24 * 90 })],
+    plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 90 })],
   }),
 );
 

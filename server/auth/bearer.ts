@@ -16,12 +16,20 @@ async function userClaims(token: string | undefined, jwtSecret: string): Promise
 const bearerToken = (c: Context) =>
   /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
 
+/** Each request's answer, so the middlewares that ask (limits, session guard) verify its token once. */
+const verified = new WeakMap<Request, { secret: string; claims: Promise<Claims | null> }>();
+
 /**
  * The verified claims of a request's `Authorization: Bearer` user token, or null (no token,
  * not a user token, or one that does not verify: the handlers answer those themselves).
+ * Verified once per request, however many middlewares ask.
  */
-export async function bearerClaims(c: Context, jwtSecret: string): Promise<Claims | null> {
-  return userClaims(bearerToken(c), jwtSecret);
+export function bearerClaims(c: Context, jwtSecret: string): Promise<Claims | null> {
+  const known = verified.get(c.req.raw);
+  if (known && known.secret === jwtSecret) return known.claims;
+  const claims = userClaims(bearerToken(c), jwtSecret);
+  verified.set(c.req.raw, { secret: jwtSecret, claims });
+  return claims;
 }
 
 /**
@@ -29,10 +37,13 @@ export async function bearerClaims(c: Context, jwtSecret: string): Promise<Claim
  * the `apikey` header (either may authorise a /rest/v1 or /api request: auth/request-auth.ts).
  */
 export async function everyUserClaims(c: Context, jwtSecret: string): Promise<Claims[]> {
-  const tokens = new Set([bearerToken(c), c.req.header('apikey')?.trim()]);
+  const apikey = c.req.header('apikey')?.trim();
+  const bearer = bearerToken(c);
   const out: Claims[] = [];
-  for (const t of tokens) {
-    const claims = await userClaims(t, jwtSecret);
+  const fromBearer = await bearerClaims(c, jwtSecret);
+  if (fromBearer) out.push(fromBearer);
+  if (apikey && apikey !== bearer) {
+    const claims = await userClaims(apikey, jwtSecret);
     if (claims) out.push(claims);
   }
   return out;

@@ -37,6 +37,22 @@ export const COMMENT_ONLY_EDITS: Readonly<Record<string, readonly string[]>> = O
 export const migrationChecksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
 
 /**
+ * The migration files a database has not recorded with their current text (all of them when
+ * it has no record yet), without changing anything. An edit migrate() would accept as
+ * comment-only counts too: migrate() then records the new checksum.
+ */
+export async function pendingMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const table = await db.query<{ t: string | null }>(`select to_regclass('pneuma_meta.schema_migrations')::text as t`);
+  if (!table.rows[0]?.t) return files;
+  const recorded = new Map(
+    (await db.query<{ name: string; checksum: string }>('select name, checksum from pneuma_meta.schema_migrations')).rows.map((r) => [r.name, r.checksum]),
+  );
+  const texts = await Promise.all(files.map((name) => readFile(`${dir}/${name}`, 'utf8')));
+  return files.filter((name, i) => recorded.get(name) !== migrationChecksum(texts[i]!));
+}
+
+/**
  * Runs the local preamble (idempotent), then every supabase/migrations/*.sql file
  * not yet recorded in pneuma_meta.schema_migrations, in name order, each in its own
  * transaction. An advisory lock keeps two servers starting at once from racing.

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPglite } from './pglite';
+import { openFailure } from './pglite-open-failure';
 import type { PgliteOptions } from './pglite';
 import type { DbAnswer, DbReady, DbRequest } from './thread-protocol';
 import { sendError } from './thread-protocol';
@@ -25,19 +26,11 @@ const fail = (id: number, e: unknown) => reply({ id, ok: false, error: sendError
 
 const opts = workerData as PgliteOptions;
 
-/** PGlite's file-system failures are plain objects ({ name: 'ErrnoError', errno }): say what failed. */
-function openFailure(e: unknown): Error {
-  if (e instanceof Error) return e;
-  const errno = (e as { errno?: unknown } | null)?.errno;
-  const code = typeof errno === 'number' ? ` (file system error ${errno})` : '';
-  return new Error(`The embedded database could not open its data folder ${opts.dataDir ?? '(in memory)'}${code}: it must be a folder this user can write`);
-}
-
 let opened: Awaited<ReturnType<typeof openPglite>>;
 try {
   opened = await openPglite(opts);
 } catch (e) {
-  announce({ ready: false, error: sendError(openFailure(e)) });
+  announce({ ready: false, error: sendError(openFailure(e, opts.dataDir)) });
   process.exit(1);
 }
 const db = opened;

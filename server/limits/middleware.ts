@@ -13,7 +13,7 @@ interface Hit {
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The rules a request counts against, by path and method (per-address and per-report rules are counted in the handlers). */
+/** The rules a request counts against, by path and method (per-email-address and per-report rules are counted in the handlers). */
 export function rulesFor(method: string, path: string): Hit[] {
   if (path.startsWith('/auth/v1/')) {
     const ep = path.slice('/auth/v1/'.length).replace(/\/+$/, '');
@@ -31,6 +31,11 @@ export function rulesFor(method: string, path: string): Hit[] {
       return [{ rule: 'account', by: 'user' }];
     return [];
   }
+  if (path.startsWith('/rest/v1/') && (method === 'GET' || method === 'HEAD'))
+    return [
+      { rule: 'restRead', by: 'user' },
+      { rule: 'restReadIp', by: 'ip' },
+    ];
   if (!WRITE.has(method)) return [];
   if (path.startsWith('/rest/v1/'))
     return [
@@ -75,9 +80,9 @@ export function rateLimitMiddleware(
     const user = hits.some((h) => h.by === 'user')
       ? ((await bearerClaims(c, jwtSecret))?.sub ?? null)
       : null;
-    // Every rule counts the request at once (on PostgreSQL one write to a pipelined connection),
-    // so a request over one limit still counts against the others; the longest wait of those
-    // over their limit is the answer.
+    // Every rule counts the request (mostly in memory: limits/limiter.ts), so a request over
+    // one limit still counts against the others; the longest wait of those over their limit
+    // is the answer.
     const waits = await Promise.all(
       hits.map((h) => limits.hit(h.rule, h.by === 'user' && user ? `user:${user}` : `ip:${ip}`)),
     );

@@ -27,6 +27,13 @@ export const RATE_RULES = {
   restWrite: { limit: 600, windowMs: 60_000 },
   /** /rest/v1 writes per client address, whoever is signed in. */
   restWriteIp: { limit: 3000, windowMs: 60_000 },
+  /**
+   * /rest/v1 reads (GET, HEAD), per user (per address for the anon key). Far above what the
+   * app asks (a full pull of every synced table is a few dozen pages): a flood, not a device.
+   */
+  restRead: { limit: 1800, windowMs: 60_000 },
+  /** /rest/v1 reads per client address, whoever is signed in. */
+  restReadIp: { limit: 6000, windowMs: 60_000 },
   /** Other /api writes, per user (per address without one). */
   apiWrite: { limit: 300, windowMs: 60_000 },
   /** Error reports (counted one per report, not per request), per client address. */

@@ -38,9 +38,11 @@ describe('compiled server', () => {
     const bundle = readFileSync(join(out, 'main.mjs'), 'utf8');
     // Self-contained apart from packages: no TypeScript loader, no relative import of a source file.
     // PGlite is loaded only by the database thread's bundle beside it, not by the main thread.
+    // So is a first start's setup process (initdb and migrations, then it exits).
     const worker = readFileSync(join(out, 'pglite-worker.mjs'), 'utf8');
-    for (const file of [bundle, worker]) expect(file).not.toMatch(/from ["'](tsx|\.{1,2}\/[^"']*)["']/);
-    expect(worker).toMatch(/from ["']@electric-sql\/pglite["']/);
+    const setup = readFileSync(join(out, 'pglite-migrate.mjs'), 'utf8');
+    for (const file of [bundle, worker, setup]) expect(file).not.toMatch(/from ["'](tsx|\.{1,2}\/[^"']*)["']/);
+    for (const file of [worker, setup]) expect(file).toMatch(/from ["']@electric-sql\/pglite["']/);
     expect(bundle).not.toMatch(/from ["']@electric-sql\/pglite/);
     const sources = readdirSync('supabase/migrations').filter((f) => f.endsWith('.sql')).sort();
     expect(readdirSync(join(out, 'migrations')).sort()).toEqual(sources);
@@ -94,5 +96,6 @@ describe('compiled server', () => {
     });
     child.kill('SIGTERM');
     expect(await stopped).toBe(0);
-  });
+    // A build and a first start (initdb in the setup process, then the database thread).
+  }, 90_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from '../../server/db/postgres';
+import { LIMIT_SYNC_MS } from '../../server/limits/limiter';
 import { email, listen, sessionRow } from './helpers';
 import { hardeningSuite, readSessions, signUp, upsert } from './hardening-suite';
 import { onPostgres } from './onPostgres';
@@ -37,8 +38,12 @@ onPostgres('hardening', () =>
           const anon = a.secrets.anonKey;
           const u = await signUp(a.url, anon, email('multi'));
           const statuses: number[] = [];
-          for (const srv of [a, b, a, b, b])
+          // Each instance counts in memory and syncs with the shared table every LIMIT_SYNC_MS:
+          // a hit is seen by the other instance within three sync intervals (server/README.md § Limits).
+          for (const srv of [a, b, a, b, b]) {
             statuses.push((await upsert(srv.url, anon, u.access, [sessionRow()])).status);
+            await new Promise((r) => setTimeout(r, 3 * LIMIT_SYNC_MS + 20));
+          }
           expect(statuses).toEqual([201, 201, 201, 201, 429]);
           expect((await upsert(a.url, anon, u.access, [sessionRow()])).status).toBe(429);
         } finally {
