@@ -6,21 +6,35 @@ import { By, until } from 'selenium-webdriver';
 
 const xpathText = (text) => `normalize-space(.)=${JSON.stringify(text)}`;
 
-/** Waits until React has taken over the page (it marks the root when hydration starts). */
-export async function waitHydrated(driver, ms = 20_000) {
+/**
+ * Waits until React has taken over the page (it marks the root when hydration starts) in
+ * a document that is not the one `leaving` marked (navigations may return at once).
+ */
+export async function waitHydrated(driver, url = null, ms = 20_000) {
   await driver.wait(
     () =>
-      driver.executeScript(
-        "return Object.keys(document.getElementById('root') || {}).some((k) => k.startsWith('__reactContainer'))",
-      ),
+      driver
+        .executeScript(
+          "return !window.__leaving && (arguments[0] === null || location.href === arguments[0]) && document.readyState === 'complete' && Object.keys(document.getElementById('root') || {}).some((k) => k.startsWith('__reactContainer'))",
+          url,
+        )
+        .catch(() => false),
     ms,
     'the page did not hydrate',
   );
 }
 
+/** Marks the current document, so waitHydrated knows it from the next one. */
+export async function leaving(driver) {
+  await driver.executeScript('window.__leaving = true').catch(() => undefined);
+}
+
 export async function openHydrated(driver, url) {
+  await leaving(driver);
   await driver.get(url);
-  await waitHydrated(driver);
+  await waitHydrated(driver, new URL(url).href);
+  await driver.sleep(300); // a navigation still queued from before would show itself by now
+  await waitHydrated(driver, new URL(url).href);
 }
 
 /** The enabled button with exactly this text (or accessible label). */

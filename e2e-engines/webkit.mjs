@@ -35,8 +35,12 @@ async function waitFor(check, what, ms = 15_000) {
   }
 }
 
-/** Starts Xvfb, WebKitWebDriver and a MiniBrowser session; `quit()` ends all three. */
-export async function startWebKit() {
+/**
+ * Starts Xvfb, WebKitWebDriver and a MiniBrowser session; `quit()` ends all three.
+ * `pageLoadStrategy: 'none'` makes navigations return at once (to leave pages while they
+ * start); openHydrated (journeys.mjs) then waits for the new page itself.
+ */
+export async function startWebKit({ pageLoadStrategy = 'normal' } = {}) {
   const display = `:${100 + (process.pid % 400)}`;
   const xvfb = spawn('/usr/bin/Xvfb', [display, '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
     stdio: 'ignore',
@@ -55,6 +59,7 @@ export async function startWebKit() {
     .usingServer(`http://127.0.0.1:${port}`)
     .withCapabilities({
       browserName: 'MiniBrowser',
+      pageLoadStrategy,
       'webkitgtk:browserOptions': { binary: BROWSER, args: ['--automation'] },
     })
     .build();
