@@ -61,6 +61,22 @@ export async function screenText(driver) {
   return driver.executeScript('return document.body.innerText.slice(0, 600)');
 }
 
+/** The saved session's heading, shown once the session is stored. */
+export const SAVED_HEADING =
+  "//h2[normalize-space(.)='Session ended' or normalize-space(.)='Session complete']";
+
+/**
+ * Presses Stop in a running session. When the controls have faded, the first press only
+ * brings them back; then it presses again.
+ */
+export async function pressStop(driver) {
+  await (await button(driver, 'Stop')).click();
+  await driver.sleep(400);
+  const saved = await driver.findElements(By.xpath(SAVED_HEADING));
+  const stop = await driver.findElements(By.xpath("//button[normalize-space(.)='Stop']"));
+  if (saved.length === 0 && stop.length > 0) await stop[0].click();
+}
+
 /** Signs a fresh account up on /auth; returns how long the sign-up took after the press. */
 export async function signUp(driver, baseURL, ms = 30_000) {
   await openHydrated(driver, `${baseURL}/auth`);
@@ -80,33 +96,36 @@ export async function finishShortSession(driver, baseURL, ms = 30_000) {
   await openHydrated(driver, `${baseURL}/session/mobile?pattern=mindfulness`);
   await (await button(driver, 'Skip to Session')).click();
   await driver.sleep(10_800);
-  // The controls have faded by now: the first press only brings them back.
-  await (await button(driver, 'Stop')).click();
-  await driver.sleep(400);
   const start = Date.now();
-  await (await button(driver, 'Stop')).click();
+  await pressStop(driver);
   await driver.wait(
-    until.elementLocated(By.xpath("//h2[normalize-space(.)='Session ended' or normalize-space(.)='Session complete']")),
+    until.elementLocated(By.xpath(SAVED_HEADING)),
     ms,
     `the finished session was not saved within ${ms} ms`,
   );
   return Date.now() - start;
 }
 
-/** The rows of the page's `sessions` store (read with plain IndexedDB, bounded). */
+/**
+ * In the page, WebDriver's asynchronous-script style (the last argument is the callback):
+ * the rows of the `sessions` store, read with plain IndexedDB, bounded at 10 s.
+ */
+export const STORED_SESSIONS = `
+  const done = arguments[arguments.length - 1];
+  const timer = setTimeout(() => done({ error: 'IndexedDB did not answer in 10 s' }), 10000);
+  const open = indexedDB.open('pneuma');
+  open.onerror = () => done({ error: String(open.error) });
+  open.onsuccess = () => {
+    const db = open.result;
+    const req = db.transaction('sessions').objectStore('sessions').getAll();
+    req.onsuccess = () => { clearTimeout(timer); db.close(); done({ rows: req.result }); };
+    req.onerror = () => { clearTimeout(timer); db.close(); done({ error: String(req.error) }); };
+  };
+`;
+
+/** The rows of the page's `sessions` store. */
 export async function storedSessions(driver) {
-  return driver.executeAsyncScript(`
-    const done = arguments[arguments.length - 1];
-    const timer = setTimeout(() => done({ error: 'IndexedDB did not answer in 10 s' }), 10000);
-    const open = indexedDB.open('pneuma');
-    open.onerror = () => done({ error: String(open.error) });
-    open.onsuccess = () => {
-      const db = open.result;
-      const req = db.transaction('sessions').objectStore('sessions').getAll();
-      req.onsuccess = () => { clearTimeout(timer); db.close(); done({ rows: req.result }); };
-      req.onerror = () => { clearTimeout(timer); db.close(); done({ error: String(req.error) }); };
-    };
-  `);
+  return driver.executeAsyncScript(STORED_SESSIONS);
 }
 
 /**
