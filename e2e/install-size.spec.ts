@@ -11,13 +11,13 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, signUpFresh, waitForServiceWorkerControl } from './fixtures';
+import { pressStart } from './practise';
 
 /** A whole box session (10 cycles of 16 s) with the clock fast-forwarded. */
 async function practiseBox(page: Page): Promise<void> {
   await page.goto('/session/classic?pattern=box');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
-  await page.getByRole('button', { name: 'Skip to Session' }).click();
-  await page.clock.runFor(600);
+  await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
   await page.clock.runFor(160_500);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
