@@ -1,4 +1,3 @@
-import { withinStorageWait } from '../data/storageWait';
 import { delayBeforeRetry } from '../domain/retry';
 import type { OutboxKind } from './kinds';
 import type { RunContext } from './runContext';
@@ -12,8 +11,7 @@ import type { UpsertOutcome } from './upsert';
  * device is known to be offline. The kind records each final outcome.
  */
 export async function uploadKind<T>(ctx: RunContext, kind: OutboxKind<T>): Promise<void> {
-  // Bounded: a store left locked must not hold the outbox lock with no end (issue #37).
-  const due = await withinStorageWait(kind.loadDue(ctx), 'read what waits for upload');
+  const due = await kind.loadDue(ctx);
   for (let i = 0; i < due.length; i += ctx.batchSize) {
     const keepGoing = await uploadBatch(ctx, kind, due.slice(i, i + ctx.batchSize));
     kind.afterBatch?.(ctx, due.length);
