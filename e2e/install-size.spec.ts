@@ -11,18 +11,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, signUpFresh, waitForServiceWorkerControl } from './fixtures';
-import { pressStart } from './practise';
-
-/** A whole box session (10 cycles of 16 s) with the clock fast-forwarded. */
-async function practiseBox(page: Page): Promise<void> {
-  await page.goto('/session/classic?pattern=box');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
-  await pressStart(page);
-  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
-  await page.clock.runFor(160_500);
-  await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
-  await expect(page.getByText('Saved on this device.')).toBeVisible();
-}
+import { practiseClassicSession } from './practise';
 
 async function offlinePatterns(page: Page, context: BrowserContext): Promise<void> {
   await context.setOffline(true);
@@ -50,7 +39,7 @@ test('one visit to / installs the practice without the on-demand features, and a
   expect(precached).toEqual(expect.arrayContaining(['/patterns.html', '/progress.html', '/session/classic.html']));
 
   await offlinePatterns(page, context);
-  await practiseBox(page);
+  await practiseClassicSession(page);
   // A guest's /progress is the sign-in invitation, from the precache too.
   await page.goto('/progress');
   await expect(page.getByText('Sign in to see your progress, streaks and achievements.')).toBeVisible();
@@ -63,7 +52,7 @@ test('a signed-in device practises offline and sees it on /progress after one vi
   await waitForServiceWorkerControl(page);
   await signUpFresh(page, 'install');
   await offlinePatterns(page, context);
-  await practiseBox(page);
+  await practiseClassicSession(page);
   await page.goto('/progress');
   await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
   const totalSessions = page.locator('.stat').filter({ has: page.getByText('Total Sessions', { exact: true }) }).locator('.stat__value');

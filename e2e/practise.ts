@@ -25,3 +25,17 @@ export async function practise(page: Page): Promise<void> {
   await page.clock.runFor(80_500);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
 }
+
+/**
+ * Practises a whole classic box session in the app (10 cycles of 16 s, time
+ * fast-forwarded by Playwright's clock) until it is saved on the device.
+ */
+export async function practiseClassicSession(page: Page): Promise<void> {
+  await page.goto('/session/classic?pattern=box');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
+  await pressStart(page);
+  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
+  await page.clock.runFor(160_500);
+  await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
+  await expect(page.getByText('Saved on this device.')).toBeVisible();
+}

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { pressStart } from './practise';
+import { practiseClassicSession } from './practise';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { getLocalRows, seedSignIn } from './localDb';
 
@@ -53,20 +53,6 @@ async function serverSessionIds(request: APIRequestContext, key: string, token: 
 async function deviceSessions(page: Page): Promise<{ id: string; syncState: string }[]> {
   const rows = await getLocalRows<{ id: string; syncState: string }>(page, 'sessions');
   return rows.map(({ id, syncState }) => ({ id, syncState }));
-}
-
-/**
- * Practises a whole classic box session in the app (10 cycles of 16 s, time
- * fast-forwarded by Playwright's clock) until it is saved on the device.
- */
-async function practiseClassicSession(page: Page): Promise<void> {
-  await page.goto('/session/classic?pattern=box');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
-  await pressStart(page);
-  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
-  await page.clock.runFor(160_500);
-  await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
-  await expect(page.getByText('Saved on this device.')).toBeVisible();
 }
 
 /**
