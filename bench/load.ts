@@ -11,14 +11,13 @@
  *
  * Writes bench-results/load.json; exits 1 on any 5xx or lost write.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { pgClusterUnavailable, startPgCluster } from '../server/dev/pg-cluster';
 import { startServer, stopServer } from './server-process';
-import { benchSession } from './session-row';
+import { loadRequests, signUpLoadClients } from './load-mix';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,13 +27,6 @@ function arg(name: string, fallback: number): number {
 }
 const DURATION = arg('duration', 60);
 const CONNECTIONS = arg('connections', 200);
-const PASSWORD = 'load test slow breathing';
-
-interface Ctx {
-  user?: number;
-  access?: string;
-  pending?: string;
-}
 
 interface LoadResult {
   backend: string;
@@ -75,83 +67,13 @@ async function runBackend(backend: 'pglite' | 'postgres'): Promise<LoadResult> {
         serviceRoleKey: string;
       }
     ).serviceRoleKey;
-    const clientAddress = (user: number) =>
-      `10.${(user >> 16) & 255}.${(user >> 8) & 255}.${user & 255}`;
-    const emails = Array.from(
-      { length: CONNECTIONS },
-      (_, i) => `load.${i}.${randomUUID()}@example.test`,
-    );
-    for (let i = 0; i < emails.length; i += 8) {
-      await Promise.all(
-        emails.slice(i, i + 8).map(async (email, j) => {
-          const r = await fetch(`${srv.url}/auth/v1/signup`, {
-            method: 'POST',
-            headers: {
-              apikey: anon,
-              'content-type': 'application/json',
-              'x-forwarded-for': clientAddress(i + j),
-            },
-            body: JSON.stringify({ email, password: PASSWORD }),
-          });
-          if (r.status !== 200) throw new Error(`sign-up: ${r.status} ${await r.text()}`);
-        }),
-      );
-    }
-
+    const emails = await signUpLoadClients(srv.url, anon, CONNECTIONS, 'load');
     const acked: string[] = [];
-    let nextUser = 0;
-    const headers = (ctx: Ctx) => ({
-      apikey: anon,
-      authorization: `Bearer ${ctx.access ?? anon}`,
-      'content-type': 'application/json',
-      'x-forwarded-for': clientAddress(ctx.user ?? 0),
-    });
-    const signIn: autocannon.Request = {
-      method: 'POST',
-      path: '/auth/v1/token?grant_type=password',
-      setupRequest: (req, context) => {
-        const ctx = context as Ctx;
-        ctx.user = nextUser++ % CONNECTIONS;
-        return {
-          ...req,
-          headers: headers(ctx),
-          body: JSON.stringify({ email: emails[ctx.user], password: PASSWORD }),
-        };
-      },
-      onResponse: (status, body, context) => {
-        if (status === 200)
-          (context as Ctx).access = (JSON.parse(body) as { access_token: string }).access_token;
-      },
-    };
-    const upsert: autocannon.Request = {
-      method: 'POST',
-      path: '/rest/v1/sessions?on_conflict=id',
-      setupRequest: (req, context) => {
-        const ctx = context as Ctx;
-        ctx.pending = randomUUID();
-        return {
-          ...req,
-          headers: { ...headers(ctx), prefer: 'resolution=ignore-duplicates,return=minimal' },
-          body: JSON.stringify([benchSession(ctx.pending)]),
-        };
-      },
-      onResponse: (status, _body, context) => {
-        const ctx = context as Ctx;
-        if (status === 201 && ctx.pending) acked.push(ctx.pending);
-      },
-    };
-    const read: autocannon.Request = {
-      method: 'GET',
-      path: '/rest/v1/sessions?select=id,pattern_name,session_duration&order=start_time.desc&limit=20',
-      setupRequest: (req, context) => ({ ...req, headers: headers(context as Ctx) }),
-    };
-
     const result = await autocannon({
       url: srv.url,
       connections: CONNECTIONS,
       duration: DURATION,
-      // one sign-in, then ten upserts and nine reads with its token
-      requests: [signIn, ...Array.from({ length: 19 }, (_, i) => (i % 2 === 0 ? upsert : read))],
+      requests: loadRequests(anon, emails, (id) => acked.push(id)),
       timeout: 30,
     });
 

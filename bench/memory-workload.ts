@@ -8,8 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-
-const PASSWORD = 'bench-password-42';
+import { loadRequests, signUp, signUpLoadClients } from './load-mix';
 
 interface Person {
   token: string;
@@ -35,30 +34,45 @@ async function ok(r: Response, what: string): Promise<void> {
 }
 
 export async function anonKeyOf(url: string): Promise<string> {
-  return ((await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
-}
-
-async function signUp(url: string, anon: string, address: string, email: string): Promise<Person> {
-  const r = await fetch(`${url}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { apikey: anon, 'content-type': 'application/json', 'x-forwarded-for': address },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (r.status !== 200) throw new Error(`sign-up: ${r.status} ${await r.text()}`);
-  return { token: ((await r.json()) as { access_token: string }).access_token, address };
+  return ((await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string })
+    .supabaseAnonKey;
 }
 
 /** 20 sign-ups and 1,000 sessions synced (50 per person, one outbox batch each) and pulled back. */
 export async function signUpAndSync(url: string): Promise<Person[]> {
   const anon = await anonKeyOf(url);
   const people: Person[] = [];
-  for (let i = 0; i < 20; i++) people.push(await signUp(url, anon, `192.0.2.${i + 1}`, `mem.${i}.${randomUUID()}@example.test`));
+  for (let i = 0; i < 20; i++) {
+    const address = `192.0.2.${i + 1}`;
+    people.push({
+      token: await signUp(url, anon, address, `mem.${i}.${randomUUID()}@example.test`),
+      address,
+    });
+  }
   for (const p of people) {
-    const headers = { apikey: anon, authorization: `Bearer ${p.token}`, 'content-type': 'application/json', 'x-forwarded-for': p.address };
+    const headers = {
+      apikey: anon,
+      authorization: `Bearer ${p.token}`,
+      'content-type': 'application/json',
+      'x-forwarded-for': p.address,
+    };
     const end = Date.now();
     const batch = Array.from({ length: 50 }, (_, i) => session(end - i * 3_600_000));
-    await ok(await fetch(`${url}/rest/v1/sessions?on_conflict=id`, { method: 'POST', headers: { ...headers, prefer: 'resolution=merge-duplicates,return=minimal' }, body: JSON.stringify(batch) }), 'sync');
-    await ok(await fetch(`${url}/rest/v1/sessions?select=*&updated_at=gt.1970-01-01T00:00:00Z&order=updated_at.asc&limit=1000`, { headers }), 'pull');
+    await ok(
+      await fetch(`${url}/rest/v1/sessions?on_conflict=id`, {
+        method: 'POST',
+        headers: { ...headers, prefer: 'resolution=merge-duplicates,return=minimal' },
+        body: JSON.stringify(batch),
+      }),
+      'sync',
+    );
+    await ok(
+      await fetch(
+        `${url}/rest/v1/sessions?select=*&updated_at=gt.1970-01-01T00:00:00Z&order=updated_at.asc&limit=1000`,
+        { headers },
+      ),
+      'pull',
+    );
   }
   return people;
 }
@@ -73,7 +87,11 @@ export async function browse(url: string, people: Person[], seconds: number): Pr
   let requests = 0;
   await Promise.all(
     people.map(async (p, n) => {
-      const headers = { apikey: anon, authorization: `Bearer ${p.token}`, 'x-forwarded-for': p.address };
+      const headers = {
+        apikey: anon,
+        authorization: `Bearer ${p.token}`,
+        'x-forwarded-for': p.address,
+      };
       const steps: Array<() => Promise<Response>> = [
         () => fetch(`${url}/`, { headers: { accept: 'text/html' } }),
         () => fetch(`${url}/config.json`),
@@ -82,7 +100,16 @@ export async function browse(url: string, people: Person[], seconds: number): Pr
         () => fetch(`${url}/api/social/timeline`, { headers }),
         () => fetch(`${url}/api/market/patterns?sort=rating&page=1`, { headers }),
         () => fetch(`${url}/progress`, { headers: { accept: 'text/html' } }),
-        () => fetch(`${url}/rest/v1/sessions?on_conflict=id`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates,return=minimal' }, body: JSON.stringify([session()]) }),
+        () =>
+          fetch(`${url}/rest/v1/sessions?on_conflict=id`, {
+            method: 'POST',
+            headers: {
+              ...headers,
+              'content-type': 'application/json',
+              prefer: 'resolution=ignore-duplicates,return=minimal',
+            },
+            body: JSON.stringify([session()]),
+          }),
         () => fetch(`${url}/api/health`),
       ];
       for (let i = n; Date.now() < until; i++) {
@@ -95,37 +122,20 @@ export async function browse(url: string, people: Person[], seconds: number): Pr
   return requests;
 }
 
-/** 200 clients for `seconds`, shaped like bench/load.ts: one sign-in, then ten upserts and nine reads, over and over. */
-export async function load(url: string, seconds: number, connections = 200): Promise<{ requests: number; non2xx: number }> {
+/** 200 clients for `seconds`, as bench/load.ts sends them (bench/load-mix.ts). */
+export async function load(
+  url: string,
+  seconds: number,
+  connections = 200,
+): Promise<{ requests: number; non2xx: number }> {
   const anon = await anonKeyOf(url);
-  const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-  const emails = Array.from({ length: connections }, (_, i) => `memload.${i}.${randomUUID()}@example.test`);
-  for (let i = 0; i < emails.length; i += 8) await Promise.all(emails.slice(i, i + 8).map((e, j) => signUp(url, anon, address(i + j), e)));
-  type Ctx = { user?: number; access?: string };
-  let next = 0;
-  const headers = (c: Ctx) => ({ apikey: anon, authorization: `Bearer ${c.access ?? anon}`, 'content-type': 'application/json', 'x-forwarded-for': address(c.user ?? 0) });
-  const signIn: autocannon.Request = {
-    method: 'POST',
-    path: '/auth/v1/token?grant_type=password',
-    setupRequest: (req, context) => {
-      const c = context as Ctx;
-      c.user = next++ % connections;
-      return { ...req, headers: headers(c), body: JSON.stringify({ email: emails[c.user], password: PASSWORD }) };
-    },
-    onResponse: (status, body, context) => {
-      if (status === 200) (context as Ctx).access = (JSON.parse(body) as { access_token: string }).access_token;
-    },
-  };
-  const upsert: autocannon.Request = {
-    method: 'POST',
-    path: '/rest/v1/sessions?on_conflict=id',
-    setupRequest: (req, context) => ({ ...req, headers: { ...headers(context as Ctx), prefer: 'resolution=ignore-duplicates,return=minimal' }, body: JSON.stringify([session()]) }),
-  };
-  const read: autocannon.Request = {
-    method: 'GET',
-    path: '/rest/v1/sessions?select=id,pattern_name,session_duration&order=start_time.desc&limit=20',
-    setupRequest: (req, context) => ({ ...req, headers: headers(context as Ctx) }),
-  };
-  const result = await autocannon({ url, connections, duration: seconds, timeout: 30, requests: [signIn, ...Array.from({ length: 19 }, (_, i) => (i % 2 === 0 ? upsert : read))] });
+  const emails = await signUpLoadClients(url, anon, connections, 'memload');
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 30,
+    requests: loadRequests(anon, emails),
+  });
   return { requests: result.requests.total, non2xx: result.non2xx };
 }

@@ -47,7 +47,12 @@ const seconds = (name: string, fallback: number) => {
 };
 const BROWSE_SECONDS = seconds('browse-seconds', 60);
 const LOAD_SECONDS = seconds('load-seconds', 20);
-export const TARGETS = { rssMb: 300, firstResponseMs: 1500, freshRssMb: 300, highWaterMb: 400 } as const;
+export const TARGETS = {
+  rssMb: 300,
+  firstResponseMs: 1500,
+  freshRssMb: 300,
+  highWaterMb: 400,
+} as const;
 const PROBE = resolve('bench/server-memory-probe.mjs');
 
 interface ThreadMemory {
@@ -86,7 +91,8 @@ async function treeRssMb(root: number): Promise<number> {
     const ppid = Number(/\) \S (\d+)/.exec(stat)?.[1]);
     if (ppid) parents.set(Number(entry), ppid);
   }
-  const inTree = (pid: number): boolean => pid === root || (parents.has(pid) && pid !== 1 && inTree(parents.get(pid)!));
+  const inTree = (pid: number): boolean =>
+    pid === root || (parents.has(pid) && pid !== 1 && inTree(parents.get(pid)!));
   let mb = 0;
   for (const pid of parents.keys()) if (inTree(pid)) mb += (await rssMb(pid).catch(() => 0)) || 0;
   return mb;
@@ -112,7 +118,13 @@ function sampleTree(root: number) {
   };
 }
 
-function spawnServer(dataDir: string, env: Record<string, string> = { PNEUMA_RATE_LIMIT_DISABLED: '1', PNEUMA_DIST_DIR: join(dataDir, 'no-dist') }): { child: ChildProcess; url: Promise<string>; lines: () => string } {
+function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {
+    PNEUMA_RATE_LIMIT_DISABLED: '1',
+    PNEUMA_DIST_DIR: join(dataDir, 'no-dist'),
+  },
+): { child: ChildProcess; url: Promise<string>; lines: () => string } {
   const child = spawn(process.execPath, ['--import', PROBE, compiledServer()], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PNEUMA_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,13 +156,46 @@ async function split(child: ChildProcess, lines: () => string): Promise<Split | 
 
 async function restWork(url: string): Promise<void> {
   const { anonKey, token } = await benchUser(url, 'mem');
-  const headers = { apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'resolution=ignore-duplicates' };
+  const headers = {
+    apikey: anonKey,
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    prefer: 'resolution=ignore-duplicates',
+  };
   for (let i = 0; i < 300; i++) {
     const end = Date.now();
-    const body = { id: randomUUID(), pattern_id: 'box', pattern_name: 'Box Breathing', session_duration: 240, cycle_count: 15, start_time: new Date(end - 240_000).toISOString(), end_time: new Date(end).toISOString(), completed: true };
-    const r = i % 3 === 2 ? await fetch(`${url}/rest/v1/sessions?select=*&limit=100`, { headers }) : await fetch(`${url}/rest/v1/sessions?on_conflict=id`, { method: 'POST', headers, body: JSON.stringify([body]) });
+    const body = {
+      id: randomUUID(),
+      pattern_id: 'box',
+      pattern_name: 'Box Breathing',
+      session_duration: 240,
+      cycle_count: 15,
+      start_time: new Date(end - 240_000).toISOString(),
+      end_time: new Date(end).toISOString(),
+      completed: true,
+    };
+    const r =
+      i % 3 === 2
+        ? await fetch(`${url}/rest/v1/sessions?select=*&limit=100`, { headers })
+        : await fetch(`${url}/rest/v1/sessions?on_conflict=id`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify([body]),
+          });
     await r.arrayBuffer();
     if (!r.ok) throw new Error(`REST ${r.status}`);
+  }
+}
+
+/** Milliseconds from `t0` to the server's first good answer (asked every 5 ms). */
+async function firstResponse(url: string, t0: number): Promise<number> {
+  for (;;) {
+    const r = await fetch(`${url}/api/health`).catch(() => null);
+    if (r?.ok) {
+      await r.arrayBuffer();
+      return performance.now() - t0;
+    }
+    await new Promise((res) => setTimeout(res, 5));
   }
 }
 
@@ -159,17 +204,12 @@ async function coldStart(dataDir: string, withRest: boolean): Promise<Start> {
   const s = spawnServer(dataDir);
   try {
     const url = await s.url;
-    let firstResponseMs = 0;
-    for (;;) {
-      const r = await fetch(`${url}/api/health`).catch(() => null);
-      if (r?.ok) {
-        await r.arrayBuffer();
-        firstResponseMs = performance.now() - t0;
-        break;
-      }
-      await new Promise((res) => setTimeout(res, 5));
-    }
-    const start: Start = { firstResponseMs, rssAfterFirstMb: await rssMb(s.child.pid!), split: await split(s.child, s.lines) };
+    const firstResponseMs = await firstResponse(url, t0);
+    const start: Start = {
+      firstResponseMs,
+      rssAfterFirstMb: await rssMb(s.child.pid!),
+      split: await split(s.child, s.lines),
+    };
     if (withRest) {
       await restWork(url);
       start.rssAfterRestMb = await rssMb(s.child.pid!);
@@ -218,16 +258,7 @@ async function freshRun(dataDir: string): Promise<FreshRun> {
   const tree = sampleTree(s.child.pid!);
   try {
     const url = await s.url;
-    let firstResponseMs = 0;
-    for (;;) {
-      const r = await fetch(`${url}/api/health`).catch(() => null);
-      if (r?.ok) {
-        await r.arrayBuffer();
-        firstResponseMs = performance.now() - t0;
-        break;
-      }
-      await new Promise((res) => setTimeout(res, 5));
-    }
+    const firstResponseMs = await firstResponse(url, t0);
     const pid = s.child.pid!;
     const rssAfterFirstMb = await rssMb(pid);
     const startupTreePeakMb = tree.peak();
@@ -237,11 +268,20 @@ async function freshRun(dataDir: string): Promise<FreshRun> {
       const p0 = performance.now();
       const requests = await run();
       const at = await split(s.child, s.lines);
-      phases.push({ phase: name, rssMb: await rssMb(pid), highWaterMb: await statusMb(pid, 'VmHWM'), seconds: (performance.now() - p0) / 1000, ...(requests === undefined ? {} : { requests }), ...(at ? { split: at } : {}) });
+      phases.push({
+        phase: name,
+        rssMb: await rssMb(pid),
+        highWaterMb: await statusMb(pid, 'VmHWM'),
+        seconds: (performance.now() - p0) / 1000,
+        ...(requests === undefined ? {} : { requests }),
+        ...(at ? { split: at } : {}),
+      });
       const mb = (n: number) => (n / 1048576).toFixed(0);
       console.log(
         `  ${name}: ${phases.at(-1)!.rssMb.toFixed(0)} MB resident, high-water ${phases.at(-1)!.highWaterMb.toFixed(0)} MB` +
-          (at ? ` (JS heaps ${at.threads.map((t) => mb(t.heapTotal)).join(' + ')} MB, WebAssembly memory + buffers ${mb(at.external)} MB)` : ''),
+          (at
+            ? ` (JS heaps ${at.threads.map((t) => mb(t.heapTotal)).join(' + ')} MB, WebAssembly memory + buffers ${mb(at.external)} MB)`
+            : ''),
       );
     };
     let people: Awaited<ReturnType<typeof signUpAndSync>> = [];
@@ -249,10 +289,25 @@ async function freshRun(dataDir: string): Promise<FreshRun> {
       people = await signUpAndSync(url);
       return undefined;
     });
-    if (BROWSE_SECONDS > 0) await phase(`browsing, 20 people, ${BROWSE_SECONDS} s`, () => browse(url, people, BROWSE_SECONDS));
+    if (BROWSE_SECONDS > 0)
+      await phase(`browsing, 20 people, ${BROWSE_SECONDS} s`, () =>
+        browse(url, people, BROWSE_SECONDS),
+      );
     const workloadHighWaterMb = await statusMb(pid, 'VmHWM');
-    if (LOAD_SECONDS > 0) await phase(`load, 200 clients, ${LOAD_SECONDS} s`, async () => (await load(url, LOAD_SECONDS)).requests);
-    return { firstResponseMs, rssAfterFirstMb, startupTreePeakMb, phases, workloadHighWaterMb, highWaterMb: await statusMb(pid, 'VmHWM'), ...(split_ ? { split: split_ } : {}) };
+    if (LOAD_SECONDS > 0)
+      await phase(
+        `load, 200 clients, ${LOAD_SECONDS} s`,
+        async () => (await load(url, LOAD_SECONDS)).requests,
+      );
+    return {
+      firstResponseMs,
+      rssAfterFirstMb,
+      startupTreePeakMb,
+      phases,
+      workloadHighWaterMb,
+      highWaterMb: await statusMb(pid, 'VmHWM'),
+      ...(split_ ? { split: split_ } : {}),
+    };
   } finally {
     await tree.stop();
     await stopServer(s.child);
@@ -279,13 +334,27 @@ async function main() {
     const mb = (n: number) => n / 1048576;
     const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log('');
-    console.log(`first response, cold start on existing data (median of ${STARTS}): ${first.toFixed(0)} ms   target < ${TARGETS.firstResponseMs} ms   ${mark(first < TARGETS.firstResponseMs)}`);
-    console.log(`resident memory after the first request (median):      ${rss.toFixed(0)} MB    target < ${TARGETS.rssMb} MB    ${mark(rss < TARGETS.rssMb)}`);
-    console.log(`resident memory after 300 signed-in REST requests:     ${afterRest.toFixed(0)} MB    (no target; for comparison)`);
-    console.log(`first start on an empty folder (initdb + migrations):  ${fresh.firstResponseMs.toFixed(0)} ms to the first response; ${fresh.rssAfterFirstMb.toFixed(0)} MB after it   target < ${TARGETS.freshRssMb} MB    ${mark(fresh.rssAfterFirstMb < TARGETS.freshRssMb)}`);
-    console.log(`  (the short-lived setup process and the server together peaked at ${fresh.startupTreePeakMb.toFixed(0)} MB while it ran)`);
-    console.log(`high-water mark of the server process over the first start and the workload: ${fresh.workloadHighWaterMb.toFixed(0)} MB   target < ${TARGETS.highWaterMb} MB   ${mark(fresh.workloadHighWaterMb < TARGETS.highWaterMb)}`);
-    console.log(`  ... and after the load phase (${LOAD_SECONDS} s of 200 clients): ${fresh.highWaterMb.toFixed(0)} MB (no target)`);
+    console.log(
+      `first response, cold start on existing data (median of ${STARTS}): ${first.toFixed(0)} ms   target < ${TARGETS.firstResponseMs} ms   ${mark(first < TARGETS.firstResponseMs)}`,
+    );
+    console.log(
+      `resident memory after the first request (median):      ${rss.toFixed(0)} MB    target < ${TARGETS.rssMb} MB    ${mark(rss < TARGETS.rssMb)}`,
+    );
+    console.log(
+      `resident memory after 300 signed-in REST requests:     ${afterRest.toFixed(0)} MB    (no target; for comparison)`,
+    );
+    console.log(
+      `first start on an empty folder (initdb + migrations):  ${fresh.firstResponseMs.toFixed(0)} ms to the first response; ${fresh.rssAfterFirstMb.toFixed(0)} MB after it   target < ${TARGETS.freshRssMb} MB    ${mark(fresh.rssAfterFirstMb < TARGETS.freshRssMb)}`,
+    );
+    console.log(
+      `  (the short-lived setup process and the server together peaked at ${fresh.startupTreePeakMb.toFixed(0)} MB while it ran)`,
+    );
+    console.log(
+      `high-water mark of the server process over the first start and the workload: ${fresh.workloadHighWaterMb.toFixed(0)} MB   target < ${TARGETS.highWaterMb} MB   ${mark(fresh.workloadHighWaterMb < TARGETS.highWaterMb)}`,
+    );
+    console.log(
+      `  ... and after the load phase (${LOAD_SECONDS} s of 200 clients): ${fresh.highWaterMb.toFixed(0)} MB (no target)`,
+    );
     if (sp) {
       const wasmAndBuffers = mb(sp.external);
       const heaps = sp.threads.map((t) => mb(t.heapTotal).toFixed(0)).join(' + ');
@@ -298,7 +367,12 @@ async function main() {
     const result = {
       benchmark: 'lean server: cold start and resident memory of the compiled server on PGlite',
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, node: process.version, loadavg_before: loadBefore, loadavg_after: loadavg() },
+      machine: {
+        cpus: cpus().length,
+        node: process.version,
+        loadavg_before: loadBefore,
+        loadavg_after: loadavg(),
+      },
       targets: TARGETS,
       firstResponseMs: first,
       rssAfterFirstRequestMb: rss,
@@ -306,7 +380,12 @@ async function main() {
       freshFolder: fresh,
       starts,
       workload: { browseSeconds: BROWSE_SECONDS, loadSeconds: LOAD_SECONDS },
-      met: { firstResponse: first < TARGETS.firstResponseMs, rss: rss < TARGETS.rssMb, freshRss: fresh.rssAfterFirstMb < TARGETS.freshRssMb, highWater: fresh.workloadHighWaterMb < TARGETS.highWaterMb },
+      met: {
+        firstResponse: first < TARGETS.firstResponseMs,
+        rss: rss < TARGETS.rssMb,
+        freshRss: fresh.rssAfterFirstMb < TARGETS.freshRssMb,
+        highWater: fresh.workloadHighWaterMb < TARGETS.highWaterMb,
+      },
     };
     writeBenchResult('server-memory', result);
   } finally {

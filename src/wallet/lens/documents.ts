@@ -22,11 +22,8 @@ const ACCOUNT_FIELDS = /* GraphQL */ `
   }
 `;
 
-/** What a write answers: done (a hash to wait for), refused, or a transaction to sign. */
-const TRANSACTION_BRANCHES = /* GraphQL */ `
-  ... on SponsoredTransactionRequest {
-    reason
-    raw {
+/** The fields both kinds of transaction request share (their `raw` types differ, so no fragment). */
+const RAW_TRANSACTION_FIELDS = `
       type
       to
       from
@@ -36,7 +33,13 @@ const TRANSACTION_BRANCHES = /* GraphQL */ `
       maxFeePerGas
       data
       value
-      chainId
+      chainId`;
+
+/** What a write answers: done (a hash to wait for), refused, or a transaction to sign. */
+const TRANSACTION_BRANCHES = /* GraphQL */ `
+  ... on SponsoredTransactionRequest {
+    reason
+    raw {${RAW_TRANSACTION_FIELDS}
       customData {
         gasPerPubdata
         factoryDeps
@@ -50,23 +53,34 @@ const TRANSACTION_BRANCHES = /* GraphQL */ `
   }
   ... on SelfFundedTransactionRequest {
     reason
-    raw {
-      type
-      to
-      from
-      nonce
-      gasLimit
-      maxPriorityFeePerGas
-      maxFeePerGas
-      data
-      value
-      chainId
+    raw {${RAW_TRANSACTION_FIELDS}
     }
   }
   ... on TransactionWillFail {
     reason
   }
 `;
+
+/**
+ * A write mutation: `call` is the field with its request, `done` the branch that answers a
+ * hash, `refused` the branch that answers why not; then the transaction branches.
+ */
+function writeMutation(signature: string, call: string, done: string, refused: string): string {
+  return /* GraphQL */ `
+  mutation ${signature} {
+    ${call} {
+      __typename
+      ... on ${done} {
+        hash
+      }
+      ... on ${refused} {
+        reason
+      }
+      ${TRANSACTION_BRANCHES}
+    }
+  }
+`;
+}
 
 /** The Lens accounts a wallet owns or manages (sign-in is to one of them). */
 export const ACCOUNTS_AVAILABLE = /* GraphQL */ `
@@ -93,39 +107,48 @@ export const ACCOUNTS_AVAILABLE = /* GraphQL */ `
   ${ACCOUNT_FIELDS}
 `;
 
+/** A sign-in challenge as the account's `role` (owner or manager) through `wallet`. */
+function challengeMutation(
+  name: string,
+  role: 'accountOwner' | 'accountManager',
+  wallet: 'owner' | 'manager',
+): string {
+  return /* GraphQL */ `
+  mutation ${name}($app: EvmAddress, $account: EvmAddress!, $${wallet}: EvmAddress!) {
+    challenge(request: { ${role}: { app: $app, account: $account, ${wallet}: $${wallet} } }) {
+      id
+      text
+    }
+  }
+`;
+}
+
 /**
  * Sign-in challenge as the account's owner (the wallet that owns the Lens account). `$app` is
  * the app's own Lens app address when one is configured; left out, Lens' default app is used
  * (the schema's default for the field).
  */
-export const CHALLENGE_AS_OWNER = /* GraphQL */ `
-  mutation ChallengeAsOwner($app: EvmAddress, $account: EvmAddress!, $owner: EvmAddress!) {
-    challenge(request: { accountOwner: { app: $app, account: $account, owner: $owner } }) {
-      id
-      text
-    }
-  }
-`;
+export const CHALLENGE_AS_OWNER = challengeMutation('ChallengeAsOwner', 'accountOwner', 'owner');
 
 /** Sign-in challenge as one of the account's managers. */
-export const CHALLENGE_AS_MANAGER = /* GraphQL */ `
-  mutation ChallengeAsManager($app: EvmAddress, $account: EvmAddress!, $manager: EvmAddress!) {
-    challenge(request: { accountManager: { app: $app, account: $account, manager: $manager } }) {
-      id
-      text
-    }
-  }
-`;
+export const CHALLENGE_AS_MANAGER = challengeMutation(
+  'ChallengeAsManager',
+  'accountManager',
+  'manager',
+);
 
-export const AUTHENTICATE = /* GraphQL */ `
-  mutation Authenticate($id: UUID!, $signature: AuthenticationSignature!) {
-    authenticate(request: { id: $id, signature: $signature }) {
-      __typename
+/** The tokens a sign-in or a refresh answers. */
+const TOKENS_BRANCH = /* GraphQL */ `
       ... on AuthenticationTokens {
         accessToken
         refreshToken
         idToken
-      }
+      }`;
+
+export const AUTHENTICATE = /* GraphQL */ `
+  mutation Authenticate($id: UUID!, $signature: AuthenticationSignature!) {
+    authenticate(request: { id: $id, signature: $signature }) {
+      __typename${TOKENS_BRANCH}
       ... on WrongSignerError {
         reason
       }
@@ -143,12 +166,7 @@ export const AUTHENTICATE = /* GraphQL */ `
 export const REFRESH = /* GraphQL */ `
   mutation Refresh($refreshToken: RefreshToken!) {
     refresh(request: { refreshToken: $refreshToken }) {
-      __typename
-      ... on AuthenticationTokens {
-        accessToken
-        refreshToken
-        idToken
-      }
+      __typename${TOKENS_BRANCH}
       ... on ForbiddenError {
         reason
       }
@@ -178,66 +196,34 @@ export const ACCOUNT = /* GraphQL */ `
   ${ACCOUNT_FIELDS}
 `;
 
-export const POST = /* GraphQL */ `
-  mutation Post($contentUri: URI!) {
-    post(request: { contentUri: $contentUri }) {
-      __typename
-      ... on PostResponse {
-        hash
-      }
-      ... on PostOperationValidationFailed {
-        reason
-      }
-      ${TRANSACTION_BRANCHES}
-    }
-  }
-`;
+export const POST = writeMutation(
+  'Post($contentUri: URI!)',
+  'post(request: { contentUri: $contentUri })',
+  'PostResponse',
+  'PostOperationValidationFailed',
+);
 
 /** A comment is a post with commentOn (v3 has no comment mutation). */
-export const COMMENT = /* GraphQL */ `
-  mutation Comment($contentUri: URI!, $commentOn: PostId!) {
-    post(request: { contentUri: $contentUri, commentOn: { post: $commentOn } }) {
-      __typename
-      ... on PostResponse {
-        hash
-      }
-      ... on PostOperationValidationFailed {
-        reason
-      }
-      ${TRANSACTION_BRANCHES}
-    }
-  }
-`;
+export const COMMENT = writeMutation(
+  'Comment($contentUri: URI!, $commentOn: PostId!)',
+  'post(request: { contentUri: $contentUri, commentOn: { post: $commentOn } })',
+  'PostResponse',
+  'PostOperationValidationFailed',
+);
 
-export const FOLLOW = /* GraphQL */ `
-  mutation Follow($account: EvmAddress!) {
-    follow(request: { account: $account }) {
-      __typename
-      ... on FollowResponse {
-        hash
-      }
-      ... on AccountFollowOperationValidationFailed {
-        reason
-      }
-      ${TRANSACTION_BRANCHES}
-    }
-  }
-`;
+export const FOLLOW = writeMutation(
+  'Follow($account: EvmAddress!)',
+  'follow(request: { account: $account })',
+  'FollowResponse',
+  'AccountFollowOperationValidationFailed',
+);
 
-export const UNFOLLOW = /* GraphQL */ `
-  mutation Unfollow($account: EvmAddress!) {
-    unfollow(request: { account: $account }) {
-      __typename
-      ... on UnfollowResponse {
-        hash
-      }
-      ... on AccountFollowOperationValidationFailed {
-        reason
-      }
-      ${TRANSACTION_BRANCHES}
-    }
-  }
-`;
+export const UNFOLLOW = writeMutation(
+  'Unfollow($account: EvmAddress!)',
+  'unfollow(request: { account: $account })',
+  'UnfollowResponse',
+  'AccountFollowOperationValidationFailed',
+);
 
 /** Where a sent transaction is: the post it made has no id until Lens has indexed it. */
 export const TRANSACTION_STATUS = /* GraphQL */ `
@@ -285,10 +271,7 @@ export const POSTS = /* GraphQL */ `
           id
           timestamp
           author {
-            address
-            username {
-              localName
-            }
+            ...PostAuthor
           }
           metadata {
             __typename
@@ -309,10 +292,7 @@ export const POSTS = /* GraphQL */ `
           id
           timestamp
           author {
-            address
-            username {
-              localName
-            }
+            ...PostAuthor
           }
         }
       }
@@ -320,6 +300,12 @@ export const POSTS = /* GraphQL */ `
         next
         prev
       }
+    }
+  }
+  fragment PostAuthor on Account {
+    address
+    username {
+      localName
     }
   }
 `;
