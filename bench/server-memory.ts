@@ -3,11 +3,11 @@
  * runs it) on the embedded PGlite, first on an empty data folder as a new install meets it,
  * then started cold on that existing folder.
  *
- *   npx tsx bench/server-memory.ts [--starts 3] [--browse-seconds 60] [--load-seconds 20]
+ *   npx tsx bench/server-memory.ts [--starts 3] [--browse-seconds 300] [--load-seconds 20]
  *
  * The first start (default settings and abuse limits, the built app served when dist/ exists)
  * runs the acceptance-style workload of bench/memory-workload.ts: 20 sign-ups, 1,000 synced
- * sessions, browsing traffic (60 s by default; the acceptance run is 300: --browse-seconds 300)
+ * sessions, browsing traffic (300 s by default, the acceptance run's 5 minutes)
  * and a load phase shaped like bench/load.ts (20 s of 200 clients by default). Resident memory
  * is read after the first request and after each phase, with the server process's high-water
  * mark (VmHWM: the most it ever held), and the most the server and its child processes (the
@@ -45,7 +45,7 @@ const seconds = (name: string, fallback: number) => {
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number of seconds`);
   return n;
 };
-const BROWSE_SECONDS = seconds('browse-seconds', 60);
+const BROWSE_SECONDS = seconds('browse-seconds', 300);
 const LOAD_SECONDS = seconds('load-seconds', 20);
 export const TARGETS = {
   rssMb: 300,

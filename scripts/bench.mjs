@@ -7,7 +7,7 @@ const BENCHES = [
   ['bundle size', 'node', ['scripts/size-budget.mjs']],
   ['Lighthouse, mobile slow 4G, median of 3: /, /patterns, /session, /session/classic, /progress', 'npx', ['tsx', 'bench/lighthouse.ts']],
   ['server upserts, abuse limits off and on side by side (PGlite, PostgreSQL, direct ceiling)', 'npx', ['tsx', 'bench/server-bench.ts']],
-  ['lean server: memory from a new install\'s first start through sign-ups, sync, browsing (60 s) and load, high-water mark, cold starts (compiled server, PGlite)', 'npx', ['tsx', 'bench/server-memory.ts']],
+  ['lean server: memory from a new install\'s first start through sign-ups, sync, browsing (5 minutes) and load, high-water mark, cold starts (compiled server, PGlite)', 'npx', ['tsx', 'bench/server-memory.ts']],
   ['offline sync of 1,000 sessions', 'npx', ['tsx', 'bench/sync-bench.ts']],
   ['fresh device pulls 1,000 sessions + 50 patterns', 'npx', ['tsx', 'bench/pull-bench.ts']],
   ['breath timing in Chromium (real time, >= 2 min)', 'npx', ['tsx', 'bench/session-timing.ts']],
