@@ -9,6 +9,7 @@ import { Field } from '../../ui/Field';
 import type { UserRole } from '../../domain/authLevel';
 import { CoachPreferences } from '../coach';
 import { DataBundlePanel } from '../data-bundle';
+import { RemindersPanel } from '../reminders';
 import { ProfileWalletSlot } from '../wallet';
 import { notify } from '../../ui/toast';
 import { displayName, updateProfile, type AuthUser } from '../../app/auth/authStore';
@@ -264,6 +265,10 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
 
       <Card>
         <CoachPreferences />
+      </Card>
+
+      <Card>
+        <RemindersPanel />
       </Card>
 
       <Card>

@@ -1,0 +1,1 @@
+export { RemindersPanel } from './RemindersPanel';
