@@ -20,7 +20,7 @@ function safePath(url: unknown): string {
 
 export function registerPushHandlers(sw: ServiceWorkerGlobalScope): void {
   sw.addEventListener('push', (event) => {
-    let p: ReminderPayload = {};
+    let p: ReminderPayload;
     try {
       p = (event.data?.json() ?? {}) as ReminderPayload;
     } catch {
