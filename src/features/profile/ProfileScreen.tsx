@@ -10,6 +10,7 @@ import type { UserRole } from '../../domain/authLevel';
 import { CoachPreferences } from '../coach';
 import { DataBundlePanel } from '../data-bundle';
 import { RemindersPanel } from '../reminders';
+import { NoTrackingSetting } from '../privacy';
 import { ProfileWalletSlot } from '../wallet';
 import { notify } from '../../ui/toast';
 import { displayName, updateProfile, type AuthUser } from '../../app/auth/authStore';
@@ -269,6 +270,10 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
 
       <Card>
         <RemindersPanel />
+      </Card>
+
+      <Card>
+        <NoTrackingSetting />
       </Card>
 
       <Card>
