@@ -18,6 +18,13 @@ function download(text: string, name: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Downloads the data file (JSON bundle) of this device; resolves with what it holds. */
+export async function downloadDataFile(): Promise<{ sessions: number; patterns: number }> {
+  const bundle = await buildBundle();
+  download(JSON.stringify(bundle, null, 2), bundleFileName(), 'application/json');
+  return { sessions: bundle.sessions.length, patterns: bundle.patterns.length };
+}
+
 function describeCsvSummary(s: CsvImportSummary): string {
   const parts = [`${s.sessionsAdded} ${s.sessionsAdded === 1 ? 'session' : 'sessions'} added`];
   if (s.sessionsAlreadyHere) parts.push(`${s.sessionsAlreadyHere} already on this device`);
@@ -51,11 +58,10 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
   const onExport = async () => {
     setStatus(null);
     try {
-      const bundle = await buildBundle();
-      download(JSON.stringify(bundle, null, 2), bundleFileName(), 'application/json');
+      const n = await downloadDataFile();
       setStatus({
         kind: 'ok',
-        text: `Exported ${bundle.sessions.length} ${bundle.sessions.length === 1 ? 'session' : 'sessions'} and ${bundle.patterns.length} custom ${bundle.patterns.length === 1 ? 'pattern' : 'patterns'}.`,
+        text: `Exported ${n.sessions} ${n.sessions === 1 ? 'session' : 'sessions'} and ${n.patterns} custom ${n.patterns === 1 ? 'pattern' : 'patterns'}.`,
       });
     } catch (e) {
       setStatus({ kind: 'error', text: `Export failed: ${e instanceof Error ? e.message : String(e)}` });

@@ -1,1 +1,2 @@
 export { RemindersPanel } from './RemindersPanel';
+export { disablePush } from './pushClient';
