@@ -7,7 +7,7 @@ import { csvLine, CsvSyntaxError, parseCsv } from './csv';
  * The sessions CSV and the mindful-minutes CSV (docs/product.md § Your data). One row a
  * session; the columns below, in this order, with this header line. Times are ISO 8601
  * local date-times with the UTC offset they had on the device's clock
- * (2026-11-27T07:30:00+01:00). Empty = not measured. A text that a spreadsheet would run
+ * (2026-11-27T07:30:00+01:00; milliseconds when the time has them, 07:30:00.250+01:00). Empty = not measured. A text that a spreadsheet would run
  * as a formula (starting with = + - @) is written with a leading apostrophe, which import
  * removes.
  */
@@ -38,9 +38,10 @@ const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
 /** ISO 8601 with the offset `timeZone` had at that instant: 2026-11-27T07:30:00+01:00. */
 export function isoWithOffset(ms: number, timeZone: string): string {
   const off = offsetMinutes(ms, timeZone);
-  const d = new Date(Math.floor(ms / 1000) * 1000 + off * 60_000);
+  const d = new Date(ms + off * 60_000);
   const sign = off < 0 ? '-' : '+';
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${sign}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
+  const millis = d.getUTCMilliseconds() ? `.${pad(d.getUTCMilliseconds(), 3)}` : '';
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${millis}${sign}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
 }
 
 function safeText(s: string): string {
@@ -75,13 +76,16 @@ export function formatSessionsCsv(sessions: SessionRecord[], timeZone: string): 
   return lines.join('\r\n') + '\r\n';
 }
 
+/** Health apps keep mindful sessions to the second. */
+const wholeSecond = (ms: number) => Math.round(ms / 1000) * 1000;
+
 export function formatMindfulCsv(sessions: SessionRecord[], timeZone: string): string {
   const lines = [csvLine([...MINDFUL_CSV_COLUMNS])];
   for (const s of [...sessions].sort((a, b) => a.startTime - b.startTime)) {
     if (!(s.duration > 0)) continue;
     const end = s.startTime + s.duration * 1000;
     lines.push(
-      csvLine([isoWithOffset(s.startTime, timeZone), isoWithOffset(end, timeZone), String(Math.round((s.duration / 60) * 100) / 100), 'Mindful Session', safeText(s.patternName)]),
+      csvLine([isoWithOffset(wholeSecond(s.startTime), timeZone), isoWithOffset(wholeSecond(end), timeZone), String(Math.round((s.duration / 60) * 100) / 100), 'Mindful Session', safeText(s.patternName)]),
     );
   }
   return lines.join('\r\n') + '\r\n';

@@ -34,7 +34,7 @@ print(json.dumps({"rows": rows, "epochs": epochs}))
 }
 
 const tricky = [
-  makeSession({ patternName: 'Box, "calm" breathing\nevening', stillnessScore: 73.456789, qualityScore: 88 }, 1),
+  makeSession({ patternName: 'Box, "calm" breathing\nevening', stillnessScore: 73.456789, qualityScore: 88, startTime: Date.UTC(2026, 10, 20, 8, 1, 0) + 67 }, 1),
   makeSession({ patternId: '=HYPERLINK("http://x")', patternName: '+Mine', breathHoldTime: undefined, sessionType: 'enhanced' }, 2),
   makeSession({ startTime: Date.UTC(2027, 6, 1, 5, 0, 0), duration: 95.5, completed: false }, 3),
 ];
@@ -46,6 +46,7 @@ describe('sessions CSV', () => {
     expect(isoWithOffset(Date.UTC(2026, 10, 20, 8, 1, 0), 'Europe/Paris')).toBe('2026-11-20T09:01:00+01:00');
     expect(isoWithOffset(Date.UTC(2027, 6, 1, 5, 0, 0), 'Europe/Paris')).toBe('2027-07-01T07:00:00+02:00');
     expect(isoWithOffset(Date.UTC(2027, 6, 1, 5, 0, 0), 'America/St_Johns')).toBe('2027-07-01T02:30:00-02:30');
+    expect(isoWithOffset(Date.UTC(2026, 10, 20, 8, 1, 0) + 67, 'Europe/Paris')).toBe('2026-11-20T09:01:00.067+01:00');
   });
 
   it.skipIf(!python)('is read by CPython csv to the same fields and instants', () => {
@@ -122,6 +123,6 @@ describe('mindful minutes CSV', () => {
     const { rows } = pythonRead(text);
     expect(rows[0]).toEqual(['start', 'end', 'minutes', 'activity', 'pattern']);
     const row = rows.find((r) => r[0] === '2027-07-01T06:00:00+01:00')!;
-    expect(row.slice(1, 4)).toEqual(['2027-07-01T06:01:35+01:00', '1.59', 'Mindful Session']);
+    expect(row.slice(1, 4)).toEqual(['2027-07-01T06:01:36+01:00', '1.59', 'Mindful Session']);
   });
 });
