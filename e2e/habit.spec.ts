@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gotoHydrated, signUpFresh, test } from './fixtures';
+import { expect, gotoHydrated, signUpFresh, test, waitForServiceWorkerControl } from './fixtures';
 import { getLocalRow, getLocalRows } from './localDb';
 import { pressStart, practiseClassicSession } from './practise';
 
@@ -10,9 +10,11 @@ import { pressStart, practiseClassicSession } from './practise';
  * calendar file; the sessions CSV exported on one device and imported on a second (a new
  * browser context), none twice; practice without tracking leaves nothing in IndexedDB or
  * on the server; deleting the account leaves nothing of it on the device or the server
- * (read with the server's service-role key, which bypasses row-level security).
- * Does not prove: Web Push delivery (the headless browser has no push service here; the
- * server side is tests/server/push), nor how calendar apps import the file.
+ * (read with the server's service-role key, which bypasses row-level security); a push
+ * message delivered to the service worker (through Chromium's DevTools protocol) becomes a
+ * notification. Does not prove: delivery through a real push service or subscribing to
+ * one (the browser here has none; the server side is tests/server/push), what a tap on
+ * the notification opens (no protocol call clicks it), nor how calendar apps import the file.
  */
 
 test.use({ timezoneId: 'Europe/Paris' });
@@ -176,4 +178,33 @@ test('delete the account: the dialog offers the export, then nothing of it is le
   const config = (await (await request.get('/config.json')).json()) as { supabaseAnonKey: string };
   const dead = await request.get('/rest/v1/sessions?select=id', { headers: { apikey: config.supabaseAnonKey, authorization: `Bearer ${token}` } });
   expect(dead.status()).toBe(401);
+});
+
+test('the service worker shows a pushed reminder as a notification carrying the pattern's link', async ({ page, context }) => {
+  await context.grantPermissions(['notifications']);
+  await gotoHydrated(page, '/');
+  await waitForServiceWorkerControl(page);
+  // Chromium's DevTools protocol delivers a push message to the registration, as a push
+  // service would after decrypting (the encryption itself is tests/server/push).
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      const reg = e.registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(new URL(page.url()).origin));
+      if (reg) resolve(reg.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const payload = { title: 'Time to breathe: Box Breathing', body: 'Weekdays at 07:30. Tap to start.', url: '/session/classic?pattern=box', tag: 'pneuma-reminder-r1' };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+      ),
+    )
+    .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: '/session/classic?pattern=box' } }]);
 });
