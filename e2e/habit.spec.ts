@@ -180,7 +180,7 @@ test('delete the account: the dialog offers the export, then nothing of it is le
   expect(dead.status()).toBe(401);
 });
 
-test('the service worker shows a pushed reminder as a notification carrying the pattern's link', async ({ page, context }) => {
+test('the service worker shows a pushed reminder as a notification carrying the pattern link', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   await gotoHydrated(page, '/');
   await waitForServiceWorkerControl(page);
