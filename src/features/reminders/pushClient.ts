@@ -38,7 +38,14 @@ export async function pushState(signedIn: boolean): Promise<PushState> {
   if (!(await serverKey())) return { kind: 'server-off' };
   if (Notification.permission === 'denied') return { kind: 'blocked' };
   const sub = await (await registration())?.pushManager.getSubscription();
-  return sub && Notification.permission === 'granted' ? { kind: 'on' } : { kind: 'available' };
+  if (!sub || Notification.permission !== 'granted') return { kind: 'available' };
+  // The server forgets a device when its sign-in ends: on only if it still has this one.
+  try {
+    await apiCall(`/push/subscription?endpoint=${encodeURIComponent(sub.endpoint)}`, { signedIn: true });
+    return { kind: 'on' };
+  } catch {
+    return { kind: 'available' };
+  }
 }
 
 function keyBytes(b64url: string): Uint8Array<ArrayBuffer> {
