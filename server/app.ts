@@ -31,6 +31,9 @@ import { unavailableAnswer } from './unavailable';
 import type { Secrets } from './secrets';
 import { socialRoutes } from './social/routes';
 import { instructorRoutes } from './instructor/routes';
+import { pushRoutes } from './push/routes';
+import { PushScheduler } from './push/scheduler';
+import { vapidSubject } from './push/send';
 import { staticHandler } from './static';
 import { walletRoutes } from './wallet/routes';
 
@@ -79,6 +82,12 @@ export interface PneumaServerOptions {
   version?: string;
   /** AI analysis providers (default: from PNEUMA_AI_* in the environment; see server/README.md). */
   ai?: AiConfig;
+  /**
+   * Push reminders (server/push; on when secrets.vapid is set): the VAPID subject (default
+   * from publicUrl or mailFrom), plain-http loopback endpoints for tests, the scheduler's
+   * period (0 = no scheduler).
+   */
+  push?: { subject?: string; mailFrom?: string; allowLoopbackHttp?: boolean; tickMs?: number; fetchImpl?: typeof fetch };
 }
 
 export interface PneumaServer {
@@ -87,6 +96,8 @@ export interface PneumaServer {
   db: Db;
   /** The abuse limits' counters (flush() sends what is counted in memory to the database). */
   limits: Limits;
+  /** Sends due push reminders (null without VAPID keys). */
+  push: PushScheduler | null;
   /** Sends the limits' last counts, then closes the database given in the options. */
   close(): Promise<void>;
 }
@@ -181,6 +192,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', marketRoutes({ db, secrets }));
   app.route('/api', flowRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets }));
+  app.route('/api', pushRoutes({ db, secrets, allowLoopbackHttp: opts.push?.allowLoopbackHttp }));
   app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route('/api/vision', visionRoutes({ db, secrets }));
   app.route('/api', api);
@@ -194,11 +206,24 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   if (opts.distDir !== null) app.all('*', compress(), staticHandler(opts.distDir ?? 'dist'));
   else app.all('*', (c) => c.text('Not Found', 404));
 
+  const push = secrets.vapid
+    ? new PushScheduler({
+        db,
+        vapid: secrets.vapid,
+        subject: opts.push?.subject ?? vapidSubject(opts.publicUrl, opts.push?.mailFrom),
+        fetchImpl: opts.push?.fetchImpl,
+        log: (m) => console.warn(m),
+      })
+    : null;
+  if (push && opts.push?.tickMs !== 0) push.start(opts.push?.tickMs);
+
   return {
     app,
     db,
     limits,
+    push,
     close: async () => {
+      await push?.stop().catch(() => undefined);
       await limits.close().catch(() => undefined);
       await db.close();
     },

@@ -85,6 +85,7 @@ export async function createFromEnv(env: NodeJS.ProcessEnv = process.env): Promi
     maxRows: env.PNEUMA_MAX_ROWS ? positiveInt(env.PNEUMA_MAX_ROWS, 'PNEUMA_MAX_ROWS') : 1000,
     maxResponseBytes: env.PNEUMA_MAX_RESPONSE_BYTES ? positiveCount(env.PNEUMA_MAX_RESPONSE_BYTES, 'PNEUMA_MAX_RESPONSE_BYTES', 'bytes') : DEFAULT_MAX_RESPONSE_BYTES,
     statementTimeouts: statementTimeouts(env),
+    push: { mailFrom: env.PNEUMA_MAIL_FROM },
   });
 }
 

@@ -7,6 +7,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { isOnDemandAsset, isBackendPath } from './routing';
 import { SHELL_FILE } from './pages';
 import { registerSyncHandlers } from './backgroundSync';
+import { registerPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -54,3 +55,6 @@ registerRoute(
 
 // The outbox: Background Sync uploads pending sessions even after the tab is closed.
 registerSyncHandlers(self);
+
+// Practice reminders sent by Web Push are shown even with the app closed (sw/push.ts).
+registerPushHandlers(self);

@@ -1,13 +1,35 @@
 import '../sync/sync.css';
 import { useId, useRef, useState } from 'react';
-import {
-  BundleImportError,
-  buildBundle,
-  bundleFileName,
-  importBundle,
-  parseBundle,
-  type ImportSummary,
-} from './bundle';
+import { useAuth } from '../../app/auth/authStore';
+import { deviceTimeZone } from '../../app/practiceReminders';
+import { db } from '../../data/db';
+import { formatMindfulCsv, formatSessionsCsv } from '../../domain/export/sessionsCsv';
+import { BundleImportError, buildBundle, bundleFileName, type ImportSummary } from './bundle';
+import { describePlan, planImport, runImport, type CsvImportSummary, type ImportPlan } from './importFile';
+
+function download(text: string, name: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads the data file (JSON bundle) of this device; resolves with what it holds. */
+export async function downloadDataFile(): Promise<{ sessions: number; patterns: number }> {
+  const bundle = await buildBundle();
+  download(JSON.stringify(bundle, null, 2), bundleFileName(), 'application/json');
+  return { sessions: bundle.sessions.length, patterns: bundle.patterns.length };
+}
+
+function describeCsvSummary(s: CsvImportSummary): string {
+  const parts = [`${s.sessionsAdded} ${s.sessionsAdded === 1 ? 'session' : 'sessions'} added`];
+  if (s.sessionsAlreadyHere) parts.push(`${s.sessionsAlreadyHere} already on this device`);
+  return `Import complete: ${parts.join(', ')}.`;
+}
 
 function describeSummary(s: ImportSummary): string {
   const parts = [
@@ -30,23 +52,31 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
   const [busy, setBusy] = useState(false);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
+  const auth = useAuth();
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+
   const onExport = async () => {
     setStatus(null);
     try {
-      const bundle = await buildBundle();
-      const blob = new Blob([JSON.stringify(bundle, null, 2)], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = bundleFileName();
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      const n = await downloadDataFile();
       setStatus({
         kind: 'ok',
-        text: `Exported ${bundle.sessions.length} ${bundle.sessions.length === 1 ? 'session' : 'sessions'} and ${bundle.patterns.length} custom ${bundle.patterns.length === 1 ? 'pattern' : 'patterns'}.`,
+        text: `Exported ${n.sessions} ${n.sessions === 1 ? 'session' : 'sessions'} and ${n.patterns} custom ${n.patterns === 1 ? 'pattern' : 'patterns'}.`,
       });
+    } catch (e) {
+      setStatus({ kind: 'error', text: `Export failed: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  };
+
+  const onExportCsv = async (which: 'sessions' | 'mindful') => {
+    setStatus(null);
+    try {
+      const sessions = await db.sessions.toArray();
+      const day = new Date().toISOString().slice(0, 10);
+      const tz = deviceTimeZone();
+      if (which === 'sessions') download(formatSessionsCsv(sessions, tz), `pneuma-sessions-${day}.csv`, 'text/csv;charset=utf-8');
+      else download(formatMindfulCsv(sessions, tz), `pneuma-mindful-minutes-${day}.csv`, 'text/csv;charset=utf-8');
+      setStatus({ kind: 'ok', text: `Exported ${sessions.length} ${sessions.length === 1 ? 'session' : 'sessions'} as CSV.` });
     } catch (e) {
       setStatus({ kind: 'error', text: `Export failed: ${e instanceof Error ? e.message : String(e)}` });
     }
@@ -56,16 +86,14 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
     if (!file) return;
     setBusy(true);
     setStatus(null);
+    setPlan(null);
     try {
-      const text = await file.text();
-      const bundle = parseBundle(text);
-      const summary = await importBundle(bundle);
-      setStatus({ kind: 'ok', text: describeSummary(summary) });
+      setPlan(await planImport(await file.text()));
     } catch (e) {
       if (e instanceof BundleImportError) {
         setStatus({ kind: 'error', text: e.message, problems: e.problems.length > 1 ? e.problems.slice(0, 20) : undefined });
       } else {
-        setStatus({ kind: 'error', text: `Import failed: ${e instanceof Error ? e.message : String(e)}` });
+        setStatus({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
       }
     } finally {
       setBusy(false);
@@ -73,22 +101,45 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
     }
   };
 
+  const onConfirm = async () => {
+    if (!plan) return;
+    setBusy(true);
+    try {
+      const summary = await runImport(plan, auth.user?.id ?? null);
+      setStatus({ kind: 'ok', text: 'patternsAdded' in summary ? describeSummary(summary) : describeCsvSummary(summary) });
+      setPlan(null);
+    } catch (e) {
+      setStatus({ kind: 'error', text: `Import failed: ${e instanceof Error ? e.message : String(e)}. Nothing was changed.` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const preview = plan ? describePlan(plan) : null;
+
   return (
     <section className="data-bundle" aria-labelledby={`${inputId}-heading`}>
       <Heading id={`${inputId}-heading`}>Your data on this device</Heading>
       <p className="muted">
-        Download your sessions, custom patterns and preferences as a file, or bring them in from a file exported
-        earlier. Importing never duplicates a session.
+        Download your sessions, custom patterns and preferences as a file, or your sessions as a spreadsheet (CSV).
+        The mindful-minutes CSV (start and end of each session) is for health apps that import CSV. Import reads
+        Pneuma’s data file or sessions CSV, shows what it holds first, and never duplicates a session.
       </p>
       <div className="data-bundle__actions">
         <button type="button" className="btn btn--secondary" onClick={() => void onExport()}>
           Export data
         </button>
+        <button type="button" className="btn btn--secondary" onClick={() => void onExportCsv('sessions')}>
+          Export sessions (CSV)
+        </button>
+        <button type="button" className="btn btn--secondary" onClick={() => void onExportCsv('mindful')}>
+          Export mindful minutes (CSV)
+        </button>
         <input
           ref={fileRef}
           id={inputId}
           type="file"
-          accept="application/json,.json"
+          accept="application/json,.json,text/csv,.csv"
           className="visually-hidden"
           disabled={busy}
           onChange={(e) => void onFile(e.target.files?.[0])}
@@ -97,6 +148,35 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
           {busy ? 'Importing…' : 'Import data'}
         </label>
       </div>
+      {plan && preview ? (
+        <div className="data-bundle__preview" role="group" aria-label="Import preview">
+          <p>
+            <strong>{preview.question}</strong>
+          </p>
+          {preview.notes.map((n) => (
+            <p key={n} className="muted">
+              {n}
+            </p>
+          ))}
+          {plan.refusals.length ? (
+            <ul aria-label="Refused rows">
+              {plan.refusals.slice(0, 50).map((r) => (
+                <li key={r.line}>
+                  Line {r.line}: {r.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="data-bundle__actions">
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void onConfirm()}>
+              Import
+            </button>
+            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setPlan(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
       <div role={status?.kind === 'error' ? 'alert' : 'status'} aria-live="polite" className={status?.kind === 'error' ? 'data-bundle__error' : undefined}>
         {status ? <p>{status.text}</p> : null}
         {status?.problems ? (

@@ -1,1 +1,1 @@
-export { DataBundlePanel } from './DataBundlePanel';
+export { DataBundlePanel, downloadDataFile } from './DataBundlePanel';

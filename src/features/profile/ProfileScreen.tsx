@@ -8,7 +8,9 @@ import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import type { UserRole } from '../../domain/authLevel';
 import { CoachPreferences } from '../coach';
-import { DataBundlePanel } from '../data-bundle';
+import { DataBundlePanel, downloadDataFile } from '../data-bundle';
+import { RemindersPanel } from '../reminders';
+import { NoTrackingSetting } from '../privacy';
 import { ProfileWalletSlot } from '../wallet';
 import { notify } from '../../ui/toast';
 import { displayName, updateProfile, type AuthUser } from '../../app/auth/authStore';
@@ -153,6 +155,7 @@ function DeleteAccount() {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [exported, setExported] = useState<string | null>(null);
   const navigate = useNavigate();
   const confirmed = typed.trim() === DELETE_CONFIRMATION_WORD;
 
@@ -160,8 +163,10 @@ function DeleteAccount() {
     <section className="stack" aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete account</h2>
       <p className="muted">
-        Deletes your account and everything it holds on the server: sessions, custom patterns and
-        profile. This cannot be undone. Export your data first if you want to keep a copy.
+        Deletes your account and everything it holds on the server (sessions, custom patterns,
+        posts, reactions, follows, ratings, courses and enrolments, instructor profile, push
+        reminders) and every copy on this device. This cannot be undone. Export your data first
+        if you want to keep a copy.
       </p>
       <div>
         <Button variant="danger" onClick={() => setOpen(true)}>
@@ -179,6 +184,23 @@ function DeleteAccount() {
         title="Delete your account?"
         description={`Your account, its sessions and its patterns are removed from the server and from this device. Type ${DELETE_CONFIRMATION_WORD} to confirm.`}
       >
+        <div className="stack">
+          <p>Want a copy first? The data file holds your sessions, custom patterns and preferences.</p>
+          <div>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                void downloadDataFile()
+                  .then((n) => setExported(`Exported ${n.sessions} ${n.sessions === 1 ? 'session' : 'sessions'}.`))
+                  .catch((err: unknown) => setExported(`Export failed: ${err instanceof Error ? err.message : String(err)}`))
+              }
+            >
+              Export my data first
+            </Button>
+          </div>
+          {exported ? <p role="status">{exported}</p> : null}
+        </div>
         <form
           className="stack"
           onSubmit={async (e) => {
@@ -264,6 +286,14 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
 
       <Card>
         <CoachPreferences />
+      </Card>
+
+      <Card>
+        <RemindersPanel />
+      </Card>
+
+      <Card>
+        <NoTrackingSetting />
       </Card>
 
       <Card>

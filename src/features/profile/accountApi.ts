@@ -1,6 +1,7 @@
 import { getConfig } from '../../backend/config';
 import { getSupabase } from '../../backend/supabaseClient';
-import { db } from '../../data/db';
+import { clearPersonData } from '../../data/personDataRepo';
+import { disablePush } from '../reminders';
 import { signOut } from '../../app/auth/authStore';
 
 /** The text the user types to confirm deletion. */
@@ -15,8 +16,8 @@ export class AccountDeletionError extends Error {
 
 /**
  * Deletes the account: `DELETE /api/account` with the user's bearer token removes the
- * account and every row it owns on the server (cascade). Then this device forgets the
- * account's sessions and patterns; the caller then leaves the page and signs out
+ * account and every row it owns on the server (one transaction). Then this device forgets
+ * every row of the account (clearPersonData); the caller then leaves the page and signs out
  * (signOutAfterDeletion). Guest sessions of the device stay.
  */
 export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<void> {
@@ -52,10 +53,10 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
     );
   }
   const userId = session.user.id;
-  await db.transaction('rw', db.sessions, db.patterns, async () => {
-    await db.sessions.where('userId').equals(userId).delete();
-    await db.patterns.where('userId').equals(userId).delete();
-  });
+  // Every copy on this device: sessions, patterns, courses, favourites, ratings,
+  // preferences, pull cursors, recent patterns; and this browser's push subscription.
+  await clearPersonData(userId);
+  await disablePush().catch(() => undefined);
   try {
     localStorage.removeItem(`pneuma.profile.${userId}`);
   } catch {

@@ -103,6 +103,12 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
         <p className="results__sentence" data-testid="result-sentence">
           {f.sentence}
         </p>
+        {navState?.untracked && !record ? (
+          <p className="results__untracked" data-testid="results-untracked">
+            Not saved: practice without tracking is on. Nothing of this session was stored on this device or sent to
+            the server, so it will not be here after you leave this page.
+          </p>
+        ) : null}
         <div className="results__actions">
           <Link
             to="/session/$mode"

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { isNoTracking } from '../../app/noTracking';
 import { completionStep } from '../../machines/session';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -71,7 +72,9 @@ export function CompletionView({ session }: { session: SessionRef }) {
           ) : null}
         </dl>
         {record.vision ? <VisionFigures figures={record.vision} /> : null}
-        <p className="completion__saved">Saved on this device.</p>
+        <p className="completion__saved">
+          {isNoTracking() ? 'Not saved: practice without tracking is on.' : 'Saved on this device.'}
+        </p>
         <Button onClick={() => session.send({ type: 'NEXT' })} autoFocus>
           Continue
         </Button>

@@ -23,6 +23,8 @@ export interface ResultsNavState {
   visionSessionId?: string;
   isOffline: boolean;
   completed: boolean;
+  /** Practice without tracking was on: the session was not stored anywhere. */
+  untracked?: boolean;
 }
 
 declare module '@tanstack/react-router' {

@@ -4,6 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { getAuthState } from '../../app/auth/authStore';
+import { isNoTracking } from '../../app/noTracking';
 import { getFlag, setFlag } from '../../data/flagsRepo';
 import { markPatternUsed } from '../../data/patternUsageRepo';
 import { addSession } from '../../data/sessionsRepo';
@@ -23,10 +24,13 @@ export const readPractitioner = fromPromise<Practitioner>(async () => {
 
 /**
  * Writes the session locally at once (the outbox uploads it from there), marks the first
- * completed session, and records the pattern as recently used.
+ * completed session, and records the pattern as recently used. With practice without
+ * tracking on (src/app/noTracking.ts), writes nothing: the results screen shows the
+ * session from navigation state alone.
  */
 export const saveSession = fromPromise<void, { record: SessionRecord }>(
   async ({ input: { record } }) => {
+    if (isNoTracking()) return;
     await addSession(record);
     await setFlag('hasCompletedSession', true);
     await markPatternUsed(record.patternId, record.endTime);

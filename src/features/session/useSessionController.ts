@@ -9,6 +9,7 @@ import { sessionMachine, sessionPhase, viewStep } from '../../machines/session';
 import { AudioCueScheduler, type CueSource } from './cues';
 import { atNextFrame } from './frameTime';
 import { resultsStateOf } from './resultsHandOff';
+import { isNoTracking } from '../../app/noTracking';
 import { readPractitioner, saveSession } from './sessionActors';
 import { cameraActor } from '../../vision/cameraActor';
 
@@ -43,7 +44,7 @@ export function useSessionController(config: SessionConfig, toneSettings: ToneSe
           void navigateRef.current({
             to: '/results',
             search: { id: record.id },
-            state: (prev) => ({ ...prev, sessionResult: resultsStateOf(record) }),
+            state: (prev) => ({ ...prev, sessionResult: { ...resultsStateOf(record), ...(isNoTracking() ? { untracked: true } : {}) } }),
           });
         },
       },

@@ -1,0 +1,1 @@
+export { NoTrackingSetting } from './NoTrackingSetting';

@@ -1,0 +1,2 @@
+export { RemindersPanel } from './RemindersPanel';
+export { disablePush } from './pushClient';

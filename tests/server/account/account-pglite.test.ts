@@ -1,0 +1,3 @@
+import { accountDeletionSuite } from './suite';
+
+accountDeletionSuite('pglite');
