@@ -118,7 +118,9 @@ export const programRunMachine = setup({
       if (position.stepIndex !== context.position.stepIndex)
         enqueue.emit({ type: 'step', stepIndex: position.stepIndex, position });
     }),
-    tap: assign(({ context, event }) => ({ run: endStepByTap(context.timeline, context.run, nowOf(event)) })),
+    tap: assign(({ context, event }) => ({
+      run: endStepByTap(context.timeline, context.run, nowOf(event)),
+    })),
     align: assign(({ context, event }) => {
       const e = event as Extract<ProgramRunEvent, { type: 'ALIGN' }>;
       return { run: alignRun(context.run, e.now, e.elapsedMs) };

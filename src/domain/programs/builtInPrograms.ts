@@ -21,7 +21,13 @@ function apneaTable(holdsS: number[], restsS: number[]): Segment[] {
   const out: Segment[] = [];
   holdsS.forEach((h, i) => {
     out.push({ kind: 'rest', label: `Breathe ${i + 1} of ${holdsS.length}`, seconds: restsS[i]! });
-    out.push({ kind: 'hold', label: `Hold ${i + 1} of ${holdsS.length}`, lungs: 'full', seconds: h, endsOnTap: true });
+    out.push({
+      kind: 'hold',
+      label: `Hold ${i + 1} of ${holdsS.length}`,
+      lungs: 'full',
+      seconds: h,
+      endsOnTap: true,
+    });
   });
   return out;
 }
@@ -34,12 +40,31 @@ const WIM_BREATH: PhaseTiming[] = [
   { phase: 'exhale', seconds: wim.exhale },
 ];
 
+/** Rounds and breaths a Wim Hof program may be set to before it starts. */
+export const WIM_HOF_LIMITS = Object.freeze({
+  roundsMin: 1,
+  roundsMax: 10,
+  breathsMin: 3,
+  breathsMax: 60,
+});
+
 function wimHofRounds(rounds: number, breaths: number): Segment[] {
   const out: Segment[] = [];
   for (let r = 1; r <= rounds; r++) {
-    out.push({ kind: 'breathe', label: `Round ${r}: ${breaths} breaths`, phases: WIM_BREATH, cycles: breaths });
+    out.push({
+      kind: 'breathe',
+      label: `Round ${r}: ${breaths} breaths`,
+      phases: WIM_BREATH,
+      cycles: breaths,
+    });
     out.push({ kind: 'retention', label: `Round ${r}: retention` });
-    out.push({ kind: 'hold', label: `Round ${r}: recovery breath`, lungs: 'full', seconds: 15, endsOnTap: false });
+    out.push({
+      kind: 'hold',
+      label: `Round ${r}: recovery breath`,
+      lungs: 'full',
+      seconds: 15,
+      endsOnTap: false,
+    });
   }
   return out;
 }
@@ -80,7 +105,10 @@ const definitions: Record<string, ProgramDefinition> = {
       'Eight 1-minute holds on full lungs; the breathing time between them shrinks from 2 minutes to 15 seconds. Trains tolerance of carbon dioxide.',
     category: 'apnea',
     safetyNote: APNEA_SAFETY,
-    segments: apneaTable(range(8, () => 60), range(8, (i) => 120 - 15 * i)),
+    segments: apneaTable(
+      range(8, () => 60),
+      range(8, (i) => 120 - 15 * i),
+    ),
   },
   'o2-table': {
     version: PROGRAM_FORMAT_VERSION,
@@ -89,11 +117,14 @@ const definitions: Record<string, ProgramDefinition> = {
       'Eight holds on full lungs growing from 1 minute by 15 seconds each, with 2 minutes of breathing between them. Trains tolerance of low oxygen.',
     category: 'apnea',
     safetyNote: APNEA_SAFETY,
-    segments: apneaTable(range(8, (i) => 60 + 15 * i), range(8, () => 120)),
+    segments: apneaTable(
+      range(8, (i) => 60 + 15 * i),
+      range(8, () => 120),
+    ),
   },
-  'wim-hof-3': {
+  'wim-hof': {
     version: PROGRAM_FORMAT_VERSION,
-    name: 'Wim Hof: 3 Rounds',
+    name: 'Wim Hof Rounds',
     description:
       'Three rounds of 30 deep breaths, each followed by a breath hold on empty lungs for as long as is comfortable (a stopwatch times it) and a 15-second recovery breath held on full lungs.',
     category: 'wim_hof',
@@ -145,13 +176,34 @@ const definitions: Record<string, ProgramDefinition> = {
     category: 'calm',
     // 5.5 breaths/min: the resonance frequency of many adults (Lehrer & Gevirtz, 2014,
     // Front. Psychol. 5:756; Vaschillo et al., 2006).
-    segments: [{ kind: 'breathe', label: '5.5 breaths a minute', phases: RESONANCE_5_5, seconds: 600 }],
+    segments: [
+      { kind: 'breathe', label: '5.5 breaths a minute', phases: RESONANCE_5_5, seconds: 600 },
+    ],
   },
 };
 
 export const BUILT_IN_PROGRAMS: readonly Program[] = Object.freeze(
   Object.entries(definitions).map(([id, d]) => Object.freeze({ ...d, id, builtIn: true })),
 );
+
+/**
+ * The Wim Hof program with the rounds and breaths a person chose (clamped to
+ * WIM_HOF_LIMITS, whole numbers): the same id, so history groups them together.
+ */
+export function wimHofProgram(rounds: number, breaths: number): Program {
+  const clamp = (v: number, lo: number, hi: number) =>
+    Math.min(hi, Math.max(lo, Math.round(v) || lo));
+  const r = clamp(rounds, WIM_HOF_LIMITS.roundsMin, WIM_HOF_LIMITS.roundsMax);
+  const b = clamp(breaths, WIM_HOF_LIMITS.breathsMin, WIM_HOF_LIMITS.breathsMax);
+  const base = definitions['wim-hof']!;
+  return {
+    ...base,
+    id: 'wim-hof',
+    builtIn: true,
+    description: `${r} ${r === 1 ? 'round' : 'rounds'} of ${b} deep breaths, each followed by a breath hold on empty lungs for as long as is comfortable (a stopwatch times it) and a 15-second recovery breath held on full lungs.`,
+    segments: wimHofRounds(r, b),
+  };
+}
 
 const byId = new Map(BUILT_IN_PROGRAMS.map((p) => [p.id, p]));
 

@@ -29,7 +29,13 @@ export const STEP_TONES: Readonly<Record<StepKind, ToneSpec>> = Object.freeze({
   rest: { kind: 'sweep', fromHz: 392, toHz: 330, lengthS: 0.9, peak: 0.35 },
 });
 
-const RETENTION_TICK: ToneSpec = { kind: 'tick', fromHz: 1047, toHz: 1047, lengthS: 0.08, peak: 0.15 };
+const RETENTION_TICK: ToneSpec = {
+  kind: 'tick',
+  fromHz: 1047,
+  toHz: 1047,
+  lengthS: 0.08,
+  peak: 0.15,
+};
 
 export interface Cue {
   /** Ms from the start of the track. */
@@ -75,7 +81,13 @@ export function cueTrackPlan(t: Timeline, run: RunState, fromStep: number): CueT
     cues.push({ atMs: end + Math.round(n * CLOSING_NOTE_GAP_S * 1000), tone, stepIndex: -1 }),
   );
   const tail = Math.max(...CLOSING_NOTES.map((n, k) => k * CLOSING_NOTE_GAP_S + n.lengthS));
-  return { fromStep, originMs, cues, lengthMs: end + Math.ceil(tail * 1000), endsInRetention: false };
+  return {
+    fromStep,
+    originMs,
+    cues,
+    lengthMs: end + Math.ceil(tail * 1000),
+    endsInRetention: false,
+  };
 }
 
 /** The sample a cue starts on. */
@@ -103,12 +115,17 @@ function addTone(pcm: Uint8Array, start: number, tone: ToneSpec, gain: number, s
  * Silence is sample value 128; only the tones are computed (a 30-minute track renders in
  * tens of milliseconds).
  */
-export function renderWav(plan: CueTrackPlan, volume: number, sampleRate = CUE_SAMPLE_RATE): Uint8Array {
+export function renderWav(
+  plan: CueTrackPlan,
+  volume: number,
+  sampleRate = CUE_SAMPLE_RATE,
+): Uint8Array {
   const samples = Math.max(1, onsetSample(plan.lengthMs, sampleRate));
   const bytes = new Uint8Array(44 + samples + (samples % 2));
   bytes.fill(128, 44); // silence, and the pad byte of an odd-length data chunk
   const view = new DataView(bytes.buffer);
-  const ascii = (at: number, s: string) => [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
+  const ascii = (at: number, s: string) =>
+    [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
   ascii(0, 'RIFF');
   view.setUint32(4, bytes.length - 8, true);
   ascii(8, 'WAVE');
@@ -125,7 +142,8 @@ export function renderWav(plan: CueTrackPlan, volume: number, sampleRate = CUE_S
   const pcm = bytes.subarray(44, 44 + samples);
   for (const cue of plan.cues) {
     const start = onsetSample(cue.atMs, sampleRate);
-    if (start < samples) addTone(pcm, start, cue.tone, Math.min(1, Math.max(0, volume)), sampleRate);
+    if (start < samples)
+      addTone(pcm, start, cue.tone, Math.min(1, Math.max(0, volume)), sampleRate);
   }
   return bytes;
 }

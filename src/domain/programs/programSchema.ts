@@ -81,9 +81,12 @@ const breathe = z
   .refine((s) => (s.cycles === undefined) !== (s.seconds === undefined), {
     message: 'A breathing segment runs for a number of cycles or a number of seconds (one of them)',
   })
-  .refine((s) => s.phases.some((p) => p.phase === 'inhale') && s.phases.some((p) => p.phase === 'exhale'), {
-    message: 'A breathing segment needs an inhale and an exhale',
-  });
+  .refine(
+    (s) => s.phases.some((p) => p.phase === 'inhale') && s.phases.some((p) => p.phase === 'exhale'),
+    {
+      message: 'A breathing segment needs an inhale and an exhale',
+    },
+  );
 
 const hold = z
   .object({
@@ -98,7 +101,11 @@ const hold = z
 const retention = z.object({ kind: z.literal('retention'), label: label.optional() }).strict();
 
 const rest = z
-  .object({ kind: z.literal('rest'), label: label.optional(), seconds: wholeMs('A rest', 1, L.restMaxSeconds) })
+  .object({
+    kind: z.literal('rest'),
+    label: label.optional(),
+    seconds: wholeMs('A rest', 1, L.restMaxSeconds),
+  })
   .strict();
 
 export const segmentSchema = z.discriminatedUnion('kind', [breathe, hold, retention, rest], {
@@ -108,7 +115,9 @@ export const segmentSchema = z.discriminatedUnion('kind', [breathe, hold, retent
 /** A program as stored, synced and carried in a link (version 1). */
 export const programSchema = z
   .object({
-    version: z.literal(PROGRAM_FORMAT_VERSION, { error: `Program format version must be ${PROGRAM_FORMAT_VERSION}` }),
+    version: z.literal(PROGRAM_FORMAT_VERSION, {
+      error: `Program format version must be ${PROGRAM_FORMAT_VERSION}`,
+    }),
     name: z
       .string({ error: 'Name is required' })
       .trim()
@@ -119,7 +128,9 @@ export const programSchema = z
       .trim()
       .max(L.descriptionMax, `Description can be at most ${L.descriptionMax} characters`)
       .default(''),
-    category: z.enum(PROGRAM_CATEGORIES, { error: 'Category must be progressive, apnea, wim_hof or calm' }).default('calm'),
+    category: z
+      .enum(PROGRAM_CATEGORIES, { error: 'Category must be progressive, apnea, wim_hof or calm' })
+      .default('calm'),
     safetyNote: z.string().trim().max(L.safetyNoteMax).optional(),
     segments: z
       .array(segmentSchema)

@@ -46,7 +46,10 @@ export interface Timeline {
 export const msOf = (seconds: number): number => Math.round(seconds * 1000);
 
 /** The phases of cycle `c` of a breathe segment in whole ms (the ramp applied). */
-export function cyclePhasesMs(seg: BreatheSegment, c: number): { phase: PhaseTiming['phase']; ms: number }[] {
+export function cyclePhasesMs(
+  seg: BreatheSegment,
+  c: number,
+): { phase: PhaseTiming['phase']; ms: number }[] {
   const steps = seg.ramp ? Math.floor(c / seg.ramp.everyCycles) : 0;
   return seg.phases.map((p) => {
     const base = msOf(p.seconds);
@@ -54,7 +57,10 @@ export function cyclePhasesMs(seg: BreatheSegment, c: number): { phase: PhaseTim
     const grown = base + steps * msOf(seg.ramp.stepSeconds);
     const cap = msOf(seg.ramp.maxSeconds);
     // Rising stops at the cap; a phase already past it stays as it was.
-    const ms = seg.ramp.stepSeconds >= 0 ? Math.max(base, Math.min(grown, cap)) : Math.min(base, Math.max(grown, cap));
+    const ms =
+      seg.ramp.stepSeconds >= 0
+        ? Math.max(base, Math.min(grown, cap))
+        : Math.min(base, Math.max(grown, cap));
     return { phase: p.phase, ms };
   });
 }
@@ -114,7 +120,13 @@ export function buildTimeline(program: Pick<Program, 'segments'>): Timeline {
         break;
       case 'retention':
         retentions++;
-        steps.push({ ...base, kind: 'retention', plannedMs: null, endsOnTap: true, round: retentions });
+        steps.push({
+          ...base,
+          kind: 'retention',
+          plannedMs: null,
+          endsOnTap: true,
+          round: retentions,
+        });
         break;
       case 'rest':
         steps.push({ ...base, kind: 'rest', plannedMs: msOf(seg.seconds), endsOnTap: false });

@@ -42,7 +42,12 @@ function readWav(bytes: Uint8Array) {
 }
 
 /** Onsets (ms): the first sample over the threshold after at least `quietMs` of silence. */
-function onsetsMs(samples: Float32Array, rate: number, quietMs = 150, threshold = 3 / 128): number[] {
+function onsetsMs(
+  samples: Float32Array,
+  rate: number,
+  quietMs = 150,
+  threshold = 3 / 128,
+): number[] {
   const out: number[] = [];
   let quiet = Number.POSITIVE_INFINITY;
   const need = (quietMs * rate) / 1000;
@@ -87,7 +92,7 @@ describe('the cue track of a progressive program', () => {
 });
 
 describe('the cue track of a Wim Hof round', () => {
-  const t = buildTimeline(getBuiltInProgram('wim-hof-3')!);
+  const t = buildTimeline(getBuiltInProgram('wim-hof')!);
 
   it('ends in the retention, ticking every 30 s, and the next track starts at the tap', () => {
     const first = cueTrackPlan(t, startRun(0), 0);

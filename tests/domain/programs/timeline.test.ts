@@ -149,7 +149,9 @@ describe('a 30-minute progressive program', () => {
     // 30 ms of audio lag: the first boundary falls 30 ms later.
     expect(stepWallTime(t, run, 1)).toBe(1000 + 30 + 4000);
     const last = expected.length - 1;
-    expect(stepWallTime(t, run, last)).toBe(1030 + expected.slice(0, last).reduce((a, b) => a + b, 0));
+    expect(stepWallTime(t, run, last)).toBe(
+      1030 + expected.slice(0, last).reduce((a, b) => a + b, 0),
+    );
   });
 });
 
@@ -161,7 +163,9 @@ describe('an apnea table (CO2)', () => {
 
   it('has eight rests shrinking by 15 s and eight 1-minute holds', () => {
     expect(t.steps.map((s) => s.plannedMs)).toEqual(expected);
-    expect(t.steps.map((s) => s.kind)).toEqual(Array.from({ length: 8 }, () => ['rest', 'hold']).flat());
+    expect(t.steps.map((s) => s.kind)).toEqual(
+      Array.from({ length: 8 }, () => ['rest', 'hold']).flat(),
+    );
     expect(t.steps.filter((s) => s.kind === 'hold').every((s) => s.endsOnTap)).toBe(true);
   });
 
@@ -194,7 +198,7 @@ describe('an apnea table (CO2)', () => {
 });
 
 describe('Wim Hof rounds', () => {
-  const t = buildTimeline(getBuiltInProgram('wim-hof-3')!);
+  const t = buildTimeline(getBuiltInProgram('wim-hof')!);
 
   it('waits in an open retention until a tap, then records it and goes on to the 15 s recovery hold', () => {
     let run = startRun(0);

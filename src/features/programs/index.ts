@@ -1,0 +1,4 @@
+// The programs feature's public surface (docs/product.md § Programs).
+export { ProgramsScreen } from './ProgramsScreen';
+export { ProgramByIdScreen } from './ProgramByIdScreen';
+export { ProgramResultsCard } from './ProgramResultsCard';
