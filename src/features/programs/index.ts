@@ -2,3 +2,4 @@
 export { ProgramsScreen } from './ProgramsScreen';
 export { ProgramByIdScreen } from './ProgramByIdScreen';
 export { ProgramResultsCard } from './ProgramResultsCard';
+export { ProgramBuilder } from './ProgramBuilder';

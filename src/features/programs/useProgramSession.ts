@@ -147,12 +147,17 @@ export function useProgramSession(program: Program) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [actor]);
 
+  // On leaving the screen: stop the run and release the track (not when the run starts).
+  const actorRef = useRef<ProgramRunRef | null>(null);
+  useEffect(() => {
+    actorRef.current = actor;
+  }, [actor]);
   useEffect(
     () => () => {
       playerRef.current?.dispose();
-      actor?.stop();
+      actorRef.current?.stop();
     },
-    [actor],
+    [],
   );
 
   const pause = useCallback(() => {
