@@ -40,7 +40,9 @@ export async function getCustomProgram(id: string): Promise<CustomProgramRecord 
 /** Visible custom programs, newest first. With a userId: that user's plus guest-made ones. */
 export async function listCustomPrograms(userId?: string | null): Promise<CustomProgramRecord[]> {
   const all = await db.programs.orderBy('updatedAt').reverse().toArray();
-  return all.filter((p) => !p.deleted && (userId === undefined || p.userId === null || p.userId === userId));
+  return all.filter(
+    (p) => !p.deleted && (userId === undefined || p.userId === null || p.userId === userId),
+  );
 }
 
 /** A tombstone until the deletion has synced (a guest's row simply goes). */
@@ -48,5 +50,10 @@ export async function deleteCustomProgram(id: string, now: Date = new Date()): P
   const p = await db.programs.get(id);
   if (!p) return;
   if (p.syncState === 'guest') await db.programs.delete(id);
-  else await db.programs.update(id, { deleted: true, updatedAt: now.toISOString(), syncState: 'pending' });
+  else
+    await db.programs.update(id, {
+      deleted: true,
+      updatedAt: now.toISOString(),
+      syncState: 'pending',
+    });
 }

@@ -64,6 +64,8 @@ export interface ProgramRunOutput {
   activeMs: number;
   cycleCount: number;
   totalCycles: number;
+  /** Timed holds the program plans (a breath-hold table's measure of progress). */
+  totalHolds: number;
   completed: boolean;
   /** Each retention's measured length, round by round. */
   retentionsMs: number[];
@@ -83,6 +85,9 @@ export function programOutput(c: ProgramRunContext): ProgramRunOutput {
     activeMs,
     cycleCount: c.position.completedCycles,
     totalCycles: c.timeline.totalCycles,
+    totalHolds: c.timeline.steps.filter(
+      (s) => s.cycle < 0 && (s.kind === 'hold' || s.kind === 'pause'),
+    ).length,
     completed: c.completed,
     retentionsMs: retentionTimesMs(c.timeline, c.run),
     holds: holdResults(c.timeline, c.run, activeMs),

@@ -114,12 +114,24 @@ export function draftToProgramInput(d: ProgramDraft): unknown {
             phases,
             ...(s.lengthKind === 'cycles' ? { cycles: length } : { seconds: length }),
             ...(step !== undefined && step !== 0
-              ? { ramp: { stepSeconds: step, everyCycles: num(s.rampEvery), maxSeconds: num(s.rampMax) } }
+              ? {
+                  ramp: {
+                    stepSeconds: step,
+                    everyCycles: num(s.rampEvery),
+                    maxSeconds: num(s.rampMax),
+                  },
+                }
               : {}),
           };
         }
         case 'hold':
-          return { kind: 'hold', ...withLabel(s.label), seconds: num(s.seconds), lungs: s.lungs, endsOnTap: s.endsOnTap };
+          return {
+            kind: 'hold',
+            ...withLabel(s.label),
+            seconds: num(s.seconds),
+            lungs: s.lungs,
+            endsOnTap: s.endsOnTap,
+          };
         case 'retention':
           return { kind: 'retention', ...withLabel(s.label) };
         case 'rest':

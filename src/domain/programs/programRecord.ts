@@ -12,10 +12,11 @@ export interface ProgramRunFacts {
   activeMs: number;
   cycleCount: number;
   totalCycles: number;
+  totalHolds: number;
   completed: boolean;
   retentionsMs: number[];
   holds: { number: number; plannedMs: number; heldMs: number; endedEarly: boolean }[];
-  /** Breath cycles during which the user paused (a pause counts against steadiness). */
+  /** Pauses taken (each counts as one interrupted cycle for steadiness, at most the cycles done). */
   pauseCount: number;
 }
 
@@ -31,12 +32,13 @@ export function buildProgramSessionRecord(f: {
   userId: string | null;
 }): SessionRecord {
   const { run } = f;
-  const rhythmConsistency = rhythmSteadiness(
-    run.cycleCount,
-    Math.min(run.pauseCount, run.cycleCount),
-  );
+  // A program without breathing cycles (a breath-hold table) counts its timed holds instead.
+  const byHolds = run.totalCycles === 0;
+  const done = byHolds ? run.holds.length : run.cycleCount;
+  const target = byHolds ? run.totalHolds : run.totalCycles;
+  const rhythmConsistency = rhythmSteadiness(done, Math.min(run.pauseCount, done));
   const qualityScore = sessionScore({
-    completionPercent: completionPercent(run.cycleCount, run.totalCycles),
+    completionPercent: completionPercent(done, target),
     rhythmConsistency,
     stillness: undefined,
   });
@@ -49,8 +51,8 @@ export function buildProgramSessionRecord(f: {
     startTime: f.startEpochMs,
     endTime: f.endEpochMs,
     duration: Math.round(run.activeMs / 1000),
-    cycleCount: run.cycleCount,
-    targetCycles: run.totalCycles,
+    cycleCount: done,
+    targetCycles: target,
     completed: run.completed,
     cameraUsed: false,
     aiUsed: false,

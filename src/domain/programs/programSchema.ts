@@ -138,8 +138,8 @@ export const programSchema = z
       .max(L.segmentsMax, `A program has at most ${L.segmentsMax} segments`),
   })
   .strict()
-  .refine((p) => p.segments.some((s) => s.kind === 'breathe'), {
-    message: 'A program needs at least one breathing segment',
+  .refine((p) => p.segments.some((s) => s.kind !== 'retention'), {
+    message: 'A program needs at least one timed segment',
   })
   .refine((p) => plannedLengthMs(buildTimeline(p)) <= L.totalMaxSeconds * 1000, {
     message: `A program can be at most ${L.totalMaxSeconds / 60} minutes long`,

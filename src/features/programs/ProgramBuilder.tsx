@@ -24,7 +24,12 @@ import './programs.css';
 
 const CATEGORY_OPTIONS = PROGRAM_CATEGORIES.map((c) => ({
   value: c,
-  label: { progressive: 'Progressive', apnea: 'Breath-hold table', wim_hof: 'Wim Hof', calm: 'Calm' }[c],
+  label: {
+    progressive: 'Progressive',
+    apnea: 'Breath-hold table',
+    wim_hof: 'Wim Hof',
+    calm: 'Calm',
+  }[c],
 }));
 
 const KIND_TEXT: Record<SegmentDraft['kind'], string> = {
@@ -55,7 +60,8 @@ export function ProgramBuilder() {
       segments.splice(Math.max(0, Math.min(segments.length, i + by)), 0, s!);
       return { ...d, segments };
     });
-  const remove = (i: number) => setDraft((d) => ({ ...d, segments: d.segments.filter((_, k) => k !== i) }));
+  const remove = (i: number) =>
+    setDraft((d) => ({ ...d, segments: d.segments.filter((_, k) => k !== i) }));
   const add = (kind: SegmentDraft['kind']) =>
     setDraft((d) => ({ ...d, segments: [...d.segments, newSegmentDraft(kind)] }));
 
@@ -71,18 +77,40 @@ export function ProgramBuilder() {
       const row = await createCustomProgram(draftToProgramInput(draft), { userId });
       await navigate({ to: '/programs/$programId', params: { programId: row.id } });
     } catch (e) {
-      setError(e instanceof ProgramValidationError ? e.message : 'The program could not be saved on this device. Try again.');
+      setError(
+        e instanceof ProgramValidationError
+          ? e.message
+          : 'The program could not be saved on this device. Try again.',
+      );
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Card as="section" id="program" aria-labelledby="program-builder-title" className="program-builder">
+    <Card
+      as="section"
+      id="program"
+      aria-labelledby="program-builder-title"
+      className="program-builder"
+    >
       <h2 id="program-builder-title">Make a program</h2>
-      <p>A whole session in segments: breathing (optionally lengthening as you go), timed holds, retentions and rests.</p>
-      <Field label="Program name" value={draft.name} onChange={(e) => set({ name: e.target.value })} maxLength={80} />
-      <TextAreaField label="Description" value={draft.description} onChange={(e) => set({ description: e.target.value })} rows={2} />
+      <p>
+        A whole session in segments: breathing (optionally lengthening as you go), timed holds,
+        retentions and rests.
+      </p>
+      <Field
+        label="Program name"
+        value={draft.name}
+        onChange={(e) => set({ name: e.target.value })}
+        maxLength={80}
+      />
+      <TextAreaField
+        label="Description"
+        value={draft.description}
+        onChange={(e) => set({ description: e.target.value })}
+        rows={2}
+      />
       <SelectField
         label="Kind"
         value={draft.category}
@@ -103,16 +131,38 @@ export function ProgramBuilder() {
               <legend>
                 {i + 1}. {KIND_TEXT[s.kind]}
               </legend>
-              <Field label="Label (optional)" value={s.label} onChange={(e) => setSegment(i, { label: e.target.value })} maxLength={40} />
+              <Field
+                label="Label (optional)"
+                value={s.label}
+                onChange={(e) => setSegment(i, { label: e.target.value })}
+                maxLength={40}
+              />
               <SegmentFields s={s} onChange={(patch) => setSegment(i, patch)} />
               <div className="program-builder__row">
-                <Button variant="ghost" size="sm" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move segment ${i + 1} up`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => move(i, -1)}
+                  disabled={i === 0}
+                  aria-label={`Move segment ${i + 1} up`}
+                >
                   Up
                 </Button>
-                <Button variant="ghost" size="sm" onClick={() => move(i, 1)} disabled={i === draft.segments.length - 1} aria-label={`Move segment ${i + 1} down`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => move(i, 1)}
+                  disabled={i === draft.segments.length - 1}
+                  aria-label={`Move segment ${i + 1} down`}
+                >
                   Down
                 </Button>
-                <Button variant="ghost" size="sm" onClick={() => remove(i)} aria-label={`Remove segment ${i + 1}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => remove(i)}
+                  aria-label={`Remove segment ${i + 1}`}
+                >
                   Remove
                 </Button>
               </div>
@@ -142,16 +192,33 @@ export function ProgramBuilder() {
   );
 }
 
-function SegmentFields({ s, onChange }: { s: SegmentDraft; onChange: (patch: Partial<SegmentDraft>) => void }) {
+function SegmentFields({
+  s,
+  onChange,
+}: {
+  s: SegmentDraft;
+  onChange: (patch: Partial<SegmentDraft>) => void;
+}) {
   const num = (label: string, value: string, key: string, hint?: string) => (
-    <Field label={label} hint={hint} value={value} inputMode="decimal" onChange={(e) => onChange({ [key]: e.target.value } as Partial<SegmentDraft>)} />
+    <Field
+      label={label}
+      hint={hint}
+      value={value}
+      inputMode="decimal"
+      onChange={(e) => onChange({ [key]: e.target.value } as Partial<SegmentDraft>)}
+    />
   );
   switch (s.kind) {
     case 'breathe':
       return (
         <div className="program-builder__grid">
           {num('Inhale (s)', s.inhale, 'inhale')}
-          {num('Top-up inhale (s)', s.topup, 'topup', 'A sigh’s short second inhale; empty for none')}
+          {num(
+            'Top-up inhale (s)',
+            s.topup,
+            'topup',
+            'A sigh’s short second inhale; empty for none',
+          )}
           {num('Hold (s)', s.hold, 'hold')}
           {num('Exhale (s)', s.exhale, 'exhale')}
           {num('Hold after exhale (s)', s.pause, 'pause')}
@@ -184,12 +251,21 @@ function SegmentFields({ s, onChange }: { s: SegmentDraft; onChange: (patch: Par
             onChange={(e) => onChange({ lungs: e.target.value as 'full' | 'empty' })}
           />
           <label className="program-builder__check">
-            <input type="checkbox" checked={s.endsOnTap} onChange={(e) => onChange({ endsOnTap: e.target.checked })} /> A tap ends it early
+            <input
+              type="checkbox"
+              checked={s.endsOnTap}
+              onChange={(e) => onChange({ endsOnTap: e.target.checked })}
+            />{' '}
+            A tap ends it early
           </label>
         </div>
       );
     case 'retention':
-      return <p>Hold on empty lungs as long as is comfortable; a stopwatch times it and a tap ends it.</p>;
+      return (
+        <p>
+          Hold on empty lungs as long as is comfortable; a stopwatch times it and a tap ends it.
+        </p>
+      );
     case 'rest':
       return <div className="program-builder__grid">{num('Seconds', s.seconds, 'seconds')}</div>;
   }

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getCustomProgram } from '../../data/customProgramsRepo';
 import { getBuiltInProgram } from '../../domain/programs/builtInPrograms';
-import type { Program } from '../../domain/programs/programTypes';
+import { parseProgram } from '../../domain/programs/programSchema';
+import { programDefinitionOf } from './useCustomPrograms';
 import { buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
@@ -29,15 +30,23 @@ export function ProgramByIdScreen({ programId }: { programId: string }) {
         </EmptyState>
       </div>
     );
-  const program: Program = {
-    version: custom.version,
-    id: custom.id,
-    builtIn: false,
-    name: custom.name,
-    description: custom.description,
-    category: custom.category,
-    ...(custom.safetyNote ? { safetyNote: custom.safetyNote } : {}),
-    segments: custom.segments,
-  };
-  return <ProgramSessionScreen key={program.id} program={program} />;
+  const parsed = parseProgram(programDefinitionOf(custom));
+  if (!parsed.ok)
+    return (
+      <div className="page">
+        <h1>{custom.name}</h1>
+        <EmptyState title="This program cannot be played.">
+          <p>{parsed.error}</p>
+          <Link to="/programs" className={buttonClass('primary')}>
+            All programs
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  return (
+    <ProgramSessionScreen
+      key={custom.id}
+      program={{ ...parsed.program, id: custom.id, builtIn: false }}
+    />
+  );
 }

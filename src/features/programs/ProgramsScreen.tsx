@@ -48,7 +48,9 @@ function ProgramList({ programs, label }: { programs: readonly Program[]; label:
       {programs.map((p) => (
         <Card as="li" key={p.id} data-testid={`program-card-${p.id}`}>
           <h3>{p.name}</h3>
-          <p>{CATEGORY_TEXT[p.category]} · {plannedLengthText(p)}</p>
+          <p>
+            {CATEGORY_TEXT[p.category]} · {plannedLengthText(p)}
+          </p>
           <p>{p.description}</p>
           <Link
             to="/programs/$programId"

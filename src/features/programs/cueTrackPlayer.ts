@@ -18,7 +18,7 @@ export const RESEEK_AUDIO_OVER_MS = 1500;
 declare global {
   interface Window {
     /** The current cue track, for the browser tests (e2e/programs.spec.ts). */
-    __pneumaCueTrack?: { url: string; originMs: number; onsetsMs: number[]; fromStep: number };
+    __pneumaCueTrack?: { blob: Blob; originMs: number; onsetsMs: number[]; fromStep: number };
   }
 }
 
@@ -36,14 +36,16 @@ export class CueTrackPlayer {
   load(t: Timeline, run: RunState, fromStep: number, volume: number): CueTrackPlan {
     const plan = cueTrackPlan(t, run, fromStep);
     const wav = renderWav(plan, volume);
-    const url = URL.createObjectURL(new Blob([wav.buffer as ArrayBuffer], { type: 'audio/wav' }));
+    const blob = new Blob([wav.buffer as ArrayBuffer], { type: 'audio/wav' });
+    const url = URL.createObjectURL(blob);
     if (this.url) URL.revokeObjectURL(this.url);
     this.url = url;
     this.plan = plan;
     this.audio.src = url;
     this.audio.load();
+    // The current track only (the <audio> element holds it anyway).
     window.__pneumaCueTrack = {
-      url,
+      blob,
       originMs: plan.originMs,
       fromStep,
       onsetsMs: plan.cues.filter((c) => c.stepIndex >= 0).map((c) => c.atMs),
