@@ -23,22 +23,32 @@ async function recordSteps(page: Page) {
     let last = '';
     const read = () => {
       const step = document.querySelector('[data-testid="program-step"]')?.textContent ?? '';
-      const length = document.querySelector('[data-testid="program-step-length"]')?.textContent ?? '';
+      const length =
+        document.querySelector('[data-testid="program-step-length"]')?.textContent ?? '';
       const key = `${step}|${length}|${document.querySelector('[data-testid="program-progress"]')?.textContent}`;
       if (step && key !== last) {
         last = key;
         w.__steps.push({ at: performance.now(), step, length });
       }
     };
-    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
     read();
   });
 }
 
 const steps = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __steps: { at: number; step: string; length: string }[] }).__steps);
+  page.evaluate(
+    () =>
+      (window as unknown as { __steps: { at: number; step: string; length: string }[] }).__steps,
+  );
 
-test('a progressive program lengthens its phases on screen as programmed (real time)', async ({ page }) => {
+test('a progressive program lengthens its phases on screen as programmed (real time)', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.goto('/programs/box-rising');
   await expect(page.getByRole('heading', { name: 'Rising Box' })).toBeVisible();
@@ -51,7 +61,9 @@ test('a progressive program lengthens its phases on screen as programmed (real t
   expect(lengths.slice(0, 12)).toEqual(Array(12).fill('4 s'));
   expect(lengths.slice(12, 15)).toEqual(['4.5 s', '4.5 s', '4.5 s']);
   expect(seen.slice(0, 15).map((s) => s.step)).toEqual(
-    Array.from({ length: 4 }, () => ['Inhale', 'Hold', 'Exhale', 'Hold empty']).flat().slice(0, 15),
+    Array.from({ length: 4 }, () => ['Inhale', 'Hold', 'Exhale', 'Hold empty'])
+      .flat()
+      .slice(0, 15),
   );
   // Each change on screen falls on its boundary: the first change + the sum of the planned
   // lengths since (the start itself is when the audio began, which the guide follows).
@@ -69,7 +81,9 @@ test('a progressive program lengthens its phases on screen as programmed (real t
   await expect(page).toHaveURL(/\/results\?id=/);
 });
 
-test('a Wim Hof program records each round’s retention time and shows it in the results', async ({ page }) => {
+test('a Wim Hof program records each round’s retention time and shows it in the results', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.goto('/programs/wim-hof');
   await expect(page.getByTestId('program-safety')).toBeVisible();
@@ -109,7 +123,8 @@ test('a Wim Hof program records each round’s retention time and shows it in th
   expect(row.program.retentionsMs[1]).toBeGreaterThan(3_300);
   expect(row.program.retentionsMs[1]).toBeLessThan(6_000);
   // The results show each round's measured time.
-  const mmss = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+  const mmss = (ms: number) =>
+    `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
   const results = page.getByTestId('result-retentions');
   await expect(results).toContainText(`Round 1 ${mmss(row.program.retentionsMs[0]!)}`);
   await expect(results).toContainText(`Round 2 ${mmss(row.program.retentionsMs[1]!)}`);
@@ -147,7 +162,9 @@ test('the cue track: onsets within 5 ms of the boundaries (Chromium decodes it),
   check.expected.forEach((ms, k) => expect(Math.abs(check.onsets[k]! - ms)).toBeLessThanOrEqual(5));
 
   const audio = page.getByTestId('program-cue-track');
-  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0.2)).toBe(true);
+  await expect
+    .poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0.2))
+    .toBe(true);
 
   // Hide the page behind another tab. This machine's Chromium (headless or under Xvfb,
   // driven by Playwright) keeps reporting a background tab as 'visible', so when it does,
@@ -160,11 +177,16 @@ test('the cue track: onsets within 5 ms of the boundaries (Chromium decodes it),
   const reallyHidden = await page.evaluate(() => document.visibilityState === 'hidden');
   if (!reallyHidden)
     await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'hidden',
+      });
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-  console.log(reallyHidden ? 'page hidden by the browser' : 'page hidden by emulation (see the comment)');
+  console.log(
+    reallyHidden ? 'page hidden by the browser' : 'page hidden by emulation (see the comment)',
+  );
   const before = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
   await other.waitForTimeout(4_000);
   const hidden = await page.evaluate(() => {
@@ -194,7 +216,10 @@ test('the cue track: onsets within 5 ms of the boundaries (Chromium decodes it),
   await page.bringToFront();
   if (!reallyHidden)
     await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'visible',
+      });
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
       document.dispatchEvent(new Event('visibilitychange'));
     });
@@ -210,7 +235,9 @@ test('the cue track: onsets within 5 ms of the boundaries (Chromium decodes it),
   for (let n = 0; n < 5; n++) {
     await page.waitForTimeout(700);
     const now = await page.evaluate(() => {
-      const a = document.querySelector('audio[data-testid="program-cue-track"]') as HTMLAudioElement;
+      const a = document.querySelector(
+        'audio[data-testid="program-cue-track"]',
+      ) as HTMLAudioElement;
       return {
         audioMs: window.__pneumaCueTrack!.originMs + a.currentTime * 1000,
         shown: document.querySelector('[data-testid="program-step"]')?.textContent,

@@ -19,13 +19,38 @@ create table if not exists public.programs (
   ),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  deleted boolean not null default false
+  deleted boolean not null default false,
+  deleted_at timestamptz
 );
 
-create index if not exists programs_user_idx on public.programs (user_id);
+create index if not exists programs_user_updated_idx on public.programs (user_id, updated_at, id);
 
-create trigger programs_set_updated_at before update on public.programs
-  for each row execute function public.set_updated_at();
+-- The server stamps updated_at on every write (two-way sync, 20261123030000_two_way_sync.sql);
+-- custom programs carry their deletion as `deleted`, like custom patterns.
+create or replace function public.stamp_sync_row() returns trigger
+language plpgsql
+as $$
+declare
+  stamp timestamptz := date_trunc('milliseconds', now());
+begin
+  new.updated_at := stamp;
+  if tg_table_name in ('patterns', 'programs') then
+    -- Custom patterns and programs carry their deletion as `deleted`; `deleted_at` follows it.
+    new.deleted_at := case when new.deleted then stamp end;
+  end if;
+  if new.deleted_at is not null then
+    new.deleted_at := stamp;
+    if tg_op = 'UPDATE' then
+      -- A row deleted again keeps its first deletion time.
+      new.deleted_at := coalesce(old.deleted_at, stamp);
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+create trigger programs_stamp_sync before insert or update on public.programs
+  for each row execute function public.stamp_sync_row();
 
 alter table public.programs enable row level security;
 revoke all on table public.programs from anon, authenticated;

@@ -32,3 +32,24 @@ export function ProgramResultsCard({ record }: { record: SessionRecord }) {
     </Card>
   );
 }
+
+/** One line under a program session in the history: each round's retention, or the holds held. */
+export function ProgramHistoryLine({ record }: { record: SessionRecord }) {
+  const p = record.program;
+  if (!p) return null;
+  if (p.retentionsMs.length)
+    return (
+      <div className="muted" data-testid="history-retentions">
+        Retentions: {p.retentionsMs.map((ms) => stopwatchText(ms)).join(' · ')}
+      </div>
+    );
+  if (p.holds.length) {
+    const full = p.holds.filter((h) => !h.endedEarly).length;
+    return (
+      <div className="muted">
+        Holds: {full} of {p.holds.length} held in full
+      </div>
+    );
+  }
+  return null;
+}

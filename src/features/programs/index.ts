@@ -1,5 +1,5 @@
 // The programs feature's public surface (docs/product.md § Programs).
 export { ProgramsScreen } from './ProgramsScreen';
 export { ProgramByIdScreen } from './ProgramByIdScreen';
-export { ProgramResultsCard } from './ProgramResultsCard';
+export { ProgramHistoryLine, ProgramResultsCard } from './ProgramResultsCard';
 export { ProgramBuilder } from './ProgramBuilder';
