@@ -52,9 +52,10 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
     );
   }
   const userId = session.user.id;
-  await db.transaction('rw', db.sessions, db.patterns, async () => {
+  await db.transaction('rw', db.sessions, db.patterns, db.programs, async () => {
     await db.sessions.where('userId').equals(userId).delete();
     await db.patterns.where('userId').equals(userId).delete();
+    await db.programs.where('userId').equals(userId).delete(); // [programs #35]
   });
   try {
     localStorage.removeItem(`pneuma.profile.${userId}`);
