@@ -175,9 +175,11 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
 
           {record ? <SessionAnalysisCard sessionId={record.id} /> : null}
 
-          <Card as="section">
-            <RatePattern patternId={f.patternId} patternName={f.patternName} />
-          </Card>
+          {record?.program ? null : (
+            <Card as="section">
+              <RatePattern patternId={f.patternId} patternName={f.patternName} />
+            </Card>
+          )}
 
           <Suspense fallback={null}>
             <ShareProgressPrompt sessionId={f.sessionId} />
