@@ -15,6 +15,14 @@ import { getLocalRow } from './localDb';
  * under Xvfb), so the third test emulates hiding at the DOM level when it must.
  */
 
+/** The page's current cue track (src/features/programs/cueTrackPlayer.ts). */
+interface CueTrackProbe {
+  blob: Blob;
+  originMs: number;
+  onsetsMs: number[];
+  fromStep: number;
+}
+
 /** Records, in the page, every change of the step and its length with performance.now(). */
 async function recordSteps(page: Page) {
   await page.evaluate(() => {
@@ -142,7 +150,7 @@ test('the cue track: onsets within 5 ms of the boundaries (Chromium decodes it),
 
   // Decode the very file the <audio> element plays with Chromium's decoder and find its onsets.
   const check = await page.evaluate(async () => {
-    const track = window.__pneumaCueTrack!;
+    const track = (window as unknown as { __pneumaCueTrack: CueTrackProbe }).__pneumaCueTrack;
     const bytes = await track.blob.arrayBuffer();
     const ctx = new OfflineAudioContext(1, 1, 8000);
     const buf = await ctx.decodeAudioData(bytes);
@@ -239,7 +247,9 @@ test('the cue track: onsets within 5 ms of the boundaries (Chromium decodes it),
         'audio[data-testid="program-cue-track"]',
       ) as HTMLAudioElement;
       return {
-        audioMs: window.__pneumaCueTrack!.originMs + a.currentTime * 1000,
+        audioMs:
+          (window as unknown as { __pneumaCueTrack: CueTrackProbe }).__pneumaCueTrack.originMs +
+          a.currentTime * 1000,
         shown: document.querySelector('[data-testid="program-step"]')?.textContent,
       };
     });

@@ -90,8 +90,8 @@ describe('public.programs', () => {
       .select('deleted, deleted_at')
       .eq('id', p.id)
       .single();
-    expect(data.deleted).toBe(true);
-    expect(data.deleted_at).not.toBeNull();
+    expect(data?.deleted).toBe(true);
+    expect(data?.deleted_at).not.toBeNull();
   });
 
   it('refuses segments that are not a list of objects, and an unknown category', async () => {
