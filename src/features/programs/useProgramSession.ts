@@ -12,7 +12,7 @@ import { addSession } from '../../data/sessionsRepo';
 import { activeElapsedMs } from '../../domain/breathClock';
 import { buildProgramSessionRecord } from '../../domain/programs/programRecord';
 import type { Program } from '../../domain/programs/programTypes';
-import { buildTimeline } from '../../domain/programs/timeline';
+import { buildTimeline, startRun } from '../../domain/programs/timeline';
 import { programRunMachine, type ProgramRunOutput } from '../../machines/programRun';
 import {
   BACKGROUND_AUDIO_NOTE,
@@ -81,6 +81,9 @@ export function useProgramSession(program: Program) {
     if (actor || !audio) return;
     const player = new CueTrackPlayer(audio);
     playerRef.current = player;
+    // The track is rendered first (a 30-minute one takes a few hundred ms), so the run
+    // starts when the audio can: the first tone and the first inhale together.
+    player.load(timeline, startRun(0), 0, CUE_VOLUME);
     const a = createActor(programRunMachine, { input: { timeline, startAt: performance.now() } });
     startEpoch.current = Date.now();
     a.subscribe((s) => {
@@ -92,7 +95,6 @@ export function useProgramSession(program: Program) {
       }
     });
     a.start();
-    player.load(timeline, a.getSnapshot().context.run, 0, CUE_VOLUME);
     void player.play(0).then((ok) => {
       if (!ok)
         setSoundNote(
