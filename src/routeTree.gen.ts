@@ -27,6 +27,8 @@ import { Route as ResultsRouteImport } from './routes/results'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as InstructorsInstructorIdRouteImport } from './routes/instructors/$instructorId'
+import { Route as ProgramsIndexRouteImport } from './routes/programs/index'
+import { Route as ProgramsProgramIdRouteImport } from './routes/programs/$programId'
 import { Route as SessionIndexRouteImport } from './routes/session/index'
 import { Route as SessionModeRouteImport } from './routes/session/$mode'
 import { Route as TeachCoursesCourseIdRouteImport } from './routes/teach/courses/$courseId'
@@ -121,6 +123,16 @@ const InstructorsInstructorIdRoute = InstructorsInstructorIdRouteImport.update({
   path: '/instructors/$instructorId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProgramsIndexRoute = ProgramsIndexRouteImport.update({
+  id: '/programs/',
+  path: '/programs/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProgramsProgramIdRoute = ProgramsProgramIdRouteImport.update({
+  id: '/programs/$programId',
+  path: '/programs/$programId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SessionIndexRoute = SessionIndexRouteImport.update({
   id: '/session/',
   path: '/session/',
@@ -155,8 +167,10 @@ export interface FileRoutesByFullPath {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
+  '/programs/$programId': typeof ProgramsProgramIdRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses/': typeof CoursesIndexRoute
+  '/programs/': typeof ProgramsIndexRoute
   '/session/': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -178,8 +192,10 @@ export interface FileRoutesByTo {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
+  '/programs/$programId': typeof ProgramsProgramIdRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses': typeof CoursesIndexRoute
+  '/programs': typeof ProgramsIndexRoute
   '/session': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -202,8 +218,10 @@ export interface FileRoutesById {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
+  '/programs/$programId': typeof ProgramsProgramIdRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses/': typeof CoursesIndexRoute
+  '/programs/': typeof ProgramsIndexRoute
   '/session/': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -227,8 +245,10 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
+    | '/programs/$programId'
     | '/session/$mode'
     | '/courses/'
+    | '/programs/'
     | '/session/'
     | '/teach/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
@@ -250,8 +270,10 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
+    | '/programs/$programId'
     | '/session/$mode'
     | '/courses'
+    | '/programs'
     | '/session'
     | '/teach/courses/$courseId'
   id:
@@ -273,8 +295,10 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
+    | '/programs/$programId'
     | '/session/$mode'
     | '/courses/'
+    | '/programs/'
     | '/session/'
     | '/teach/courses/$courseId'
   fileRoutesById: FileRoutesById
@@ -297,8 +321,10 @@ export interface RootRouteChildren {
   ResultsRoute: typeof ResultsRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   InstructorsInstructorIdRoute: typeof InstructorsInstructorIdRoute
+  ProgramsProgramIdRoute: typeof ProgramsProgramIdRoute
   SessionModeRoute: typeof SessionModeRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
+  ProgramsIndexRoute: typeof ProgramsIndexRoute
   SessionIndexRoute: typeof SessionIndexRoute
   TeachCoursesCourseIdRoute: typeof TeachCoursesCourseIdRoute
 }
@@ -431,6 +457,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InstructorsInstructorIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/programs/': {
+      id: '/programs/'
+      path: '/programs'
+      fullPath: '/programs/'
+      preLoaderRoute: typeof ProgramsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/programs/$programId': {
+      id: '/programs/$programId'
+      path: '/programs/$programId'
+      fullPath: '/programs/$programId'
+      preLoaderRoute: typeof ProgramsProgramIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/session/': {
       id: '/session/'
       path: '/session'
@@ -473,8 +513,10 @@ const rootRouteChildren: RootRouteChildren = {
   ResultsRoute: ResultsRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   InstructorsInstructorIdRoute: InstructorsInstructorIdRoute,
+  ProgramsProgramIdRoute: ProgramsProgramIdRoute,
   SessionModeRoute: SessionModeRoute,
   CoursesIndexRoute: CoursesIndexRoute,
+  ProgramsIndexRoute: ProgramsIndexRoute,
   SessionIndexRoute: SessionIndexRoute,
   TeachCoursesCourseIdRoute: TeachCoursesCourseIdRoute,
 }

@@ -3,6 +3,7 @@ import { upgradeToPerPersonTables } from './upgrades/v3PerPerson';
 import type { ErrorSeverity } from '../domain/errors/types';
 import type { Course } from '../domain/instructor/course';
 import type { PatternDefinition } from '../domain/patterns';
+import type { ProgramDefinition } from '../domain/programs/programTypes';
 import type { SessionRecord } from '../domain/sessionRecord';
 import { SYNC_STATES, type SyncState } from '../domain/syncState';
 
@@ -25,6 +26,18 @@ export interface CustomPatternRecord extends PatternDefinition {
   syncState: SyncState;
   lastError?: string;
   /** The server's `updated_at` of the version last pulled (or absent). */
+  serverUpdatedAt?: string;
+}
+
+/** A program made on /create (docs/product.md § Programs): its definition (checked by programSchema) plus bookkeeping, like a custom pattern. */
+export interface CustomProgramRecord extends ProgramDefinition {
+  id: string;
+  userId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  deleted?: boolean;
+  syncState: SyncState;
+  lastError?: string;
   serverUpdatedAt?: string;
 }
 
@@ -165,6 +178,7 @@ export class PneumaDatabase extends Dexie {
   courseEnrolments!: Table<CourseEnrolmentRecord, [string, string]>;
   courseProgress!: Table<CourseProgressRecord, [string, string, number]>;
   authSession!: EntityTable<AuthSessionRecord, 'key'>;
+  programs!: EntityTable<CustomProgramRecord, 'id'>;
 
   constructor(name = 'pneuma') {
     super(name);
@@ -206,6 +220,11 @@ export class PneumaDatabase extends Dexie {
       courses: 'id, instructorId, [instructorId+syncState]',
       courseEnrolments: '[owner+courseId], owner, [owner+syncState]',
       courseProgress: '[owner+courseId+dayIndex], owner, [owner+syncState], [owner+courseId]',
+    });
+    // v6: programs made on /create (docs/product.md § Programs). One new table; no
+    // existing row changes.
+    this.version(6).stores({
+      programs: 'id, userId, updatedAt, syncState, [userId+syncState]',
     });
   }
 }

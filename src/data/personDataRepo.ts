@@ -78,7 +78,7 @@ export async function countUnsyncedChanges(
 }
 
 /**
- * Removes every row of the user from this device: sessions, custom patterns, own courses, favourites,
+ * Removes every row of the user from this device: sessions, custom patterns and programs, own courses, favourites,
  * ratings, preferences, pull cursors, the last sync time and the recently used patterns.
  * Guest sessions and other device settings stay. Call only once the user's pending
  * changes have reached the server, or the user agreed to lose them.
@@ -94,6 +94,7 @@ export async function clearPersonData(
     [
       database.sessions,
       database.patterns,
+      database.programs,
       database.syncCursors,
       database.preferences,
       database.recentPatterns,
@@ -103,6 +104,7 @@ export async function clearPersonData(
     async () => {
       await database.sessions.where('userId').equals(userId).delete();
       await database.patterns.where('userId').equals(userId).delete();
+      await database.programs.where('userId').equals(userId).delete();
       await database.courses.where('instructorId').equals(userId).delete();
       await database.syncCursors.where('userId').equals(userId).delete();
       for (const t of owned) await t.where('owner').equals(userId).delete();

@@ -59,6 +59,17 @@ export interface SessionRecord {
   nextAttemptAt?: number;
   /** The server's `updated_at` of the version last pulled to this device (docs/product.md § Sync). */
   serverUpdatedAt?: string;
+  /** A program's session (docs/product.md § Programs): which program, and what each hold measured. */
+  program?: ProgramSessionFacts;
+}
+
+/** What a program's session measured beyond the breath (built in src/domain/programs/programRecord.ts). */
+export interface ProgramSessionFacts {
+  programId: string;
+  /** Each retention's length in ms, round by round (Wim Hof). */
+  retentionsMs: number[];
+  /** Each timed hold passed: planned and held ms (apnea tables). */
+  holds: { number: number; plannedMs: number; heldMs: number; endedEarly: boolean }[];
 }
 
 /** What the breath loop measured (its output). */

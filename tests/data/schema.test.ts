@@ -29,11 +29,18 @@ const V3 = {
   syncCursors: '[userId+table], userId',
 };
 const { favorites: _f, ratings: _r, ...V4 } = V3;
+const V5 = {
+  ...V4,
+  courses: 'id, instructorId, [instructorId+syncState]',
+  courseEnrolments: '[owner+courseId], owner, [owner+syncState]',
+  courseProgress: '[owner+courseId+dayIndex], owner, [owner+syncState], [owner+courseId]',
+};
 const OLDER: [number, Record<string, string>][] = [
   [1, V1],
   [2, V2],
   [3, V3],
   [4, V4],
+  [5, V5],
 ];
 
 const sessions = Array.from({ length: 25 }, (_, i) =>
@@ -112,7 +119,7 @@ describe('schema upgrades', () => {
         const name = await previousInstall(version, schema, signedIn);
         const db = new PneumaDatabase(name);
         await db.open();
-        expect(db.verno).toBe(5);
+        expect(db.verno).toBe(6);
         expect(db.tables.map((t) => t.name).sort()).toEqual(
           [
             'authSession',
@@ -123,6 +130,7 @@ describe('schema upgrades', () => {
             'flags',
             'patterns',
             'preferences',
+            'programs',
             'recentPatterns',
             'sessions',
             'syncCursors',

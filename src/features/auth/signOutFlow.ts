@@ -69,7 +69,13 @@ export function whyUnsynced(result: OutboxResult | null | 'timeout'): WhyUnsynce
   if (!result) return null;
   if (result.status === 'auth_required') return 'expired';
   if (result.status === 'retry_later') return result.offline ? 'offline' : 'server';
-  if (result.failed > 0 || result.patternsFailed > 0 || result.choicesFailed > 0) return 'refused';
+  if (
+    result.failed > 0 ||
+    result.patternsFailed > 0 ||
+    (result.programsFailed ?? 0) > 0 || // [programs #35]
+    result.choicesFailed > 0
+  )
+    return 'refused';
   return null;
 }
 

@@ -25,6 +25,7 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { LoadingPage } from '../../ui/LoadingPage';
+import { ProgramHistoryLine } from '../programs';
 
 function ChartsUnavailable() {
   return (
@@ -122,6 +123,7 @@ function HistoryList({ sessions }: { sessions: SessionRecord[] }) {
                 <time dateTime={s.createdAt}>{dateTime(s.createdAt)}</time> ·{' '}
                 {formatDuration(s.duration ?? 5)}
               </div>
+              <ProgramHistoryLine record={s} />
             </div>
             <span className="history-item__quality">
               {score === undefined ? (

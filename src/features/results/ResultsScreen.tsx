@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LoadingPage } from '../../ui/LoadingPage';
 import { SessionAnalysisCard } from '../coach';
 import type { ResultsNavState } from '../session';
+import { ProgramResultsCard } from '../programs';
 import { ShareProgressPrompt } from '../share';
 import { VisionResultsCard } from '../vision';
 import { RatePattern } from './RatePattern';
@@ -110,19 +111,31 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
           </p>
         ) : null}
         <div className="results__actions">
-          <Link
-            to="/session/$mode"
-            params={{ mode: f.sessionType }}
-            search={{ pattern: f.patternId }}
-            className={buttonClass('primary')}
-          >
-            Practice Again
-          </Link>
+          {record?.program ? (
+            <Link
+              to="/programs/$programId"
+              params={{ programId: record.program.programId }}
+              className={buttonClass('primary')}
+            >
+              Practice Again
+            </Link>
+          ) : (
+            <Link
+              to="/session/$mode"
+              params={{ mode: f.sessionType }}
+              search={{ pattern: f.patternId }}
+              className={buttonClass('primary')}
+            >
+              Practice Again
+            </Link>
+          )}
           <Link to="/" className={buttonClass('ghost')}>
             Home
           </Link>
         </div>
       </Card>
+
+      {record ? <ProgramResultsCard record={record} /> : null}
 
       <details className="results__more" data-testid="results-more">
         <summary className={buttonClass('secondary')}>More</summary>
@@ -168,9 +181,11 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
 
           {record ? <SessionAnalysisCard sessionId={record.id} /> : null}
 
-          <Card as="section">
-            <RatePattern patternId={f.patternId} patternName={f.patternName} />
-          </Card>
+          {record?.program ? null : (
+            <Card as="section">
+              <RatePattern patternId={f.patternId} patternName={f.patternName} />
+            </Card>
+          )}
 
           <Suspense fallback={null}>
             <ShareProgressPrompt sessionId={f.sessionId} />

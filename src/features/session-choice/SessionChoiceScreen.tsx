@@ -223,6 +223,14 @@ export function SessionChoiceScreen() {
               device.
             </span>
           </button>
+          {/* [programs #35] whole sessions in segments (docs/product.md § Programs). */}
+          <Link to="/programs" className="card card--interactive card--stack sc-choice">
+            <span className="sc-choice__title">Programs</span>
+            <span className="muted">
+              Whole sessions in segments: breathing that lengthens as you go, breath-hold
+              tables, Wim Hof rounds, cyclic sighing and more.
+            </span>
+          </Link>
         </div>
       </div>
     );

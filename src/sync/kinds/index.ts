@@ -1,6 +1,7 @@
 import type { OutboxKind } from './outboxKind';
 import { favoritesKind, preferencesKind, ratingsKind } from './choiceKinds';
 import { patternsKind } from './patternsKind';
+import { programsKind } from './programsKind'; // [programs #35]
 import { coursesKind, enrolmentsKind, progressKind } from './courseKinds';
 import { sessionsKind } from './sessionsKind';
 import { visionKind } from './visionKind';
@@ -17,6 +18,7 @@ export const OUTBOX_KINDS: readonly OutboxKind<unknown>[] = [
   sessionsKind,
   visionKind,
   patternsKind,
+  programsKind, // [programs #35]
   favoritesKind,
   ratingsKind,
   preferencesKind,

@@ -58,6 +58,7 @@ async function readOutboxWatch(): Promise<OutboxWatch> {
   const userId = (await getAuthSession())?.userId ?? null;
   const sessions = await db.sessions.where('syncState').equals('pending').count();
   const patterns = await db.patterns.where('syncState').equals('pending').count();
+  const programs = await db.programs.where('syncState').equals('pending').count(); // [programs #35]
   const choices = userId
     ? await Promise.all(
         ownedTables(db).map((t) =>
@@ -65,7 +66,7 @@ async function readOutboxWatch(): Promise<OutboxWatch> {
         ),
       )
     : [];
-  return { pending: sessions + patterns + choices.reduce((a, b) => a + b, 0), userId };
+  return { pending: sessions + patterns + programs + choices.reduce((a, b) => a + b, 0), userId };
 }
 
 /** More pending records, or someone (else) signed in. */

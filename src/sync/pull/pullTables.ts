@@ -3,6 +3,7 @@ import type { PneumaDatabase } from '../../data/db';
 import type { LocalCopy } from '../../domain/syncMerge';
 import { fromFavoriteRow } from '../rows/favoriteRow';
 import { fromPatternRow } from '../rows/patternRow';
+import { fromProgramRow } from '../rows/programRow'; // [programs #35]
 import { fromPreferenceRow } from '../rows/preferenceRow';
 import { fromRatingRow } from '../rows/ratingRow';
 import { fromSessionRow } from '../rows/sessionRow';
@@ -57,6 +58,14 @@ export const PULL_TABLES: readonly PullTable<any, any>[] = [
     local: (db) => db.patterns,
     localKey: text('id'),
     fromRow: fromPatternRow,
+  },
+  // [programs #35] custom programs, pulled like custom patterns.
+  {
+    table: 'programs',
+    keyColumn: 'id',
+    local: (db) => db.programs,
+    localKey: text('id'),
+    fromRow: fromProgramRow,
   },
   owned('user_favorites', 'pattern_id', (db) => db.userFavorites, fromFavoriteRow),
   owned('user_ratings', 'pattern_id', (db) => db.userRatings, fromRatingRow),

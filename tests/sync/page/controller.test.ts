@@ -173,6 +173,7 @@ describe('pulling what other devices changed', () => {
       missing: [
         'sessions',
         'patterns',
+        'programs',
         'user_favorites',
         'user_ratings',
         'user_preferences',
@@ -180,9 +181,10 @@ describe('pulling what other devices changed', () => {
         'course_progress',
       ],
     });
-    expect(pulledTables.slice(0, 5)).toEqual([
+    expect(pulledTables.slice(0, 6)).toEqual([
       'sessions',
       'patterns',
+      'programs',
       'user_favorites',
       'user_ratings',
       'user_preferences',

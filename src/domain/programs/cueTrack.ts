@@ -1,0 +1,149 @@
+/**
+ * A program's cue track, rendered ahead of time (docs/product.md § Programs, "Timing that
+ * survives a locked screen"): the tones of every step boundary written into one audio
+ * file that an <audio> element plays. A playing <audio> element keeps going with the
+ * screen locked where page timers and Web Audio are stopped, so the cues keep exact time.
+ *
+ * Pure: which tone starts at which millisecond (`cueTrackPlan`), and the samples of a
+ * WAV file (8-bit unsigned PCM, mono, 8 kHz: 8 kB a second, about 14 MB for 30 minutes)
+ * with each tone starting on the sample of its boundary (`renderWav`). A track runs from
+ * one step to the next open retention (whose end only a tap knows) or to the end of the
+ * program; a retention's track ticks softly every 30 s for up to 15 minutes.
+ */
+import { CLOSING_NOTES, CLOSING_NOTE_GAP_S, PHASE_TONES, type ToneSpec } from '../cueDesign';
+import type { StepKind } from './programTypes';
+import { stepLengthMs, stepOffsets, type RunState, type Timeline } from './timeline';
+
+export const CUE_SAMPLE_RATE = 8000;
+/** A retention track ticks this often while the stopwatch runs... */
+export const RETENTION_TICK_MS = 30_000;
+/** ...for at most this long (then the track is silent; the page, when awake, goes on). */
+export const RETENTION_TRACK_MS = 15 * 60_000;
+/** Linear attack, so a tone's onset is sharp (the first audible sample is its boundary). */
+const ATTACK_S = 0.004;
+
+export const STEP_TONES: Readonly<Record<StepKind, ToneSpec>> = Object.freeze({
+  ...PHASE_TONES,
+  topup: { kind: 'sweep', fromHz: 495, toHz: 660, lengthS: 0.45, peak: 0.5 },
+  retention: { kind: 'tick', fromHz: 440, toHz: 440, lengthS: 0.6, peak: 0.35 },
+  rest: { kind: 'sweep', fromHz: 392, toHz: 330, lengthS: 0.9, peak: 0.35 },
+});
+
+const RETENTION_TICK: ToneSpec = {
+  kind: 'tick',
+  fromHz: 1047,
+  toHz: 1047,
+  lengthS: 0.08,
+  peak: 0.15,
+};
+
+export interface Cue {
+  /** Ms from the start of the track. */
+  atMs: number;
+  tone: ToneSpec;
+  /** The step whose start this cue marks; -1 for a stopwatch tick or a closing note. */
+  stepIndex: number;
+}
+
+export interface CueTrackPlan {
+  /** The step the track starts with (its start is the track's 0 ms). */
+  fromStep: number;
+  /** Active-time offset of the track's 0 ms in the program. */
+  originMs: number;
+  cues: Cue[];
+  lengthMs: number;
+  /** The track ends in an open retention (a tap starts the next track). */
+  endsInRetention: boolean;
+}
+
+/**
+ * The cues from step `fromStep` to the next open retention (included) or to the end of
+ * the program. Boundaries come from the timeline's offsets, so they are exactly the
+ * boundaries the guide shows.
+ */
+export function cueTrackPlan(t: Timeline, run: RunState, fromStep: number): CueTrackPlan {
+  const offsets = stepOffsets(t, run);
+  const originMs = offsets[fromStep]!;
+  if (!Number.isFinite(originMs)) throw new Error('A cue track starts at a known boundary');
+  const cues: Cue[] = [];
+  let i = fromStep;
+  for (; i < t.steps.length; i++) {
+    const at = offsets[i]! - originMs;
+    cues.push({ atMs: at, tone: STEP_TONES[t.steps[i]!.kind], stepIndex: i });
+    if (stepLengthMs(t, run, i) === null) {
+      for (let tick = RETENTION_TICK_MS; tick < RETENTION_TRACK_MS; tick += RETENTION_TICK_MS)
+        cues.push({ atMs: at + tick, tone: RETENTION_TICK, stepIndex: -1 });
+      return { fromStep, originMs, cues, lengthMs: at + RETENTION_TRACK_MS, endsInRetention: true };
+    }
+  }
+  const end = offsets[t.steps.length]! - originMs;
+  CLOSING_NOTES.forEach((tone, n) =>
+    cues.push({ atMs: end + Math.round(n * CLOSING_NOTE_GAP_S * 1000), tone, stepIndex: -1 }),
+  );
+  const tail = Math.max(...CLOSING_NOTES.map((n, k) => k * CLOSING_NOTE_GAP_S + n.lengthS));
+  return {
+    fromStep,
+    originMs,
+    cues,
+    lengthMs: end + Math.ceil(tail * 1000),
+    endsInRetention: false,
+  };
+}
+
+/** The sample a cue starts on. */
+export const onsetSample = (atMs: number, sampleRate = CUE_SAMPLE_RATE) =>
+  Math.round((atMs * sampleRate) / 1000);
+
+/** Mixes one tone into 8-bit unsigned samples (silence 128) from sample `start`. */
+function addTone(pcm: Uint8Array, start: number, tone: ToneSpec, gain: number, sampleRate: number) {
+  const n = Math.min(pcm.length - start, Math.round(tone.lengthS * sampleRate));
+  const attack = Math.max(1, Math.round(ATTACK_S * sampleRate));
+  let phase = 0;
+  for (let k = 0; k < n; k++) {
+    const frac = k / n;
+    const hz = tone.kind === 'sweep' ? tone.fromHz + (tone.toHz - tone.fromHz) * frac : tone.fromHz;
+    // A 4 ms linear attack from the boundary's sample, then a smooth fade to silence.
+    const env = Math.min(1, k / attack) * Math.exp(-4 * frac) * (1 - frac);
+    const v = pcm[start + k]! + Math.round(127 * tone.peak * gain * env * Math.cos(phase));
+    pcm[start + k] = Math.max(0, Math.min(255, v));
+    phase += (2 * Math.PI * hz) / sampleRate;
+  }
+}
+
+/**
+ * The WAV file (RIFF, PCM format 1, 8-bit unsigned, mono) of a cue plan at `volume` 0..1.
+ * Silence is sample value 128; only the tones are computed (a 30-minute track renders in
+ * tens of milliseconds).
+ */
+export function renderWav(
+  plan: CueTrackPlan,
+  volume: number,
+  sampleRate = CUE_SAMPLE_RATE,
+): Uint8Array {
+  const samples = Math.max(1, onsetSample(plan.lengthMs, sampleRate));
+  const bytes = new Uint8Array(44 + samples + (samples % 2));
+  bytes.fill(128, 44); // silence, and the pad byte of an odd-length data chunk
+  const view = new DataView(bytes.buffer);
+  const ascii = (at: number, s: string) =>
+    [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  view.setUint32(4, bytes.length - 8, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate, true); // bytes per second
+  view.setUint16(32, 1, true); // block align
+  view.setUint16(34, 8, true); // bits per sample
+  ascii(36, 'data');
+  view.setUint32(40, samples, true);
+  const pcm = bytes.subarray(44, 44 + samples);
+  for (const cue of plan.cues) {
+    const start = onsetSample(cue.atMs, sampleRate);
+    if (start < samples)
+      addTone(pcm, start, cue.tone, Math.min(1, Math.max(0, volume)), sampleRate);
+  }
+  return bytes;
+}

@@ -1,0 +1,266 @@
+/**
+ * A program's session (docs/product.md § Programs): what it is and its safety note, then
+ * the guide: the segment, the step with its length and countdown (a stopwatch in a
+ * retention), a tap anywhere ends a hold that may be ended, pause between holds, and the
+ * cue track on an <audio> element that keeps time with the screen locked.
+ */
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { WIM_HOF_LIMITS, wimHofProgram } from '../../domain/programs/builtInPrograms';
+import {
+  countdownSeconds,
+  plannedLengthText,
+  segmentSummary,
+  stepSecondsText,
+  stopwatchText,
+} from '../../domain/programs/programText';
+import { STEP_HINTS, STEP_LABELS, type Program } from '../../domain/programs/programTypes';
+import type { RunPosition } from '../../domain/programs/timeline';
+import { isHoldStep } from '../../machines/programRun';
+import { Button, buttonClass } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { useReducedMotion } from '../../ui/useReducedMotion';
+import { useProgramSession } from './useProgramSession';
+import './programs.css';
+
+export function ProgramSessionScreen({ program: initial }: { program: Program }) {
+  const [rounds, setRounds] = useState(3);
+  const [breaths, setBreaths] = useState(30);
+  const wimHof = initial.builtIn && initial.category === 'wim_hof';
+  const program = useMemo(
+    () => (wimHof ? wimHofProgram(rounds, breaths) : initial),
+    [wimHof, rounds, breaths, initial],
+  );
+  const s = useProgramSession(program);
+  return (
+    <>
+      {/* One element for the whole session: the cue track plays here. */}
+      <audio ref={s.audioRef} data-testid="program-cue-track" preload="auto" />
+      {s.status === 'ready' ? (
+        <ProgramIntro
+          program={program}
+          wimHof={wimHof}
+          rounds={rounds}
+          breaths={breaths}
+          setRounds={setRounds}
+          setBreaths={setBreaths}
+          onStart={s.start}
+        />
+      ) : (
+        <ProgramRun program={program} s={s} />
+      )}
+    </>
+  );
+}
+
+function ProgramIntro(props: {
+  program: Program;
+  wimHof: boolean;
+  rounds: number;
+  breaths: number;
+  setRounds: (n: number) => void;
+  setBreaths: (n: number) => void;
+  onStart: () => void;
+}) {
+  const { program, wimHof, rounds, breaths, setRounds, setBreaths } = props;
+  return (
+    <div className="page program-page">
+      <h1>{program.name}</h1>
+      <Card as="section" className="program-intro">
+        <p>{program.description}</p>
+        <p className="program-intro__length">{plannedLengthText(program)}</p>
+        {wimHof ? (
+          <div className="program-intro__settings">
+            <label>
+              Rounds
+              <input
+                type="number"
+                inputMode="numeric"
+                min={WIM_HOF_LIMITS.roundsMin}
+                max={WIM_HOF_LIMITS.roundsMax}
+                value={rounds}
+                onChange={(e) => setRounds(Number(e.target.value))}
+              />
+            </label>
+            <label>
+              Breaths per round
+              <input
+                type="number"
+                inputMode="numeric"
+                min={WIM_HOF_LIMITS.breathsMin}
+                max={WIM_HOF_LIMITS.breathsMax}
+                value={breaths}
+                onChange={(e) => setBreaths(Number(e.target.value))}
+              />
+            </label>
+          </div>
+        ) : null}
+        <ol className="program-intro__segments" aria-label="Segments">
+          {program.segments.map((s, i) => (
+            <li key={i}>
+              {s.label ? `${s.label}: ` : ''}
+              {segmentSummary(s)}
+            </li>
+          ))}
+        </ol>
+        {program.safetyNote ? (
+          <p className="program-intro__safety" role="note" data-testid="program-safety">
+            <strong>Safety: </strong>
+            {program.safetyNote}
+          </p>
+        ) : null}
+        <p className="program-intro__audio">
+          The cues play as one audio track, so they keep time with the screen locked on devices that
+          keep media playing (Android Chrome; iPhone with Pneuma added to the Home Screen, iOS 15.4
+          or later). Your headphones&apos; or lock screen&apos;s play/pause pause the session, and
+          &quot;next&quot; ends a hold.
+        </p>
+        <div className="program-intro__actions">
+          <Button size="lg" onClick={props.onStart} data-testid="program-start">
+            Start
+          </Button>
+          <Link to="/programs" className={buttonClass('ghost')}>
+            All programs
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof useProgramSession> }) {
+  const reduced = useReducedMotion();
+  const snap = s.snapshot;
+  const pos = snap?.context.position ?? null;
+  const step = pos?.step ?? null;
+  const paused = snap?.matches('paused') ?? false;
+  const inHold = pos ? isHoldStep(pos) : false;
+  const tappable = step?.endsOnTap ?? false;
+  const retentions = snap ? retentionList(snap.context.run.endedMs, s.timeline.steps) : [];
+  const segment = step ? program.segments[step.segmentIndex] : undefined;
+
+  return (
+    <div className="page program-page program-run" data-testid="program-run">
+      <h1 className="program-run__title">{program.name}</h1>
+      <p className="program-run__segment" data-testid="program-segment">
+        {segment?.label ?? ''}
+      </p>
+      <div
+        className={`program-guide${tappable ? ' program-guide--tap' : ''}`}
+        onPointerDown={tappable ? s.tap : undefined}
+        data-testid="program-guide"
+      >
+        <div
+          className="program-guide__orb"
+          style={reduced || !pos ? undefined : { transform: `scale(${orbScale(pos)})` }}
+          aria-hidden="true"
+        />
+        <p className="program-guide__step" data-testid="program-step" aria-live="polite">
+          {step ? STEP_LABELS[step.kind] : 'Done'}
+        </p>
+        {step ? <p className="program-guide__hint">{STEP_HINTS[step.kind]}</p> : null}
+        {pos && step && pos.stepLengthMs !== null ? (
+          <>
+            <p className="program-guide__count" aria-hidden="true" data-testid="program-countdown">
+              {countdownSeconds(pos.stepRemainingMs ?? 0)}
+            </p>
+            <p className="program-guide__length" data-testid="program-step-length">
+              {stepSecondsText(pos.stepLengthMs)}
+            </p>
+          </>
+        ) : pos && step ? (
+          <p className="program-guide__count" data-testid="retention-stopwatch" role="timer">
+            {stopwatchText(pos.stepElapsedMs)}
+          </p>
+        ) : null}
+      </div>
+      {tappable ? (
+        <Button size="lg" onClick={s.tap} data-testid="program-tap">
+          {step?.kind === 'retention' ? 'Breathe again' : 'End hold'}
+        </Button>
+      ) : null}
+      {pos ? (
+        <p className="program-run__progress" data-testid="program-progress">
+          {pos.completedCycles} of {s.timeline.totalCycles} breath cycles
+        </p>
+      ) : null}
+      {retentions.length ? (
+        <ol
+          className="program-run__retentions"
+          data-testid="retention-times"
+          aria-label="Retention times"
+        >
+          {retentions.map((ms, i) => (
+            <li key={i}>
+              Round {i + 1}: {stopwatchText(ms)}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {s.soundNote ? (
+        <p className="program-run__note" role="status" data-testid="program-sound-note">
+          {s.soundNote}
+        </p>
+      ) : null}
+      {s.saveError ? (
+        <p className="program-run__note" role="alert">
+          {s.saveError}{' '}
+          <Button variant="secondary" onClick={() => void s.retrySave()}>
+            Try again
+          </Button>
+        </p>
+      ) : null}
+      <div className="program-run__controls">
+        {paused ? (
+          <Button onClick={s.resume} data-testid="program-resume">
+            Resume
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            onClick={s.pause}
+            disabled={inHold || s.status !== 'running'}
+            title={inHold ? 'A hold cannot be paused: tap to end it' : undefined}
+            data-testid="program-pause"
+          >
+            Pause
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          onClick={s.stop}
+          disabled={s.status !== 'running'}
+          data-testid="program-stop"
+        >
+          End session
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The orb's size through a step: grows on inhales, shrinks on exhales, still in holds. */
+function orbScale(pos: RunPosition): number {
+  const p = Math.min(1, Math.max(0, pos.stepProgress));
+  switch (pos.step?.kind) {
+    case 'inhale':
+      return 0.6 + 0.3 * p;
+    case 'topup':
+      return 0.9 + 0.1 * p;
+    case 'hold':
+      return 1;
+    case 'exhale':
+      return 1 - 0.4 * p;
+    default:
+      return 0.6;
+  }
+}
+
+function retentionList(
+  endedMs: Readonly<Record<number, number>>,
+  steps: readonly { kind: string }[],
+): number[] {
+  return steps.flatMap((st, i) =>
+    st.kind === 'retention' && endedMs[i] !== undefined ? [endedMs[i]!] : [],
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * Runs one program for the screen (docs/product.md § Programs): the programRun machine,
+ * the cue track on an <audio> element (the guide follows its clock), Media Session, and
+ * saving the finished session before going to its results.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { getAuthState } from '../../app/auth/authStore';
+import { setFlag } from '../../data/flagsRepo';
+import { addSession } from '../../data/sessionsRepo';
+import { activeElapsedMs } from '../../domain/breathClock';
+import { buildProgramSessionRecord } from '../../domain/programs/programRecord';
+import type { Program } from '../../domain/programs/programTypes';
+import { buildTimeline, startRun } from '../../domain/programs/timeline';
+import { programRunMachine, type ProgramRunOutput } from '../../machines/programRun';
+import {
+  BACKGROUND_AUDIO_NOTE,
+  backgroundNoteShown,
+  markBackgroundNoteShown,
+} from './backgroundNote';
+import { CueTrackPlayer, FOLLOW_AUDIO_OVER_MS, RESEEK_AUDIO_OVER_MS } from './cueTrackPlayer';
+
+export type ProgramRunRef = ActorRefFrom<typeof programRunMachine>;
+export type ProgramRunSnapshot = SnapshotFrom<typeof programRunMachine>;
+
+export type ProgramStatus = 'ready' | 'running' | 'saving' | 'saveFailed';
+
+const ALIGN_EVERY_MS = 200;
+const CUE_VOLUME = 0.6;
+
+const hasMediaSession = () => typeof navigator !== 'undefined' && 'mediaSession' in navigator;
+
+function setHandler(action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
+  try {
+    navigator.mediaSession.setActionHandler(action, handler);
+  } catch {
+    // an action this browser does not know
+  }
+}
+
+export function useProgramSession(program: Program) {
+  const navigate = useNavigate();
+  const timeline = useMemo(() => buildTimeline(program), [program]);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const playerRef = useRef<CueTrackPlayer | null>(null);
+  const [actor, setActor] = useState<ProgramRunRef | null>(null);
+  const [snapshot, setSnapshot] = useState<ProgramRunSnapshot | null>(null);
+  const [status, setStatus] = useState<ProgramStatus>('ready');
+  const [soundNote, setSoundNote] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const startEpoch = useRef(0);
+  const output = useRef<ProgramRunOutput | null>(null);
+
+  const save = useCallback(async () => {
+    const run = output.current;
+    if (!run) return;
+    setStatus('saving');
+    setSaveError(null);
+    try {
+      const auth = getAuthState();
+      const record = buildProgramSessionRecord({
+        id: crypto.randomUUID(),
+        program,
+        run,
+        startEpochMs: startEpoch.current,
+        endEpochMs: Date.now(),
+        userId: auth.status === 'signedIn' && auth.user ? auth.user.id : null,
+      });
+      await addSession(record);
+      await setFlag('hasCompletedSession', true).catch(() => undefined);
+      await navigate({ to: '/results', search: { id: record.id } });
+    } catch {
+      setStatus('saveFailed');
+      setSaveError('Your session could not be saved on this device. Try again.');
+    }
+  }, [navigate, program]);
+
+  const start = useCallback(() => {
+    const audio = audioRef.current;
+    if (actor || !audio) return;
+    const player = new CueTrackPlayer(audio);
+    playerRef.current = player;
+    // The track is rendered first (a 30-minute one takes a few hundred ms), so the run
+    // starts when the audio can: the first tone and the first inhale together.
+    player.load(timeline, startRun(0), 0, CUE_VOLUME);
+    const a = createActor(programRunMachine, { input: { timeline, startAt: performance.now() } });
+    startEpoch.current = Date.now();
+    a.subscribe((s) => {
+      setSnapshot(s);
+      if (s.status === 'done') {
+        output.current = s.output ?? null;
+        player.pause();
+        void save();
+      }
+    });
+    a.start();
+    void player.play(0).then((ok) => {
+      if (!ok)
+        setSoundNote(
+          'The sound could not start on this device; the guide on screen keeps time on its own.',
+        );
+    });
+    setActor(a);
+    setStatus('running');
+  }, [actor, timeline, save]);
+
+  // The guide follows the audio clock; a far-off audio is moved to the guide instead.
+  useEffect(() => {
+    if (!actor) return;
+    const id = setInterval(() => {
+      const player = playerRef.current;
+      const s = actor.getSnapshot();
+      if (!player || s.status !== 'active' || !s.matches('running')) return;
+      const now = performance.now();
+      const active = activeElapsedMs(s.context.run.clock, now);
+      const plan = player.currentPlan;
+      if (!plan || active < plan.originMs) return;
+      const heard = player.elapsedMs();
+      if (heard === null) return;
+      const diff = active - heard;
+      if (Math.abs(diff) > RESEEK_AUDIO_OVER_MS) player.seekTo(active);
+      else if (Math.abs(diff) > FOLLOW_AUDIO_OVER_MS)
+        actor.send({ type: 'ALIGN', now, elapsedMs: heard });
+    }, ALIGN_EVERY_MS);
+    return () => clearInterval(id);
+  }, [actor]);
+
+  // Back from the background: was the audio kept playing? If not, say so once.
+  useEffect(() => {
+    if (!actor) return;
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      const s = actor.getSnapshot();
+      const player = playerRef.current;
+      if (!player || s.status !== 'active' || !s.matches('running')) return;
+      const active = activeElapsedMs(s.context.run.clock, performance.now());
+      const heard = player.elapsedMs();
+      const stopped = heard === null || Math.abs(active - heard) > RESEEK_AUDIO_OVER_MS;
+      if (stopped) {
+        void player.play(active);
+        if (!backgroundNoteShown()) {
+          markBackgroundNoteShown();
+          setSoundNote(BACKGROUND_AUDIO_NOTE);
+        }
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actor]);
+
+  // On leaving the screen: stop the run and release the track (not when the run starts).
+  const actorRef = useRef<ProgramRunRef | null>(null);
+  useEffect(() => {
+    actorRef.current = actor;
+  }, [actor]);
+  useEffect(
+    () => () => {
+      playerRef.current?.dispose();
+      actorRef.current?.stop();
+    },
+    [],
+  );
+
+  const pause = useCallback(() => {
+    if (!actor) return;
+    actor.send({ type: 'PAUSE', now: performance.now() });
+    if (actor.getSnapshot().matches('paused')) playerRef.current?.pause();
+  }, [actor]);
+
+  const resume = useCallback(() => {
+    if (!actor) return;
+    const s = actor.getSnapshot();
+    if (!s.matches('paused')) return;
+    const now = performance.now();
+    actor.send({ type: 'RESUME', now });
+    void playerRef.current?.play(activeElapsedMs(actor.getSnapshot().context.run.clock, now));
+  }, [actor]);
+
+  /** A tap: ends a hold a tap may end; the audio starts again from the next step. */
+  const tap = useCallback(() => {
+    if (!actor) return;
+    const before = actor.getSnapshot().context.position.stepIndex;
+    actor.send({ type: 'TAP', now: performance.now() });
+    const s = actor.getSnapshot();
+    const after = s.context.position.stepIndex;
+    const player = playerRef.current;
+    if (after === before || s.status !== 'active' || !player) return;
+    player.load(timeline, s.context.run, after, CUE_VOLUME);
+    void player.play(activeElapsedMs(s.context.run.clock, performance.now()));
+  }, [actor, timeline]);
+
+  const stop = useCallback(() => {
+    actor?.send({ type: 'STOP', now: performance.now() });
+  }, [actor]);
+
+  // Media Session: the lock screen names the program and the segment; its controls
+  // pause, resume, end the session, and "next" ends a hold.
+  const paused = snapshot?.matches('paused') ?? false;
+  const segmentIndex = snapshot?.context.position.step?.segmentIndex ?? 0;
+  const segmentLabel = program.segments[segmentIndex]?.label ?? program.name;
+  const handlers = useRef({ pause, resume, stop, tap });
+  useEffect(() => {
+    handlers.current = { pause, resume, stop, tap };
+  });
+  useEffect(() => {
+    if (!actor || !hasMediaSession()) return;
+    const ms = navigator.mediaSession;
+    if (typeof MediaMetadata === 'function')
+      ms.metadata = new MediaMetadata({
+        title: program.name,
+        artist: 'Pneuma',
+        album: segmentLabel,
+        artwork: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        ],
+      });
+  }, [actor, program.name, segmentLabel]);
+  useEffect(() => {
+    if (!actor || !hasMediaSession()) return;
+    setHandler('play', () => handlers.current.resume());
+    setHandler('pause', () => handlers.current.pause());
+    setHandler('stop', () => handlers.current.stop());
+    setHandler('nexttrack', () => handlers.current.tap());
+    return () => {
+      navigator.mediaSession.metadata = null;
+      navigator.mediaSession.playbackState = 'none';
+      for (const a of ['play', 'pause', 'stop', 'nexttrack'] as const) setHandler(a, null);
+    };
+  }, [actor]);
+  useEffect(() => {
+    if (actor && hasMediaSession())
+      navigator.mediaSession.playbackState = paused ? 'paused' : 'playing';
+  }, [actor, paused]);
+
+  return {
+    timeline,
+    audioRef,
+    snapshot,
+    status,
+    soundNote,
+    saveError,
+    start,
+    pause,
+    resume,
+    tap,
+    stop,
+    retrySave: save,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The rendered cue track (docs/product.md § Programs): the WAV bytes are read back as the
+ * RIFF/WAVE spec lays them out (not with the writer's code), every tone's onset is found
+ * by an energy detector on the samples, and each onset must fall within 5 ms of its phase
+ * boundary, boundaries taken from the program's words (4 s rising by 0.5 s every 3 cycles).
+ *
+ * Not proved here: that a browser's decoder plays the file at the same rate (the
+ * Playwright spec e2e/programs.spec.ts decodes the page's own track with Chromium's
+ * decodeAudioData and checks the onsets again), nor a real phone's speaker latency.
+ */
+import { describe, expect, it } from 'vitest';
+import { getBuiltInProgram } from '../../../src/domain/programs/builtInPrograms';
+import { cueTrackPlan, renderWav, CUE_SAMPLE_RATE } from '../../../src/domain/programs/cueTrack';
+import { buildTimeline, endStepByTap, startRun } from '../../../src/domain/programs/timeline';
+
+/** Reads a PCM WAV per the RIFF layout: format, rate and the samples as -1..1. */
+function readWav(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tag = (at: number) => String.fromCharCode(...bytes.slice(at, at + 4));
+  expect(tag(0)).toBe('RIFF');
+  expect(view.getUint32(4, true)).toBe(bytes.length - 8);
+  expect(tag(8)).toBe('WAVE');
+  let at = 12;
+  let fmt: { format: number; channels: number; rate: number; bits: number } | null = null;
+  for (;;) {
+    const id = tag(at);
+    const size = view.getUint32(at + 4, true);
+    if (id === 'fmt ') {
+      fmt = {
+        format: view.getUint16(at + 8, true),
+        channels: view.getUint16(at + 10, true),
+        rate: view.getUint32(at + 12, true),
+        bits: view.getUint16(at + 22, true),
+      };
+    }
+    if (id === 'data') {
+      const data = bytes.slice(at + 8, at + 8 + size);
+      return { fmt: fmt!, samples: Float32Array.from(data, (b) => (b - 128) / 128) };
+    }
+    at += 8 + size + (size % 2);
+  }
+}
+
+/** Onsets (ms): the first sample over the threshold after at least `quietMs` of silence. */
+function onsetsMs(
+  samples: Float32Array,
+  rate: number,
+  quietMs = 150,
+  threshold = 3 / 128,
+): number[] {
+  const out: number[] = [];
+  let quiet = Number.POSITIVE_INFINITY;
+  const need = (quietMs * rate) / 1000;
+  for (let k = 0; k < samples.length; k++) {
+    if (Math.abs(samples[k]!) >= threshold) {
+      if (quiet >= need) out.push((k * 1000) / rate);
+      quiet = 0;
+    } else quiet++;
+  }
+  return out;
+}
+
+describe('the cue track of a progressive program', () => {
+  const t = buildTimeline(getBuiltInProgram('box-rising')!);
+  const plan = cueTrackPlan(t, startRun(0), 0);
+  const { fmt, samples } = readWav(renderWav(plan, 0.6));
+
+  it('is a mono 8-bit PCM WAV at 8 kHz as long as the program and its closing notes', () => {
+    expect(fmt).toEqual({ format: 1, channels: 1, rate: CUE_SAMPLE_RATE, bits: 8 });
+    // 18 cycles: 3 at each of 4, 4.5, 5, 5.5 s per phase, then 6 at 6 s.
+    const programMs = 4 * 3 * (4000 + 4500 + 5000 + 5500) + 4 * 6 * 6000;
+    expect(samples.length / CUE_SAMPLE_RATE).toBeGreaterThan(programMs / 1000);
+    expect(samples.length / CUE_SAMPLE_RATE).toBeLessThan(programMs / 1000 + 4);
+  });
+
+  it('starts a tone within 5 ms of every phase boundary, and nowhere else', () => {
+    const expected: number[] = [];
+    let at = 0;
+    for (let c = 0; c < 18; c++) {
+      const phase = Math.min(4000 + 500 * Math.floor(c / 3), 6000);
+      for (let i = 0; i < 4; i++) {
+        expected.push(at);
+        at += phase;
+      }
+    }
+    const found = onsetsMs(samples, fmt.rate);
+    // The boundaries, then the two closing notes at the end (a fifth apart, 350 ms).
+    expect(found.length).toBe(expected.length + 1);
+    expected.forEach((ms, k) => expect(Math.abs(found[k]! - ms)).toBeLessThanOrEqual(5));
+    expect(Math.abs(found[expected.length]! - at)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('the cue track of a Wim Hof round', () => {
+  const t = buildTimeline(getBuiltInProgram('wim-hof')!);
+
+  it('ends in the retention, ticking every 30 s, and the next track starts at the tap', () => {
+    const first = cueTrackPlan(t, startRun(0), 0);
+    expect(first.endsInRetention).toBe(true);
+    const found = onsetsMs(readWav(renderWav(first, 0.6)).samples, CUE_SAMPLE_RATE, 100);
+    // 30 breaths of 2 s in, 1 s out; the retention at 90 s; its ticks at 120 s, 150 s ...
+    const breaths = Array.from({ length: 30 }, (_, i) => [i * 3000, i * 3000 + 2000]).flat();
+    const ticks = Array.from({ length: 29 }, (_, i) => 90_000 + 30_000 * (i + 1));
+    const expected = [...breaths, 90_000, ...ticks];
+    expect(found.length).toBe(expected.length);
+    expected.forEach((ms, k) => expect(Math.abs(found[k]! - ms)).toBeLessThanOrEqual(5));
+
+    const run = endStepByTap(t, startRun(0), 90_000 + 71_234);
+    const next = cueTrackPlan(t, run, 61);
+    expect(next.originMs).toBe(161_234);
+    expect(next.cues[0]).toMatchObject({ atMs: 0, stepIndex: 61 });
+    expect(next.cues[1]).toMatchObject({ atMs: 15_000, stepIndex: 62 });
+  });
+});
