@@ -62,6 +62,16 @@ export async function screenText(driver) {
 }
 
 /** The saved session's heading, shown once the session is stored. */
+/** The pre-session step's default countdown (3 s) and its 0.5 s 'Breathe in', plus a frame. */
+export const COUNTDOWN_MS = 3_600;
+
+/** Presses the pre-session step's one 'Start' in Firefox (puppeteer over WebDriver BiDi). */
+export async function pressStartFirefox(page) {
+  const isStart = (b) => b.textContent.trim() === 'Start' && !b.disabled;
+  await page.waitForFunction(`[...document.querySelectorAll('button')].some(${isStart.toString()})`, { timeout: 15_000 });
+  await page.evaluate(`[...document.querySelectorAll('button')].find(${isStart.toString()}).click()`);
+}
+
 export const SAVED_HEADING =
   "//h2[normalize-space(.)='Session ended' or normalize-space(.)='Session complete']";
 
@@ -94,8 +104,8 @@ export async function signUp(driver, baseURL, ms = 30_000) {
  */
 export async function finishShortSession(driver, baseURL, ms = 30_000) {
   await openHydrated(driver, `${baseURL}/session/mobile?pattern=mindfulness`);
-  await (await button(driver, 'Skip to Session')).click();
-  await driver.sleep(10_800);
+  await (await button(driver, 'Start')).click();
+  await driver.sleep(COUNTDOWN_MS + 10_800);
   const start = Date.now();
   await pressStop(driver);
   await driver.wait(

@@ -13,10 +13,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { By, until } from 'selenium-webdriver';
 import {
+  COUNTDOWN_MS,
   SAVED_HEADING,
   STORED_SESSIONS,
   button,
   openHydrated,
+  pressStartFirefox,
   pressStop,
   storedSessions,
 } from './journeys.mjs';
@@ -80,8 +82,8 @@ test('WebKitGTK: box phases change every 4 s within 100 ms; the finished session
   try {
     const { driver } = browser;
     await openHydrated(driver, `${server.baseURL}/session/mobile?pattern=box`);
-    await (await button(driver, 'Skip to Session')).click();
-    await driver.sleep(1500); // past the first phase's start
+    await (await button(driver, 'Start')).click();
+    await driver.sleep(COUNTDOWN_MS + 1500); // past the countdown and the first phase's start
     const { seen, error } = await driver.executeAsyncScript(RECORD_PHASES, BOUNDARIES);
     const ms = intervals(seen ?? []);
     console.log(`# WebKit: box phase intervals ${ms.join(', ')} ms (${seen?.map((s) => s.phase).join(' > ')})`);
@@ -111,8 +113,8 @@ test('Firefox ESR: box phases change every 4 s within 100 ms; the finished sessi
     const { page } = browser;
     await page.goto(`${server.baseURL}/session/mobile?pattern=box`);
     await page.waitForFunction(HYDRATED);
-    await page.locator('button ::-p-text(Skip to Session)').click();
-    await new Promise((r) => setTimeout(r, 1500));
+    await pressStartFirefox(page);
+    await new Promise((r) => setTimeout(r, COUNTDOWN_MS + 1500));
     const { seen, error } = await page.evaluate(
       (script, count) =>
         new Promise((resolve) => new Function(script)(count, resolve)),

@@ -1,11 +1,14 @@
 /**
  * A TCP relay on its own loopback port in front of the server. WebDriver classic has no
  * offline switch: closing the relay (and every connection through it) makes the server
- * unreachable for pages opened through it.
+ * unreachable for pages opened through it. It listens on RELAY_PORT_OFFSET above the server's
+ * port, an origin the server is told to answer for (./server.mjs: PNEUMA_PUBLIC_ALIASES).
  */
 import { connect, createServer } from 'node:net';
 
-export async function startRelay(targetPort) {
+export const RELAY_PORT_OFFSET = 100;
+
+export async function startRelay(targetPort, listenPort = targetPort + RELAY_PORT_OFFSET) {
   const sockets = new Set();
   const server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
@@ -16,7 +19,7 @@ export async function startRelay(targetPort) {
     }
     client.pipe(upstream).pipe(client);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address();
   return {
     baseURL: `http://127.0.0.1:${port}`,

@@ -1,12 +1,14 @@
 /**
  * The production build as `npm start` serves it (node scripts/start.mjs), on E2E_PORT
- * (default 8798), with a fresh data folder and no rate limits, for the engine tests.
+ * (default 8798), with a fresh data folder and no rate limits, for the engine tests; it also
+ * answers for the offline test's relay (./relay.mjs).
  * Run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { RELAY_PORT_OFFSET } from './relay.mjs';
 
 export async function startServer(port = Number(process.env.E2E_PORT ?? 8798)) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pneuma-engines-'));
@@ -19,6 +21,9 @@ export async function startServer(port = Number(process.env.E2E_PORT ?? 8798)) {
       HOST: '127.0.0.1',
       PNEUMA_DATA_DIR: dataDir,
       PNEUMA_RATE_LIMIT_DISABLED: '1',
+      // The server answers only for the origins it is told; the offline test's relay is one.
+      PNEUMA_PUBLIC_URL: baseURL,
+      PNEUMA_PUBLIC_ALIASES: [`http://localhost:${port}`, `http://127.0.0.1:${port + RELAY_PORT_OFFSET}`].join(','),
     },
   });
   let log = '';
