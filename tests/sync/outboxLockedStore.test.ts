@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PneumaDatabase } from '../../src/data/db';
 import { STORAGE_TIMEOUT_MESSAGE, STORAGE_WAIT_MS } from '../../src/data/storageWait';
+import { engineClockFollowsFakeTime } from '../support/engineClock';
 import { runOutbox } from '../../src/sync/outbox';
 import { FakeRest } from './fakeRest';
 import { config, fakeClock, freshDb, makeSession } from './helpers';
@@ -37,6 +38,7 @@ async function holdStore(database: PneumaDatabase, store: string): Promise<() =>
 const opened: PneumaDatabase[] = [];
 afterEach(async () => {
   vi.useRealTimers();
+    vi.unstubAllGlobals();
   for (const d of opened.splice(0)) {
     d.close();
     await d.delete();
@@ -54,7 +56,8 @@ describe('outbox with a store another page holds', () => {
     await db.sessions.bulkPut([makeSession({}, 0), makeSession({}, 1)]);
     const release = await holdStore(db, 'authSession');
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    engineClockFollowsFakeTime();
     const deps = { db, fetch: server.fetch, now: clock.now, sleep: clock.sleep };
     const held = runOutbox(config, deps);
     await vi.advanceTimersByTimeAsync(STORAGE_WAIT_MS);

@@ -8,6 +8,7 @@ import { choosePattern, sessionConfigFor } from '../../../src/domain/patternChoi
 import { buildSessionRecord } from '../../../src/domain/sessionRecord';
 import { readPractitioner, saveSession } from '../../../src/features/session/sessionActors';
 import { STORAGE_TIMEOUT_MESSAGE, STORAGE_WAIT_MS } from '../../../src/data/storageWait';
+import { engineClockFollowsFakeTime } from '../../support/engineClock';
 
 /**
  * Another connection (a page WebKit keeps in its back/forward cache, issue #37) holds a
@@ -90,7 +91,8 @@ describe('session feature actors', () => {
   it('saveSession: a store held by another page fails in STORAGE_WAIT_MS with a message; the retry stores it once', async () => {
     await db.open();
     const holder = await holdSessionsStore();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    engineClockFollowsFakeTime();
     try {
       const first = toPromise(createActor(saveSession, { input: { record } }).start()).catch(
         (e: unknown) => e,
@@ -101,6 +103,7 @@ describe('session feature actors', () => {
       expect((error as Error).message).toBe(STORAGE_TIMEOUT_MESSAGE);
     } finally {
       vi.useRealTimers();
+    vi.unstubAllGlobals();
     }
     holder.release();
     // The machine keeps the record and sends it again on Try Again (machines/session.ts).
