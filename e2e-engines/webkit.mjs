@@ -38,9 +38,10 @@ async function waitFor(check, what, ms = 15_000) {
 /**
  * Starts Xvfb, WebKitWebDriver and a MiniBrowser session; `quit()` ends all three.
  * `pageLoadStrategy: 'none'` makes navigations return at once (to leave pages while they
- * start); openHydrated (journeys.mjs) then waits for the new page itself.
+ * start); openHydrated (journeys.mjs) then waits for the new page itself. `browserArgs` go to
+ * MiniBrowser (e.g. `--user-agent=...`: each WebKitSettings property is an option).
  */
-export async function startWebKit({ pageLoadStrategy = 'normal' } = {}) {
+export async function startWebKit({ pageLoadStrategy = 'normal', browserArgs = [] } = {}) {
   const display = `:${100 + (process.pid % 400)}`;
   const xvfb = spawn('/usr/bin/Xvfb', [display, '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
     stdio: 'ignore',
@@ -60,7 +61,7 @@ export async function startWebKit({ pageLoadStrategy = 'normal' } = {}) {
     .withCapabilities({
       browserName: 'MiniBrowser',
       pageLoadStrategy,
-      'webkitgtk:browserOptions': { binary: BROWSER, args: ['--automation'] },
+      'webkitgtk:browserOptions': { binary: BROWSER, args: ['--automation', ...browserArgs] },
     })
     .build();
   await driver.manage().setTimeouts({ script: 30_000, pageLoad: 60_000 });
