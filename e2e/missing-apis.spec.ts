@@ -115,7 +115,7 @@ test('no BroadcastChannel: sign-up and a finished session complete; the session 
   expect(errors).toEqual([]);
 });
 
-test('no Web Locks: sign-up and a finished session complete; the session syncs once', async ({ page }) => {
+test('no Web Locks: sign-up and a finished session complete; the session syncs', async ({ page }) => {
   const errors = collectPageErrors(page);
   await page.clock.install();
   await withoutApis(page, ['Navigator.locks']);
