@@ -41,9 +41,9 @@ async function waitFor(check, what, ms = 15_000) {
  * start); openHydrated (journeys.mjs) then waits for the new page itself. `browserArgs` go to
  * MiniBrowser (e.g. `--user-agent=...`: each WebKitSettings property is an option).
  */
-export async function startWebKit({ pageLoadStrategy = 'normal', browserArgs = [] } = {}) {
+export async function startWebKit({ pageLoadStrategy = 'normal', browserArgs = [], screen = '1280x900' } = {}) {
   const display = `:${100 + (process.pid % 400)}`;
-  const xvfb = spawn('/usr/bin/Xvfb', [display, '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
+  const xvfb = spawn('/usr/bin/Xvfb', [display, '-screen', '0', `${screen}x24`, '-nolisten', 'tcp'], {
     stdio: 'ignore',
   });
   await waitFor(() => existsSync(`/tmp/.X11-unix/X${display.slice(1)}`), 'Xvfb');
