@@ -8,7 +8,7 @@
  * the live page, and sign-up showed 'Signing Up...' and a finished session 'Saving your
  * session…' with no end. Here both must complete on the live page, in less time than the
  * app's bounded storage wait (so the connection closing on pagehide is what freed them,
- * not the timeout), and the session must be a row in IndexedDB.
+ * not the timeout), and the session must be a row in IndexedDB that the outbox then syncs.
  *
  * What it does not prove: Safari on iOS or macOS (same WebCore and JavaScriptCore, not the
  * same browser: no background suspension of an installed app, no home-screen quirks, no
@@ -99,4 +99,14 @@ test('after pages left while starting, sign-up and a finished session complete o
   assert.equal(stored.error, undefined, stored.error);
   assert.equal(stored.rows.length, 1);
   assert.equal(stored.rows[0].patternId, 'mindfulness');
+
+  // Signed in: the outbox uploads it (WebKit has no Background Sync: the page's outbox runs).
+  const saved = Date.now();
+  let state = stored.rows[0].syncState;
+  while (state !== 'synced' && Date.now() - saved < 30_000) {
+    await driver.sleep(500);
+    state = (await storedSessions(driver)).rows?.[0]?.syncState;
+  }
+  console.log(`# WebKit: the session synced ${Date.now() - saved} ms after it was stored (${state})`);
+  assert.equal(state, 'synced');
 });

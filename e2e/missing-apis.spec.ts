@@ -46,6 +46,7 @@ async function storedSessions(page: Page): Promise<{ id: string; syncState: stri
 
 test('no navigator.vibrate: settings say vibration is not available on this device, and a vibration cue plays as tones', async ({ page }) => {
   const errors = collectPageErrors(page);
+  await page.clock.install();
   await withoutApis(page, ['Navigator.vibrate']);
   await gotoHydrated(page, '/session/classic?pattern=box');
   expect(await page.evaluate(() => 'vibrate' in navigator)).toBe(false);
@@ -62,6 +63,14 @@ test('no navigator.vibrate: settings say vibration is not available on this devi
   if ((await voice.getAttribute('aria-checked')) === 'true') await voice.click();
   // Vibration is chosen by default (data/userPreferences.ts): it plays as tones.
   await expect(dialog.getByRole('status')).toHaveText('Tones');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  // The session plans its tones on the audio clock (features/session/timingProbe.ts).
+  await pressStart(page);
+  await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
+  await page.clock.runFor(9_000);
+  await expect
+    .poll(() => page.evaluate(() => (window as { __pneumaTiming?: { audioPlanned: unknown[] } }).__pneumaTiming?.audioPlanned.length ?? 0))
+    .toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
 
