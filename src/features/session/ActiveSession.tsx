@@ -254,9 +254,7 @@ export function ActiveSession({
             Dim
           </Button>
         </div>
-        <div className="immersive__chrome">
-          <WakeLockNote state={wakeLock} />
-        </div>
+        <WakeLockNote state={wakeLock} className="immersive__chrome" />
         <div className="session-toggles immersive__chrome">
           <Switch
             label="Adaptive Encouragement"
