@@ -1,4 +1,5 @@
 import { db, type AuthSessionRecord, type PneumaDatabase } from './db';
+import { withinStorageWait } from './storageWait';
 
 /**
  * The signed-in user's tokens, in one place. supabase-js (the page) owns the session; a
@@ -115,7 +116,8 @@ export async function adoptOutboxRefreshedTokens(
 ): Promise<boolean> {
   if (!storage) return false;
   try {
-    const row = await db.authSession.get(KEY);
+    // Bounded: supabase-js (and with it sign-in and sign-up) waits on this read.
+    const row = await withinStorageWait(db.authSession.get(KEY), 'read the stored sign-in');
     if (!row || row.updatedBy !== 'outbox') return false;
     const key = supabaseStorageKey(supabaseUrl);
     const raw = storage.getItem(key);
@@ -125,10 +127,10 @@ export async function adoptOutboxRefreshedTokens(
     if (stored.refresh_token !== row.refreshToken) {
       storage.setItem(key, JSON.stringify(withTokens(stored, row, nowSeconds)));
     }
-    await db.authSession.update(KEY, { updatedBy: 'page' });
+    await withinStorageWait(db.authSession.update(KEY, { updatedBy: 'page' }), 'mark the sign-in adopted');
     return true;
   } catch {
-    return false; // unreadable storage: supabase-js proceeds with what it has
+    return false; // unreadable or unanswering storage: supabase-js proceeds with what it has
   }
 }
 

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import { followPageLifecycle, type PageEvents } from './connectionLifecycle';
 import { upgradeToPerPersonTables } from './upgrades/v3PerPerson';
 import type { ErrorSeverity } from '../domain/errors/types';
 import type { Course } from '../domain/instructor/course';
@@ -230,3 +231,8 @@ export class PneumaDatabase extends Dexie {
 }
 
 export const db = new PneumaDatabase();
+
+// In a page (not the service worker, which has no window): the connection closes when the
+// page may enter the back/forward cache and reopens when it is shown again (issue #37).
+const page = (globalThis as { window?: PageEvents }).window;
+if (page && typeof page.addEventListener === 'function') followPageLifecycle(db, page);

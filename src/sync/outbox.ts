@@ -1,5 +1,6 @@
 import { db as defaultDb } from '../data/db';
 import { getAuthSession } from '../data/authSessionRepo';
+import { StorageTimeoutError, withinStorageWait } from '../data/storageWait';
 import { OUTBOX_LOCK_NAME } from './constants';
 import { OUTBOX_KINDS } from './kinds';
 import { pendingSessions } from './kinds/sessionsKind';
@@ -51,26 +52,36 @@ export async function runOutboxUnlocked(
   deps: OutboxDeps = {},
 ): Promise<OutboxResult> {
   const database = deps.db ?? defaultDb;
-  const auth = await getAuthSession(database);
-  if (!auth) return emptyOutboxResult('signed_out');
-  const ctx = createRunContext(config, deps, database, auth);
-  for (const kind of OUTBOX_KINDS) {
-    if (ctx.result.status !== 'done') break;
-    await uploadKind(ctx, kind);
+  try {
+    const auth = await withinStorageWait(getAuthSession(database), 'read the stored sign-in');
+    if (!auth) return emptyOutboxResult('signed_out');
+    const ctx = createRunContext(config, deps, database, auth);
+    for (const kind of OUTBOX_KINDS) {
+      if (ctx.result.status !== 'done') break;
+      await uploadKind(ctx, kind);
+    }
+    // Then bring down what the user's other devices changed (the page asks for it; not
+    // worth trying when the upload just found no network or no valid token).
+    const { status, offline } = ctx.result;
+    if (deps.pull && status !== 'auth_required' && !(status === 'retry_later' && offline)) {
+      ctx.result.pull = await pullChanges(ctx);
+    }
+    return await finish(ctx);
+  } catch (error) {
+    // A store left locked (issue #37) ends the pass, and with it the lock, instead of
+    // holding both with no end; every record stays pending for the next pass.
+    if (!(error instanceof StorageTimeoutError)) throw error;
+    return { ...emptyOutboxResult('retry_later'), error: error.message };
   }
-  // Then bring down what the user's other devices changed (the page asks for it; not
-  // worth trying when the upload just found no network or no valid token).
-  const { status, offline } = ctx.result;
-  if (deps.pull && status !== 'auth_required' && !(status === 'retry_later' && offline)) {
-    ctx.result.pull = await pullChanges(ctx);
-  }
-  return finish(ctx);
 }
 
 /** Counts what is left; sessions still backing off from an earlier run mean 'retry later'. */
 async function finish(ctx: RunContext): Promise<OutboxResult> {
   const { result } = ctx;
-  result.remaining = await pendingSessions(ctx.db, ctx.userId).count();
+  result.remaining = await withinStorageWait(
+    pendingSessions(ctx.db, ctx.userId).count(),
+    'count pending sessions',
+  );
   if (result.status === 'done' && result.remaining > 0) result.status = 'retry_later';
   return result;
 }

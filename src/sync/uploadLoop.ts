@@ -1,3 +1,4 @@
+import { withinStorageWait } from '../data/storageWait';
 import { delayBeforeRetry } from '../domain/retry';
 import type { OutboxKind } from './kinds';
 import type { RunContext } from './runContext';
@@ -11,7 +12,8 @@ import type { UpsertOutcome } from './upsert';
  * device is known to be offline. The kind records each final outcome.
  */
 export async function uploadKind<T>(ctx: RunContext, kind: OutboxKind<T>): Promise<void> {
-  const due = await kind.loadDue(ctx);
+  // Bounded: a store left locked must not hold the outbox lock with no end (issue #37).
+  const due = await withinStorageWait(kind.loadDue(ctx), 'read what waits for upload');
   for (let i = 0; i < due.length; i += ctx.batchSize) {
     const keepGoing = await uploadBatch(ctx, kind, due.slice(i, i + ctx.batchSize));
     kind.afterBatch?.(ctx, due.length);

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import type { StoredAuthSession } from '../../data/authSessionRepo';
 import { loadLocalData } from '../../data/loadLocalData';
+import { withinStorageWait } from '../../data/storageWait';
 import { rememberSignedIn } from './signedInHint';
 // Loaded at sign-in and sign-out only (not needed for the first screen).
 const personData = () => import('../../data/personDataRepo');
@@ -122,15 +123,27 @@ async function applySession(session: Session | null): Promise<void> {
       role: (sameUser ? state.role : null) ?? cached.role ?? null,
     });
     const data = await loadLocalData();
-    await data.saveAuthSession(data.fromSupabaseSession(session));
+    // The copy for the service worker. Bounded: a store another page holds locked must not
+    // hold up a sign-in that already succeeded; the write is queued and lands when the lock
+    // goes, and supabase-js writes it again at its next auth event.
+    const saved = await withinStorageWait(
+      data.saveAuthSession(data.fromSupabaseSession(session)),
+      'store the sign-in',
+    ).then(
+      () => true,
+      () => false,
+    );
     // Favourites, ratings and preferences chosen while signed out join the account.
-    await personData()
-      .then((m) => m.adoptGuestChoices(user.id))
-      .catch(() => undefined);
+    if (saved) {
+      await withinStorageWait(
+        personData().then((m) => m.adoptGuestChoices(user.id)),
+        'adopt guest choices',
+      ).catch(() => undefined);
+    }
     scheduleRoleLoad(user.id);
   } else {
     setState({ status: 'signedOut', user: null, role: null });
-    await (await loadLocalData()).clearAuthSession();
+    await withinStorageWait((await loadLocalData()).clearAuthSession(), 'forget the sign-in');
   }
 }
 
@@ -189,9 +202,10 @@ export async function ensureUserRow(supabase: SupabaseClient, userId: string): P
 
 /** The session copy kept on this device; undefined when there is none or it cannot be read. */
 async function storedAuthSession(): Promise<StoredAuthSession | undefined> {
-  return loadLocalData()
-    .then((data) => data.getAuthSession())
-    .catch(() => undefined);
+  return withinStorageWait(
+    loadLocalData().then((data) => data.getAuthSession()),
+    'read the stored sign-in',
+  ).catch(() => undefined);
 }
 
 /** Starts listening; safe to call more than once. */

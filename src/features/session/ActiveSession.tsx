@@ -21,6 +21,7 @@ import { useIdleControls } from './useIdleControls';
 import { useMediaSession } from './useMediaSession';
 import type { LoopRef, SessionController } from './useSessionController';
 import { useWakeLock } from './useWakeLock';
+import { WakeLockNote } from './WakeLockNote';
 
 function isTypingTarget(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
@@ -75,7 +76,7 @@ export function ActiveSession({
   const stageRef = useRef<HTMLElement>(null);
   const controlsShown = useIdleControls(stageRef, { paused, dialogOpen: settingsOpen });
 
-  useWakeLock(!paused);
+  const wakeLock = useWakeLock(!paused);
 
   const announcerRef = useRef<HTMLDivElement>(null);
   const lastAnnouncement = useRef('');
@@ -253,6 +254,7 @@ export function ActiveSession({
             Dim
           </Button>
         </div>
+        <WakeLockNote state={wakeLock} className="immersive__chrome" />
         <div className="session-toggles immersive__chrome">
           <Switch
             label="Adaptive Encouragement"

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { countdownSeconds } from '../../domain/countdown';
 import { describeCueChannels } from '../../domain/cueDesign';
+import { cuesOnDevice } from '../../domain/cueFallback';
 import { usePreferences } from '../../data/hooks';
 import type { GuideKind } from '../../domain/guideShapes';
 import type { SessionPattern } from '../../domain/patternChoice';
@@ -11,9 +12,10 @@ import type { preSessionMachine } from '../../machines/preSession';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { useHydrating } from '../../ui/useHydrating';
-import { speechAvailable, vibrationAvailable } from './cues';
+import { speechAvailable } from './cues';
 import { SessionSettings } from './SessionSettings';
 import { useCuePreferences } from './useCuePreferences';
+import { useVibrationSupport } from './vibrationSupport';
 
 type PreSessionRef = ActorRefFrom<typeof preSessionMachine>;
 
@@ -53,15 +55,18 @@ function CueLine({ onUserGesture }: { onUserGesture: () => void }) {
   const [open, setOpen] = useState(false);
   // What this device can do is unknown to the build: a prerendered page hydrates without it.
   const hydrating = useHydrating();
+  const canVibrate = useVibrationSupport();
   return (
     <div className="presession__cues">
       <p className="presession__lead">
         Cues:{' '}
-        {describeCueChannels({
-          voice: cues.voice && !hydrating && speechAvailable(),
-          tones: cues.tones,
-          vibration: cues.vibration && !hydrating && vibrationAvailable(),
-        })}
+        {describeCueChannels(
+          // While hydrating, what the device can do is unknown: the build's text names no vibration.
+          cuesOnDevice({ ...cues, vibration: cues.vibration && !hydrating }, {
+            canSpeak: !hydrating && speechAvailable(),
+            canVibrate,
+          }),
+        )}
       </p>
       <Button
         variant="ghost"

@@ -7,6 +7,7 @@ import { loadLocalData } from '../../data/loadLocalData';
 import type { preSessionMachine } from '../../machines/preSession';
 import { sessionConfigFor, type SessionPattern } from '../../domain/patternChoice';
 import { guideKindFor } from '../../domain/guideShapes';
+import { cuesOnDevice } from '../../domain/cueFallback';
 import type { SessionMode } from '../../domain/sessionModes';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
@@ -20,6 +21,7 @@ import { PreSessionView } from './PreSessionView';
 import { SessionErrorBoundary } from './SessionErrorBoundary';
 import { useDisplaySettings } from './SessionSettings';
 import { useCuePreferences } from './useCuePreferences';
+import { useVibrationSupport } from './vibrationSupport';
 import { useSessionController } from './useSessionController';
 import './session.css';
 import './immersive.css';
@@ -84,7 +86,10 @@ export function SessionScreen(props: SessionScreenProps) {
 function SessionFlow({ mode, pattern, adaptive, startNow = false }: SessionScreenProps) {
   const config = useMemo(() => sessionConfigFor(mode, pattern), [mode, pattern]);
   const { cues } = useCuePreferences();
-  const controller = useSessionController(config, { tones: cues.tones, volume: cues.volume });
+  // A chosen vibration this device cannot give plays as tones (domain/cueFallback).
+  const canVibrate = useVibrationSupport();
+  const tones = cuesOnDevice(cues, { canSpeak: true, canVibrate }).tones;
+  const controller = useSessionController(config, { tones, volume: cues.volume });
   const { session, step, loopRef, actions } = controller;
   const preRef = useSelector(session, (s) => s.children.preSession);
   const compact = mode === 'mobile';

@@ -1,6 +1,7 @@
 import { useId, useSyncExternalStore } from 'react';
 import { COUNTDOWN_CHOICES, countdownLabel, countdownSeconds } from '../../domain/countdown';
 import { describeCueChannels } from '../../domain/cueDesign';
+import { cuesOnDevice } from '../../domain/cueFallback';
 import { usePreferences } from '../../data/hooks';
 import { setPreference } from '../../data/preferencesRepo';
 import { THEME_CHOICES, THEME_CHOICE_LABELS } from '../../domain/nightTheme';
@@ -14,8 +15,9 @@ import {
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Switch } from '../../ui/Switch';
-import { speechAvailable, vibrationAvailable } from './cues';
+import { speechAvailable } from './cues';
 import { useCuePreferences } from './useCuePreferences';
+import { VibrationSupportNote, useVibrationSupport } from './vibrationSupport';
 
 /** The session's dim mode and the theme choice, live as they change. */
 export function useDisplaySettings() {
@@ -40,7 +42,7 @@ export function SessionSettings({
   const { dim, theme, setDim, setTheme } = useDisplaySettings();
   const volumeId = useId();
   const canSpeak = speechAvailable();
-  const canVibrate = vibrationAvailable();
+  const canVibrate = useVibrationSupport();
   const percent = Math.round(cues.volume * 100);
   const countdown = countdownSeconds(usePreferences().countdownSeconds);
 
@@ -74,18 +76,15 @@ export function SessionSettings({
             description={
               canVibrate
                 ? 'A pattern per phase: swelling in, one tap on a hold, ebbing out, two taps.'
-                : 'This device cannot vibrate.'
+                : undefined
             }
             checked={cues.vibration && canVibrate}
             disabled={!canVibrate}
             onCheckedChange={(on) => setChannel('vibration', on)}
           />
+          <VibrationSupportNote />
           <p className="session-settings__summary" role="status">
-            {describeCueChannels({
-              voice: cues.voice && canSpeak,
-              tones: cues.tones,
-              vibration: cues.vibration && canVibrate,
-            })}
+            {describeCueChannels(cuesOnDevice(cues, { canSpeak, canVibrate }))}
           </p>
           <div className="field">
             <label htmlFor={volumeId} className="field__label">

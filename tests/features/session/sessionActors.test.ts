@@ -7,6 +7,34 @@ import { getSession } from '../../../src/data/sessionsRepo';
 import { choosePattern, sessionConfigFor } from '../../../src/domain/patternChoice';
 import { buildSessionRecord } from '../../../src/domain/sessionRecord';
 import { readPractitioner, saveSession } from '../../../src/features/session/sessionActors';
+import { STORAGE_TIMEOUT_MESSAGE, STORAGE_WAIT_MS } from '../../../src/data/storageWait';
+import { engineClockFollowsFakeTime } from '../../support/engineClock';
+
+/**
+ * Another connection (a page WebKit keeps in its back/forward cache, issue #37) holds a
+ * read of `sessions` that never finishes, until `release()`.
+ */
+async function holdSessionsStore(): Promise<{ release: () => void }> {
+  const other = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('pneuma');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const store = other.transaction('sessions').objectStore('sessions');
+  let held = true;
+  const ask = () => {
+    store.count().onsuccess = () => {
+      if (held) ask();
+    };
+  };
+  ask();
+  return {
+    release: () => {
+      held = false;
+      other.close();
+    },
+  };
+}
 
 const auth = vi.hoisted(() => ({
   state: { status: 'signedOut', user: null as { id: string } | null, role: null, level: 'none' },
@@ -58,5 +86,29 @@ describe('session feature actors', () => {
   it('readPractitioner: while auth is still loading the person counts as a guest', async () => {
     auth.state = { status: 'loading', user: { id: 'u1' }, role: null, level: 'none' };
     expect(await toPromise(createActor(readPractitioner).start())).toMatchObject({ userId: null });
+  });
+
+  it('saveSession: a store held by another page fails in STORAGE_WAIT_MS with a message; the retry stores it once', async () => {
+    await db.open();
+    const holder = await holdSessionsStore();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    engineClockFollowsFakeTime();
+    try {
+      const first = toPromise(createActor(saveSession, { input: { record } }).start()).catch(
+        (e: unknown) => e,
+      );
+      await vi.advanceTimersByTimeAsync(STORAGE_WAIT_MS);
+      const error = await first;
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toBe(STORAGE_TIMEOUT_MESSAGE);
+    } finally {
+      vi.useRealTimers();
+    vi.unstubAllGlobals();
+    }
+    holder.release();
+    // The machine keeps the record and sends it again on Try Again (machines/session.ts).
+    await toPromise(createActor(saveSession, { input: { record } }).start());
+    expect(await getSession('rec-1')).toEqual(record);
+    expect(await db.sessions.count()).toBe(1);
   });
 });

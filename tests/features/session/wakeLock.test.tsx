@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useWakeLock } from '../../../src/features/session/useWakeLock';
+import { useWakeLock, type WakeLockState } from '../../../src/features/session/useWakeLock';
+import { WakeLockNote } from '../../../src/features/session/WakeLockNote';
 
 afterEach(cleanup);
 
@@ -48,6 +49,32 @@ describe('useWakeLock', () => {
     await flush();
     expect(sentinels[1]!.release).toHaveBeenCalled();
     unmount();
+  });
+
+  it('says the screen may sleep, and how to keep it on, where the API is missing or the lock refused', async () => {
+    function Shown() {
+      const state: WakeLockState = useWakeLock(true);
+      return <WakeLockNote state={state} />;
+    }
+    Object.defineProperty(navigator, 'wakeLock', { value: undefined, configurable: true });
+    const missing = render(<Shown />);
+    await flush();
+    expect(missing.getByRole('note').textContent).toMatch(/may dim and lock.*Auto-Lock/);
+    missing.unmount();
+
+    const request = vi.fn(async () => Promise.reject(new Error('NotAllowedError')));
+    Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
+    const refused = render(<Shown />);
+    await flush();
+    expect(refused.getByRole('note').textContent).toMatch(/may dim and lock/);
+    refused.unmount();
+
+    const held = vi.fn(async () => ({ released: false, release: async () => undefined }));
+    Object.defineProperty(navigator, 'wakeLock', { value: { request: held }, configurable: true });
+    const ok = render(<Shown />);
+    await flush();
+    expect(ok.queryByRole('note')).toBeNull();
+    ok.unmount();
   });
 
   it('does nothing where the Wake Lock API is missing or refused', async () => {

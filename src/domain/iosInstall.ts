@@ -1,0 +1,34 @@
+/**
+ * Installing on an iPhone or iPad (issue #37). iOS has no install prompt: a person adds
+ * the app with Share, then 'Add to Home Screen'. Every iOS browser is WebKit; the hint is
+ * for Safari, where those menu names are the ones said.
+ */
+
+/** What the browser tells about itself, as far as the rule needs. */
+export interface BrowserFacts {
+  userAgent: string;
+  /** navigator.maxTouchPoints: an iPad asks for the desktop site and says 'Macintosh'. */
+  maxTouchPoints: number;
+  /** navigator.standalone (iOS) or display-mode: standalone: opened from the home screen. */
+  standalone: boolean;
+}
+
+/** Safari on an iPhone, iPod or iPad (not Chrome, Firefox, Edge or Opera on iOS, nor an in-app view). */
+export function isIosSafari({ userAgent, maxTouchPoints }: BrowserFacts): boolean {
+  const ios = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+  if (!ios) return false;
+  if (/CriOS|FxiOS|EdgiOS|OPiOS|OPT\/|GSA\/|YaBrowser|DuckDuckGo/.test(userAgent)) return false;
+  return /Safari\//.test(userAgent) && /Version\//.test(userAgent);
+}
+
+/** The hint shows to Safari on iOS, not installed, and only until it was shown once. */
+export function offerIosInstallHint(facts: BrowserFacts, alreadyShown: boolean): boolean {
+  return !alreadyShown && !facts.standalone && isIosSafari(facts);
+}
+
+/** What an installed Pneuma gains on iOS, said in the hint (docs/product.md § Installing). */
+export const IOS_INSTALL_GAINS: readonly string[] = [
+  'Opens full screen, without Safari’s address bar.',
+  'Works offline, and your practice stays on this device: Safari clears a website’s stored data after 7 days without a visit; an app on the Home Screen keeps it.',
+  'Keeps the screen awake during a session (iOS 18.4 and later).',
+];
