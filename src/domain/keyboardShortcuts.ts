@@ -17,9 +17,15 @@ export type ShortcutAction = (typeof SHORTCUTS)[number]['action'];
 /** Window event the panel dispatches with `{ action }`; the running session listens. */
 export const SHORTCUT_EVENT = 'pneuma:shortcut';
 
-export function actionForKey(
-  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
-): ShortcutAction | null {
+/** The parts of a key press the shortcuts read (a DOM KeyboardEvent has them). */
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}
+
+export function actionForKey(e: KeyPress): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   switch (e.key) {
     case ' ':

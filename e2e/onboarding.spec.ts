@@ -1,0 +1,57 @@
+import { devices } from '@playwright/test';
+import { expect, gotoHydrated, test } from './fixtures';
+import { getLocalRow, waitForAppDb } from './localDb';
+
+/**
+ * First-time onboarding on phones (issue #34 item 1; spec § 4 First-time state): shown on a
+ * phone to someone who never finished a session and is not signed in, three steps, Skip
+ * on each but the last; finishing or skipping stores `onboardingCompleted` and it never
+ * comes back. On a computer it never shows.
+ *
+ * Does not prove: that a signed-in person or one with a finished session never sees it
+ * (the rule is unit-tested in tests/domain/authLevel.test.ts), or WebKit's phones.
+ */
+test.describe('on a phone', () => {
+  test.use({ ...devices['Pixel 7'] });
+
+  test('three steps, then it is gone for good', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const welcome = page.getByRole('region', { name: 'Welcome to Pneuma' });
+    await expect(welcome.getByRole('heading', { name: 'Breathe with a guide' })).toBeVisible();
+    await expect(welcome.getByText('1 of 3')).toBeVisible();
+    await welcome.getByRole('button', { name: 'Next' }).click();
+    await expect(welcome.getByRole('heading', { name: 'Kept on this phone' })).toBeVisible();
+    await welcome.getByRole('button', { name: 'Next' }).click();
+    await expect(welcome.getByRole('heading', { name: 'The camera is optional' })).toBeVisible();
+    await expect(welcome.getByRole('button', { name: 'Skip' })).toHaveCount(0);
+    await welcome.getByRole('button', { name: 'Got it' }).click();
+    await expect(welcome).toHaveCount(0);
+    await waitForAppDb(page);
+    await expect
+      .poll(() => getLocalRow(page, 'flags', 'onboardingCompleted'))
+      .toMatchObject({ value: true });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Transform your breathing' })).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(welcome).toHaveCount(0);
+  });
+
+  test('Skip closes it at once and stores the choice', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    const welcome = page.getByRole('region', { name: 'Welcome to Pneuma' });
+    await welcome.getByRole('button', { name: 'Skip' }).click();
+    await expect(welcome).toHaveCount(0);
+    await waitForAppDb(page);
+    await expect
+      .poll(() => getLocalRow(page, 'flags', 'onboardingCompleted'))
+      .toMatchObject({ value: true });
+  });
+});
+
+test('never on a computer', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 }); // narrow, but a mouse
+  await gotoHydrated(page, '/');
+  await expect(page.getByRole('heading', { name: 'Transform your breathing' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('region', { name: 'Welcome to Pneuma' })).toHaveCount(0);
+});
