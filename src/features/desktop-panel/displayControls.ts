@@ -13,7 +13,7 @@ import {
   sessionOwnsKey,
   type ShortcutAction,
 } from '../../domain/keyboardShortcuts';
-import { isSessionRunning } from '../../app/runningSession';
+import { isBreathingActive } from '../../app/activeBreathing';
 import { changeSignal } from '../../ui/changeSignal';
 
 export interface PanelSettings {
@@ -222,7 +222,7 @@ function onKeyDown(e: KeyboardEvent): void {
   if (!action) return;
   const notify = () =>
     window.dispatchEvent(new CustomEvent(SHORTCUT_EVENT, { detail: { action } }));
-  if (sessionOwnsKey(action, isSessionRunning())) {
+  if (sessionOwnsKey(action, isBreathingActive())) {
     notify();
     return;
   }

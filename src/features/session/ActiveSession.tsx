@@ -5,7 +5,7 @@ import { phaseAnnouncement, spokenCue } from '../../domain/cueDesign';
 import { guideKindFor } from '../../domain/guideShapes';
 import { SHORTCUT_EVENT, type ShortcutAction } from '../../domain/keyboardShortcuts';
 import type { SessionConfig } from '../../domain/patternChoice';
-import { markSessionRunning } from '../../app/runningSession';
+import { markBreathingActive } from '../../app/activeBreathing';
 import { Button } from '../../ui/Button';
 import { LineIcon } from '../../ui/LineIcon';
 import { Switch } from '../../ui/Switch';
@@ -144,14 +144,14 @@ export function ActiveSession({
   // The desktop panel's shortcuts (when the person turned them on): R starts this session
   // again from its first breath. Space, M and F are this screen's own keys (above).
   useEffect(() => {
-    markSessionRunning(true);
+    markBreathingActive(true);
     const onShortcut = (e: Event) => {
       const { action } = (e as CustomEvent<{ action: ShortcutAction }>).detail;
       if (action === 'reset' && !live.current.settingsOpen) actions.restartRun();
     };
     window.addEventListener(SHORTCUT_EVENT, onShortcut);
     return () => {
-      markSessionRunning(false);
+      markBreathingActive(false);
       window.removeEventListener(SHORTCUT_EVENT, onShortcut);
     };
   }, [actions]);

@@ -10,7 +10,7 @@ import {
   setSuppressNotifications,
 } from '../../../src/features/desktop-panel/displayControls';
 import { isDedicatedGpu, measureLatency } from '../../../src/features/desktop-panel/measure';
-import { markSessionRunning } from '../../../src/app/runningSession';
+import { markBreathingActive } from '../../../src/app/activeBreathing';
 import { sessionOwnsKey } from '../../../src/domain/keyboardShortcuts';
 
 const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
@@ -74,7 +74,7 @@ describe('keyboard shortcuts of the desktop panel', () => {
     };
     expect(space()).toBe(false);
     expect(sessionOwnsKey('toggle-play', false)).toBe(false);
-    markSessionRunning(true);
+    markBreathingActive(true);
     try {
       expect(sessionOwnsKey('toggle-play', true)).toBe(true);
       expect(sessionOwnsKey('mute', true)).toBe(true);
@@ -90,7 +90,7 @@ describe('keyboard shortcuts of the desktop panel', () => {
       expect(seen).toEqual(['toggle-play', 'reset']);
       window.removeEventListener(SHORTCUT_EVENT, listener);
     } finally {
-      markSessionRunning(false);
+      markBreathingActive(false);
     }
   });
 
