@@ -26,7 +26,7 @@ export interface OnDemandFeature {
 export const ON_DEMAND: readonly OnDemandFeature[] = [
   {
     feature: 'wallets (EVM, WalletConnect, Lens)',
-    modules: ['ethers', '@walletconnect/modal', 'src/features/wallet/WalletControl.tsx', 'src/features/wallet/ProfileWallet.tsx', 'src/features/wallet/lensParts.ts'],
+    modules: ['ethers', '@walletconnect/modal', 'src/features/wallet/WalletControl.tsx', 'src/features/wallet/ProfileWallet.tsx', 'src/features/wallet/actions.ts', 'src/features/wallet/lensParts.ts'],
   },
   { feature: 'pattern tokens (Flow)', modules: ['@onflow/fcl', 'src/flow/loadFlowClient.ts'] },
   { feature: 'progress charts', modules: ['recharts'] },

@@ -14,7 +14,7 @@ export {
   saveAuthSession,
 } from './authSessionRepo';
 export { listCustomPatterns } from './customPatternsQueries';
-export { getFlags } from './flagsRepo';
+export { getFlags, setFlag } from './flagsRepo';
 export { listFavorites, listRatings, listRecentPatterns } from './patternUsageRepo';
 export { getPreferences } from './preferencesRepo';
 export { getSelectedPattern, setSelectedPattern } from './selectedPatternRepo';

@@ -68,6 +68,21 @@ export function gateState(requirement: GateRequirement): 'none' | 'account' | 'w
 
 export type GateFallback = 'prompt' | 'hide' | 'disable' | 'redirect';
 
+/**
+ * What a gate's proceed button does (spec § 4): a signed-in user facing a wallet
+ * requirement gets the wallet connection of that type; everyone else signs in first
+ * (a wallet links to an email account, never on its own).
+ */
+export function gateProceed(
+  requirement: GateRequirement,
+  signedIn: boolean,
+): 'sign-in' | 'connect-evm' | 'connect-flow' {
+  if (!signedIn) return 'sign-in';
+  if (requirement === 'evm') return 'connect-evm';
+  if (requirement === 'flow') return 'connect-flow';
+  return 'sign-in';
+}
+
 /** 'show' when the requirement is met, otherwise the gate's fallback. */
 export function gateOutcome(
   current: AuthLevel,

@@ -22,6 +22,23 @@ export function scoreMessage(score: number): ScoreMessage {
   return 'You did it';
 }
 
+/**
+ * The icon beside a score (spec § 9: thresholds 90, 80, 70, 60, 50), with its meaning for
+ * anyone who cannot see it. Below 50 a seedling: a start, never a failure mark.
+ */
+export const SCORE_ICONS = [
+  { min: 90, symbol: '🏆', meaning: 'trophy' },
+  { min: 80, symbol: '⭐', meaning: 'star' },
+  { min: 70, symbol: '🎯', meaning: 'on target' },
+  { min: 60, symbol: '👍', meaning: 'good' },
+  { min: 50, symbol: '💪', meaning: 'getting stronger' },
+  { min: 0, symbol: '🌱', meaning: 'a start' },
+] as const;
+
+export function scoreIcon(score: number): (typeof SCORE_ICONS)[number] {
+  return SCORE_ICONS.find((i) => score >= i.min) ?? SCORE_ICONS[SCORE_ICONS.length - 1]!;
+}
+
 const clamp100 = (v: number) => Math.min(100, Math.max(0, v));
 
 /**

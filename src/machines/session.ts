@@ -15,6 +15,7 @@
  *
  * The session store's phases are read from this machine with `sessionPhase`
  * (setup, ready, active, paused, complete) and the view steps with `viewStep`.
+ * RESTART (the desktop shortcut R) starts a running session again from its first breath.
  * RESET (the error card) and PRACTICE_AGAIN (at the end) go back to setup with a fresh
  * session from anywhere, keeping the camera permission and the audio choice, and stop
  * the camera tracks. Before the breath loop runs there is nothing to end: STOP is
@@ -145,6 +146,8 @@ export type SessionEvent =
   | { type: 'VIEW_RESULTS' }
   | { type: 'PRACTICE_AGAIN' }
   | { type: 'RESET' }
+  /** The desktop shortcut R: the running session starts again from its first breath. */
+  | { type: 'RESTART' }
   | { type: 'TOGGLE_AUDIO' }
   | { type: 'SET_AUDIO'; enabled: boolean }
   | { type: 'ERROR'; message: string }
@@ -377,6 +380,13 @@ export const sessionMachine = setup({
           },
           on: {
             STOP: { actions: 'forwardToLoop' },
+            // The unfinished run is dropped (nothing is saved) and the loop starts over;
+            // the camera, its permission and the sound choice stay as they are.
+            RESTART: {
+              target: 'active',
+              reenter: true,
+              actions: assign({ vision: () => emptyVisionSummary(), visionMetrics: null }),
+            },
             BREATHE_AGAIN: { actions: 'forwardToLoop' },
             ANOTHER_ROUND: { actions: 'forwardToLoop' },
             FINISH: { actions: 'forwardToLoop' },

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { HomeScreen } from '../features/home';
+import { MobileOnboarding } from '../features/onboarding';
 
 export const Route = createFileRoute('/')({
   // ?prompt=share: Share was chosen before any session existed (docs/product.md § Sharing and community).
@@ -20,6 +21,7 @@ function Home() {
           </p>
         </div>
       ) : null}
+      <MobileOnboarding />
       <HomeScreen variant="basic" />
     </>
   );

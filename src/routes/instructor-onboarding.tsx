@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { InstructorScreen } from '../features/instructor';
+import { SharingPrompt } from '../features/prompts';
 
 interface TeachSearch {
   focus?: 'patterns';
@@ -13,5 +14,11 @@ export const Route = createFileRoute('/instructor-onboarding')({
 
 function InstructorOnboardingRoute() {
   const { focus } = Route.useSearch();
-  return <InstructorScreen focus={focus} />;
+  // Reached from the instructor call to action ('Start Teaching', 'Become Instructor').
+  return (
+    <>
+      <SharingPrompt kind="instructor" />
+      <InstructorScreen focus={focus} />
+    </>
+  );
 }

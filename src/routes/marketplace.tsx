@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { marketQueryFrom, marketQueryParams, type MarketQuery } from '../domain/marketplace/contract';
 import { MarketplaceScreen } from '../features/marketplace';
+import { SharingPrompt } from '../features/prompts';
 
 /** The URL's parameters as given; the screen reads them with the marketplace's rules. */
 type MarketSearch = Partial<Record<'q' | 'category' | 'difficulty' | 'sort' | 'page', unknown>>;
@@ -24,5 +25,10 @@ function MarketplaceRoute() {
     [navigate],
   );
   const query = useMemo(() => marketQueryFrom(search), [search]);
-  return <MarketplaceScreen query={query} onQueryChange={onQueryChange} />;
+  return (
+    <>
+      <SharingPrompt kind="patternToken" />
+      <MarketplaceScreen query={query} onQueryChange={onQueryChange} />
+    </>
+  );
 }

@@ -14,6 +14,7 @@ import {
   requiredLevel,
   safeRedirectTarget,
   shouldShowOnboarding,
+  gateProceed,
 } from '../../src/domain/authLevel';
 
 describe('auth level ordering', () => {
@@ -161,5 +162,18 @@ describe('first-time state and roles', () => {
     expect(parseRole('instructor')).toBe('instructor');
     expect(parseRole('admin')).toBe('user');
     expect(parseRole(undefined)).toBe('user');
+  });
+});
+
+describe("a gate's proceed", () => {
+  it('opens the wallet connection of the requirement for a signed-in user', () => {
+    expect(gateProceed('evm', true)).toBe('connect-evm');
+    expect(gateProceed('flow', true)).toBe('connect-flow');
+  });
+  it('signs in first when signed out, and for an account requirement', () => {
+    expect(gateProceed('evm', false)).toBe('sign-in');
+    expect(gateProceed('flow', false)).toBe('sign-in');
+    expect(gateProceed('account', false)).toBe('sign-in');
+    expect(gateProceed('account', true)).toBe('sign-in');
   });
 });

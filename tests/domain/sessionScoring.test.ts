@@ -10,6 +10,7 @@ import {
   scoreHelper,
   stillnessFromRestlessness,
   scoreMessage,
+  scoreIcon,
 } from '../../src/domain/sessionScoring';
 
 describe('quality labels', () => {
@@ -123,5 +124,15 @@ describe('the one session score: a session ended early', () => {
       if (s !== undefined) expect(qualityLabel(s), `${cycles} of 15`).not.toBe('Excellent');
     }
     expect(sessionScore({ completionPercent: 100, rhythmConsistency: 100, stillness: 100 })).toBe(100);
+  });
+});
+
+describe('score icons (spec § 9: 90, 80, 70, 60, 50)', () => {
+  it('steps at each threshold', () => {
+    const at = (s: number) => scoreIcon(s).symbol;
+    expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 50, 49, 0].map(at)).toEqual([
+      '🏆', '🏆', '⭐', '⭐', '🎯', '🎯', '👍', '👍', '💪', '💪', '🌱', '🌱',
+    ]);
+    expect(scoreIcon(52).meaning).toBe('getting stronger');
   });
 });

@@ -169,6 +169,25 @@ describe('session machine: the store phases', () => {
     });
   });
 
+  it('RESTART (the shortcut R) starts a running or paused session again from its first breath, saving nothing', () => {
+    const s = make();
+    s.at(40_000);
+    s.loop().send({ type: 'TICK', now: 40_000 });
+    expect(s.context().metrics.cycleCount).toBe(2);
+    s.actor.send({ type: 'PAUSE', now: 40_000 });
+    expect(s.phase()).toBe('paused');
+    const first = s.loop();
+    s.at(50_000);
+    s.actor.send({ type: 'RESTART' });
+    expect(s.phase()).toBe('active');
+    expect(s.loop()).not.toBe(first);
+    expect(s.loop().getSnapshot().context.clock.startedAt).toBe(50_000);
+    expect(s.context().metrics).toMatchObject({ cycleCount: 0, duration: 0 });
+    expect(s.save).not.toHaveBeenCalled();
+    s.loop().send({ type: 'TICK', now: 66_000 });
+    expect(s.context().metrics.cycleCount).toBe(1);
+  });
+
   it('an event without its own time is stamped by the injected clock', () => {
     const s = make();
     s.at(12_500);

@@ -13,7 +13,7 @@ export function setSessionRunning(value: boolean): void {
   }
 }
 
-export function isSessionRunning(): boolean {
+export function isBreathingActive(): boolean {
   return running;
 }
 

@@ -59,10 +59,25 @@ export function isSupportedChain(id: unknown): id is SupportedChainId {
   return (SUPPORTED_CHAIN_IDS as readonly unknown[]).includes(id);
 }
 
-/** The chain's name; any chain the app does not support displays 'Unknown'. */
+/**
+ * Chains the app can name (spec § 5, the wider chain list) though it connects only on the
+ * three supported ones: a wallet on Base shows 'Base', not 'Unknown'. Lens Chain (232) pays
+ * gas in GHO.
+ */
+export const KNOWN_CHAINS: Readonly<Record<string, { key: string; name: string; currency: string }>> = {
+  '0x1': { key: 'ethereum', name: 'Ethereum Mainnet', currency: 'ETH' },
+  '0x89': { key: 'polygon', name: 'Polygon', currency: 'POL' },
+  '0xa4b1': { key: 'arbitrum', name: 'Arbitrum One', currency: 'ETH' },
+  '0x2105': { key: 'base', name: 'Base', currency: 'ETH' },
+  '0xe8': { key: 'lens', name: 'Lens Chain', currency: 'GHO' },
+  '0x5ea': { key: 'story', name: 'Story', currency: 'IP' },
+};
+
+/** The chain's name; a chain outside the known list displays 'Unknown'. */
 export function chainName(id: string | null | undefined): string {
   const hex = normalizeChainId(id);
-  return hex && isSupportedChain(hex) ? EVM_CHAINS[hex].name : 'Unknown';
+  if (hex && isSupportedChain(hex)) return EVM_CHAINS[hex].name;
+  return (hex && KNOWN_CHAINS[hex]?.name) || 'Unknown';
 }
 
 /** The explorer page of an address on a supported chain; null on any other chain. */

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { socialApi } from '../../backend/socialApi';
 import { ERROR_TEXT } from '../../domain/errors/messages';
 import { Button, buttonClass } from '../../ui/Button';
+import { ErrorCard } from '../errors';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { PostCard } from './PostCard';
@@ -22,14 +23,12 @@ export function Feed({ userId }: { userId: string }) {
   if (q.isPending) return <LoadingDots label="Loading the community feed" />;
   if (!q.data) {
     return (
-      <div role="alert" className="card">
-        <p>
-          {ERROR_TEXT.timelineFailed}. {reasonOf(q.error)}
-        </p>
-        <Button variant="secondary" onClick={() => void q.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ErrorCard
+        title={ERROR_TEXT.timelineFailed}
+        message={reasonOf(q.error)}
+        recovery="retry"
+        onRetry={() => void q.refetch()}
+      />
     );
   }
   const posts = q.data.pages.flatMap((p) => p.items);

@@ -29,6 +29,10 @@ import {
 import './desktop-panel.css';
 
 const MULTI_DISPLAY_NOTE = 'Multi-monitor features require multiple displays';
+const PIP_UNSUPPORTED_NOTE =
+  'This browser cannot keep a window on top of others (Document Picture-in-Picture, in Chrome and Edge 116 or later on a computer).';
+const AUTO_SAVE_STATUS =
+  'Auto-Save Progress is always on: every session is saved on this device the moment it ends, and goes to your account when you are signed in and online.';
 
 /** Measured once on open; every 2 seconds while Advanced Metrics is on. */
 function useMeasurements(live: boolean) {
@@ -141,13 +145,9 @@ export default function DesktopPanel() {
                   checked={s.advancedMetrics}
                   onCheckedChange={setAdvancedMetrics}
                 />
-                <Switch
-                  label="Auto-Save Progress"
-                  description="Always on: every session is saved on this device the moment it ends."
-                  checked
-                  disabled
-                  onCheckedChange={() => undefined}
-                />
+                <p className="dp-note" data-testid="auto-save-status">
+                  {AUTO_SAVE_STATUS}
+                </p>
                 <h3 className="dp-subtitle">System status</h3>
                 <p className="muted dp-note">
                   Measured in this browser. CPU and GPU load cannot be read by a web page, so they
@@ -199,7 +199,7 @@ export default function DesktopPanel() {
                   description={
                     pip
                       ? 'Keeps a small box-breathing guide on top of other windows.'
-                      : MULTI_DISPLAY_NOTE
+                      : PIP_UNSUPPORTED_NOTE
                   }
                   checked={s.pip}
                   disabled={!pip}
@@ -226,9 +226,10 @@ export default function DesktopPanel() {
                   ))}
                 </ul>
                 <p className="muted dp-note">
-                  F and P work on any page while this is on; Esc leaves focus mode and
-                  picture-in-picture. Space, M and Esc control a running session. R (reset) is not
-                  available yet.
+                  While a session runs: Space pauses or resumes it, M turns its sound off or on, R
+                  starts it again from the first breath, Esc stops it. F and P work on any page;
+                  Esc also leaves focus mode and picture-in-picture. With no session running, Space
+                  scrolls the page as usual.
                 </p>
                 <Switch
                   label="Notification Suppression"

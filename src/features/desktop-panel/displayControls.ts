@@ -6,6 +6,14 @@
  * with a box-breathing guide.
  */
 import { useSyncExternalStore } from 'react';
+import {
+  SHORTCUTS,
+  SHORTCUT_EVENT,
+  actionForKey,
+  sessionOwnsKey,
+  type ShortcutAction,
+} from '../../domain/keyboardShortcuts';
+import { isBreathingActive } from '../../app/activeBreathing';
 import { changeSignal } from '../../ui/changeSignal';
 
 export interface PanelSettings {
@@ -200,19 +208,7 @@ export async function setMultiMonitor(on: boolean): Promise<void> {
 // ---------------------------------------------------------------------------------------
 // Keyboard shortcuts
 
-export const SHORTCUTS = [
-  { key: 'Space', label: 'play/pause', action: 'toggle-play' },
-  { key: 'F', label: 'fullscreen', action: 'fullscreen' },
-  { key: 'M', label: 'mute', action: 'mute' },
-  { key: 'Esc', label: 'exit', action: 'exit' },
-  { key: 'P', label: 'picture-in-picture', action: 'pip' },
-  { key: 'R', label: 'reset', action: 'reset' },
-] as const;
-
-export type ShortcutAction = (typeof SHORTCUTS)[number]['action'];
-
-/** Event the session screen can listen to for play/pause, mute and reset. */
-export const SHORTCUT_EVENT = 'pneuma:shortcut';
+export { SHORTCUTS, SHORTCUT_EVENT, actionForKey, type ShortcutAction };
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -220,36 +216,16 @@ function isTyping(target: EventTarget | null): boolean {
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 }
 
-export function actionForKey(
-  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
-): ShortcutAction | null {
-  if (e.ctrlKey || e.metaKey || e.altKey) return null;
-  switch (e.key) {
-    case ' ':
-      return 'toggle-play';
-    case 'f':
-    case 'F':
-      return 'fullscreen';
-    case 'm':
-    case 'M':
-      return 'mute';
-    case 'Escape':
-      return 'exit';
-    case 'p':
-    case 'P':
-      return 'pip';
-    case 'r':
-    case 'R':
-      return 'reset';
-    default:
-      return null;
-  }
-}
-
 function onKeyDown(e: KeyboardEvent): void {
   if (isTyping(e.target)) return;
   const action = actionForKey(e);
   if (!action) return;
+  const notify = () =>
+    window.dispatchEvent(new CustomEvent(SHORTCUT_EVENT, { detail: { action } }));
+  if (sessionOwnsKey(action, isBreathingActive())) {
+    notify();
+    return;
+  }
   // Space on a focused button or link keeps its normal meaning.
   if (
     action === 'toggle-play' &&
@@ -264,8 +240,7 @@ function onKeyDown(e: KeyboardEvent): void {
     if (settings.focusMode) setFocusMode(false);
     if (settings.pip) void setPictureInPicture(false);
   }
-  if (action === 'toggle-play') e.preventDefault();
-  window.dispatchEvent(new CustomEvent(SHORTCUT_EVENT, { detail: { action } }));
+  notify();
 }
 
 export function setShortcuts(on: boolean): void {

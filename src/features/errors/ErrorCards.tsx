@@ -58,6 +58,8 @@ export interface ErrorCardProps extends RecoveryHandlers, ClassifyOptions {
   /** A message already fit for users (e.g. an inline camera setup message); wins over `error`. */
   message?: string;
   title?: string;
+  /** 'retry' when the screen can always ask again (a failed query): Retry whatever the category. */
+  recovery?: 'retry';
   className?: string;
   children?: ReactNode;
 }
@@ -70,10 +72,12 @@ export function ErrorCard({
   onRetry,
   onAction,
   cameraContinues,
+  recovery,
   className,
   children,
 }: ErrorCardProps) {
-  const classified = classifyError(error ?? message, { cameraContinues });
+  const inferred = classifyError(error ?? message, { cameraContinues });
+  const classified = recovery ? { ...inferred, recovery, action: undefined } : inferred;
   const text = message ?? classified.userMessage;
   const titleId = useId();
   return (
@@ -153,18 +157,21 @@ export function WalletIssueCard({
   );
 }
 
-/** Session-error card: the session message and 'Restart Session'. */
+/** Session-error card: the session message (or a more precise one) and 'Restart Session'. */
 export function SessionErrorCard({
   onRestart,
+  message,
   className,
 }: {
   onRestart: () => void;
+  /** E.g. 'Failed to start session' when the breath loop could not start. */
+  message?: string;
   className?: string;
 }) {
   return (
     <OneActionCard
       kind="session"
-      message={ERROR_CASES.session.message}
+      message={message ?? ERROR_CASES.session.message}
       actionLabel={ERROR_SCREEN_TEXT.restartSession}
       onAction={onRestart}
       className={className}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import {
   canSkipPrompt,
+  gateProceed,
   safeRedirectTarget,
   gateOutcome,
   type AuthContext,
@@ -60,6 +61,14 @@ export function AuthGate({
     storePendingAction({ target: goal, requirement, context });
     void navigate({ to: '/auth', search: { context, redirect: goal } });
   };
+  const proceed = () => {
+    const next = gateProceed(requirement, auth.status === 'signedIn');
+    if (next === 'sign-in') return goSignIn();
+    setPromptOpen(false);
+    // The wallet code loads only now; the gate opens by itself when the level is met.
+    if (next === 'connect-evm') void import('../wallet').then((m) => m.requestWalletConnection());
+    else void import('../tokens').then((m) => m.requestFlowConnection());
+  };
 
   useEffect(() => {
     if (auth.status === 'loading' || outcome !== 'redirect' || redirected.current) return;
@@ -92,7 +101,7 @@ export function AuthGate({
       promptOpen={promptOpen}
       onPromptOpenChange={setPromptOpen}
       canSkip={canSkipPrompt(context)}
-      onProceed={goSignIn}
+      onProceed={proceed}
       onSkip={() => {
         setPromptOpen(false);
         setSkipped(true);

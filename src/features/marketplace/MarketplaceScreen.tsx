@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
 import { useCustomPatterns } from '../../data/hooks';
-import { ERROR_SCREEN_TEXT } from '../../domain/errors/screenText';
 import { CLEAR_FILTERS_LABEL } from '../../domain/librarySearch';
 import { pageCount, type MarketPage, type MarketQuery } from '../../domain/marketplace/contract';
 import { hasLibraryCopy, resultsText } from '../../domain/marketplace/format';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
+import { ErrorCard } from '../errors';
 import { PublishedCourses } from '../instructor';
 import { MarketCard } from './MarketCard';
 import { MarketFilters } from './MarketFilters';
@@ -113,10 +113,12 @@ function Listing({ query, onQueryChange }: MarketplaceScreenProps) {
       ) : null}
       {state.kind === 'loading' ? <LoadingDots label="Loading patterns" /> : null}
       {state.kind === 'error' ? (
-        <div role="alert" className="card market-error">
-          <p>{state.message}</p>
-          <Button onClick={state.retry}>{ERROR_SCREEN_TEXT.retry}</Button>
-        </div>
+        <ErrorCard
+          className="market-error"
+          message={state.message}
+          recovery="retry"
+          onRetry={state.retry}
+        />
       ) : null}
       {state.kind === 'offline-empty' ? (
         <EmptyState title="You're offline and this page was never loaded on this device.">

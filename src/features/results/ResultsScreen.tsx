@@ -14,6 +14,7 @@ import { ShareProgressPrompt } from '../share';
 import { VisionResultsCard } from '../vision';
 import { RatePattern } from './RatePattern';
 import { formatDuration } from '../../domain/duration';
+import { scoreIcon } from '../../domain/sessionScoring';
 import { figuresFromNavState, figuresFromRecord, type ResultFigures } from './resultFigures';
 import './results.css';
 
@@ -93,6 +94,12 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
                 <Badge tone="primary" data-testid="quality-label">
                   {f.label}
                 </Badge>
+              </dd>
+            ) : null}
+            {f.score !== undefined ? (
+              <dd className="results__score-icon" data-testid="score-icon" title={scoreIcon(f.score).meaning}>
+                <span aria-hidden="true">{scoreIcon(f.score).symbol}</span>
+                <span className="visually-hidden">{scoreIcon(f.score).meaning}</span>
               </dd>
             ) : (
               <dd className="results__unmeasured" data-testid="session-score-none">

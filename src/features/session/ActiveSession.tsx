@@ -3,7 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PHASE_LABELS, sessionLengthMs } from '../../domain/breathClock';
 import { phaseAnnouncement, spokenCue } from '../../domain/cueDesign';
 import { guideKindFor } from '../../domain/guideShapes';
+import { SHORTCUT_EVENT, type ShortcutAction } from '../../domain/keyboardShortcuts';
 import type { SessionConfig } from '../../domain/patternChoice';
+import { markBreathingActive } from '../../app/activeBreathing';
 import { Button } from '../../ui/Button';
 import { LineIcon } from '../../ui/LineIcon';
 import { Switch } from '../../ui/Switch';
@@ -139,6 +141,21 @@ export function ActiveSession({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [actions, inRetention, loopRef, toggleFullscreen]);
+
+  // The desktop panel's shortcuts (when the person turned them on): R starts this session
+  // again from its first breath. Space, M and F are this screen's own keys (above).
+  useEffect(() => {
+    markBreathingActive(true);
+    const onShortcut = (e: Event) => {
+      const { action } = (e as CustomEvent<{ action: ShortcutAction }>).detail;
+      if (action === 'reset' && !live.current.settingsOpen) actions.restartRun();
+    };
+    window.addEventListener(SHORTCUT_EVENT, onShortcut);
+    return () => {
+      markBreathingActive(false);
+      window.removeEventListener(SHORTCUT_EVENT, onShortcut);
+    };
+  }, [actions]);
 
   return (
     <section

@@ -5,6 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import { countdownSeconds, DEFAULT_COUNTDOWN_SECONDS } from '../../domain/countdown';
 import { loadLocalData } from '../../data/loadLocalData';
 import type { preSessionMachine } from '../../machines/preSession';
+import { SESSION_NOT_INITIALIZED } from '../../machines/session';
+import { CAMERA_SETUP_MESSAGES } from '../../domain/errors/messages';
 import { sessionConfigFor, type SessionPattern } from '../../domain/patternChoice';
 import { guideKindFor } from '../../domain/guideShapes';
 import { cuesOnDevice } from '../../domain/cueFallback';
@@ -178,7 +180,16 @@ function SessionFlow({ mode, pattern, adaptive, startNow = false }: SessionScree
         </h1>
       </header>
       {error ? (
-        <SessionErrorCard onRestart={actions.restart} className="session-screen__error" />
+        <SessionErrorCard
+          onRestart={actions.restart}
+          // The breath loop could not start (a config was there): the spec's own words.
+          message={
+            step === 'failed' && error !== SESSION_NOT_INITIALIZED
+              ? CAMERA_SETUP_MESSAGES.startFailed
+              : undefined
+          }
+          className="session-screen__error"
+        />
       ) : null}
       {body}
     </div>

@@ -127,6 +127,11 @@ export function useSessionController(config: SessionConfig, toneSettings: ToneSe
   const breatheAgain = useCallback(() => session.send({ type: 'BREATHE_AGAIN' }), [session]);
   const anotherRound = useCallback(() => session.send({ type: 'ANOTHER_ROUND' }), [session]);
   const finish = useCallback(() => session.send({ type: 'FINISH' }), [session]);
+  /** The desktop shortcut R: the running session starts again from its first breath. */
+  const restartRun = useCallback(() => {
+    cues.stop();
+    session.send({ type: 'RESTART' });
+  }, [session, cues]);
   /** The session-error card's 'Restart Session': back to setup with a fresh session. */
   const restart = useCallback(() => {
     cues.stop();
@@ -151,6 +156,7 @@ export function useSessionController(config: SessionConfig, toneSettings: ToneSe
       anotherRound,
       finish,
       restart,
+      restartRun,
     },
   };
 }

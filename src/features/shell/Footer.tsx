@@ -1,16 +1,12 @@
+import { parseSocialLinks, type SocialLink } from '../../domain/socialLinks';
+
 /**
  * Footer: the project's social profiles (set at build time with VITE_SOCIAL_LINKS as
- * "Label|https://url,Label|https://url"; none are invented) and the copyright line.
+ * "Label|https://url,Label|https://url"; src/domain/socialLinks.ts; none are invented)
+ * and the copyright line.
  */
-function socialLinks(): { label: string; href: string }[] {
-  const raw = import.meta.env.VITE_SOCIAL_LINKS as string | undefined;
-  if (!raw) return [];
-  return raw
-    .split(',')
-    .map((pair) => pair.split('|'))
-    .filter((p): p is [string, string] => p.length === 2 && /^https:\/\//.test(p[1] ?? ''))
-    .slice(0, 3)
-    .map(([label, href]) => ({ label, href }));
+function socialLinks(): SocialLink[] {
+  return parseSocialLinks(import.meta.env.VITE_SOCIAL_LINKS as string | undefined);
 }
 
 export function Footer() {

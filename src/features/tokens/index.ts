@@ -3,3 +3,6 @@
 export { CreatorMints } from './CreatorMints';
 export { PatternTokenBadge } from './PatternTokenBadge';
 export type { MintablePattern } from './MintForm';
+/** A gate's proceed on a 'flow' requirement (loads FCL and the token code on use). */
+export const requestFlowConnection = (): Promise<void> =>
+  import('./useFlowWallet').then((m) => m.connectFlowWallet());

@@ -45,6 +45,24 @@ function marker(on: boolean | null): boolean {
 }
 
 /**
+ * Connects the token wallet from outside the token screens (a gate's proceed on a 'flow'
+ * requirement): FCL's wallet discovery, then the auth level 'flow'. The account setup and
+ * the account's info follow when a token screen mounts (it reconnects without a prompt).
+ */
+export async function connectFlowWallet(): Promise<void> {
+  try {
+    const client = await loadClient();
+    const user = await client.authenticate();
+    if (!user.addr) return; // the person closed the discovery window
+    marker(true);
+    setWalletAuth({ flowConnected: true });
+    notify.success(TOAST_TEXT.walletConnected);
+  } catch (e) {
+    notify.error(TOAST_TEXT.connectionFailed, { description: failureText(e) });
+  }
+}
+
+/**
  * The token wallet: connect (FCL's wallet discovery), then the account setup transaction
  * once when the account has no collection yet ('Flow account ready for breathing NFTs!'),
  * then the account's info. Reconnects on load when it was connected on the last visit.

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Button } from '../../ui/Button';
+import { batteryIsLow, subscribeBattery } from '../../vision/battery';
 import { getDiagnostics, subscribeDiagnostics } from '../../vision/diagnostics';
 import { CameraPreview } from './CameraPreview';
 import { useSessionCamera, type SessionActor } from './useSessionCamera';
@@ -20,6 +21,7 @@ const MODE_TEXT = {
 export function LiveVisionPanel({ session }: { session: SessionActor }) {
   const camera = useSessionCamera(session);
   const diagnostics = useSyncExternalStore(subscribeDiagnostics, getDiagnostics, getDiagnostics);
+  const lowBattery = useSyncExternalStore(subscribeBattery, batteryIsLow, () => false);
   const m = camera.metrics;
 
   if (!camera.stream) {
@@ -89,6 +91,12 @@ export function LiveVisionPanel({ session }: { session: SessionActor }) {
         </dl>
       ) : null}
       {camera.message ? <p className="live-vision__note">{camera.message}</p> : null}
+      {lowBattery && camera.mode === 'minimal' ? (
+        <p className="live-vision__note" data-testid="battery-note">
+          Battery below 20 % and not charging: the camera is analysed once every 2 seconds to
+          save power.
+        </p>
+      ) : null}
       {diagnostics ? (
         <details className="live-vision__details">
           <summary>Analysis details</summary>

@@ -1,6 +1,7 @@
 import { chainName } from '../../domain/wallet/chains';
 import { Button } from '../../ui/Button';
-import { linkWallet, unlinkWallet } from './actions';
+import { WalletIssueCard } from '../errors';
+import { connectWallet, linkWallet, unlinkWallet } from './actions';
 import { LensPanel } from './LensPanel';
 import { useWallet } from './runtime';
 import { WalletControl } from './WalletControl';
@@ -41,6 +42,9 @@ export function ProfileWallet() {
           </p>
         )}
       </div>
+      {wallet.status === 'error' ? (
+        <WalletIssueCard error={wallet.error ?? undefined} onRetry={() => void connectWallet()} />
+      ) : null}
       <div className="row">
         <WalletControl />
         {canLink ? (

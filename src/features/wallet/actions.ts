@@ -1,4 +1,4 @@
-import { chainNotAddedMessage, TOAST_TEXT } from '../../domain/errors/messages';
+import { chainNotAddedMessage, ERROR_TEXT, TOAST_TEXT } from '../../domain/errors/messages';
 import { EVM_CHAINS, type SupportedChainId } from '../../domain/wallet/chains';
 import { notify } from '../../ui/toast';
 import { rpcCode } from '../../wallet/eip1193';
@@ -9,7 +9,14 @@ import { walletStore } from './runtime';
 /** Connects, then links the account by Sign-In with Ethereum unless it is already linked. */
 export async function connectWallet(uuid?: string): Promise<void> {
   try {
-    if (!(await walletStore.connect(uuid))) return;
+    if (!(await walletStore.connect(uuid))) {
+      // Asked to connect with no wallet in this browser (a gate's proceed, the shell's button).
+      if (walletStore.getState().status === 'noWallet')
+        void notify.error(ERROR_TEXT.noWalletProvider, {
+          description: 'Install a browser wallet (an EVM wallet extension), then try again.',
+        });
+      return;
+    }
     void notify.success(TOAST_TEXT.walletConnected);
   } catch (e) {
     void notify.error(TOAST_TEXT.connectionFailed, { description: describe(e) });

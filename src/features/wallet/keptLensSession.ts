@@ -12,7 +12,12 @@ export interface KeptLensSession {
   owner: string;
   tokens: { accessToken: string; refreshToken: string };
   account: LensAccount | null;
+  /** When the sign-in was first kept (epoch ms); token refreshes keep it. */
+  keptAt?: number;
 }
+
+/** The social session's lifetime (spec § 9): a kept sign-in older than this is not taken up. */
+export const SOCIAL_SESSION_MS = 24 * 60 * 60 * 1000;
 
 const KEY = 'pneuma-lens-session';
 
@@ -24,9 +29,12 @@ function storage(): Storage | null {
   }
 }
 
-export function keepLensSession(kept: KeptLensSession): void {
+export function keepLensSession(kept: KeptLensSession, now = Date.now()): void {
+  // The same sign-in kept again (refreshed tokens) keeps its first time.
+  const before = keptLensSession(kept.apiUrl, now);
+  const keptAt = before && before.owner === kept.owner ? before.keptAt : now;
   try {
-    storage()?.setItem(KEY, JSON.stringify(kept));
+    storage()?.setItem(KEY, JSON.stringify({ ...kept, keptAt }));
   } catch {
     // Full or refused: this sign-in lasts as long as the page.
   }
@@ -42,8 +50,8 @@ export function forgetLensSession(): void {
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 
-/** The kept sign-in for this Lens API, or null. */
-export function keptLensSession(apiUrl: string): KeptLensSession | null {
+/** The kept sign-in for this Lens API, or null (also once it is 24 hours old). */
+export function keptLensSession(apiUrl: string, now = Date.now()): KeptLensSession | null {
   let raw: unknown;
   try {
     raw = JSON.parse(storage()?.getItem(KEY) ?? 'null');
@@ -58,5 +66,8 @@ export function keptLensSession(apiUrl: string): KeptLensSession | null {
   // A sign-in kept before the Lens v3 client (its account has no owner) is not taken up.
   if (named && !isText(k.account!.owner)) return null;
   const account = named ? k.account! : null;
-  return { apiUrl, owner: k.owner, tokens: k.tokens, account };
+  const keptAt = k.keptAt;
+  if (typeof keptAt !== 'number' || !Number.isFinite(keptAt)) return null;
+  if (now - keptAt >= SOCIAL_SESSION_MS || keptAt - now > 60_000) return null;
+  return { apiUrl, owner: k.owner, tokens: k.tokens, account, keptAt };
 }

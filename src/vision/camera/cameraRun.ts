@@ -16,6 +16,7 @@ import {
   performanceModeFor,
   type PerformanceMode,
 } from '../../domain/vision/performanceMode';
+import { batteryIsLow, watchBattery } from '../battery';
 import type { CameraReport } from '../../machines/sessionCamera';
 import { cameraFailure } from './cameraErrors';
 import { startFrameWorker, type FrameWorkerClient } from './frameWorkerClient';
@@ -106,8 +107,9 @@ export async function startCameraRun(opts: CameraRunOptions): Promise<CameraRun>
   }
 
   const lowEnd = deviceIsLowEnd();
+  watchBattery();
   const times: number[] = [];
-  let mode: PerformanceMode = performanceModeFor(times, lowEnd);
+  let mode: PerformanceMode = performanceModeFor(times, lowEnd, batteryIsLow());
   report({ type: 'PERFORMANCE_MODE', mode });
 
   const tick = async () => {
@@ -130,7 +132,7 @@ export async function startCameraRun(opts: CameraRunOptions): Promise<CameraRun>
         report({ type: 'VISION', active: true, metrics: { ...sample.metrics, processingTimeMs } });
         times.push(processingTimeMs);
         if (times.length > 5) times.shift();
-        const next = performanceModeFor(times, lowEnd);
+        const next = performanceModeFor(times, lowEnd, batteryIsLow());
         if (next !== mode) {
           mode = next;
           report({ type: 'PERFORMANCE_MODE', mode });

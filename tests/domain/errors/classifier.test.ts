@@ -212,7 +212,7 @@ describe('category: message text second', () => {
     [ERROR_TEXT.shareFailed, 'session'],
     ['Invalid pattern duration', 'validation'],
     ['Email is required', 'validation'],
-    [ERROR_TEXT.dependenciesNotResolved, 'unknown'],
+    ['Something nobody named', 'unknown'],
   ])('%s -> %s', (text, category) => {
     const c = classifyError(new Error(text));
     expect(c.category).toBe(category);

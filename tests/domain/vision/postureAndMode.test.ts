@@ -4,6 +4,7 @@ import {
   frameIntervalMs,
   isLowEndDevice,
   performanceModeFor,
+  isLowBattery,
 } from '../../../src/domain/vision/performanceMode';
 import {
   calibratePosture,
@@ -73,5 +74,20 @@ describe('guide level', () => {
     expect(guideLevel('pause', 0.5)).toBe(0);
     expect(guideLevel(null, 0.5)).toBe(0);
     expect(guideLevel('inhale', Number.NaN)).toBe(0);
+  });
+});
+
+describe('battery (spec § 4: low power under 20 %)', () => {
+  it('below 20 % and not charging: minimal, whatever the speed', () => {
+    expect(isLowBattery({ level: 0.19, charging: false })).toBe(true);
+    expect(performanceModeFor([10, 10, 10, 10, 10], false, true)).toBe('minimal');
+    expect(performanceModeFor([], false, true)).toBe('minimal');
+  });
+  it('charging, at 20 % or above, or no Battery Status API: the usual rule', () => {
+    expect(isLowBattery({ level: 0.05, charging: true })).toBe(false);
+    expect(isLowBattery({ level: 0.2, charging: false })).toBe(false);
+    expect(isLowBattery(null)).toBe(false);
+    expect(isLowBattery({ level: Number.NaN, charging: false })).toBe(false);
+    expect(performanceModeFor([10, 10, 10, 10, 10], false, false)).toBe('optimal');
   });
 });

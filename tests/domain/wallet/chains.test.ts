@@ -21,7 +21,12 @@ describe('wallet chains', () => {
     expect(chainName('0x1')).toBe('Ethereum Mainnet');
     expect(chainName('0x89')).toBe('Polygon');
     expect(chainName('0xa4b1')).toBe('Arbitrum One');
-    expect(chainName('0x2105')).toBe('Unknown');
+    // Named though not connectable (the known-chains list): Base, Lens Chain (232), Story.
+    expect(chainName('0x2105')).toBe('Base');
+    expect(chainName('232')).toBe('Lens Chain');
+    expect(chainName('1514')).toBe('Story');
+    expect(isSupportedChain('0x2105')).toBe(false);
+    expect(chainName('0x38')).toBe('Unknown');
     expect(chainName(null)).toBe('Unknown');
     expect(isSupportedChain('0x7a69')).toBe(false);
   });

@@ -10,6 +10,8 @@ import {
   setSuppressNotifications,
 } from '../../../src/features/desktop-panel/displayControls';
 import { isDedicatedGpu, measureLatency } from '../../../src/features/desktop-panel/measure';
+import { markBreathingActive } from '../../../src/app/activeBreathing';
+import { sessionOwnsKey } from '../../../src/domain/keyboardShortcuts';
 
 const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
   key: k,
@@ -61,6 +63,35 @@ describe('keyboard shortcuts of the desktop panel', () => {
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', bubbles: true }));
     expect(seen).toEqual(['mute']);
     window.removeEventListener(SHORTCUT_EVENT, listener);
+  });
+
+  it('Space keeps its default (the page scrolls) unless a session runs; a session owns Space, M and F', () => {
+    setShortcuts(true);
+    const space = () => {
+      const e = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+      document.body.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(space()).toBe(false);
+    expect(sessionOwnsKey('toggle-play', false)).toBe(false);
+    markBreathingActive(true);
+    try {
+      expect(sessionOwnsKey('toggle-play', true)).toBe(true);
+      expect(sessionOwnsKey('mute', true)).toBe(true);
+      expect(sessionOwnsKey('fullscreen', true)).toBe(true);
+      expect(sessionOwnsKey('reset', true)).toBe(false);
+      expect(sessionOwnsKey('exit', true)).toBe(false);
+      // The panel notifies and leaves the key to the session screen's own listener.
+      const seen: string[] = [];
+      const listener = (e: Event) => seen.push((e as CustomEvent<{ action: string }>).detail.action);
+      window.addEventListener(SHORTCUT_EVENT, listener);
+      expect(space()).toBe(false);
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', bubbles: true }));
+      expect(seen).toEqual(['toggle-play', 'reset']);
+      window.removeEventListener(SHORTCUT_EVENT, listener);
+    } finally {
+      markBreathingActive(false);
+    }
   });
 
   it('Esc leaves focus mode', () => {

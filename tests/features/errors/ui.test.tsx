@@ -117,6 +117,31 @@ describe('error cards', () => {
     expect(screen.getByRole('alert').textContent).toContain(ERROR_CASES['wallet.rejected'].message);
   });
 
+  it('inline card for a failed query: Retry whatever the category, under its title', () => {
+    const onRetry = vi.fn();
+    render(
+      <ErrorCard
+        title="Failed to load timeline"
+        message="The server could not be reached. Check your connection and try again."
+        recovery="retry"
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByRole('alert', { name: 'Failed to load timeline' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    cleanup();
+    // An authentication-looking message would offer nothing without the override.
+    render(<ErrorCard message="Authentication failed. Please sign in again." recovery="retry" onRetry={onRetry} />);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it("session-error card: 'Failed to start session' when the loop could not start", () => {
+    render(<SessionErrorCard onRestart={() => undefined} message="Failed to start session" />);
+    expect(screen.getByRole('alert').textContent).toContain('Failed to start session');
+    expect(screen.getByRole('button', { name: 'Restart Session' })).toBeTruthy();
+  });
+
   it("session-error card with 'Restart Session'", () => {
     const onRestart = vi.fn();
     render(<SessionErrorCard onRestart={onRestart} />);

@@ -83,6 +83,7 @@ describe('the marketplace screen', () => {
     show();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('page: page can be at most 1000');
+    expect(alert.classList.contains('error-card')).toBe(true); // the app's inline error card
     list.mockResolvedValue(page(1));
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('1 pattern found')).toBeTruthy();

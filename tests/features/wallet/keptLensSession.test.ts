@@ -4,6 +4,7 @@ import {
   forgetLensSession,
   keepLensSession,
   keptLensSession,
+  SOCIAL_SESSION_MS,
 } from '../../../src/features/wallet/keptLensSession';
 
 const API = 'https://lens.test/graphql';
@@ -19,7 +20,7 @@ afterEach(() => sessionStorage.clear());
 describe('the kept Lens sign-in', () => {
   it('is read back for its own Lens API only, and forgotten', () => {
     keepLensSession(kept);
-    expect(keptLensSession(API)).toEqual(kept);
+    expect(keptLensSession(API)).toMatchObject(kept);
     expect(keptLensSession('https://other.test/graphql')).toBeNull();
     forgetLensSession();
     expect(keptLensSession(API)).toBeNull();
@@ -38,14 +39,26 @@ describe('the kept Lens sign-in', () => {
     }
     sessionStorage.setItem(
       'pneuma-lens-session',
-      JSON.stringify({ ...kept, account: { nope: true } }),
+      JSON.stringify({ ...kept, keptAt: Date.now(), account: { nope: true } }),
     );
-    expect(keptLensSession(API)).toEqual({ ...kept, account: null });
+    expect(keptLensSession(API)).toMatchObject({ ...kept, account: null });
     // One kept by the client before Lens v3 (an account without an owner) is not taken up.
     sessionStorage.setItem(
       'pneuma-lens-session',
-      JSON.stringify({ ...kept, account: { address: '0xabc', ownedBy: '0xabc' } }),
+      JSON.stringify({ ...kept, keptAt: Date.now(), account: { address: '0xabc', ownedBy: '0xabc' } }),
     );
+    expect(keptLensSession(API)).toBeNull();
+  });
+
+  it('lasts 24 hours from the sign-in; refreshed tokens do not extend it', () => {
+    const t0 = 1_800_000_000_000;
+    keepLensSession(kept, t0);
+    keepLensSession({ ...kept, tokens: { accessToken: 'a2', refreshToken: 'r2' } }, t0 + 3_600_000);
+    expect(keptLensSession(API, t0 + SOCIAL_SESSION_MS - 1)).toMatchObject({ keptAt: t0, tokens: { accessToken: 'a2' } });
+    expect(keptLensSession(API, t0 + SOCIAL_SESSION_MS)).toBeNull();
+    expect(SOCIAL_SESSION_MS).toBe(86_400_000);
+    // A record with no time (kept before the lifetime existed) is not taken up.
+    sessionStorage.setItem('pneuma-lens-session', JSON.stringify(kept));
     expect(keptLensSession(API)).toBeNull();
   });
 });

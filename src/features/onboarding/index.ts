@@ -1,0 +1,2 @@
+export { MobileOnboarding } from './MobileOnboarding';
+export { ONBOARDING_STEPS, PHONE_QUERY } from './steps';
