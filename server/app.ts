@@ -31,6 +31,7 @@ import { unavailableAnswer } from './unavailable';
 import type { Secrets } from './secrets';
 import { socialRoutes } from './social/routes';
 import { instructorRoutes } from './instructor/routes';
+import { togetherRoutes } from './together/routes';
 import { staticHandler } from './static';
 import { walletRoutes } from './wallet/routes';
 
@@ -179,6 +180,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', instructorRoutes({ db, secrets }));
   app.route('/api', marketRoutes({ db, secrets }));
+  app.route('/api', togetherRoutes({ db, secrets, limits, trust: trustProxy }));
   app.route('/api', flowRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets }));
   app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));

@@ -103,7 +103,11 @@ function issueText(issue: z.core.$ZodIssue): string {
   return issue.message.endsWith('.') ? issue.message : `${issue.message}.`;
 }
 
-function checkPattern(value: unknown, what: string): { pattern: LinkedPattern } | { error: LinkError } {
+/**
+ * A pattern as a link carries it, checked as a link's pattern is (the schema, then hostile
+ * text); `what` starts the message. The server checks a shared session's pattern with it.
+ */
+export function checkLinkedPattern(value: unknown, what = 'The pattern'): { pattern: LinkedPattern } | { error: LinkError } {
   const parsed = patternSchema.safeParse(value);
   if (!parsed.success) {
     return { error: { code: 'invalid', message: `${what} is not a valid pattern: ${issueText(parsed.error.issues[0]!)}` } };
@@ -166,13 +170,13 @@ export function decodeLink(payload: string): DecodedLink {
   if (kind === 'pattern') {
     const fields = patternFields.safeParse(json);
     if (!fields.success) return fail('invalid', `This link's pattern cannot be opened: ${issueText(fields.error.issues[0]!)}`);
-    const checked = checkPattern(fields.data.pattern, "This link's pattern");
+    const checked = checkLinkedPattern(fields.data.pattern, "This link's pattern");
     return 'error' in checked ? { ok: false, error: checked.error } : { ok: true, content: { kind, pattern: checked.pattern } };
   }
   if (kind === 'together') {
     const fields = togetherFields.safeParse(json);
     if (!fields.success) return fail('invalid', 'This shared session link is not valid: its session, start time or length is missing or out of range.');
-    const checked = checkPattern(fields.data.pattern, "This shared session's pattern");
+    const checked = checkLinkedPattern(fields.data.pattern, "This shared session's pattern");
     if ('error' in checked) return { ok: false, error: checked.error };
     const tooLong = togetherError(fields.data.cycles, checked.pattern);
     if (tooLong) return fail('invalid', `This shared session link is not valid. ${tooLong}`);
