@@ -27,6 +27,7 @@ import { Route as ResultsRouteImport } from './routes/results'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as InstructorsInstructorIdRouteImport } from './routes/instructors/$instructorId'
+import { Route as PPayloadRouteImport } from './routes/p/$payload'
 import { Route as SessionIndexRouteImport } from './routes/session/index'
 import { Route as SessionModeRouteImport } from './routes/session/$mode'
 import { Route as TeachCoursesCourseIdRouteImport } from './routes/teach/courses/$courseId'
@@ -121,6 +122,11 @@ const InstructorsInstructorIdRoute = InstructorsInstructorIdRouteImport.update({
   path: '/instructors/$instructorId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PPayloadRoute = PPayloadRouteImport.update({
+  id: '/p/$payload',
+  path: '/p/$payload',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SessionIndexRoute = SessionIndexRouteImport.update({
   id: '/session/',
   path: '/session/',
@@ -155,6 +161,7 @@ export interface FileRoutesByFullPath {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
+  '/p/$payload': typeof PPayloadRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses/': typeof CoursesIndexRoute
   '/session/': typeof SessionIndexRoute
@@ -178,6 +185,7 @@ export interface FileRoutesByTo {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
+  '/p/$payload': typeof PPayloadRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses': typeof CoursesIndexRoute
   '/session': typeof SessionIndexRoute
@@ -202,6 +210,7 @@ export interface FileRoutesById {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
+  '/p/$payload': typeof PPayloadRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses/': typeof CoursesIndexRoute
   '/session/': typeof SessionIndexRoute
@@ -227,6 +236,7 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
+    | '/p/$payload'
     | '/session/$mode'
     | '/courses/'
     | '/session/'
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
+    | '/p/$payload'
     | '/session/$mode'
     | '/courses'
     | '/session'
@@ -273,6 +284,7 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
+    | '/p/$payload'
     | '/session/$mode'
     | '/courses/'
     | '/session/'
@@ -297,6 +309,7 @@ export interface RootRouteChildren {
   ResultsRoute: typeof ResultsRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   InstructorsInstructorIdRoute: typeof InstructorsInstructorIdRoute
+  PPayloadRoute: typeof PPayloadRoute
   SessionModeRoute: typeof SessionModeRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
   SessionIndexRoute: typeof SessionIndexRoute
@@ -431,6 +444,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InstructorsInstructorIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p/$payload': {
+      id: '/p/$payload'
+      path: '/p/$payload'
+      fullPath: '/p/$payload'
+      preLoaderRoute: typeof PPayloadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/session/': {
       id: '/session/'
       path: '/session'
@@ -473,6 +493,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResultsRoute: ResultsRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   InstructorsInstructorIdRoute: InstructorsInstructorIdRoute,
+  PPayloadRoute: PPayloadRoute,
   SessionModeRoute: SessionModeRoute,
   CoursesIndexRoute: CoursesIndexRoute,
   SessionIndexRoute: SessionIndexRoute,

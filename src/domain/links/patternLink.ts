@@ -75,6 +75,7 @@ const fail = (code: LinkErrorCode, message: string): DecodedLink => ({ ok: false
 /** An HTML tag's start (`<script`, `</b`, `<!--`, `<?`); `<3` and `a < b` are text. */
 const MARKUP = /<[a-z!?/]/i;
 /** Control characters and the direction overrides that disguise text. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 function hostileText(p: LinkedPattern): string | null {
@@ -235,4 +236,18 @@ export function patternLinkPath(pattern: LinkedPattern): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A stable id for a linked pattern breathed without saving it (`link:` and a hash of what it
+ * carries), so sessions of the same link share an id in the history.
+ */
+export function linkedPatternId(p: LinkedPattern): string {
+  const text = JSON.stringify(compactPattern(p));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `link:${h.toString(36)}`;
 }
