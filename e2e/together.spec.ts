@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect, gotoHydrated, signUpFresh, test } from './fixtures';
 
 /**
@@ -88,5 +87,4 @@ test('two contexts joining one shared session change phase within 50 ms of each 
   expect(errors).toEqual([]);
   await guestContext.close();
   await lateContext.close();
-  void randomUUID;
 });
