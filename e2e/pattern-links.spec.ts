@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForServiceWorkerControl } from './fixtures';
 
 /**
@@ -24,6 +25,7 @@ test('a pattern link opened offline in a fresh context previews, plays and saves
   await expect(page.getByRole('heading', { level: 1, name: 'Tide 2-1-2-1' })).toBeVisible();
   await expect(page.getByText('2-1-2-1', { exact: true })).toBeVisible();
   await expect(page.getByText('Quick reset', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'pattern link preview');
 
   await page.getByRole('button', { name: 'Save to library' }).click();
   await expect(page.getByRole('button', { name: 'Saved to your library' })).toBeDisabled();
@@ -70,6 +72,7 @@ test('malformed and hostile links show what is wrong, never a crash', async ({ p
     await expect(alert).toContainText(message);
     await expect(page.getByRole('link', { name: 'Browse patterns' })).toBeVisible();
   }
+  await expectNoSeriousA11yViolations(page, 'bad pattern link');
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   expect(dialogs).toBe(0);
   expect(errors).toEqual([]);
