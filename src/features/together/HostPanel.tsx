@@ -38,7 +38,7 @@ export function HostPanel({ sessionId }: { sessionId: string }) {
     };
   }, [sessionId]);
   return (
-    <div className="card together-host" aria-labelledby="together-host-title">
+    <section className="card together-host" aria-labelledby="together-host-title">
       <h2 id="together-host-title">You are hosting</h2>
       <p data-testid="together-joins" aria-live="polite">
         {joins === null
@@ -63,6 +63,6 @@ export function HostPanel({ sessionId }: { sessionId: string }) {
       <span role="status" className="muted">
         {copied ? ' Link copied.' : null}
       </span>
-    </div>
+    </section>
   );
 }

@@ -69,7 +69,7 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
               style={{ transitionDuration: `${moment.position.phaseRemainingMs}ms` }}
               aria-hidden="true"
             />
-            <p className="together-guide__phase" aria-live="assertive" data-testid="together-phase">
+            <p className="together-guide__phase" aria-live="polite" data-testid="together-phase">
               {PHASE_LABELS[moment.position.phase]}
             </p>
             <p className="muted together-guide__hint">
