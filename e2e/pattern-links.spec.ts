@@ -11,10 +11,23 @@ import { expect, test, waitForServiceWorkerControl } from './fixtures';
  * them), other engines (the codec is plain TypeScript with unit tests), a phone's share sheet.
  */
 
-const link = (json: unknown) => `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;
-const TIDE = { name: 'Tide 2-1-2-1', description: 'Short and even, for a quick reset.', inhale: 2, hold: 1, exhale: 2, hold_after_exhale: 1, category: 'focus', benefits: ['Quick reset'] };
+const link = (json: unknown) =>
+  `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;
+const TIDE = {
+  name: 'Tide 2-1-2-1',
+  description: 'Short and even, for a quick reset.',
+  inhale: 2,
+  hold: 1,
+  exhale: 2,
+  hold_after_exhale: 1,
+  category: 'focus',
+  benefits: ['Quick reset'],
+};
 
-test('a pattern link opened offline in a fresh context previews, plays and saves to the library', async ({ page, context }) => {
+test('a pattern link opened offline in a fresh context previews, plays and saves to the library', async ({
+  page,
+  context,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   // One visit installs the service worker; the link itself was never opened online.
@@ -59,11 +72,20 @@ test('malformed and hostile links show what is wrong, never a crash', async ({ p
     ['/p/not*base64', /damaged/],
     [`/p/${'A'.repeat(9000)}`, /too long/],
     [`/p/${Buffer.from('{"v":1,"kind":"pattern",').toString('base64url')}`, /damaged/],
-    [link({ v: 1, kind: 'pattern', pattern: { ...TIDE, name: '<img src=x onerror=alert(1)>' } }), /markup/],
-    [link({ v: 1, kind: 'pattern', pattern: { ...TIDE, inhale: 86_400 } }), /Inhale can be at most 60 seconds/],
+    [
+      link({ v: 1, kind: 'pattern', pattern: { ...TIDE, name: '<img src=x onerror=alert(1)>' } }),
+      /markup/,
+    ],
+    [
+      link({ v: 1, kind: 'pattern', pattern: { ...TIDE, inhale: 86_400 } }),
+      /Inhale can be at most 60 seconds/,
+    ],
     [link({ v: 9, kind: 'pattern', pattern: TIDE }), /newer version/],
     [link({ v: 1, kind: 'program', program: {} }), /program/],
-    [link({ v: 1, kind: 'together', session: 'x', startsAt: 0, cycles: 1e9, pattern: TIDE }), /shared session link is not valid/],
+    [
+      link({ v: 1, kind: 'together', session: 'x', startsAt: 0, cycles: 1e9, pattern: TIDE }),
+      /shared session link is not valid/,
+    ],
   ];
   for (const [path, message] of cases) {
     await page.goto(path);

@@ -26,8 +26,10 @@ interface Change {
 }
 
 const TIDE = { name: 'Tide together', inhale: 2, hold: 1, exhale: 2, hold_after_exhale: 1 };
-const link = (json: unknown) => `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;
-const changes = (page: Page) => page.evaluate(() => (window.__pneumaTogether?.changes ?? []) as unknown as Change[]);
+const link = (json: unknown) =>
+  `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;
+const changes = (page: Page) =>
+  page.evaluate(() => (window.__pneumaTogether?.changes ?? []) as unknown as Change[]);
 const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
 
 /** Signs a host up and starts a shared session of TIDE (cycles of 6 s, 10 s from now); returns its link. */
@@ -56,7 +58,10 @@ function gapsBetween(a: Change[], b: Change[]): number[] {
   return gaps;
 }
 
-test('two contexts joining one shared session change phase within 50 ms of each other; the host sees the count', async ({ page, browser }) => {
+test('two contexts joining one shared session change phase within 50 ms of each other; the host sees the count', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const sessionLink = await hostSession(page, 'together-host', 4);
 
@@ -68,17 +73,24 @@ test('two contexts joining one shared session change phase within 50 ms of each 
   await guest.goto(sessionLink);
   await expect(guest.getByRole('heading', { level: 1, name: 'Tide together' })).toBeVisible();
   await expect(guest.getByText(/Clock matched with the server to within \d+ ms/)).toBeVisible();
-  await expect(page.getByTestId('together-joins')).toHaveText(/^1 person has joined/, { timeout: 15_000 });
+  await expect(page.getByTestId('together-joins')).toHaveText(/^1 person has joined/, {
+    timeout: 15_000,
+  });
   // Joined and matched: the guest's network drops; it keeps breathing on the same boundaries.
   await guestContext.setOffline(true);
 
   for (const p of [page, guest]) {
-    await expect(p.getByText('This shared session has ended.', { exact: false })).toBeVisible({ timeout: 60_000 });
+    await expect(p.getByText('This shared session has ended.', { exact: false })).toBeVisible({
+      timeout: 60_000,
+    });
   }
   const [a, b] = await Promise.all([changes(page), changes(guest)]);
   const gaps = gapsBetween(a, b);
-  const lateBy = (xs: Change[]) => xs.slice(1).map((x) => Math.round(x.serverAt - x.scheduledServerAt));
-  const estimates = await Promise.all([page, guest].map((p) => p.evaluate(() => window.__pneumaTogether?.estimate)));
+  const lateBy = (xs: Change[]) =>
+    xs.slice(1).map((x) => Math.round(x.serverAt - x.scheduledServerAt));
+  const estimates = await Promise.all(
+    [page, guest].map((p) => p.evaluate(() => window.__pneumaTogether?.estimate)),
+  );
   console.log(
     `together: ${gaps.length} shared boundaries, gap max ${Math.max(...gaps).toFixed(1)} ms, median ${median(gaps).toFixed(1)} ms; ` +
       `host late by ${JSON.stringify(lateBy(a))}; guest late by ${JSON.stringify(lateBy(b))}; estimates ${JSON.stringify(estimates)}`,
@@ -91,7 +103,10 @@ test('two contexts joining one shared session change phase within 50 ms of each 
   await guestContext.close();
 });
 
-test('a late joiner lands on the phase in progress and then keeps the host’s boundaries', async ({ page, browser }) => {
+test('a late joiner lands on the phase in progress and then keeps the host’s boundaries', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const sessionLink = await hostSession(page, 'together-late', 10);
   await expect(page.getByTestId('together-phase')).toBeVisible({ timeout: 20_000 });
@@ -101,7 +116,9 @@ test('a late joiner lands on the phase in progress and then keeps the host’s b
   await late.goto(sessionLink);
   await expect(late.getByTestId('together-phase')).toBeVisible();
   for (const p of [page, late]) {
-    await expect(p.getByText('This shared session has ended.', { exact: false })).toBeVisible({ timeout: 90_000 });
+    await expect(p.getByText('This shared session has ended.', { exact: false })).toBeVisible({
+      timeout: 90_000,
+    });
   }
   const [a, c] = await Promise.all([changes(page), changes(late)]);
   // Its first phase is the one in progress when it arrived (7 s in: past the first cycle).
@@ -110,7 +127,9 @@ test('a late joiner lands on the phase in progress and then keeps the host’s b
   expect(c[0]!.phase).toBe(hostsPhase.get(c[0]!.boundary));
   // After the page has settled (its own load stalls both pages for a moment), the same boundaries.
   const gaps = gapsBetween(a, c.slice(2));
-  const estimates = await Promise.all([page, late].map((p) => p.evaluate(() => window.__pneumaTogether?.estimate?.offsetMs)));
+  const estimates = await Promise.all(
+    [page, late].map((p) => p.evaluate(() => window.__pneumaTogether?.estimate?.offsetMs)),
+  );
   console.log(
     `together (late joiner): first boundary ${c[0]!.boundary}, ${gaps.length} shared after settling, gap median ${median(gaps).toFixed(1)} ms, ` +
       `max ${Math.max(...gaps).toFixed(1)} ms; offsets ${JSON.stringify(estimates)}`,

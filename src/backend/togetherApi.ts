@@ -44,8 +44,15 @@ export async function timeSample(timeoutMs: number): Promise<TimeSample | null> 
 
 export const togetherApi = {
   start: (input: { pattern: LinkedPattern; cycles: number; startsInSeconds: number }) =>
-    apiCall<{ session: TogetherSession }>('/together', { signedIn: true, method: 'POST', body: input }),
-  read: (id: string) => apiCall<{ session: TogetherSession }>(`/together/${encodeURIComponent(id)}`, { signedIn: true }),
+    apiCall<{ session: TogetherSession }>('/together', {
+      signedIn: true,
+      method: 'POST',
+      body: input,
+    }),
+  read: (id: string) =>
+    apiCall<{ session: TogetherSession }>(`/together/${encodeURIComponent(id)}`, {
+      signedIn: true,
+    }),
   join: (id: string, device: string, signedIn: boolean) =>
     apiCall<{ counted: boolean; reason?: string }>(`/together/${encodeURIComponent(id)}/join`, {
       signedIn,

@@ -27,5 +27,12 @@ export function linkedPatternOfShared(p: SharedPattern): LinkedPattern | null {
   if (p.id && isCatalogueId(p.id)) return linkedPatternOf(getPattern(p.id)!);
   const t = sharedTimings(p);
   if (!t) return null;
-  return { name: p.name, description: '', ...t, category: 'stress', difficulty: 'Beginner', benefits: [] };
+  return {
+    name: p.name,
+    description: '',
+    ...t,
+    category: 'stress',
+    difficulty: 'Beginner',
+    benefits: [],
+  };
 }

@@ -13,7 +13,12 @@
  */
 import { z } from 'zod';
 import { patternSchema } from '../patternSchema';
-import { cycleSeconds, PHASE_FIELD_LABELS, type PatternDefinition, type PhaseField } from '../patterns';
+import {
+  cycleSeconds,
+  PHASE_FIELD_LABELS,
+  type PatternDefinition,
+  type PhaseField,
+} from '../patterns';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 
 export const LINK_FORMAT_VERSION = 1;
@@ -51,13 +56,7 @@ export interface TogetherLinkContent {
 export type LinkContent = PatternLinkContent | TogetherLinkContent;
 
 export type LinkErrorCode =
-  | 'empty'
-  | 'too_long'
-  | 'damaged'
-  | 'newer_version'
-  | 'program'
-  | 'unknown_kind'
-  | 'invalid';
+  'empty' | 'too_long' | 'damaged' | 'newer_version' | 'program' | 'unknown_kind' | 'invalid';
 
 export interface LinkError {
   code: LinkErrorCode;
@@ -66,9 +65,13 @@ export interface LinkError {
 
 export type DecodedLink = { ok: true; content: LinkContent } | { ok: false; error: LinkError };
 
-const DAMAGED = 'This link is damaged: part of it is missing or was changed. Ask for the link again.';
+const DAMAGED =
+  'This link is damaged: part of it is missing or was changed. Ask for the link again.';
 
-const fail = (code: LinkErrorCode, message: string): DecodedLink => ({ ok: false, error: { code, message } });
+const fail = (code: LinkErrorCode, message: string): DecodedLink => ({
+  ok: false,
+  error: { code, message },
+});
 
 // --- Hostile text ---------------------------------------------------------------------
 
@@ -80,7 +83,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 function hostileText(p: LinkedPattern): string | null {
   const texts = [p.name, p.description, ...p.benefits];
-  if (texts.some((t) => MARKUP.test(t))) return 'Its text contains markup (like <script>), which a pattern cannot hold.';
+  if (texts.some((t) => MARKUP.test(t)))
+    return 'Its text contains markup (like <script>), which a pattern cannot hold.';
   if (CONTROL.test(p.name)) return 'Its name contains hidden control characters.';
   return null;
 }
@@ -108,13 +112,22 @@ function issueText(issue: z.core.$ZodIssue): string {
  * A pattern as a link carries it, checked as a link's pattern is (the schema, then hostile
  * text); `what` starts the message. The server checks a shared session's pattern with it.
  */
-export function checkLinkedPattern(value: unknown, what = 'The pattern'): { pattern: LinkedPattern } | { error: LinkError } {
+export function checkLinkedPattern(
+  value: unknown,
+  what = 'The pattern',
+): { pattern: LinkedPattern } | { error: LinkError } {
   const parsed = patternSchema.safeParse(value);
   if (!parsed.success) {
-    return { error: { code: 'invalid', message: `${what} is not a valid pattern: ${issueText(parsed.error.issues[0]!)}` } };
+    return {
+      error: {
+        code: 'invalid',
+        message: `${what} is not a valid pattern: ${issueText(parsed.error.issues[0]!)}`,
+      },
+    };
   }
   const hostile = hostileText(parsed.data);
-  if (hostile) return { error: { code: 'invalid', message: `${what} cannot be opened. ${hostile}` } };
+  if (hostile)
+    return { error: { code: 'invalid', message: `${what} cannot be opened. ${hostile}` } };
   return { pattern: parsed.data };
 }
 
@@ -148,9 +161,13 @@ export function togetherError(cycles: number, pattern: LinkedPattern): string | 
 
 /** Reads a link's payload (the part after /p/). Never throws. */
 export function decodeLink(payload: string): DecodedLink {
-  if (typeof payload !== 'string' || payload.length === 0) return fail('empty', 'This link has no pattern in it.');
+  if (typeof payload !== 'string' || payload.length === 0)
+    return fail('empty', 'This link has no pattern in it.');
   if (payload.length > LINK_LIMITS.payloadMax) {
-    return fail('too_long', `This link is too long to hold a pattern (${payload.length.toLocaleString('en-GB')} characters; at most ${LINK_LIMITS.payloadMax.toLocaleString('en-GB')}).`);
+    return fail(
+      'too_long',
+      `This link is too long to hold a pattern (${payload.length.toLocaleString('en-GB')} characters; at most ${LINK_LIMITS.payloadMax.toLocaleString('en-GB')}).`,
+    );
   }
   const text = decodeBase64Url(payload);
   if (text === null) return fail('damaged', DAMAGED);
@@ -164,19 +181,36 @@ export function decodeLink(payload: string): DecodedLink {
   if (!head.success) return fail('damaged', DAMAGED);
   const { v, kind } = head.data;
   if (Number.isInteger(v) && v > LINK_FORMAT_VERSION) {
-    return fail('newer_version', 'This link was made by a newer version of Pneuma. Update the app to open it.');
+    return fail(
+      'newer_version',
+      'This link was made by a newer version of Pneuma. Update the app to open it.',
+    );
   }
   if (v !== LINK_FORMAT_VERSION) return fail('damaged', DAMAGED);
-  if (kind === 'program') return fail('program', 'This link holds a program, which this version of Pneuma cannot open yet.');
+  if (kind === 'program')
+    return fail(
+      'program',
+      'This link holds a program, which this version of Pneuma cannot open yet.',
+    );
   if (kind === 'pattern') {
     const fields = patternFields.safeParse(json);
-    if (!fields.success) return fail('invalid', `This link's pattern cannot be opened: ${issueText(fields.error.issues[0]!)}`);
+    if (!fields.success)
+      return fail(
+        'invalid',
+        `This link's pattern cannot be opened: ${issueText(fields.error.issues[0]!)}`,
+      );
     const checked = checkLinkedPattern(fields.data.pattern, "This link's pattern");
-    return 'error' in checked ? { ok: false, error: checked.error } : { ok: true, content: { kind, pattern: checked.pattern } };
+    return 'error' in checked
+      ? { ok: false, error: checked.error }
+      : { ok: true, content: { kind, pattern: checked.pattern } };
   }
   if (kind === 'together') {
     const fields = togetherFields.safeParse(json);
-    if (!fields.success) return fail('invalid', 'This shared session link is not valid: its session, start time or length is missing or out of range.');
+    if (!fields.success)
+      return fail(
+        'invalid',
+        'This shared session link is not valid: its session, start time or length is missing or out of range.',
+      );
     const checked = checkLinkedPattern(fields.data.pattern, "This shared session's pattern");
     if ('error' in checked) return { ok: false, error: checked.error };
     const tooLong = togetherError(fields.data.cycles, checked.pattern);

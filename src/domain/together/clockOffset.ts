@@ -41,7 +41,9 @@ export const CLOCK_SYNC = Object.freeze({ rounds: 8, timeoutMs: 3000, gapMs: 30 
 
 function usable(s: TimeSample): boolean {
   const all = [s.sentAt, s.serverReceivedAt, s.serverSentAt, s.receivedAt];
-  return all.every(Number.isFinite) && s.receivedAt >= s.sentAt && s.serverSentAt >= s.serverReceivedAt;
+  return (
+    all.every(Number.isFinite) && s.receivedAt >= s.sentAt && s.serverSentAt >= s.serverReceivedAt
+  );
 }
 
 /** One sample's offset and round trip. */
@@ -63,7 +65,12 @@ export function estimateOffset(samples: readonly TimeSample[]): OffsetEstimate |
     if (!best || one.roundTripMs < best.roundTripMs) best = one;
   }
   if (!best) return null;
-  return { offsetMs: best.offsetMs, roundTripMs: best.roundTripMs, errorBoundMs: best.roundTripMs / 2, samples: count };
+  return {
+    offsetMs: best.offsetMs,
+    roundTripMs: best.roundTripMs,
+    errorBoundMs: best.roundTripMs / 2,
+    samples: count,
+  };
 }
 
 /** A device time on the server's clock. */

@@ -7,14 +7,25 @@
  * from the one start time the link carries, so a late joiner lands on the right phase and
  * nothing drifts (no ticks are counted). Pure.
  */
-import { boundaryOffsetMs, positionAt, sessionLengthMs, type BreathPosition, type BreathSchedule } from '../breathClock';
+import {
+  boundaryOffsetMs,
+  positionAt,
+  sessionLengthMs,
+  type BreathPosition,
+  type BreathSchedule,
+} from '../breathClock';
 
 export type TogetherMoment =
   | { stage: 'waiting'; msToStart: number }
   | { stage: 'breathing'; position: BreathPosition; msToEnd: number }
   | { stage: 'ended' };
 
-export function togetherMoment(schedule: BreathSchedule, startsAt: number, cycles: number, serverNow: number): TogetherMoment {
+export function togetherMoment(
+  schedule: BreathSchedule,
+  startsAt: number,
+  cycles: number,
+  serverNow: number,
+): TogetherMoment {
   const elapsed = serverNow - startsAt;
   if (elapsed < 0) return { stage: 'waiting', msToStart: -elapsed };
   const total = sessionLengthMs(schedule, cycles);

@@ -42,7 +42,9 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
       <div className="card link-pattern">
         <h1 id="link-pattern-title">{pattern.name}</h1>
         <p className="link-pattern__rhythm">
-          <span aria-label="Rhythm in seconds: inhale, hold, exhale, hold after exhale">{timingLabel(pattern)}</span>
+          <span aria-label="Rhythm in seconds: inhale, hold, exhale, hold after exhale">
+            {timingLabel(pattern)}
+          </span>
           <span className="muted"> · {cycleSeconds(pattern)} s a breath</span>
         </p>
         <p className="muted">
@@ -58,12 +60,18 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
         ) : null}
         <div className="row link-pattern__actions">
           <Button onClick={breathe}>Breathe now</Button>
-          <Button variant="secondary" disabled={saved === 'saving' || saved === 'yes'} onClick={() => void save()}>
+          <Button
+            variant="secondary"
+            disabled={saved === 'saving' || saved === 'yes'}
+            onClick={() => void save()}
+          >
             {saved === 'yes' ? 'Saved to your library' : 'Save to library'}
           </Button>
           <Button
             variant="ghost"
-            onClick={async () => setCopied((await copyToClipboard(window.location.href)) ? 'copied' : 'failed')}
+            onClick={async () =>
+              setCopied((await copyToClipboard(window.location.href)) ? 'copied' : 'failed')
+            }
           >
             Copy link
           </Button>
@@ -74,9 +82,13 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
               {pattern.name} is in your library. <Link to="/patterns">Open the library</Link>
             </>
           ) : null}
-          {saved === 'failed' ? 'This device could not save the pattern (its storage refused). Try again.' : null}
+          {saved === 'failed'
+            ? 'This device could not save the pattern (its storage refused). Try again.'
+            : null}
           {copied === 'copied' ? 'Link copied.' : null}
-          {copied === 'failed' ? 'This browser did not allow copying: copy the address from the address bar.' : null}
+          {copied === 'failed'
+            ? 'This browser did not allow copying: copy the address from the address bar.'
+            : null}
         </p>
       </div>
       {auth.status === 'signedIn' ? (
@@ -84,7 +96,10 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
       ) : (
         <div className="card link-pattern__together">
           <h2>Breathe together</h2>
-          <p className="muted">Members can start a shared session of this pattern: everyone who opens its link breathes on the same beat.</p>
+          <p className="muted">
+            Members can start a shared session of this pattern: everyone who opens its link breathes
+            on the same beat.
+          </p>
           <Link to="/auth" className={buttonClass('secondary', 'sm')}>
             Sign in to start one
           </Link>

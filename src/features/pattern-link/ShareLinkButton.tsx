@@ -16,7 +16,13 @@ export async function copyToClipboard(text: string): Promise<boolean> {
  * "Copy link": the pattern's `/p/…` link (docs/patterns-format.md), which opens, previews and
  * plays without the server. Nothing when the pattern cannot travel as a link.
  */
-export function ShareLinkButton({ pattern, label = 'Copy link' }: { pattern: LinkedPattern; label?: string }) {
+export function ShareLinkButton({
+  pattern,
+  label = 'Copy link',
+}: {
+  pattern: LinkedPattern;
+  label?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const path = patternLinkPath(pattern);
   if (!path) return null;

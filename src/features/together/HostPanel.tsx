@@ -44,7 +44,9 @@ export function HostPanel({ sessionId }: { sessionId: string }) {
         {joins === null
           ? 'Counting who joined…'
           : `${joins} ${joins === 1 ? 'person has' : 'people have'} joined (counted by the server)`}
-        {stale && joins !== null ? <span className="muted"> · not updated: no connection</span> : null}
+        {stale && joins !== null ? (
+          <span className="muted"> · not updated: no connection</span>
+        ) : null}
       </p>
       <Button
         variant="secondary"

@@ -27,7 +27,10 @@ export function StartTogether({ pattern }: { pattern: LinkedPattern }) {
   const [lead, setLead] = useState<number>(30);
   const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
   const n = Number(cycles);
-  const fieldError = !Number.isInteger(n) || n < 1 || n > 200 ? 'Choose from 1 to 200 cycles.' : togetherError(n, pattern);
+  const fieldError =
+    !Number.isInteger(n) || n < 1 || n > 200
+      ? 'Choose from 1 to 200 cycles.'
+      : togetherError(n, pattern);
   const start = async () => {
     if (fieldError) return;
     setState({ busy: true });
@@ -38,7 +41,10 @@ export function StartTogether({ pattern }: { pattern: LinkedPattern }) {
     } catch (e) {
       setState({
         busy: false,
-        error: e instanceof HttpError ? e.message : 'The server could not be reached. A shared session needs a connection to start.',
+        error:
+          e instanceof HttpError
+            ? e.message
+            : 'The server could not be reached. A shared session needs a connection to start.',
       });
     }
   };
@@ -46,8 +52,8 @@ export function StartTogether({ pattern }: { pattern: LinkedPattern }) {
     <div className="card link-pattern__together">
       <h2>Breathe together</h2>
       <p className="muted">
-        Start a shared session: everyone who opens its link breathes on the same beat, signed in or not, and you see how many
-        joined.
+        Start a shared session: everyone who opens its link breathes on the same beat, signed in or
+        not, and you see how many joined.
       </p>
       <div className="together-form">
         <label htmlFor={`${id}-cycles`}>Cycles</label>

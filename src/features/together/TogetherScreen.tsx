@@ -26,14 +26,17 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
   const moment = useTogetherPacer(pattern, startsAt, cycles, estimate);
   const reduced = useReducedMotion();
   const [hosting] = useState(() => isHosted(session));
-  const [joined, setJoined] = useState<'pending' | 'counted' | 'not_counted' | 'offline' | 'ended'>('pending');
+  const [joined, setJoined] = useState<'pending' | 'counted' | 'not_counted' | 'offline' | 'ended'>(
+    'pending',
+  );
 
   // Counted once the auth state is known (a member counts as their account).
   useEffect(() => {
     if (auth.status === 'loading' || hosting) return;
     let cancelled = false;
     togetherApi.join(session, togetherDeviceId(), auth.status === 'signedIn').then(
-      (r) => !cancelled && setJoined(r.counted || r.reason === 'already' ? 'counted' : 'not_counted'),
+      (r) =>
+        !cancelled && setJoined(r.counted || r.reason === 'already' ? 'counted' : 'not_counted'),
       (e: unknown) => {
         if (cancelled) return;
         const status = (e as { status?: number }).status;
@@ -52,10 +55,18 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
       <h1 id="together-title">{pattern.name}</h1>
       <p className="muted">
         {timingLabel(pattern)} · {cycles} {cycles === 1 ? 'cycle' : 'cycles'} · starts{' '}
-        {new Date(startsAt - (estimate?.offsetMs ?? 0)).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+        {new Date(startsAt - (estimate?.offsetMs ?? 0)).toLocaleTimeString([], {
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        })}
       </p>
       {hosting ? <HostPanel sessionId={session} /> : null}
-      <div className="card together-guide" data-stage={moment?.stage ?? 'syncing'} data-phase={phase ?? ''}>
+      <div
+        className="card together-guide"
+        data-stage={moment?.stage ?? 'syncing'}
+        data-phase={phase ?? ''}
+      >
         {clock.status === 'syncing' || !moment ? (
           <p role="status">Matching your clock with the server…</p>
         ) : moment.stage === 'waiting' ? (
@@ -73,8 +84,8 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
               {PHASE_LABELS[moment.position.phase]}
             </p>
             <p className="muted together-guide__hint">
-              {PHASE_HINTS[moment.position.phase]} · {seconds(moment.position.phaseRemainingMs)} s · cycle{' '}
-              {moment.position.cycleIndex + 1} of {cycles}
+              {PHASE_HINTS[moment.position.phase]} · {seconds(moment.position.phaseRemainingMs)} s ·
+              cycle {moment.position.cycleIndex + 1} of {cycles}
             </p>
           </>
         ) : (
@@ -87,7 +98,9 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
           : clock.status === 'unsynced'
             ? 'The server could not be reached to match clocks: following this device’s clock, which may be off by a few seconds.'
             : null}{' '}
-        {joined === 'offline' ? 'You could not be counted (no connection); the session goes on.' : null}
+        {joined === 'offline'
+          ? 'You could not be counted (no connection); the session goes on.'
+          : null}
       </p>
     </section>
   );

@@ -30,7 +30,10 @@ function hosted(): string[] {
 
 export function rememberHosted(id: string): void {
   try {
-    localStorage.setItem(HOSTED_KEY, JSON.stringify([id, ...hosted().filter((x) => x !== id)].slice(0, 20)));
+    localStorage.setItem(
+      HOSTED_KEY,
+      JSON.stringify([id, ...hosted().filter((x) => x !== id)].slice(0, 20)),
+    );
   } catch {
     // Storage refused: the host's count is not shown on this device.
   }

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { timeSample } from '../../backend/togetherApi';
-import { CLOCK_SYNC, estimateOffset, type OffsetEstimate, type TimeSample } from '../../domain/together/clockOffset';
+import {
+  CLOCK_SYNC,
+  estimateOffset,
+  type OffsetEstimate,
+  type TimeSample,
+} from '../../domain/together/clockOffset';
 
 export type ServerClock =
   | { status: 'syncing' }
@@ -8,7 +13,12 @@ export type ServerClock =
   /** No round trip came back (offline): the device's own clock is followed. */
   | { status: 'unsynced'; estimate: OffsetEstimate };
 
-const DEVICE_ONLY: OffsetEstimate = { offsetMs: 0, roundTripMs: Number.POSITIVE_INFINITY, errorBoundMs: Number.POSITIVE_INFINITY, samples: 0 };
+const DEVICE_ONLY: OffsetEstimate = {
+  offsetMs: 0,
+  roundTripMs: Number.POSITIVE_INFINITY,
+  errorBoundMs: Number.POSITIVE_INFINITY,
+  samples: 0,
+};
 
 /**
  * The offset of this device's clock from the server's, measured once when the screen opens:
@@ -30,7 +40,9 @@ export function useServerClock(): ServerClock {
       }
       if (cancelled) return;
       const estimate = estimateOffset(samples);
-      setClock(estimate ? { status: 'synced', estimate } : { status: 'unsynced', estimate: DEVICE_ONLY });
+      setClock(
+        estimate ? { status: 'synced', estimate } : { status: 'unsynced', estimate: DEVICE_ONLY },
+      );
     })();
     return () => {
       cancelled = true;

@@ -3,7 +3,11 @@ import { deviceNow } from '../../backend/togetherApi';
 import { buildSchedule } from '../../domain/breathClock';
 import type { LinkedPattern } from '../../domain/links/patternLink';
 import { toDeviceTime, toServerTime, type OffsetEstimate } from '../../domain/together/clockOffset';
-import { boundaryServerTime, togetherMoment, type TogetherMoment } from '../../domain/together/togetherTimeline';
+import {
+  boundaryServerTime,
+  togetherMoment,
+  type TogetherMoment,
+} from '../../domain/together/togetherTimeline';
 
 /** One phase change as this page showed it: when, on this device's clock and the server's. */
 export interface PhaseChange {
@@ -67,7 +71,13 @@ export function useTogetherPacer(
         if (k !== lastBoundary) {
           lastBoundary = k;
           const changes = probe().changes;
-          changes.push({ boundary: k, phase: m.position.phase, deviceAt: now, serverAt: serverNow, scheduledServerAt: boundaryServerTime(schedule, startsAt, k) });
+          changes.push({
+            boundary: k,
+            phase: m.position.phase,
+            deviceAt: now,
+            serverAt: serverNow,
+            scheduledServerAt: boundaryServerTime(schedule, startsAt, k),
+          });
           if (changes.length > 2000) changes.splice(0, changes.length - 2000);
         }
         next = boundaryServerTime(schedule, startsAt, k + 1);

@@ -16,6 +16,7 @@ function PatternLinkRoute() {
   const { payload } = Route.useParams();
   const decoded = useMemo(() => decodeLink(payload), [payload]);
   if (!decoded.ok) return <LinkProblem error={decoded.error} />;
-  if (decoded.content.kind === 'together') return <TogetherScreen key={payload} content={decoded.content} />;
+  if (decoded.content.kind === 'together')
+    return <TogetherScreen key={payload} content={decoded.content} />;
   return <PatternLinkScreen key={payload} pattern={decoded.content.pattern} />;
 }

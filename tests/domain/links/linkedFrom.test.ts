@@ -16,10 +16,30 @@ describe('linkedPatternOfShared', () => {
   });
 
   it('a custom post pattern keeps its name and timings, with the defaults for the rest, and opens as a link', () => {
-    const p = linkedPatternOfShared({ id: 'c0ffee', name: 'Evening', inhale: 4, hold: 2, exhale: 6, holdAfterExhale: 0 })!;
-    expect(p).toEqual({ name: 'Evening', description: '', inhale: 4, hold: 2, exhale: 6, hold_after_exhale: 0, category: 'stress', difficulty: 'Beginner', benefits: [] });
+    const p = linkedPatternOfShared({
+      id: 'c0ffee',
+      name: 'Evening',
+      inhale: 4,
+      hold: 2,
+      exhale: 6,
+      holdAfterExhale: 0,
+    })!;
+    expect(p).toEqual({
+      name: 'Evening',
+      description: '',
+      inhale: 4,
+      hold: 2,
+      exhale: 6,
+      hold_after_exhale: 0,
+      category: 'stress',
+      difficulty: 'Beginner',
+      benefits: [],
+    });
     const path = patternLinkPath(p)!;
-    expect(decodeLink(path.slice(3))).toEqual({ ok: true, content: { kind: 'pattern', pattern: p } });
+    expect(decodeLink(path.slice(3))).toEqual({
+      ok: true,
+      content: { kind: 'pattern', pattern: p },
+    });
   });
 
   it('a post without breathable timings has no link', () => {

@@ -56,7 +56,18 @@ function rng(seed: number) {
 
 describe('base64url', () => {
   it('writes what Node writes and reads what Node writes, for text in many scripts', () => {
-    const texts = ['', 'a', 'ab', 'abc', 'Box 4-4-4-4', 'Atmung – ruhig', 'дыхание', '呼吸法', '🫁 breathe 🌬️', 'ﷺ'];
+    const texts = [
+      '',
+      'a',
+      'ab',
+      'abc',
+      'Box 4-4-4-4',
+      'Atmung – ruhig',
+      'дыхание',
+      '呼吸法',
+      '🫁 breathe 🌬️',
+      'ﷺ',
+    ];
     for (const t of texts) {
       expect(encodeBase64Url(t)).toBe(Buffer.from(t, 'utf8').toString('base64url'));
       expect(decodeBase64Url(Buffer.from(t, 'utf8').toString('base64url'))).toBe(t);
@@ -101,7 +112,24 @@ describe('pattern links: round trips', () => {
 
   it('500 generated patterns (any script, fractions, every category, full-length text) open as themselves', () => {
     const next = rng(35);
-    const alphabet = ['a', 'Z', ' ', 'é', 'ß', 'д', '呼', '吸', '🫁', '’', '<3', '&', '"', "'", '\\', '—'];
+    const alphabet = [
+      'a',
+      'Z',
+      ' ',
+      'é',
+      'ß',
+      'д',
+      '呼',
+      '吸',
+      '🫁',
+      '’',
+      '<3',
+      '&',
+      '"',
+      "'",
+      '\\',
+      '—',
+    ];
     const text = (max: number, min = 0) => {
       const n = min + Math.floor(next() * (max - min + 1));
       let s = '';
@@ -146,7 +174,15 @@ describe('pattern links: round trips', () => {
       kind: 'pattern',
       pattern: { name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 },
     });
-    expect(decodeLink(raw({ v: 1, kind: 'pattern', pattern: { name: 'Mine', inhale: 3, hold: 0, exhale: 6, hold_after_exhale: 0 } }))).toMatchObject({
+    expect(
+      decodeLink(
+        raw({
+          v: 1,
+          kind: 'pattern',
+          pattern: { name: 'Mine', inhale: 3, hold: 0, exhale: 6, hold_after_exhale: 0 },
+        }),
+      ),
+    ).toMatchObject({
       ok: true,
       content: { pattern: { name: 'Mine', category: 'stress', benefits: [] } },
     });
@@ -164,11 +200,15 @@ describe('pattern links: hostile and broken links get a message, never a throw',
     expect(refused('not base64!').code).toBe('damaged');
     expect(refused('%3Cscript%3E').code).toBe('damaged');
     expect(refused(Buffer.from([0xc3, 0x28]).toString('base64url')).code).toBe('damaged');
-    expect(refused(Buffer.from('{"v":1,"kind":"pattern",', 'utf8').toString('base64url')).code).toBe('damaged');
-    for (const json of [null, 42, 'box', [], [1, 2], true]) expect(refused(raw(json)).code).toBe('damaged');
+    expect(
+      refused(Buffer.from('{"v":1,"kind":"pattern",', 'utf8').toString('base64url')).code,
+    ).toBe('damaged');
+    for (const json of [null, 42, 'box', [], [1, 2], true])
+      expect(refused(raw(json)).code).toBe('damaged');
     // A valid link cut short, as a chat app may cut it.
     const whole = encodeLink({ kind: 'pattern', pattern: BOX });
-    for (let cut = 1; cut < whole.length; cut += 3) expect(decodeLink(whole.slice(0, cut)).ok).toBe(false);
+    for (let cut = 1; cut < whole.length; cut += 3)
+      expect(decodeLink(whole.slice(0, cut)).ok).toBe(false);
   });
 
   it('versions and kinds it does not know; programs are reserved', () => {
@@ -181,7 +221,8 @@ describe('pattern links: hostile and broken links get a message, never a throw',
   });
 
   it('schema violations: missing or wrong-typed fields, negative, zero and absurd durations, unknown fields', () => {
-    const bad = (over: Record<string, unknown>) => refused(raw({ v: 1, kind: 'pattern', pattern: { ...BOX, ...over } }));
+    const bad = (over: Record<string, unknown>) =>
+      refused(raw({ v: 1, kind: 'pattern', pattern: { ...BOX, ...over } }));
     expect(bad({ inhale: 1e9 }).message).toMatch(/Inhale can be at most 60 seconds/);
     expect(bad({ exhale: 0 }).message).toMatch(/Exhale must be longer than 0 seconds/);
     expect(bad({ hold: -4 }).message).toMatch(/Hold cannot be negative/);
@@ -195,15 +236,24 @@ describe('pattern links: hostile and broken links get a message, never a throw',
     expect(refused(raw({ v: 1, kind: 'pattern', pattern: BOX, extra: 1 })).code).toBe('invalid');
     expect(refused(raw({ v: 1, kind: 'pattern' })).code).toBe('invalid');
     // JSON's "__proto__" is an own key: refused as unknown, never merged into a prototype.
-    refused(Buffer.from(`{"v":1,"kind":"pattern","pattern":{"name":"p","inhale":4,"hold":0,"exhale":4,"hold_after_exhale":0,"__proto__":{"polluted":1}}}`).toString('base64url'));
+    refused(
+      Buffer.from(
+        `{"v":1,"kind":"pattern","pattern":{"name":"p","inhale":4,"hold":0,"exhale":4,"hold_after_exhale":0,"__proto__":{"polluted":1}}}`,
+      ).toString('base64url'),
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // NaN and Infinity are not JSON; a huge exponent parses as Infinity and is refused.
     expect(bad({ inhale: Number.POSITIVE_INFINITY }).code).toBe('invalid'); // JSON.stringify writes null
-    refused(Buffer.from('{"v":1,"kind":"pattern","pattern":{"name":"p","inhale":1e999,"hold":0,"exhale":4,"hold_after_exhale":0}}').toString('base64url'));
+    refused(
+      Buffer.from(
+        '{"v":1,"kind":"pattern","pattern":{"name":"p","inhale":1e999,"hold":0,"exhale":4,"hold_after_exhale":0}}',
+      ).toString('base64url'),
+    );
   });
 
   it('script and markup in names, descriptions and benefits; control and direction-override characters in names', () => {
-    const bad = (over: Record<string, unknown>) => refused(raw({ v: 1, kind: 'pattern', pattern: { ...BOX, ...over } }));
+    const bad = (over: Record<string, unknown>) =>
+      refused(raw({ v: 1, kind: 'pattern', pattern: { ...BOX, ...over } }));
     expect(bad({ name: '<script>alert(1)</script>' }).message).toMatch(/markup/);
     expect(bad({ name: 'Calm <img src=x onerror=alert(1)>' }).message).toMatch(/markup/);
     expect(bad({ description: 'Nice </textarea><svg onload=alert(1)>' }).message).toMatch(/markup/);
@@ -211,14 +261,31 @@ describe('pattern links: hostile and broken links get a message, never a throw',
     expect(bad({ name: 'Box\u0000Breathing' }).message).toMatch(/control characters/);
     expect(bad({ name: 'Box \u202egnihtaerB' }).message).toMatch(/control characters/);
     // Plain text that merely uses < stays a pattern.
-    expect(decodeLink(raw({ v: 1, kind: 'pattern', pattern: { ...BOX, name: 'Calm <3', description: 'in < out' } })).ok).toBe(true);
+    expect(
+      decodeLink(
+        raw({
+          v: 1,
+          kind: 'pattern',
+          pattern: { ...BOX, name: 'Calm <3', description: 'in < out' },
+        }),
+      ).ok,
+    ).toBe(true);
     // Making such a link is refused too: a link that is made always opens.
-    expect(() => encodeLink({ kind: 'pattern', pattern: { ...BOX, name: '<script>x' } })).toThrow(LinkEncodeError);
+    expect(() => encodeLink({ kind: 'pattern', pattern: { ...BOX, name: '<script>x' } })).toThrow(
+      LinkEncodeError,
+    );
     expect(patternLinkPath({ ...BOX, name: '<b>bold</b>' })).toBeNull();
   });
 
   it('shared sessions: bad ids, starts, cycles, and a session longer than two hours', () => {
-    const base = { v: 1, kind: 'together', session: '0b6f2a4e-8d1c-4c3e-9a51-2f7d6c1b3e90', startsAt: Date.UTC(2026, 10, 27), cycles: 10, pattern: BOX };
+    const base = {
+      v: 1,
+      kind: 'together',
+      session: '0b6f2a4e-8d1c-4c3e-9a51-2f7d6c1b3e90',
+      startsAt: Date.UTC(2026, 10, 27),
+      cycles: 10,
+      pattern: BOX,
+    };
     const bad = (over: Record<string, unknown>) => refused(raw({ ...base, ...over }));
     expect(decodeLink(raw(base)).ok).toBe(true);
     expect(bad({ session: "1' or '1'='1" }).code).toBe('invalid');
@@ -229,7 +296,12 @@ describe('pattern links: hostile and broken links get a message, never a throw',
     expect(bad({ cycles: 1e6 }).code).toBe('invalid');
     expect(bad({ cycles: 2.5 }).code).toBe('invalid');
     // 200 cycles of a 60-60-60-60 pattern: 13 hours.
-    expect(bad({ cycles: 200, pattern: { ...BOX, inhale: 60, hold: 60, exhale: 60, hold_after_exhale: 60 } }).message).toMatch(/at most 2 hours/);
+    expect(
+      bad({
+        cycles: 200,
+        pattern: { ...BOX, inhale: 60, hold: 60, exhale: 60, hold_after_exhale: 60 },
+      }).message,
+    ).toMatch(/at most 2 hours/);
     expect(bad({ pattern: { ...BOX, name: '<script>' } }).message).toMatch(/markup/);
   });
 });

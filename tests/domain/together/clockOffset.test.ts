@@ -12,8 +12,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/domain/breathClock';
-import { estimateOffset, sampleOffset, toDeviceTime, toServerTime, type TimeSample } from '../../../src/domain/together/clockOffset';
-import { boundaryServerTime, togetherEndsAt, togetherMoment } from '../../../src/domain/together/togetherTimeline';
+import {
+  estimateOffset,
+  sampleOffset,
+  toDeviceTime,
+  toServerTime,
+  type TimeSample,
+} from '../../../src/domain/together/clockOffset';
+import {
+  boundaryServerTime,
+  togetherEndsAt,
+  togetherMoment,
+} from '../../../src/domain/together/togetherTimeline';
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -47,7 +57,12 @@ describe('estimateOffset', () => {
   });
 
   it('keeps the minimum round trip among queueing spikes', () => {
-    const samples = [trip(0, 77, 200, 15), trip(300, 77, 4, 4), trip(600, 77, 15, 300), trip(1000, 77, 30, 31)];
+    const samples = [
+      trip(0, 77, 200, 15),
+      trip(300, 77, 4, 4),
+      trip(600, 77, 15, 300),
+      trip(1000, 77, 30, 31),
+    ];
     const e = estimateOffset(samples)!;
     expect(e.roundTripMs).toBeCloseTo(8, 9);
     expect(e.offsetMs).toBeCloseTo(77, 9);
@@ -64,7 +79,9 @@ describe('estimateOffset', () => {
       let bound = Infinity;
       for (let k = 0; k < 8; k++) {
         const base = 2 + next() * 20;
-        samples.push(trip(k * 100, offset, base + next() ** 4 * 500, base + next() ** 4 * 500, next() * 5));
+        samples.push(
+          trip(k * 100, offset, base + next() ** 4 * 500, base + next() ** 4 * 500, next() * 5),
+        );
         const e = estimateOffset(samples)!;
         expect(Math.abs(e.offsetMs - offset)).toBeLessThanOrEqual(e.errorBoundMs + 1e-6);
         expect(e.errorBoundMs).toBeLessThanOrEqual(bound);
@@ -99,9 +116,15 @@ describe('togetherMoment', () => {
   const start = Date.UTC(2026, 10, 27, 12);
 
   it('waits before the start, breathes on the boundaries from the start, ends after the last cycle', () => {
-    expect(togetherMoment(box, start, 3, start - 2500)).toEqual({ stage: 'waiting', msToStart: 2500 });
+    expect(togetherMoment(box, start, 3, start - 2500)).toEqual({
+      stage: 'waiting',
+      msToStart: 2500,
+    });
     const at = (ms: number) => togetherMoment(box, start, 3, start + ms);
-    expect(at(0)).toMatchObject({ stage: 'breathing', position: { phase: 'inhale', boundaryIndex: 0 } });
+    expect(at(0)).toMatchObject({
+      stage: 'breathing',
+      position: { phase: 'inhale', boundaryIndex: 0 },
+    });
     expect(at(3999)).toMatchObject({ position: { phase: 'inhale' } });
     expect(at(4000)).toMatchObject({ position: { phase: 'hold', boundaryIndex: 1 } });
     expect(at(3 * 16_000 - 1)).toMatchObject({ stage: 'breathing', msToEnd: 1 });

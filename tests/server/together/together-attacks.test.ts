@@ -58,13 +58,26 @@ function togetherSuite(kind: Backend): void {
       db = opened;
       h = await socialHarness(db);
       const secrets = await testSecrets();
-      limits = new Limits(db, { ...RATE_RULES, togetherJoin: { limit: 100_000, windowMs: 60_000 } });
+      limits = new Limits(db, {
+        ...RATE_RULES,
+        togetherJoin: { limit: 100_000, windowMs: 60_000 },
+      });
       h.app.route('/api', togetherRoutes({ db, secrets, limits, trust: null }));
       // The same routes with a clock an hour behind (sessions that have already ended) and
       // with the default limits and a small join limit.
-      past = new Hono().route('/api', togetherRoutes({ db, secrets, limits, trust: null, now: () => Date.now() - 3_600_000 }));
-      strict = new Limits(db, { ...RATE_RULES, togetherJoin: { limit: 5, windowMs: 60_000 }, togetherCreate: { limit: 3, windowMs: 3_600_000 } });
-      tight = new Hono().route('/api', togetherRoutes({ db, secrets, limits: strict, trust: null }));
+      past = new Hono().route(
+        '/api',
+        togetherRoutes({ db, secrets, limits, trust: null, now: () => Date.now() - 3_600_000 }),
+      );
+      strict = new Limits(db, {
+        ...RATE_RULES,
+        togetherJoin: { limit: 5, windowMs: 60_000 },
+        togetherCreate: { limit: 3, windowMs: 3_600_000 },
+      });
+      tight = new Hono().route(
+        '/api',
+        togetherRoutes({ db, secrets, limits: strict, trust: null }),
+      );
       host = await h.member('together-host', 'Hana');
       other = await h.member('together-other', 'Otto');
       return async () => {
@@ -74,19 +87,49 @@ function togetherSuite(kind: Backend): void {
     });
 
     const create = (who: Member | null, body: unknown) =>
-      h.call<{ session: SessionJson; error?: string; message?: string }>('POST', '/api/together', { token: who?.token, body });
-    const join = (id: string, device: string, who?: Member | null, headers?: Record<string, string>) =>
-      h.call<{ counted?: boolean; reason?: string; error?: string }>('POST', `/api/together/${id}/join`, {
+      h.call<{ session: SessionJson; error?: string; message?: string }>('POST', '/api/together', {
         token: who?.token,
-        body: { device },
-        headers,
+        body,
       });
-    const read = (id: string, who: Member) => h.call<{ session: SessionJson }>('GET', `/api/together/${id}`, { token: who.token });
-    const call = async (app: Hono, method: string, path: string, token: string | null, body?: unknown) => {
-      const headers: Record<string, string> = { apikey: h.anon, 'content-type': 'application/json' };
+    const join = (
+      id: string,
+      device: string,
+      who?: Member | null,
+      headers?: Record<string, string>,
+    ) =>
+      h.call<{ counted?: boolean; reason?: string; error?: string }>(
+        'POST',
+        `/api/together/${id}/join`,
+        {
+          token: who?.token,
+          body: { device },
+          headers,
+        },
+      );
+    const read = (id: string, who: Member) =>
+      h.call<{ session: SessionJson }>('GET', `/api/together/${id}`, { token: who.token });
+    const call = async (
+      app: Hono,
+      method: string,
+      path: string,
+      token: string | null,
+      body?: unknown,
+    ) => {
+      const headers: Record<string, string> = {
+        apikey: h.anon,
+        'content-type': 'application/json',
+      };
       if (token) headers.authorization = `Bearer ${token}`;
-      const res = await app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown>, retryAfter: res.headers.get('retry-after') };
+      const res = await app.request(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as Record<string, unknown>,
+        retryAfter: res.headers.get('retry-after'),
+      };
     };
 
     it('GET /api/time needs no key, is never cached, and gives the server clock bracketing the request', async () => {
@@ -102,7 +145,11 @@ function togetherSuite(kind: Backend): void {
     });
 
     it('a guest cannot start a session: no key and the anon key are refused, nothing is stored', async () => {
-      const noKey = await h.app.request('/api/together', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pattern: BOX, cycles: 5 }) });
+      const noKey = await h.app.request('/api/together', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pattern: BOX, cycles: 5 }),
+      });
       expect(noKey.status).toBe(401);
       const anon = await create(null, { pattern: BOX, cycles: 5 });
       expect(anon.status).toBe(401);
@@ -121,7 +168,16 @@ function togetherSuite(kind: Backend): void {
       expect(s.endsAt).toBe(s.startsAt + 5 * 16_000);
       expect(s.joins).toBe(0);
       const decoded = decodeLink(s.link.replace(/^\/p\//, ''));
-      expect(decoded).toMatchObject({ ok: true, content: { kind: 'together', session: s.id, startsAt: s.startsAt, cycles: 5, pattern: { name: 'Box Breathing' } } });
+      expect(decoded).toMatchObject({
+        ok: true,
+        content: {
+          kind: 'together',
+          session: s.id,
+          startsAt: s.startsAt,
+          cycles: 5,
+          pattern: { name: 'Box Breathing' },
+        },
+      });
     });
 
     it('refuses hostile and absurd sessions with a message naming the problem', async () => {
@@ -131,12 +187,27 @@ function togetherSuite(kind: Backend): void {
         expect(r.body.message).toMatch(re);
       };
       await bad({ pattern: { ...BOX, name: '<script>alert(1)</script>' }, cycles: 5 }, /markup/);
-      await bad({ pattern: { ...BOX, inhale: 1e9 }, cycles: 5 }, /Inhale can be at most 60 seconds/);
+      await bad(
+        { pattern: { ...BOX, inhale: 1e9 }, cycles: 5 },
+        /Inhale can be at most 60 seconds/,
+      );
       await bad({ pattern: BOX, cycles: 1e6 }, /cycles can be at most/);
       await bad({ pattern: BOX, cycles: 2.5 }, /whole number/);
-      await bad({ pattern: { ...BOX, inhale: 60, hold: 60, exhale: 60, hold_after_exhale: 60 }, cycles: 40 }, /at most 2 hours/);
-      await bad({ pattern: BOX, cycles: 5, startsInSeconds: 86_400 * 30 }, /startsInSeconds can be at most/);
-      await bad({ pattern: BOX, cycles: 5, startsInSeconds: -60 }, /startsInSeconds must be at least/);
+      await bad(
+        {
+          pattern: { ...BOX, inhale: 60, hold: 60, exhale: 60, hold_after_exhale: 60 },
+          cycles: 40,
+        },
+        /at most 2 hours/,
+      );
+      await bad(
+        { pattern: BOX, cycles: 5, startsInSeconds: 86_400 * 30 },
+        /startsInSeconds can be at most/,
+      );
+      await bad(
+        { pattern: BOX, cycles: 5, startsInSeconds: -60 },
+        /startsInSeconds must be at least/,
+      );
       await bad({ pattern: BOX, cycles: 5, host_id: other.id }, /host_id|Unrecognized/i);
       await bad('box', /./);
     });
@@ -145,14 +216,31 @@ function togetherSuite(kind: Backend): void {
       const s = (await create(host, { pattern: BOX, cycles: 5 })).body.session;
       const device = randomUUID();
       expect((await join(s.id, device)).body).toMatchObject({ counted: true });
-      for (let i = 0; i < 10; i++) expect((await join(s.id, device)).body).toMatchObject({ counted: false, reason: 'already' });
-      expect((await join(s.id, device.toUpperCase())).body).toMatchObject({ counted: false, reason: 'already' });
+      for (let i = 0; i < 10; i++)
+        expect((await join(s.id, device)).body).toMatchObject({
+          counted: false,
+          reason: 'already',
+        });
+      expect((await join(s.id, device.toUpperCase())).body).toMatchObject({
+        counted: false,
+        reason: 'already',
+      });
       for (let i = 0; i < 5; i++) await join(s.id, randomUUID(), other);
-      for (let i = 0; i < 5; i++) expect((await join(s.id, randomUUID(), host)).body).toMatchObject({ counted: false, reason: 'host' });
+      for (let i = 0; i < 5; i++)
+        expect((await join(s.id, randomUUID(), host)).body).toMatchObject({
+          counted: false,
+          reason: 'host',
+        });
       expect((await read(s.id, host)).body.session.joins).toBe(2);
       // Bodies that are not a device id, and the joiner's key forged in the body, change nothing.
       expect((await join(s.id, 'user:' + host.id)).status).toBe(400);
-      expect((await h.call('POST', `/api/together/${s.id}/join`, { body: { device: randomUUID(), joiner: `user:${other.id}` } })).status).toBe(400);
+      expect(
+        (
+          await h.call('POST', `/api/together/${s.id}/join`, {
+            body: { device: randomUUID(), joiner: `user:${other.id}` },
+          })
+        ).status,
+      ).toBe(400);
       expect((await read(s.id, host)).body.session.joins).toBe(2);
     });
 
@@ -160,14 +248,19 @@ function togetherSuite(kind: Backend): void {
       const s = (await create(host, { pattern: BOX, cycles: 5 })).body.session;
       const answers: number[] = [];
       for (let i = 0; i < TOGETHER_LIMITS.joinsPerAddress + 20; i++) {
-        const r = await join(s.id, randomUUID(), null, { 'x-forwarded-for': `203.0.113.${i % 250}` });
+        const r = await join(s.id, randomUUID(), null, {
+          'x-forwarded-for': `203.0.113.${i % 250}`,
+        });
         answers.push(r.status);
       }
       expect(answers.filter((x) => x === 201)).toHaveLength(TOGETHER_LIMITS.joinsPerAddress);
       expect(answers.slice(TOGETHER_LIMITS.joinsPerAddress).every((x) => x === 429)).toBe(true);
       expect((await read(s.id, host)).body.session.joins).toBe(TOGETHER_LIMITS.joinsPerAddress);
       // The table holds no address, only its HMAC.
-      const rows = await db.query<{ address: string }>('select address from public.together_joins where session_id = $1 limit 1', [s.id]);
+      const rows = await db.query<{ address: string }>(
+        'select address from public.together_joins where session_id = $1 limit 1',
+        [s.id],
+      );
       expect(rows.rows[0]!.address).toMatch(/^[0-9a-f]{64}$/);
     });
 
@@ -180,7 +273,9 @@ function togetherSuite(kind: Backend): void {
       const statuses: number[] = [];
       let retry: string | null = null;
       for (let i = 0; i < 8; i++) {
-        const r = await call(tight, 'POST', `/api/together/${s.id}/join`, null, { device: randomUUID() });
+        const r = await call(tight, 'POST', `/api/together/${s.id}/join`, null, {
+          device: randomUUID(),
+        });
         statuses.push(r.status);
         retry ??= r.retryAfter;
       }
@@ -189,14 +284,19 @@ function togetherSuite(kind: Backend): void {
       expect(Number(retry)).toBeGreaterThan(0);
       const third = await h.member('together-third', 'Tia');
       const creates: number[] = [];
-      for (let i = 0; i < 5; i++) creates.push((await call(tight, 'POST', '/api/together', third.token, { pattern: BOX, cycles: 2 })).status);
+      for (let i = 0; i < 5; i++)
+        creates.push(
+          (await call(tight, 'POST', '/api/together', third.token, { pattern: BOX, cycles: 2 }))
+            .status,
+        );
       expect(creates).toEqual([201, 201, 201, 429, 429]);
     });
 
     it(`a host has at most ${TOGETHER_LIMITS.openPerHost} sessions open at once`, async () => {
       const fourth = await h.member('together-fourth', 'Fin');
       const statuses: number[] = [];
-      for (let i = 0; i < TOGETHER_LIMITS.openPerHost + 1; i++) statuses.push((await create(fourth, { pattern: BOX, cycles: 2 })).status);
+      for (let i = 0; i < TOGETHER_LIMITS.openPerHost + 1; i++)
+        statuses.push((await create(fourth, { pattern: BOX, cycles: 2 })).status);
       expect(statuses.slice(0, -1).every((x) => x === 201)).toBe(true);
       expect(statuses.at(-1)).toBe(409);
     });
@@ -207,28 +307,51 @@ function togetherSuite(kind: Backend): void {
       expect((await read(s.id, other)).status).toBe(404);
       expect((await h.call('GET', `/api/together/${s.id}`)).status).toBe(401);
       const rest = (who: Member | null, method: string, path: string, body?: unknown) =>
-        h.call<unknown>(method, `/rest/v1/${path}`, { token: who?.token, body, headers: { prefer: 'return=representation' } });
+        h.call<unknown>(method, `/rest/v1/${path}`, {
+          token: who?.token,
+          body,
+          headers: { prefer: 'return=representation' },
+        });
       // Forged rows: a join count written directly, a session in someone else's name.
       for (const who of [null, other, host]) {
-        const j = await rest(who, 'POST', 'together_joins', { session_id: s.id, joiner: `device:${randomUUID()}`, address: 'a'.repeat(64) });
+        const j = await rest(who, 'POST', 'together_joins', {
+          session_id: s.id,
+          joiner: `device:${randomUUID()}`,
+          address: 'a'.repeat(64),
+        });
         expect(j.status, 'insert a join').toBeGreaterThanOrEqual(401);
-        const t = await rest(who, 'POST', 'together_sessions', { host_id: host.id, pattern: BOX, cycles: 1, starts_at: new Date().toISOString(), ends_at: new Date(Date.now() + 16_000).toISOString() });
+        const t = await rest(who, 'POST', 'together_sessions', {
+          host_id: host.id,
+          pattern: BOX,
+          cycles: 1,
+          starts_at: new Date().toISOString(),
+          ends_at: new Date(Date.now() + 16_000).toISOString(),
+        });
         expect(t.status, 'insert a session').toBeGreaterThanOrEqual(401);
         const d = await rest(who, 'DELETE', `together_joins?session_id=eq.${s.id}`);
         expect([401, 403, 404]).toContain(d.status);
       }
       const peek = await rest(other, 'GET', `together_sessions?id=eq.${s.id}`);
       expect(peek.body).toEqual([]);
-      const peekJoins = await rest(other, 'GET', `together_joins?select=session_id,joined_at&session_id=eq.${s.id}`);
+      const peekJoins = await rest(
+        other,
+        'GET',
+        `together_joins?select=session_id,joined_at&session_id=eq.${s.id}`,
+      );
       expect(peekJoins.body).toEqual([]);
       // The joiner and address columns are nobody's through /rest/v1, the host's included.
       expect((await rest(host, 'GET', `together_joins?session_id=eq.${s.id}`)).status).toBe(403);
-      expect((await rest(host, 'GET', `together_joins?select=session_id&session_id=eq.${s.id}`)).body).toHaveLength(1);
+      expect(
+        (await rest(host, 'GET', `together_joins?select=session_id&session_id=eq.${s.id}`)).body,
+      ).toHaveLength(1);
       expect((await read(s.id, host)).body.session.joins).toBe(1);
     });
 
     it('joining an ended session is 410; an unknown or malformed id is 404', async () => {
-      const old = await call(past, 'POST', '/api/together', other.token, { pattern: BOX, cycles: 2 });
+      const old = await call(past, 'POST', '/api/together', other.token, {
+        pattern: BOX,
+        cycles: 2,
+      });
       expect(old.status).toBe(201);
       const id = (old.body.session as SessionJson).id;
       const late = await join(id, randomUUID());
