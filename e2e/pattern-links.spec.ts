@@ -50,8 +50,19 @@ test('a pattern link opened offline in a fresh context previews, plays and saves
   // Real time: the countdown, then each phase of the linked timings in turn.
   const label = page.getByTestId('phase-label');
   await expect(label).toHaveText('Inhale', { timeout: 10_000 });
-  await expect(label).toHaveText('Hold', { timeout: 5_000 });
-  await expect(label).toHaveText('Exhale', { timeout: 5_000 });
+  await expect(label).toHaveText('Exhale', { timeout: 10_000 });
+  await expect(label).toHaveText('Inhale', { timeout: 10_000 });
+  // The breath clock's own record of the switches (src/features/session/timingProbe.ts): the
+  // linked timings (a 1 s phase is too short to poll the screen for): hold 1 s, exhale 2 s,
+  // hold after exhale 1 s, then the next inhale.
+  const ui = await page.evaluate(() =>
+    (window.__pneumaTiming?.ui ?? []).map((e) => ({ phase: e.phase, at: e.scheduledAt })),
+  );
+  const j = ui.findIndex((e) => e.phase === 'hold');
+  expect(ui.slice(j, j + 4).map((e) => e.phase)).toEqual(['hold', 'exhale', 'pause', 'inhale']);
+  expect(ui.slice(j + 1, j + 4).map((e, k) => Math.round(e.at - ui[j + k]!.at))).toEqual([
+    1000, 2000, 1000,
+  ]);
 
   // The saved copy is in the library, still offline.
   await page.goto('/patterns');
