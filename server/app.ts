@@ -34,6 +34,7 @@ import { instructorRoutes } from './instructor/routes';
 import { pushRoutes } from './push/routes';
 import { PushScheduler } from './push/scheduler';
 import { vapidSubject } from './push/send';
+import { togetherRoutes } from './together/routes';
 import { staticHandler } from './static';
 import { walletRoutes } from './wallet/routes';
 
@@ -190,6 +191,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', socialRoutes({ db, secrets }));
   app.route('/api', instructorRoutes({ db, secrets }));
   app.route('/api', marketRoutes({ db, secrets }));
+  app.route('/api', togetherRoutes({ db, secrets, limits, trust: trustProxy }));
   app.route('/api', flowRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets }));
   app.route('/api', pushRoutes({ db, secrets, allowLoopbackHttp: opts.push?.allowLoopbackHttp }));

@@ -27,8 +27,7 @@ import { Route as ResultsRouteImport } from './routes/results'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as InstructorsInstructorIdRouteImport } from './routes/instructors/$instructorId'
-import { Route as ProgramsIndexRouteImport } from './routes/programs/index'
-import { Route as ProgramsProgramIdRouteImport } from './routes/programs/$programId'
+import { Route as PPayloadRouteImport } from './routes/p/$payload'
 import { Route as SessionIndexRouteImport } from './routes/session/index'
 import { Route as SessionModeRouteImport } from './routes/session/$mode'
 import { Route as TeachCoursesCourseIdRouteImport } from './routes/teach/courses/$courseId'
@@ -123,14 +122,9 @@ const InstructorsInstructorIdRoute = InstructorsInstructorIdRouteImport.update({
   path: '/instructors/$instructorId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProgramsIndexRoute = ProgramsIndexRouteImport.update({
-  id: '/programs/',
-  path: '/programs/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProgramsProgramIdRoute = ProgramsProgramIdRouteImport.update({
-  id: '/programs/$programId',
-  path: '/programs/$programId',
+const PPayloadRoute = PPayloadRouteImport.update({
+  id: '/p/$payload',
+  path: '/p/$payload',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SessionIndexRoute = SessionIndexRouteImport.update({
@@ -167,10 +161,9 @@ export interface FileRoutesByFullPath {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
-  '/programs/$programId': typeof ProgramsProgramIdRoute
+  '/p/$payload': typeof PPayloadRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses/': typeof CoursesIndexRoute
-  '/programs/': typeof ProgramsIndexRoute
   '/session/': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -192,10 +185,9 @@ export interface FileRoutesByTo {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
-  '/programs/$programId': typeof ProgramsProgramIdRoute
+  '/p/$payload': typeof PPayloadRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses': typeof CoursesIndexRoute
-  '/programs': typeof ProgramsIndexRoute
   '/session': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -218,10 +210,9 @@ export interface FileRoutesById {
   '/results': typeof ResultsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
-  '/programs/$programId': typeof ProgramsProgramIdRoute
+  '/p/$payload': typeof PPayloadRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses/': typeof CoursesIndexRoute
-  '/programs/': typeof ProgramsIndexRoute
   '/session/': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -245,10 +236,9 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
-    | '/programs/$programId'
+    | '/p/$payload'
     | '/session/$mode'
     | '/courses/'
-    | '/programs/'
     | '/session/'
     | '/teach/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
@@ -270,10 +260,9 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
-    | '/programs/$programId'
+    | '/p/$payload'
     | '/session/$mode'
     | '/courses'
-    | '/programs'
     | '/session'
     | '/teach/courses/$courseId'
   id:
@@ -295,10 +284,9 @@ export interface FileRouteTypes {
     | '/results'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
-    | '/programs/$programId'
+    | '/p/$payload'
     | '/session/$mode'
     | '/courses/'
-    | '/programs/'
     | '/session/'
     | '/teach/courses/$courseId'
   fileRoutesById: FileRoutesById
@@ -321,10 +309,9 @@ export interface RootRouteChildren {
   ResultsRoute: typeof ResultsRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   InstructorsInstructorIdRoute: typeof InstructorsInstructorIdRoute
-  ProgramsProgramIdRoute: typeof ProgramsProgramIdRoute
+  PPayloadRoute: typeof PPayloadRoute
   SessionModeRoute: typeof SessionModeRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
-  ProgramsIndexRoute: typeof ProgramsIndexRoute
   SessionIndexRoute: typeof SessionIndexRoute
   TeachCoursesCourseIdRoute: typeof TeachCoursesCourseIdRoute
 }
@@ -457,18 +444,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InstructorsInstructorIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/programs/': {
-      id: '/programs/'
-      path: '/programs'
-      fullPath: '/programs/'
-      preLoaderRoute: typeof ProgramsIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/programs/$programId': {
-      id: '/programs/$programId'
-      path: '/programs/$programId'
-      fullPath: '/programs/$programId'
-      preLoaderRoute: typeof ProgramsProgramIdRouteImport
+    '/p/$payload': {
+      id: '/p/$payload'
+      path: '/p/$payload'
+      fullPath: '/p/$payload'
+      preLoaderRoute: typeof PPayloadRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/session/': {
@@ -513,10 +493,9 @@ const rootRouteChildren: RootRouteChildren = {
   ResultsRoute: ResultsRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   InstructorsInstructorIdRoute: InstructorsInstructorIdRoute,
-  ProgramsProgramIdRoute: ProgramsProgramIdRoute,
+  PPayloadRoute: PPayloadRoute,
   SessionModeRoute: SessionModeRoute,
   CoursesIndexRoute: CoursesIndexRoute,
-  ProgramsIndexRoute: ProgramsIndexRoute,
   SessionIndexRoute: SessionIndexRoute,
   TeachCoursesCourseIdRoute: TeachCoursesCourseIdRoute,
 }

@@ -40,6 +40,10 @@ export const RATE_RULES = {
   errorReports: { limit: 200, windowMs: 3600_000 },
   /** POST /api/ai-analysis, per user: each one is a paid call to an AI provider. */
   aiAnalysis: { limit: 30, windowMs: 3600_000 },
+  /** POST /api/together (a member starts a shared session), per user. */
+  togetherCreate: { limit: 20, windowMs: 3600_000 },
+  /** POST /api/together/:id/join, per client address (signed in or not). */
+  togetherJoin: { limit: 120, windowMs: 600_000 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RuleName = keyof typeof RATE_RULES;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { Post } from '../../backend/socialApi';
 import { formatDuration } from '../../domain/duration';
+import { linkedPatternOfShared } from '../../domain/links/linkedFrom';
 import { sharedTimingLabel } from '../../domain/share/sharedPattern';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { LineIcon } from '../../ui/LineIcon';
+import { ShareLinkButton } from '../pattern-link';
 import { AlsoOnLens } from '../wallet';
 import { Comments } from './Comments';
 import { ReportDialog } from './ReportDialog';
@@ -34,6 +36,7 @@ export function PostCard({ post, actions }: { post: Post; actions: ReturnType<ty
   const [confirmDelete, setConfirmDelete] = useState(false);
   const tryPattern = useTryPattern(post.pattern);
   const timings = sharedTimingLabel(post.pattern);
+  const linked = linkedPatternOfShared(post.pattern);
   const session = sessionLine(post);
   const headingId = `post-${post.id}`;
 
@@ -69,6 +72,7 @@ export function PostCard({ post, actions }: { post: Post; actions: ReturnType<ty
             Try this pattern
           </Button>
         ) : null}
+        {linked ? <ShareLinkButton pattern={linked} label="Copy pattern link" /> : null}
       </div>
       <div className="post__actions">
         <Button

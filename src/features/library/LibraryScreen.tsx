@@ -119,10 +119,42 @@ function PatternCard({
           </div>
         ) : null}
       </dl>
-      <Button size="sm" aria-label={`${USE_PATTERN}: ${card.name}`} onClick={() => onChoose(card)}>
-        {USE_PATTERN}
-      </Button>
+      <div className="row lib-card__actions">
+        <Button size="sm" aria-label={`${USE_PATTERN}: ${card.name}`} onClick={() => onChoose(card)}>
+          {USE_PATTERN}
+        </Button>
+        <CopyCardLink card={card} />
+      </div>
     </article>
+  );
+}
+
+/**
+ * "Copy link": the card's pattern as a `/p/…` link (docs/patterns-format.md). The codec (and
+ * the schema library under it) loads on the first press, so the library page stays light.
+ */
+function CopyCardLink({ card }: { card: LibraryCard }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      const { patternLinkPath } = await import('../../domain/links/patternLink');
+      const path = patternLinkPath({ ...card.timings, name: card.name, description: card.description, category: card.category, difficulty: card.difficulty, benefits: card.benefits });
+      if (!path) throw new Error('no link');
+      await navigator.clipboard.writeText(`${window.location.origin}${path}`);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <Button size="sm" variant="ghost" aria-label={`Copy link: ${card.name}`} onClick={() => void copy()}>
+        Copy link
+      </Button>
+      <span role="status" className="muted">
+        {state === 'copied' ? 'Link copied.' : state === 'failed' ? 'This link could not be copied.' : null}
+      </span>
+    </>
   );
 }
 

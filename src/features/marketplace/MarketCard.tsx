@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { MarketPattern } from '../../domain/marketplace/contract';
 import { ratingText, usageText } from '../../domain/marketplace/format';
+import { linkedPatternOf } from '../../domain/links/linkedFrom';
 import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { ShareLinkButton } from '../pattern-link';
 import { PatternTokenBadge } from '../tokens';
 import { StarRating } from './StarRating';
 import { UnpublishButton } from './UnpublishButton';
@@ -82,6 +84,7 @@ export function MarketCard({
         >
           {inLibrary ? 'In your library' : 'Add to library'}
         </Button>
+        <ShareLinkButton pattern={linkedPatternOf(p)} />
         {p.mine && !offline ? <UnpublishButton name={p.name} onUnpublish={() => actions.unpublish(p)} /> : null}
       </div>
     </article>
