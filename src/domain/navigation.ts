@@ -55,8 +55,14 @@ export function menuLinks(ctx: NavContext): NavLink[] {
   const teach: NavLink = { to: '/instructor-onboarding', label: 'Start Teaching' };
   const at = links.findIndex((l) => l.to === '/creator-dashboard' || l.to === '/profile' || l.to === '/auth');
   links.splice(at < 0 ? links.length : at, 0, teach);
+  // Settings, for guests too, just before Profile or Sign In.
+  const end = links.findIndex((l) => l.to === '/profile' || l.to === '/auth');
+  links.splice(end < 0 ? links.length : end, 0, SETTINGS_LINK);
   return links;
 }
+
+/** The Settings screen (docs/product.md § Around the practice): in the menu, on Profile and as the header's gear. */
+export const SETTINGS_LINK: NavLink = { to: '/settings', label: 'Settings' };
 
 /** True when `link` marks the current page. */
 export function isActiveLink(link: NavLink, path: string): boolean {

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { isOutsideMainLayout } from '../domain/navigation';
-import { AppShell } from '../features/shell';
+import { AppShell, usePageTitle } from '../features/shell';
 import { UpdatePrompt } from '../features/pwa';
 import { AppToaster } from '../ui/toast';
 import { PostSignIn, SignOutFlow } from '../features/auth';
@@ -18,6 +18,7 @@ export const Route = createRootRoute({
 
 function RootLayout() {
   const path = useRouterState({ select: (s) => s.location.pathname });
+  usePageTitle(path);
   return (
     <>
       <OfflineNotice />
