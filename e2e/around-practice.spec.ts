@@ -26,14 +26,17 @@ const WIDTHS = [
   { width: 1440, height: 900, touch: false },
 ] as const;
 
-/** The route table's pages (the generated route tree; a `$mode` route as classic, a missing page as 404). */
+/**
+ * The route table's pages (the generated route tree; a `$mode` route as classic and enhanced, a
+ * missing page as 404; /error-test, a 404 in a production build, is that 404).
+ */
 function routePages(): string[] {
   const source = readFileSync('src/routeTree.gen.ts', 'utf8');
   const block = source.slice(source.indexOf('fullPaths:'), source.indexOf('fileRoutesByTo:'));
   const all = [...block.matchAll(/'([^']+)'/g)].map((m) => m[1]!.replace(/(.)\/$/, '$1'));
   return [
     ...[...new Set(all)].flatMap((p) =>
-      p === '/session/$mode' ? ['/session/classic', '/session/enhanced'] : p.includes('$') ? [] : [p],
+      p === '/session/$mode' ? ['/session/classic', '/session/enhanced'] : p.includes('$') || p === '/error-test' ? [] : [p],
     ),
     '/no-such-page',
   ];

@@ -118,9 +118,8 @@ export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomT
     hasHistory
       ? { to: '/create-post', label: 'Share', badge: signedIn ? undefined : 'New' }
       : { to: '/', label: 'Share', search: { prompt: 'share' } },
-    signedIn
-      ? { to: '/progress', label: 'Progress' }
-      : { to: '/auth', label: 'Progress', search: { context: 'progress' } },
+    // A guest's progress is on the device too (the page offers the account below it).
+    { to: '/progress', label: 'Progress' },
     { to: '/community', label: 'Community' },
     signedIn ? { to: '/profile', label: 'Profile' } : { to: '/auth', label: 'Profile' },
   ];

@@ -27,7 +27,6 @@ const TITLES: Record<string, string> = {
   '/instructor-onboarding': 'Teach',
   '/creator-dashboard': 'Creator Hub',
   '/courses': 'Courses',
-  '/error-test': 'Error screens (development)',
 };
 
 const PREFIXES: readonly [string, string][] = [

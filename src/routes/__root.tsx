@@ -4,7 +4,7 @@ import { isOutsideMainLayout } from '../domain/navigation';
 import { AppShell, usePageTitle } from '../features/shell';
 import { UpdatePrompt } from '../features/pwa';
 import { AppToaster } from '../ui/toast';
-import { PostSignIn, SignOutFlow } from '../features/auth';
+import { PostSignIn, SignOutFlow, useForgetPendingAction } from '../features/auth';
 import { OfflineNotice } from '../features/network';
 
 // Offered right after a sign-in; loaded only then.
@@ -19,6 +19,7 @@ export const Route = createRootRoute({
 function RootLayout() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   usePageTitle(path);
+  useForgetPendingAction(path);
   return (
     <>
       <OfflineNotice />

@@ -1,6 +1,7 @@
 import {
   useId,
   type InputHTMLAttributes,
+  type Ref,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -61,7 +62,8 @@ interface LabelledProps {
   error?: ReactNode;
 }
 
-export type FieldProps = LabelledProps & InputHTMLAttributes<HTMLInputElement>;
+export type FieldProps = LabelledProps &
+  InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
 /** A labelled input. */
 export function Field({ label, hint, error, id, ...input }: FieldProps) {

@@ -78,7 +78,7 @@ describe('bottom navigation', () => {
   it('variant B routes by sign-in and history', () => {
     const guestNoHistory = bottomTabsB({ signedIn: false, hasHistory: false });
     expect(guestNoHistory[1]).toMatchObject({ label: 'Share', to: '/', search: { prompt: 'share' } });
-    expect(guestNoHistory[2]).toMatchObject({ to: '/auth', search: { context: 'progress' } });
+    expect(guestNoHistory[2]).toEqual({ to: '/progress', label: 'Progress' });
     expect(guestNoHistory[4]).toMatchObject({ to: '/auth' });
     const guestHistory = bottomTabsB({ signedIn: false, hasHistory: true });
     expect(guestHistory[1]).toMatchObject({ to: '/create-post', badge: 'New' });
