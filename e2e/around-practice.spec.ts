@@ -103,7 +103,8 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 async function auditAll(browser: Browser, signedIn: boolean) {
-  const problems: string[] = [];
+  // A problem found in both themes is listed once.
+  const problems = new Set<string>();
   for (const size of WIDTHS) {
     const context = await browser.newContext({
       viewport: { width: size.width, height: size.height },
@@ -120,13 +121,13 @@ async function auditAll(browser: Browser, signedIn: boolean) {
       for (const theme of ['light', 'dark'] as const) {
         await setTheme(page, theme);
         const f = await inspect(page, size.touch);
-        const where = `${path} @${size.width} ${signedIn ? 'member' : 'guest'} ${theme}`;
-        if (f.overflow > 0) problems.push(`${where}: scrolls sideways by ${f.overflow}px`);
-        for (const s of f.small) problems.push(`${where}: small target ${s}`);
-        for (const d of f.developerText) problems.push(`${where}: developer text "${d}"`);
+        const where = `${path} @${size.width} ${signedIn ? 'member' : 'guest'}`;
+        if (f.overflow > 0) problems.add(`${where} ${theme}: scrolls sideways by ${f.overflow}px`);
+        for (const s of f.small) problems.add(`${where}: small target ${s}`);
+        for (const d of f.developerText) problems.add(`${where}: developer text "${d}"`);
         if (theme === 'light') {
           const other = [...titles].find(([, t]) => t === f.title);
-          if (other) problems.push(`${where}: title "${f.title}" also on ${other[0]}`);
+          if (other) problems.add(`${where}: title "${f.title}" also on ${other[0]}`);
           titles.set(path, f.title);
         }
       }
@@ -135,13 +136,13 @@ async function auditAll(browser: Browser, signedIn: boolean) {
         try {
           await expectNoSeriousA11yViolations(page, `${path} @${size.width}`);
         } catch (e) {
-          problems.push(String(e).split('\n').slice(0, 12).join(' '));
+          problems.add(String(e).split('\n').slice(0, 12).join(' '));
         }
       }
     }
     await context.close();
   }
-  return problems;
+  return [...problems];
 }
 
 test.describe.configure({ timeout: 15 * 60_000 });

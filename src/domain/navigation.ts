@@ -71,6 +71,11 @@ export function isActiveLink(link: NavLink, path: string): boolean {
   return (link.alsoActiveOn ?? []).some((p) => path === p || path.startsWith(`${p}/`));
 }
 
+/** A session screen (/session/<mode>): no toast follows the person in here. */
+export function isSessionScreen(path: string): boolean {
+  return /^\/session\/[^/]+\/?$/.test(path);
+}
+
 /** Bottom navigation and the floating start button hide on these paths. */
 export function isBottomNavHidden(path: string): boolean {
   return path.startsWith('/session/') || path.startsWith('/auth') || path.startsWith('/onboarding');

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { isOutsideMainLayout } from '../domain/navigation';
-import { AppShell, usePageTitle } from '../features/shell';
+import { AppShell, usePageTitle, useQuietSessions } from '../features/shell';
 import { UpdatePrompt } from '../features/pwa';
 import { AppToaster } from '../ui/toast';
 import { PostSignIn, SignOutFlow, useForgetPendingAction } from '../features/auth';
@@ -19,6 +19,7 @@ export const Route = createRootRoute({
 function RootLayout() {
   const path = useRouterState({ select: (s) => s.location.pathname });
   usePageTitle(path);
+  useQuietSessions(path);
   useForgetPendingAction(path);
   return (
     <>

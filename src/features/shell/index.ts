@@ -4,3 +4,4 @@ export { AppShell } from './AppShell';
 export { useImmersiveChrome } from './immersiveChrome';
 export { usePageTitle } from './usePageTitle';
 export { setBottomNavVariant, useBottomNavVariant } from './navPreference';
+export { useQuietSessions } from './useQuietSessions';
