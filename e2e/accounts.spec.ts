@@ -337,7 +337,7 @@ test('guest sessions: offered at sign-up, counted in progress once added to the 
   await page.goto('/progress');
   await expect(
     page.getByText(
-      '1 session practised as a guest on this device is not part of your account yet',
+      '1 session practiced as a guest on this device is not part of your account yet',
       { exact: false },
     ),
   ).toBeVisible();

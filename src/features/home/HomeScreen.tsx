@@ -91,7 +91,7 @@ const TEASERS = [
 const READY_FOR_MORE = [
   {
     title: 'Explore the pattern library',
-    text: 'Search, sort and keep favourites.',
+    text: 'Search, sort and keep favorites.',
     to: '/patterns',
   },
   {

@@ -299,7 +299,7 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
         <h2 id="signout-heading">Sign out</h2>
         <p className="muted">
           Signing out first uploads your changes, then removes your sessions, patterns,
-          favourites and preferences from this device. They come back when you sign in again.
+          favorites and preferences from this device. They come back when you sign in again.
         </p>
         <div>
           <Button variant="secondary" onClick={() => void signOutAndLeave()}>

@@ -146,7 +146,7 @@ function GuestSessionsNote({ userId }: { userId: string }) {
   return (
     <Card className="row guest-note">
       <p>
-        {sessions} practised as a guest on this device {count === 1 ? 'is' : 'are'} not part of your
+        {sessions} practiced as a guest on this device {count === 1 ? 'is' : 'are'} not part of your
         account yet, so {count === 1 ? 'it is' : 'they are'} not counted here.
       </p>
       <Button

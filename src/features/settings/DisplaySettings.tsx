@@ -14,7 +14,7 @@ const THEME_TEXT: Record<ThemeChoice, { label: string; description: string }> = 
   auto: { label: 'Automatic', description: 'Dark in the evening and whenever your device is dark.' },
   system: { label: 'Like my device', description: 'Follows your device’s light or dark setting.' },
   light: { label: 'Light', description: 'Always light.' },
-  dark: { label: 'Dark', description: 'Always dark, in warm colours low in blue light.' },
+  dark: { label: 'Dark', description: 'Always dark, in warm colors low in blue light.' },
   black: { label: 'True black', description: 'Dark on pure black: easiest on OLED screens at night.' },
 };
 
