@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, gotoHydrated, signUpFresh } from './fixtures';
 import { expectNoSeriousA11yViolations, waitForStillStyles } from './a11y';
+import { practise } from './practise';
 
 /**
  * Around the practice (docs/product.md § Around the practice, issue 31): every route of the
@@ -155,7 +156,10 @@ test('every route, signed in: no sideways scroll, 44 px targets on touch, axe cl
   expect(await auditAll(browser, true)).toEqual([]);
 });
 
-/** Screens of the calm pass, saved for review: test-results/screens/<screen>-<phone|desktop>-<light|dark>.png */
+/**
+ * Screens of the calm pass, saved for review: test-results/screens/<screen>-<phone|desktop>-<light|dark>.png
+ * (results after a real session, practised on Playwright's clock).
+ */
 test('screenshots: home, session intro, results, profile and settings, phone and desktop, light and dark', async ({ browser }) => {
   mkdirSync('test-results/screens', { recursive: true });
   for (const [name, size] of [
@@ -170,20 +174,31 @@ test('screenshots: home, session intro, results, profile and settings, phone and
     });
     const page = await context.newPage();
     await signUpFresh(page, `screens-${name}`);
-    for (const [screen, path] of [
-      ['home', '/'],
-      ['session-intro', '/session/classic'],
-      ['results', '/results'],
-      ['profile', '/profile'],
-      ['settings', '/settings'],
-    ] as const) {
-      await gotoHydrated(page, path);
+    const shoot = async (screen: string) => {
       await settle(page);
       for (const theme of ['light', 'dark'] as const) {
         await setTheme(page, theme);
         await page.screenshot({ path: `test-results/screens/${screen}-${name}-${theme}.png`, fullPage: true });
       }
+    };
+    for (const [screen, path] of [
+      ['home', '/'],
+      ['session-intro', '/session/classic'],
+      ['profile', '/profile'],
+      ['settings', '/settings'],
+    ] as const) {
+      await gotoHydrated(page, path);
+      await shoot(screen);
     }
+    // Results: a whole mobile session, then through the completion steps to its results.
+    await page.clock.install();
+    await practise(page);
+    for (let i = 0; i < 3 && !(await page.getByRole('button', { name: 'View Results' }).isVisible()); i++) {
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await page.getByRole('button', { name: 'View Results' }).click();
+    await expect(page).toHaveURL(/\/results\?id=/);
+    await shoot('results');
     await context.close();
   }
 });
