@@ -306,10 +306,14 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
       {meetsAuthLevel(auth.level, 'supabase') || meetsAuthLevel(auth.level, 'evm') ? (
         <nav className="home-links" aria-label="Your areas">
           {meetsAuthLevel(auth.level, 'supabase') ? (
-            <Link to="/progress">View your progress</Link>
+            <Link to="/progress" className="link-target">
+              View your progress
+            </Link>
           ) : null}
           {meetsAuthLevel(auth.level, 'evm') ? (
-            <Link to="/community">Visit the community</Link>
+            <Link to="/community" className="link-target">
+              Visit the community
+            </Link>
           ) : null}
         </nav>
       ) : null}
