@@ -78,8 +78,10 @@ test.describe('app shell', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    await menu.getByLabel(/Explore first/).check();
-    await page.keyboard.press('Escape');
+    // The bottom navigation's layout is chosen in Settings (the menu leads there).
+    await menu.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await page.getByLabel(/Explore first/).check();
     await expect(bottom.getByRole('link', { name: 'Explore' })).toBeVisible();
     await page.goto('/session/classic');
     await expect(page.getByRole('navigation', { name: 'Bottom' })).toHaveCount(0);
