@@ -87,7 +87,7 @@ test('without provider keys, a completed session gets a labelled on-device analy
   const card = page.getByTestId('coach-card');
   await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');
   await expect(card.getByTestId('coach-status')).toHaveText(
-    'On-device analysis: this server has no AI provider set up, so nothing was sent.',
+    'Analysed on this device. Nothing was sent.',
   );
   await expect(card.getByTestId('coach-score-overall')).toHaveCount(0);
   await expect(card.getByTestId('coach-score-consistency')).toContainText('100%');

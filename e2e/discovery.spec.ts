@@ -93,7 +93,7 @@ test.describe('discovery', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Ready for More' })).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByRole('tablist', { name: 'Choose how to practise' })).toHaveCount(0);
+    await expect(page.getByRole('tablist', { name: 'Choose how to practice' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Choose Goal' })).toBeVisible();
     await page.getByRole('button', { name: /Reduce Stress/ }).click();
     await expect(page.getByRole('link', { name: 'Start Classic Session' })).toBeVisible();

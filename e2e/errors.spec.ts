@@ -53,6 +53,10 @@ function readErrorLog(page: Page): Promise<StoredError[]> {
 }
 
 test.describe('errors and resilience', () => {
+  // /error-test is a 404 in a production build unless the device has diagnostics on.
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript(() => localStorage.setItem('pneuma.diagnostics', '1'));
+  });
   test.describe('offline before anything is cached', () => {
     test.use({ serviceWorkers: 'block' });
     test("a route error while the error page's code cannot load shows 'Application Error'", async ({

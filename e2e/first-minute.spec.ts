@@ -88,7 +88,7 @@ test.describe('phone', () => {
     await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     // A first-time guest on classic sees the unlock step first.
-    const unlock = page.getByRole('heading', { name: 'You unlocked more of Pneuma' });
+    const unlock = page.getByRole('heading', { name: 'Your first session is done' });
     if (await unlock.isVisible().catch(() => false)) await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'View Results' }).click();
     await expect(page.getByTestId('results')).toContainText('Ended early');
@@ -204,7 +204,7 @@ test('results open short with exactly one score; a stop after 1 of 10 cycles is 
   await page.keyboard.press('Escape');
   await page.clock.resume(); // the session's time is fixed: the results may load at their pace
   await page.getByRole('button', { name: 'Continue' }).click();
-  const unlock = page.getByRole('heading', { name: 'You unlocked more of Pneuma' });
+  const unlock = page.getByRole('heading', { name: 'Your first session is done' });
   if (await unlock.isVisible().catch(() => false)) await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'View Results' }).click();
   const results = page.getByTestId('results');

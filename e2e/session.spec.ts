@@ -88,7 +88,7 @@ test('a full classic session lands on /results with its real figures and is stor
 
   // Impact -> unlock (first classic session of a guest) -> next steps.
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'You unlocked more of Pneuma' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your first session is done' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'View Results' }).click();
 

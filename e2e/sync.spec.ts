@@ -226,8 +226,8 @@ test.describe('offline data bundle on /profile', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify({ sessions: [{ id: 'x', patternId: 'box', patternName: 'Box', startTime: 'soon' }], patterns: [] })),
     });
-    await expect(panel.getByRole('alert')).toHaveText(
-      'The file is missing userPreferences: a Pneuma data export needs sessions, patterns and userPreferences.',
+    await expect(panel.getByRole('alert')).toContainText(
+      'This file is not a Pneuma export. Choose a file saved with “Export data”.',
     );
   });
 });

@@ -16,42 +16,22 @@ test.afterAll(async () => {
   await edr?.close();
 });
 
-test('a guest is told to sign up first; no wallet code loads on /', async ({ page }) => {
+test('a guest meets no wallet: none in the header or the menu, and no wallet code loads on /', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await page.goto('/');
-  const header = page.locator('header');
-  await header.getByRole('button', { name: 'Connect Wallet' }).click();
-  await expect(
-    page.getByText('Please sign up with email first, then connect your wallet'),
-  ).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, '/');
+  await expect(page.locator('header').getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(menu.getByRole('heading', { name: 'Wallet' })).toHaveCount(0);
+  await expect(menu.getByRole('button', { name: 'Connect Wallet' })).toHaveCount(0);
   expect(scripts.filter((u) => /WalletControl|ProfileWallet/.test(u))).toEqual([]);
-});
-
-test.describe('offline before anything is cached', () => {
-  test.use({ serviceWorkers: 'block' });
-  test('a guest pressing Connect Wallet still reads why it needs an account', async ({
-    page,
-    context,
-  }) => {
-    await gotoHydrated(page, '/'); // the app itself has started; its wallet chunk has not loaded
-    await context.setOffline(true); // no chunk can load from here on
-    const connect = page.locator('header').getByRole('button', { name: 'Connect Wallet' });
-    await connect.click();
-    // The toaster's chunk cannot load: the reason shows inline instead, and the page stays.
-    const inline = page.locator('header').getByRole('alert');
-    await expect(inline).toHaveText('Please sign up with email first, then connect your wallet');
-    await expect(page.getByRole('heading', { name: 'Transform your breathing' })).toBeVisible();
-    // Back online, the next press loads the toaster and shows the reason as a toast.
-    await context.setOffline(false);
-    await expect(inline).toBeHidden({ timeout: 15_000 });
-    await connect.click();
-    await expect(
-      page.getByRole('region', { name: /Notifications/ }).getByText('Please sign up with email first, then connect your wallet'),
-    ).toBeVisible();
-  });
 });
 
 test('connect, Sign-In with Ethereum, switch chain through the 4902 path, address on the profile', async ({

@@ -24,6 +24,7 @@ import { Route as PatternsRouteImport } from './routes/patterns'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ProgressRouteImport } from './routes/progress'
 import { Route as ResultsRouteImport } from './routes/results'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as InstructorsInstructorIdRouteImport } from './routes/instructors/$instructorId'
@@ -109,6 +110,11 @@ const ResultsRoute = ResultsRouteImport.update({
   path: '/results',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CoursesIndexRoute = CoursesIndexRouteImport.update({
   id: '/courses/',
   path: '/courses/',
@@ -171,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute
   '/progress': typeof ProgressRoute
   '/results': typeof ResultsRoute
+  '/settings': typeof SettingsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/p/$payload': typeof PPayloadRoute
@@ -197,6 +204,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute
   '/progress': typeof ProgressRoute
   '/results': typeof ResultsRoute
+  '/settings': typeof SettingsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/p/$payload': typeof PPayloadRoute
@@ -224,6 +232,7 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute
   '/progress': typeof ProgressRoute
   '/results': typeof ResultsRoute
+  '/settings': typeof SettingsRoute
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/p/$payload': typeof PPayloadRoute
@@ -252,6 +261,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/progress'
     | '/results'
+    | '/settings'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
     | '/p/$payload'
@@ -278,6 +288,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/progress'
     | '/results'
+    | '/settings'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
     | '/p/$payload'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/progress'
     | '/results'
+    | '/settings'
     | '/courses/$courseId'
     | '/instructors/$instructorId'
     | '/p/$payload'
@@ -331,6 +343,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   ProgressRoute: typeof ProgressRoute
   ResultsRoute: typeof ResultsRoute
+  SettingsRoute: typeof SettingsRoute
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   InstructorsInstructorIdRoute: typeof InstructorsInstructorIdRoute
   PPayloadRoute: typeof PPayloadRoute
@@ -449,6 +462,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResultsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/courses/': {
       id: '/courses/'
       path: '/courses'
@@ -531,6 +551,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   ProgressRoute: ProgressRoute,
   ResultsRoute: ResultsRoute,
+  SettingsRoute: SettingsRoute,
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   InstructorsInstructorIdRoute: InstructorsInstructorIdRoute,
   PPayloadRoute: PPayloadRoute,

@@ -18,6 +18,7 @@ import { build, type Plugin } from 'vite';
 import { pageFileFor, SHELL_FILE } from '../../sw/pages';
 import { EARLY_CLICKS_KEY, HELD_FIELD_ATTR } from '../../src/app/prerender/handover';
 import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
+import { pageTitle } from '../../src/domain/pageTitles';
 
 export { EARLY_CLICKS_KEY, HELD_FIELD_ATTR };
 
@@ -50,6 +51,12 @@ export function fillRoot(template: string, path: string, html: string): string {
   if (!template.includes(ROOT_EMPTY)) throw new Error(`index.html has no ${ROOT_EMPTY} to prerender into`);
   const attr = path.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return template.replace(ROOT_EMPTY, () => `<div id="root" data-prerendered="${attr}">${html}</div>`);
+}
+
+/** The page's own <title> (src/domain/pageTitles), so the built page is named before the app starts. */
+export function withTitle(html: string, path: string): string {
+  const title = pageTitle(path).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
 }
 
 /**
@@ -167,7 +174,7 @@ export function prerender(options: {
           if (failure) throw new Error(`Prerendering ${path} failed (${failure})`);
           const file = join(outDir, pageFileFor(path));
           mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, addPrePaint(loadEntryAfterPaint(fillRoot(template, path, holdFields(html)), loaderUrl)));
+          writeFileSync(file, withTitle(addPrePaint(loadEntryAfterPaint(fillRoot(template, path, holdFields(html)), loaderUrl)), path));
         }
         rmSync(ssrOut, { recursive: true, force: true });
         console.log(`Prerendered ${pages.length} pages in ${Math.round(performance.now() - started)} ms: ${pages.map((p) => p.path).join(' ')}`);

@@ -147,7 +147,20 @@ export interface PendingAction {
 }
 
 /** A pending action older than this is dropped (the user has moved on). */
-export const PENDING_ACTION_TTL_MS = 30 * 60 * 1000;
+export const PENDING_ACTION_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * Whether a pending action survives a visit to `path`: only the sign-in pages keep it (the
+ * way from the gate to the account); any other page means the person went elsewhere.
+ */
+export function keepsPendingAction(path: string): boolean {
+  return (
+    path === '/auth' ||
+    path === '/onboarding' ||
+    path.startsWith('/auth/') ||
+    path.startsWith('/onboarding/')
+  );
+}
 
 /** Reads a stored pending action defensively; null when missing, malformed or stale. */
 export function parsePendingAction(raw: unknown, now: number): PendingAction | null {

@@ -55,14 +55,25 @@ export function menuLinks(ctx: NavContext): NavLink[] {
   const teach: NavLink = { to: '/instructor-onboarding', label: 'Start Teaching' };
   const at = links.findIndex((l) => l.to === '/creator-dashboard' || l.to === '/profile' || l.to === '/auth');
   links.splice(at < 0 ? links.length : at, 0, teach);
+  // Settings, for guests too, just before Profile or Sign In.
+  const end = links.findIndex((l) => l.to === '/profile' || l.to === '/auth');
+  links.splice(end < 0 ? links.length : end, 0, SETTINGS_LINK);
   return links;
 }
+
+/** The Settings screen (docs/product.md § Around the practice): in the menu, on Profile and as the header's gear. */
+export const SETTINGS_LINK: NavLink = { to: '/settings', label: 'Settings' };
 
 /** True when `link` marks the current page. */
 export function isActiveLink(link: NavLink, path: string): boolean {
   if (link.to === '/') return path === '/';
   if (path === link.to || path.startsWith(`${link.to}/`)) return true;
   return (link.alsoActiveOn ?? []).some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** A session screen (/session/<mode>): no toast follows the person in here. */
+export function isSessionScreen(path: string): boolean {
+  return /^\/session\/[^/]+\/?$/.test(path);
 }
 
 /** Bottom navigation and the floating start button hide on these paths. */
@@ -112,9 +123,8 @@ export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomT
     hasHistory
       ? { to: '/create-post', label: 'Share', badge: signedIn ? undefined : 'New' }
       : { to: '/', label: 'Share', search: { prompt: 'share' } },
-    signedIn
-      ? { to: '/progress', label: 'Progress' }
-      : { to: '/auth', label: 'Progress', search: { context: 'progress' } },
+    // A guest's progress is on the device too (the page offers the account below it).
+    { to: '/progress', label: 'Progress' },
     { to: '/community', label: 'Community' },
     signedIn ? { to: '/profile', label: 'Profile' } : { to: '/auth', label: 'Profile' },
   ];

@@ -2,11 +2,12 @@
  * Night practice (docs/product.md § Sessions), pure: which theme the app shows. The dark
  * theme is low in blue light (warm ambers on a warm near-black). 'auto' shows it when the
  * system asks for dark or in the evening time band (17:00 until 6:00, the same band the
- * goals call evening); 'system' follows the system only; 'light' and 'dark' are fixed.
+ * goals call evening); 'system' follows the system only; 'light' and 'dark' are fixed;
+ * 'black' is dark on pure black.
  */
 import { goalTimeNow } from './timeBands';
 
-export const THEME_CHOICES = ['auto', 'system', 'light', 'dark'] as const;
+export const THEME_CHOICES = ['auto', 'system', 'light', 'dark', 'black'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export type Theme = 'light' | 'dark';
 
@@ -15,7 +16,13 @@ export const THEME_CHOICE_LABELS: Record<ThemeChoice, string> = {
   system: 'Follow the system',
   light: 'Light',
   dark: 'Dark (low blue light)',
+  black: 'True black (for OLED screens)',
 };
+
+/** 'black' is the dark theme on a pure black background (an OLED screen's pixels off). */
+export function isTrueBlack(choice: ThemeChoice): boolean {
+  return choice === 'black';
+}
 
 export const DEFAULT_THEME_CHOICE: ThemeChoice = 'auto';
 
@@ -36,6 +43,8 @@ export function resolveTheme(
     case 'light':
     case 'dark':
       return choice;
+    case 'black':
+      return 'dark';
     case 'system':
       return env.systemDark ? 'dark' : 'light';
     case 'auto':

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { isOutsideMainLayout } from '../domain/navigation';
-import { AppShell } from '../features/shell';
+import { AppShell, usePageTitle, useQuietSessions } from '../features/shell';
 import { IosInstallHint, UpdatePrompt } from '../features/pwa';
 import { AppToaster } from '../ui/toast';
-import { PostSignIn, SignOutFlow } from '../features/auth';
+import { PostSignIn, SignOutFlow, useForgetPendingAction } from '../features/auth';
 import { OfflineNotice } from '../features/network';
 
 // Offered right after a sign-in; loaded only then.
@@ -18,6 +18,9 @@ export const Route = createRootRoute({
 
 function RootLayout() {
   const path = useRouterState({ select: (s) => s.location.pathname });
+  usePageTitle(path);
+  useQuietSessions(path);
+  useForgetPendingAction(path);
   return (
     <>
       <OfflineNotice />

@@ -1,18 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../app/auth/authStore';
-import { AuthGate } from '../features/gates';
 import { ProgressScreen, PROGRESS_HEADING } from '../features/progress';
+import { LoadingPage } from '../ui/LoadingPage';
 
-/** Progress is for signed-in users; a guest is sent to /auth?context=progress. */
+/**
+ * Progress: a member's sessions from every device; a guest's own sessions on this device,
+ * with the offer to sign up for sync below them (docs/product.md § Around the practice).
+ */
 export const Route = createFileRoute('/progress')({
   component: ProgressRoute,
 });
 
 function ProgressRoute() {
-  const { user } = useAuth();
-  return (
-    <AuthGate requirement="account" fallback="redirect" context="progress" feature="Your progress" loadingHeading={PROGRESS_HEADING}>
-      {user ? <ProgressScreen userId={user.id} /> : null}
-    </AuthGate>
-  );
+  const { user, status } = useAuth();
+  if (status === 'loading')
+    return <LoadingPage heading={PROGRESS_HEADING} label="Loading your progress" className="progress-page" />;
+  return <ProgressScreen userId={user?.id ?? null} />;
 }

@@ -7,11 +7,12 @@
  *
  * Per device, in localStorage rather than IndexedDB: it must be known synchronously
  * before the first paint, and a phone at night and a desktop by day may differ.
- * The session's dim mode is a device setting kept here too.
+ * The session's dim mode and the reduce-motion choice are device settings kept here too.
  */
 import {
   DEFAULT_THEME_CHOICE,
   isThemeChoice,
+  isTrueBlack,
   msUntilBandChange,
   resolveTheme,
   type Theme,
@@ -21,6 +22,11 @@ import { changeSignal } from '../ui/changeSignal';
 
 const CHOICE_KEY = 'pneuma.theme';
 const DIM_KEY = 'pneuma.sessionDim';
+const MOTION_KEY = 'pneuma.reduceMotion';
+/** On <html> when the person chose true black (the dark theme on #000). */
+const BLACK_ATTR = 'data-black';
+/** On <html> when the person asked for less motion here, whatever the system says. */
+const REDUCE_MOTION_ATTR = 'data-reduce-motion';
 /** The browser bar's colour per theme (the page background). */
 const THEME_COLOR: Record<Theme, string> = { light: '#f4f8f7', dark: '#15110d' };
 
@@ -44,6 +50,7 @@ function writeStored(key: string, value: string): void {
 
 let choice: ThemeChoice = DEFAULT_THEME_CHOICE;
 let dim = false;
+let reduceMotion = false;
 let applied: Theme | null = null;
 
 const systemDarkQuery = () =>
@@ -58,6 +65,7 @@ function apply(): void {
   if (theme === applied) return;
   applied = theme;
   document.documentElement.dataset.theme = theme;
+  document.documentElement.toggleAttribute(BLACK_ATTR, isTrueBlack(choice));
   document
     .querySelectorAll('meta[name="theme-color"]')
     .forEach((m) => m.setAttribute('content', THEME_COLOR[theme]));
@@ -86,6 +94,8 @@ export function startTheme(): void {
   const stored = readStored(CHOICE_KEY);
   choice = isThemeChoice(stored) ? stored : DEFAULT_THEME_CHOICE;
   dim = readStored(DIM_KEY) === 'true';
+  reduceMotion = readStored(MOTION_KEY) === 'true';
+  document.documentElement.toggleAttribute(REDUCE_MOTION_ATTR, reduceMotion);
   apply();
   systemDarkQuery()?.addEventListener('change', apply);
   document.addEventListener('visibilitychange', () => {
@@ -121,5 +131,17 @@ export function setSessionDim(on: boolean): void {
   notify();
 }
 
-/** For useSyncExternalStore: called on any change of choice, theme or dim. */
+/** Less motion asked for on this device (on top of the system's prefers-reduced-motion). */
+export function getReduceMotion(): boolean {
+  return reduceMotion;
+}
+
+export function setReduceMotion(on: boolean): void {
+  reduceMotion = on;
+  writeStored(MOTION_KEY, String(on));
+  if (typeof document !== 'undefined') document.documentElement.toggleAttribute(REDUCE_MOTION_ATTR, on);
+  notify();
+}
+
+/** For useSyncExternalStore: called on any change of choice, theme, dim or motion. */
 export const subscribeTheme = changes.subscribe;

@@ -1,20 +1,29 @@
 import { useSyncExternalStore } from 'react';
+import { getReduceMotion, subscribeTheme } from '../styles/theme';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
 function subscribe(cb: () => void): () => void {
-  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+  const unsubscribeChoice = subscribeTheme(cb);
+  if (typeof window === 'undefined' || !window.matchMedia) return unsubscribeChoice;
   const mq = window.matchMedia(QUERY);
   mq.addEventListener('change', cb);
-  return () => mq.removeEventListener('change', cb);
+  return () => {
+    mq.removeEventListener('change', cb);
+    unsubscribeChoice();
+  };
 }
 
-/** The user's reduced-motion preference (prefers-reduced-motion), live as it changes. */
+/**
+ * Less motion: the system's prefers-reduced-motion, or the choice made in Settings on this
+ * device (src/styles/theme), live as either changes.
+ */
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribe,
     () =>
-      typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(QUERY).matches : false,
+      getReduceMotion() ||
+      (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(QUERY).matches : false),
     () => false,
   );
 }

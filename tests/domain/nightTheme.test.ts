@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isEveningHour,
   isThemeChoice,
+  isTrueBlack,
   msUntilBandChange,
   resolveTheme,
 } from '../../src/domain/nightTheme';
@@ -30,6 +31,13 @@ describe('night theme', () => {
     expect(resolveTheme('system', { systemDark: true, hour: 10 })).toBe('dark');
     expect(resolveTheme('light', { systemDark: true, hour: 22 })).toBe('light');
     expect(resolveTheme('dark', { systemDark: false, hour: 10 })).toBe('dark');
+  });
+
+  it('true black is the dark theme, at any hour, and a choice of its own', () => {
+    expect(resolveTheme('black', { systemDark: false, hour: 10 })).toBe('dark');
+    expect(isThemeChoice('black')).toBe(true);
+    expect(isTrueBlack('black')).toBe(true);
+    expect(isTrueBlack('dark')).toBe(false);
   });
 
   it('knows a stored choice from anything else', () => {

@@ -1,9 +1,19 @@
 import './auth.css';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { safeRedirectTarget, type AuthContext } from '../../domain/authLevel';
+import {
+  checkAuthForm,
+  firstErrorField,
+  FIRST_NAME_MAX_LENGTH,
+  PASSWORD_RULES,
+  placeProviderError,
+  type AuthField,
+  type AuthFormErrors,
+  type AuthMode,
+} from '../../domain/authForm';
 import { notify } from '../../ui/toast';
 import { takePendingAction } from '../../app/auth/pendingAction';
 import { signInWithPassword, signUpWithPassword, type AuthOutcome } from './authActions';
@@ -24,26 +34,43 @@ export interface AuthScreenProps {
 
 /**
  * The sign-in / sign-up form of /auth and /onboarding (docs/product.md § Accounts and
- * access): both fields required,
- * loading labels, the provider's error as a toast, 'Successfully logged in!', and the
- * confirmation message when the backend asks for it. Success continues to the stored
- * pending action, else the redirect target, else /.
+ * access): the password rules shown before typing, an optional first name for a new
+ * account, each problem beside its field (tied by aria-describedby, focus on the first),
+ * 'Sign in instead' when the address already has an account, loading labels,
+ * 'Successfully logged in!', and the confirmation message when the backend asks for it.
+ * Success continues to the stored pending action, else the redirect target, else /.
  */
 export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'signIn' | 'signUp' | null>(null);
+  const [firstName, setFirstName] = useState('');
+  const [busy, setBusy] = useState<AuthMode | null>(null);
   const [confirmSent, setConfirmSent] = useState(false);
+  const [errors, setErrors] = useState<AuthFormErrors>({});
+  const [accountExists, setAccountExists] = useState(false);
+  const refs = {
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    firstName: useRef<HTMLInputElement>(null),
+  } satisfies Record<AuthField, unknown>;
 
   // supabase-js loads once the person starts on the form (a field focused, a button
   // pressed), so it is ready by the time they submit; a glance at the page costs nothing.
   const connect = () => void connectAuth();
 
+  const show = (found: AuthFormErrors) => {
+    setErrors(found);
+    const first = firstErrorField(found);
+    if (first) refs[first].current?.focus();
+  };
+
   const finish = (outcome: AuthOutcome) => {
     if (outcome.kind !== 'signedIn') clearJustSignedIn();
     if (outcome.kind === 'error') {
-      notify.error(outcome.message);
+      const placed = placeProviderError(outcome);
+      setAccountExists(placed.accountExists);
+      show(placed.errors);
       return;
     }
     if (outcome.kind === 'confirmEmail') {
@@ -56,9 +83,15 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
     router.history.push(pending?.target ?? safeRedirectTarget(redirect));
   };
 
-  const submit = async (mode: 'signIn' | 'signUp', form: HTMLFormElement | null) => {
+  const submit = async (mode: AuthMode) => {
     if (busy) return;
-    if (form && !form.reportValidity()) return;
+    const found = checkAuthForm(mode, { email, password, firstName });
+    setAccountExists(false);
+    if (Object.keys(found).length > 0) {
+      show(found);
+      return;
+    }
+    setErrors({});
     setBusy(mode);
     setConfirmSent(false);
     markJustSignedIn();
@@ -66,7 +99,7 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
       finish(
         mode === 'signIn'
           ? await signInWithPassword(email, password)
-          : await signUpWithPassword(email, password),
+          : await signUpWithPassword(email, password, firstName),
       );
     } finally {
       setBusy(null);
@@ -75,7 +108,7 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    void submit('signIn', e.currentTarget);
+    void submit('signIn');
   };
 
   return (
@@ -90,20 +123,54 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
       <form
         className="stack"
         onSubmit={onSubmit}
-        noValidate={false}
+        noValidate
         onFocusCapture={connect}
         onPointerDownCapture={connect}
       >
-        <EmailField value={email} onChange={setEmail} />
+        <EmailField
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          inputRef={refs.email}
+        />
+        {accountExists ? (
+          <div className="auth-card__instead">
+            <Button variant="secondary" onClick={() => void submit('signIn')} disabled={busy !== null}>
+              {AUTH_TEXT.signInInstead}
+            </Button>
+            <Link to="/auth" search={{ mode: 'forgot' }} className="auth-card__link">
+              {RESET_TEXT.forgotLink}
+            </Link>
+          </div>
+        ) : null}
         <Field
+          ref={refs.password}
           label={AUTH_TEXT.password}
           type="password"
           name="password"
           autoComplete="current-password"
           required
+          hint={`${AUTH_TEXT.passwordHint}${PASSWORD_RULES}`}
+          error={errors.password}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <Field
+          ref={refs.firstName}
+          label={AUTH_TEXT.firstName}
+          name="given-name"
+          autoComplete="given-name"
+          maxLength={FIRST_NAME_MAX_LENGTH}
+          hint={AUTH_TEXT.firstNameHint}
+          error={errors.firstName}
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+        />
+        {errors.form ? (
+          <p className="field__error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
         <div className="auth-card__actions">
           <Button type="submit" disabled={busy !== null} aria-busy={busy === 'signIn'}>
             {busy === 'signIn' ? AUTH_TEXT.signingIn : AUTH_TEXT.signIn}
@@ -112,7 +179,7 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
             variant="secondary"
             disabled={busy !== null}
             aria-busy={busy === 'signUp'}
-            onClick={(e) => void submit('signUp', e.currentTarget.form)}
+            onClick={() => void submit('signUp')}
           >
             {busy === 'signUp' ? AUTH_TEXT.signingUp : AUTH_TEXT.signUp}
           </Button>
@@ -124,12 +191,15 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
         ) : null}
       </form>
       <p className="auth-card__forgot">
-        <Link to="/auth" search={{ mode: 'forgot' }}>
+        <Link to="/auth" search={{ mode: 'forgot' }} className="auth-card__link">
           {RESET_TEXT.forgotLink}
         </Link>
       </p>
       <p className="muted auth-card__guest">
-        <Link to="/">Continue without an account</Link>: practice stays on this device.
+        <Link to="/" className="auth-card__link">
+          Continue without an account
+        </Link>
+        : practice stays on this device.
       </p>
     </AuthCard>
   );

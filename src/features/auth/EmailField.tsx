@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Field } from '../../ui/Field';
 import { AUTH_TEXT } from './strings';
 
@@ -5,17 +6,24 @@ import { AUTH_TEXT } from './strings';
 export function EmailField({
   value,
   onChange,
+  error,
+  inputRef,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** What is wrong with it, shown beside it and tied to it (aria-describedby). */
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
     <Field
+      ref={inputRef}
       label={AUTH_TEXT.email}
       type="email"
       name="email"
       autoComplete="email"
       required
+      error={error}
       value={value}
       onChange={(e) => onChange(e.target.value)}
     />

@@ -5,12 +5,14 @@ import { adoptSession, connectAuth } from '../../app/auth/authStore';
 
 /**
  * Sign in with password {email, password}; sign up {email, password, email
- * redirect pointing to the site origin}. Errors carry the provider's message (shown as a
- * toast). A sign-up that returns no session means the backend asks the user to confirm
+ * redirect pointing to the site origin, the first name as display_name}. Errors carry the
+ * provider's message and code (placed beside their field by src/domain/authForm). A sign-up that returns no session means the backend asks the user to confirm
  * the address first.
  */
 export type AuthOutcome =
-  { kind: 'signedIn' } | { kind: 'confirmEmail' } | { kind: 'error'; message: string };
+  | { kind: 'signedIn' }
+  | { kind: 'confirmEmail' }
+  | { kind: 'error'; message: string; code?: string };
 
 /**
  * The provider's message, except when the provider was never reached (offline, server
@@ -48,7 +50,7 @@ async function withProvider(
   try {
     await connectAuth(false);
     const { data, error } = await call(await getSupabase());
-    if (error) return { kind: 'error', message: providerMessage(error) };
+    if (error) return { kind: 'error', message: providerMessage(error), code: error.code };
     if (!data.session) return noSession;
     await adoptSession(data.session);
     return { kind: 'signedIn' };
@@ -64,13 +66,22 @@ export function signInWithPassword(email: string, password: string): Promise<Aut
   );
 }
 
-export function signUpWithPassword(email: string, password: string): Promise<AuthOutcome> {
+/** Sign up; a first name given becomes the account's display name (shown with what they share). */
+export function signUpWithPassword(
+  email: string,
+  password: string,
+  firstName = '',
+): Promise<AuthOutcome> {
+  const name = firstName.trim();
   return withProvider(
     (supabase) =>
       supabase.auth.signUp({
         email: email.trim(),
         password,
-        options: { emailRedirectTo: window.location.origin },
+        options: {
+          emailRedirectTo: window.location.origin,
+          ...(name ? { data: { display_name: name } } : {}),
+        },
       }),
     { kind: 'confirmEmail' },
   );

@@ -8,3 +8,4 @@ export { useSignOut } from './useSignOut';
 export { SignOutFlow } from './SignOutFlow';
 // Its own module: the rest of the sign-in texts stay out of the first load.
 export { AUTH_CONTEXT_NOTE } from './contextNote';
+export { useForgetPendingAction } from './useForgetPendingAction';

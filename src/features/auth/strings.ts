@@ -10,6 +10,10 @@ export const AUTH_TEXT = Object.freeze({
   signingUp: 'Signing Up...',
   loggedIn: 'Successfully logged in!',
   confirmationSent: 'Confirmation email sent! Please check your inbox.',
+  firstName: 'First name (optional)',
+  firstNameHint: 'For a new account: the name others see with what you share. You can change it in Profile.',
+  passwordHint: 'Signing up? ',
+  signInInstead: 'Sign in instead',
 });
 
 /** Texts of the forgot-password and reset-password forms of /auth (mode=forgot, mode=reset). */

@@ -45,7 +45,7 @@ function statusLine(status: ProviderStatus): ReactNode {
             </>
           );
         case 'noneConfigured':
-          return 'On-device analysis: this server has no AI provider set up, so nothing was sent.';
+          return 'Analysed on this device. Nothing was sent.';
         case 'notOffered':
           return `${AI_PROVIDER_LABELS[status.chosen]}, your chosen provider, is not set up on this server, so this is the on-device analysis.`;
         case 'unavailable':

@@ -121,7 +121,7 @@ export default function CoachPreferences() {
       {offer.kind === 'unknown' ? <p className="coach__status">{offer.why}</p> : null}
       {offer.kind === 'known' && providers.length === 0 ? (
         <p className="coach__status">
-          This server has no AI provider set up, so every analysis is computed on this device.
+          Every analysis is worked out on this device.
         </p>
       ) : null}
       <fieldset className="coach__choices" disabled={choice === undefined}>

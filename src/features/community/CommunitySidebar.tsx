@@ -9,10 +9,11 @@ import { reasonOf } from './usePostActions';
 import { socialKeys } from './timelineCache';
 import { useTryPattern } from './useTryPattern';
 
-const ACHIEVEMENTS: Record<SocialAchievementState['id'], { title: string; description: string; icon: LineIconName; rarity: string }> = {
-  'first-post': { title: 'First post shared', description: 'Share a session with the community.', icon: 'sprout', rarity: 'Common' },
-  'seven-posts': { title: 'Regular sharer', description: 'Share 7 posts.', icon: 'calendar', rarity: 'Uncommon' },
-  'ten-responses': { title: 'Inspiring', description: 'Receive 10 reactions or comments from others.', icon: 'star', rarity: 'Rare' },
+// No rarity is shown: none is computed from how many members actually have one.
+const ACHIEVEMENTS: Record<SocialAchievementState['id'], { title: string; description: string; icon: LineIconName }> = {
+  'first-post': { title: 'First post shared', description: 'Share a session with the community.', icon: 'sprout' },
+  'seven-posts': { title: 'Regular sharer', description: 'Share 7 posts.', icon: 'calendar' },
+  'ten-responses': { title: 'Inspiring', description: 'Receive 10 reactions or comments from others.', icon: 'star' },
 };
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'short' });
@@ -57,18 +58,24 @@ export function CommunitySidebar({ userId }: { userId: string }) {
     <>
       <Card as="section" aria-labelledby="community-stats-title">
         <h2 id="community-stats-title">Community</h2>
-        <dl className="community-stats" data-testid="community-stats">
-          <Stat label="Active this week" value={stats.activeUsers} />
-          <Stat label="Sessions in the last hour" value={stats.sessionsLastHour} />
-          <Stat label="Sessions in the last 24 hours" value={stats.sessionsToday} />
-          <Stat label="All sessions" value={stats.totalSessions} />
-          <Stat label="Members sharing" value={stats.sharingMembers} />
-          <Stat label="Posts this week" value={stats.postsThisWeek} />
-        </dl>
-        <p className="muted">
-          Counted from the sessions synced to this server and the community&apos;s posts, at{' '}
-          {new Date(generatedAt).toLocaleTimeString()}.
-        </p>
+        {Object.values(stats).every((n) => n === 0) ? (
+          // A new community invites rather than shows a row of zeros.
+          <p data-testid="community-stats">
+            It is quiet here so far. Share a session and you will be the first others see.
+          </p>
+        ) : (
+          <>
+            <dl className="community-stats" data-testid="community-stats">
+              <Stat label="Active this week" value={stats.activeUsers} />
+              <Stat label="Sessions in the last hour" value={stats.sessionsLastHour} />
+              <Stat label="Sessions in the last 24 hours" value={stats.sessionsToday} />
+              <Stat label="All sessions" value={stats.totalSessions} />
+              <Stat label="Members sharing" value={stats.sharingMembers} />
+              <Stat label="Posts this week" value={stats.postsThisWeek} />
+            </dl>
+            <p className="muted">Updated at {new Date(generatedAt).toLocaleTimeString()}.</p>
+          </>
+        )}
       </Card>
       <Card as="section" aria-labelledby="challenges-title">
         <h2 id="challenges-title">This week&apos;s challenges</h2>
@@ -91,7 +98,7 @@ export function CommunitySidebar({ userId }: { userId: string }) {
               <li key={a.id} className={a.unlockedAt ? 'social-achievement social-achievement--unlocked' : 'social-achievement'}>
                 <LineIcon name={info.icon} size={28} />
                 <div>
-                  <strong>{info.title}</strong> <span className="muted">({info.rarity})</span>
+                  <strong>{info.title}</strong>
                   <p className="muted">{info.description}</p>
                   {a.unlockedAt ? (
                     <p>Unlocked {new Date(a.unlockedAt).toLocaleDateString()}</p>

@@ -178,6 +178,9 @@ function describePath(path: PropertyKey[]): string {
   return out;
 }
 
+/** What a file that is not one of this app's exports (not JSON, or not shaped like one) gets. */
+export const NOT_AN_EXPORT = 'This file is not a Pneuma export. Choose a file saved with “Export data”.';
+
 /** Parses and validates the text of a bundle file; throws BundleImportError in words. */
 export function parseBundle(text: string): ParsedBundle {
   if (text.length > MAX_BUNDLE_BYTES) {
@@ -187,23 +190,18 @@ export function parseBundle(text: string): ParsedBundle {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new BundleImportError(
-      `The file is not valid JSON (${e instanceof Error ? e.message : 'parse error'}).`,
-    );
+    // The parser's own words ('Unexpected token …') mean nothing to a person.
+    void e;
+    throw new BundleImportError(NOT_AN_EXPORT);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new BundleImportError(
-      'The file is not a Pneuma data export: expected an object with sessions, patterns and userPreferences.',
-    );
+    throw new BundleImportError(NOT_AN_EXPORT);
   }
   const missing = (['sessions', 'patterns', 'userPreferences'] as const).filter(
     (k) => !(k in data),
   );
   if (missing.length) {
-    throw new BundleImportError(
-      `The file is missing ${missing.join(', ')}: a Pneuma data export needs sessions, patterns and userPreferences.`,
-      missing.map((m) => `${m} is missing`),
-    );
+    throw new BundleImportError(NOT_AN_EXPORT);
   }
   const r = bundleSchema.safeParse(data);
   if (!r.success) {

@@ -22,19 +22,23 @@ import './home.css';
 const DesktopPanel = lazy(() => import('../desktop-panel'));
 
 const MOBILE_QUERY = '(max-width: 40rem)';
+/** A desktop: a wide screen and a mouse (the optimisation panel is about desktops only). */
+const DESKTOP_QUERY = '(min-width: 64rem) and (pointer: fine)';
 
-function subscribeMobile(cb: () => void): () => void {
-  const mq = window.matchMedia(MOBILE_QUERY);
-  mq.addEventListener('change', cb);
-  return () => mq.removeEventListener('change', cb);
+function useMediaMatch(query: string): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      const mq = window.matchMedia(query);
+      mq.addEventListener('change', cb);
+      return () => mq.removeEventListener('change', cb);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
 function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribeMobile,
-    () => window.matchMedia(MOBILE_QUERY).matches,
-    () => false,
-  );
+  return useMediaMatch(MOBILE_QUERY);
 }
 
 const FEATURES = [
@@ -65,23 +69,21 @@ function rememberChoice(id: string): void {
 /** The instructor teaser's title, shown here and on the instructor side's own teaser. */
 export const BECOME_INSTRUCTOR = 'Become an instructor';
 
+/**
+ * What a free account adds, each something this build delivers with an email account
+ * alone (no wallet; token minting is offered in Creator Hub where it is set up).
+ */
 const TEASERS = [
   {
-    title: 'Mint patterns as tokens',
-    text: 'Turn your own patterns into tokens you own.',
-    needs: 'Token wallet',
-    to: '/creator-dashboard',
-  },
-  {
     title: 'Share and connect',
-    text: 'Share your practice and join challenges.',
-    needs: 'Social wallet',
+    text: 'Share your practice with the community and see how others breathe.',
+    needs: 'Free account',
     to: '/community',
   },
   {
     title: BECOME_INSTRUCTOR,
     text: 'Teach your patterns and build courses.',
-    needs: 'Account',
+    needs: 'Free account',
     to: '/instructor-onboarding',
   },
 ] as const satisfies readonly HomeLinkCard[];
@@ -89,7 +91,7 @@ const TEASERS = [
 const READY_FOR_MORE = [
   {
     title: 'Explore the pattern library',
-    text: 'Search, sort and keep favourites.',
+    text: 'Search, sort and keep favorites.',
     to: '/patterns',
   },
   {
@@ -151,6 +153,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const [focusPatternId, setFocusPatternId] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const isMobile = useIsMobile();
+  const isDesktop = useMediaMatch(DESKTOP_QUERY);
   const { summary, ranked, rankFor, hour } = useDiscovery(goal, mode);
 
   const signedIn = auth.status === 'signedIn' && auth.user !== null;
@@ -204,7 +207,12 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
         {/* A no-break space keeps the greeting's line while the hour is unknown (hydration). */}
         <p className="home-hero__greeting">{hour === null ? '\u00a0' : homeGreeting(hour)}</p>
         <p className="muted">
-          {signedIn ? `Welcome back, ${name}!` : 'Choose your breathing goal to get started.'}
+          {/* 'Welcome back' only to someone who has been here before: a session on record. */}
+          {signedIn
+            ? last
+              ? `Welcome back, ${name}!`
+              : `Welcome, ${name}! Choose a goal for your first session.`
+            : 'Choose your breathing goal to get started.'}
         </p>
         <h1>Transform your breathing</h1>
         <p className="home-hero__tagline">Peace through patterns. Breathe like never before.</p>
@@ -235,30 +243,32 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          className="btn btn--secondary btn--icon"
-          aria-label="Desktop optimization panel"
-          aria-expanded={panelOpen}
-          aria-controls={panelOpen ? 'desktop-panel' : undefined}
-          onClick={() => setPanelOpen((o) => !o)}
-        >
-          <svg
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+        {isDesktop ? (
+          <button
+            type="button"
+            className="btn btn--secondary btn--icon"
+            aria-label="Desktop optimization panel"
+            aria-expanded={panelOpen}
+            aria-controls={panelOpen ? 'desktop-panel' : undefined}
+            onClick={() => setPanelOpen((o) => !o)}
           >
-            <circle cx="12" cy="12" r="3" />
-            <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
-          </svg>
-        </button>
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="12" cy="12" r="3" />
+              <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
+            </svg>
+          </button>
+        ) : null}
       </div>
 
-      {panelOpen ? (
+      {panelOpen && isDesktop ? (
         <Suspense fallback={<LoadingDots label="Loading the desktop optimization panel" />}>
           <DesktopPanel />
         </Suspense>
@@ -296,10 +306,14 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
       {meetsAuthLevel(auth.level, 'supabase') || meetsAuthLevel(auth.level, 'evm') ? (
         <nav className="home-links" aria-label="Your areas">
           {meetsAuthLevel(auth.level, 'supabase') ? (
-            <Link to="/progress">View your progress</Link>
+            <Link to="/progress" className="link-target">
+              View your progress
+            </Link>
           ) : null}
           {meetsAuthLevel(auth.level, 'evm') ? (
-            <Link to="/community">Visit the community</Link>
+            <Link to="/community" className="link-target">
+              Visit the community
+            </Link>
           ) : null}
         </nav>
       ) : null}

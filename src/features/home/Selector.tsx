@@ -225,7 +225,7 @@ export function SessionPreview({
 export function Selector(props: SelectorProps) {
   return (
     <HomeTabs<HomeTab>
-      label="Choose how to practise"
+      label="Choose how to practice"
       className="home-selector"
       value={props.tab}
       onValueChange={props.onTab}

@@ -65,7 +65,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
         </p>
         {course.description ? <p>{course.description}</p> : null}
         <p>
-          <Link to="/courses">Your courses and all courses</Link>
+          <Link to="/courses" className="link-target">Your courses and all courses</Link>
         </p>
       </header>
 

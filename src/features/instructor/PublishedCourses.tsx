@@ -26,7 +26,7 @@ export function PublishedCourses({
     <section className="stack teach-published" aria-labelledby="teach-published-title">
       <div className="row teach-section-head">
         <h2 id="teach-published-title">{title}</h2>
-        {linkToAll ? <Link to="/courses">Your courses and all courses</Link> : null}
+        {linkToAll ? <Link to="/courses" className="link-target">Your courses and all courses</Link> : null}
       </div>
       {state.kind === 'loading' ? <LoadingDots label="Loading courses" /> : null}
       {state.kind === 'offline' ? <p className="muted">{TEACH_TEXT.coursesOffline}</p> : null}

@@ -74,8 +74,8 @@ export function MarketplaceScreen({ query, onQueryChange }: MarketplaceScreenPro
     <div className="page stack market-page">
       <h1>Explore Patterns</h1>
       <p className="muted">
-        Breathing patterns people made and published from their own libraries. Ratings and use are counted from
-        real members; the creator&apos;s own never count.
+        Breathing patterns other members made and shared. Ratings and use come from the people who tried
+        them.
       </p>
       <MarketFilters query={query} onChange={onQueryChange} />
       {mounted ? (

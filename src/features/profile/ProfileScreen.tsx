@@ -1,6 +1,6 @@
 import './profile.css';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -23,8 +23,18 @@ import {
 } from './accountApi';
 import { avatarUrlError } from './avatar';
 
-const ROLE_LABEL: Record<UserRole, string> = {
-  user: 'User',
+const DISPLAY_NAME_MAX = 60;
+
+/** A display name is required once set up here (a blank one is refused) and fits the limit. */
+function nameProblem(name: string): string | undefined {
+  if (!name.trim()) return 'Enter a name: it is shown with what you share.';
+  if (name.trim().length > DISPLAY_NAME_MAX) return `Use at most ${DISPLAY_NAME_MAX} characters.`;
+  return undefined;
+}
+
+/** A member who creates or teaches sees it named; an ordinary member has no label at all. */
+const ROLE_LABEL: Record<UserRole, string | null> = {
+  user: null,
   creator: 'Creator',
   instructor: 'Instructor',
 };
@@ -59,22 +69,23 @@ function EditProfile({ user }: { user: AuthUser }) {
   const [name, setName] = useState(user.name ?? '');
   const [avatarUrl, setAvatarUrl] = useState(user.avatarUrl ?? '');
   const [error, setError] = useState<string | undefined>();
+  const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const urlError = avatarUrlError(avatarUrl);
-    if (urlError) {
-      setError(urlError);
+    const problem = nameProblem(name);
+    setNameError(problem);
+    setError(urlError ?? undefined);
+    if (problem) {
+      nameRef.current?.focus();
       return;
     }
-    if (name.trim().length > 60) {
-      setError('Name can be at most 60 characters.');
-      return;
-    }
-    setError(undefined);
+    if (urlError) return;
     setBusy(true);
     try {
       await updateProfile({ name, avatarUrl });
@@ -94,15 +105,18 @@ function EditProfile({ user }: { user: AuthUser }) {
     >
       <h2 id="edit-profile-heading">Edit profile</h2>
       <Field
+        ref={nameRef}
         label="Display name"
         name="display_name"
-        autoComplete="name"
-        maxLength={60}
+        autoComplete="given-name"
+        maxLength={DISPLAY_NAME_MAX}
+        hint={`The name others see with what you share (at most ${DISPLAY_NAME_MAX} characters).`}
+        error={nameError}
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
       <Field
-        label="Avatar image address"
+        label="Picture link (optional)"
         name="avatar_url"
         type="text"
         inputMode="url"
@@ -267,11 +281,22 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
         <Avatar user={user} />
         <div>
           <p className="profile-summary__welcome">Welcome, {displayName(user)}</p>
-          <p className="muted">{user.email}</p>
-          <p>
-            Role: <Badge tone="primary">{role ? ROLE_LABEL[role] : 'Checking…'}</Badge>
+          <p className="muted profile-summary__email" title={user.email}>
+            {user.email}
           </p>
+          {role && ROLE_LABEL[role] ? (
+            <p>
+              <Badge tone="primary">{ROLE_LABEL[role]}</Badge>
+            </p>
+          ) : null}
         </div>
+      </Card>
+
+      <Card className="profile-settings-link">
+        <Link to="/settings" className="btn btn--secondary">
+          Settings
+        </Link>
+        <span className="muted">Theme, sounds, vibration, countdown and navigation.</span>
       </Card>
 
       <Card>
@@ -304,7 +329,7 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
         <h2 id="signout-heading">Sign out</h2>
         <p className="muted">
           Signing out first uploads your changes, then removes your sessions, patterns,
-          favourites and preferences from this device. They come back when you sign in again.
+          favorites and preferences from this device. They come back when you sign in again.
         </p>
         <div>
           <Button variant="secondary" onClick={() => void signOutAndLeave()}>

@@ -123,7 +123,7 @@ export function MinutesPerDayChart({ days }: { days: DayMinutes[] }) {
       summary={`${total} minutes over ${active} ${active === 1 ? 'day' : 'days'} with practice.`}
       table={
         <ChartTable
-          caption="Minutes practised per day, last 30 days"
+          caption="Minutes practiced per day, last 30 days"
           columns={['Day', 'Minutes', 'Sessions']}
           rows={days.map((d) => ({
             key: d.date,
@@ -167,7 +167,7 @@ export function SessionsPerPatternChart({ patterns }: { patterns: PatternCount[]
       id="chart-patterns"
       title="Sessions per pattern"
       summary={
-        top[0] ? `Most practised: ${top[0].patternName} (${top[0].count}).` : 'No sessions yet.'
+        top[0] ? `Most practiced: ${top[0].patternName} (${top[0].count}).` : 'No sessions yet.'
       }
       table={
         <ChartTable

@@ -94,7 +94,6 @@ function AchievementCard({ a }: { a: Achievement }) {
           {unlocked
             ? `Unlocked ${new Date(a.unlockedAt!).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}`
             : `${a.progress} / ${a.maxProgress}`}
-          <span className="visually-hidden">, {a.rarity}</span>
         </p>
       </div>
     </li>
@@ -149,7 +148,7 @@ function GuestSessionsNote({ userId }: { userId: string }) {
   return (
     <Card className="row guest-note">
       <p>
-        {sessions} practised as a guest on this device {count === 1 ? 'is' : 'are'} not part of your
+        {sessions} practiced as a guest on this device {count === 1 ? 'is' : 'are'} not part of your
         account yet, so {count === 1 ? 'it is' : 'they are'} not counted here.
       </p>
       <Button
@@ -169,9 +168,32 @@ function GuestSessionsNote({ userId }: { userId: string }) {
 /** The page's heading, also shown while the account is read. */
 export const PROGRESS_HEADING = 'Your Progress';
 
-export function ProgressScreen({ userId }: { userId: string }) {
+/** Below a guest's progress: the same numbers on every device, with a free account. */
+function GuestSyncOffer() {
+  return (
+    <Card as="section" className="stack guest-offer" aria-labelledby="guest-offer-heading">
+      <h2 id="guest-offer-heading">Keep your progress on every device</h2>
+      <p className="muted">
+        These sessions are kept on this device only. With a free account they are kept safe and
+        follow you to your other devices.
+      </p>
+      <div>
+        <Link to="/auth" search={{ context: 'progress', redirect: '/progress' }} className={buttonClass('secondary')}>
+          Sign up or sign in
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * /progress: the statistics, charts, history and achievements, from local data. `userId`
+ * null is a guest: the sessions practised on this device without an account.
+ */
+export function ProgressScreen({ userId }: { userId: string | null }) {
   // The account's own sessions, from every device: the sync pulls the ones practised
   // elsewhere into the local database (guest sessions of this device count once attached).
+  // A guest's are the device's sessions without an owner.
   const visible = useSessions(userId);
   const sessions = useMemo(() => visible?.filter((s) => s.userId === userId), [visible, userId]);
   const timeZone = deviceTimeZone();
@@ -196,7 +218,7 @@ export function ProgressScreen({ userId }: { userId: string }) {
   return (
     <div className="page progress-page stack">
       <h1>{PROGRESS_HEADING}</h1>
-      <GuestSessionsNote userId={userId} />
+      {userId ? <GuestSessionsNote userId={userId} /> : null}
       {sessions.length === 0 ? (
         <EmptyState title="No sessions yet. Your statistics, charts and achievements start with your first session.">
           <div className="row">
@@ -299,6 +321,8 @@ export function ProgressScreen({ userId }: { userId: string }) {
           </Card>
         </section>
       ) : null}
+
+      {userId ? null : <GuestSyncOffer />}
     </div>
   );
 }

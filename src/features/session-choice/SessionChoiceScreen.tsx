@@ -217,10 +217,8 @@ export function SessionChoiceScreen() {
           >
             <span className="sc-choice__title">AI-Guided Session</span>
             <span className="muted">
-              Choose a pattern and practise the longer enhanced session with camera stillness
-              feedback, measured on your device. Afterwards, an analysis of your session: from an
-              AI provider when you are signed in and this app offers one, else worked out on your
-              device.
+              Choose a pattern for a longer session. Your camera can watch how still you are,
+              on your device only. Afterwards you get an analysis of how it went.
             </span>
           </button>
           {/* [programs #35] whole sessions in segments (docs/product.md § Programs). */}

@@ -7,14 +7,17 @@ import { VisionFigures } from '../vision';
 import { formatClock } from './formatClock';
 import type { SessionRef } from './useSessionController';
 
-/** What a first completed session unlocks (the onboarding promise). */
-const UNLOCKS = [
-  '6+ breathing patterns: Box, 4-7-8 Relaxation, Wim Hof, Energy, Sleep and Mindfulness',
-  'Progress tracking',
+/**
+ * What there is to explore after a first session: each open to this person now (nothing
+ * was locked), none needing a wallet.
+ */
+const FIRST_SESSION_TITLE = 'Your first session is done';
+const NEXT_TO_EXPLORE = [
+  'More patterns: 4-7-8 Relaxation, Wim Hof, Energy, Sleep and Mindfulness',
+  'Your progress, kept on this device',
   'An analysis and suggestions after every session',
-  'Social sharing',
-  'Pattern token minting',
-  'Custom patterns',
+  'Your own patterns',
+  'Sharing your practice, with a free account',
 ];
 
 /**
@@ -84,10 +87,10 @@ export function CompletionView({ session }: { session: SessionRef }) {
   if (step === 'unlock') {
     return (
       <Card as="section" className="completion" aria-labelledby="unlock-title">
-        <h2 id="unlock-title">You unlocked more of Pneuma</h2>
-        <p className="completion__lead">Your first session is done. Now you can explore:</p>
+        <h2 id="unlock-title">{FIRST_SESSION_TITLE}</h2>
+        <p className="completion__lead">Well done. When you are ready, there is more to explore:</p>
         <ul className="completion__unlocks">
-          {UNLOCKS.map((u) => (
+          {NEXT_TO_EXPLORE.map((u) => (
             <li key={u}>{u}</li>
           ))}
         </ul>

@@ -12,7 +12,9 @@ import {
   setThemeChoice,
   subscribeTheme,
 } from '../../styles/theme';
+import { Link } from '@tanstack/react-router';
 import { Button } from '../../ui/Button';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Dialog } from '../../ui/Dialog';
 import { Switch } from '../../ui/Switch';
 import { speechAvailable } from './cues';
@@ -86,13 +88,17 @@ export function SessionSettings({
           <p className="session-settings__summary" role="status">
             {describeCueChannels(cuesOnDevice(cues, { canSpeak, canVibrate }))}
           </p>
-          <div className="field">
-            <label htmlFor={volumeId} className="field__label">
-              Volume
-            </label>
+          <div className="range-field">
+            <div className="range-field__head">
+              <label htmlFor={volumeId} className="field__label">
+                Volume
+              </label>
+              <span className="muted" aria-hidden="true">
+                {percent}%
+              </span>
+            </div>
             <input
               id={volumeId}
-              className="session-settings__range"
               type="range"
               min={0}
               max={100}
@@ -104,37 +110,24 @@ export function SessionSettings({
           </div>
         </fieldset>
 
-        <fieldset className="session-settings__group">
-          <legend>Countdown before the start</legend>
-          {COUNTDOWN_CHOICES.map((seconds) => (
-            <label key={seconds} className="session-settings__choice">
-              <input
-                type="radio"
-                name="countdown"
-                value={seconds}
-                checked={countdown === seconds}
-                onChange={() => void setPreference('countdownSeconds', seconds)}
-              />
-              {countdownLabel(seconds)}
-            </label>
-          ))}
-        </fieldset>
-
-        <fieldset className="session-settings__group">
-          <legend>Theme</legend>
-          {THEME_CHOICES.map((choice) => (
-            <label key={choice} className="session-settings__choice">
-              <input
-                type="radio"
-                name="theme"
-                value={choice}
-                checked={theme === choice}
-                onChange={() => setTheme(choice)}
-              />
-              {THEME_CHOICE_LABELS[choice]}
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceGroup
+          legend="Countdown before the start"
+          columns
+          choices={COUNTDOWN_CHOICES.map((seconds) => ({ value: seconds, label: countdownLabel(seconds) }))}
+          value={countdown}
+          onChange={(seconds) => void setPreference('countdownSeconds', seconds)}
+        />
+        <ChoiceGroup
+          legend="Theme"
+          hint={
+            <>
+              Also in <Link to="/settings">Settings</Link>, with the rest of the app’s choices.
+            </>
+          }
+          choices={THEME_CHOICES.map((choice) => ({ value: choice, label: THEME_CHOICE_LABELS[choice] }))}
+          value={theme}
+          onChange={setTheme}
+        />
         <Switch
           label="Dim the session"
           description="A darker screen and a fainter guide, for practice at night."

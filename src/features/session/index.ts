@@ -3,3 +3,6 @@
 export type { ResultsNavState } from './navState';
 export { SessionScreen, type SessionScreenProps } from './SessionScreen';
 export { useSessionPattern } from './useSessionPattern';
+// The cue preferences and what this device can do, for the Settings screen.
+export { useCuePreferences } from './useCuePreferences';
+export { speechAvailable, vibrationAvailable } from './cues';

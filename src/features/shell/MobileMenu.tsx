@@ -3,16 +3,9 @@ import { Dialog } from '../../ui/Dialog';
 import { useAuth } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
 import { WalletButtonSlot } from '../wallet';
-import { setBottomNavVariant, useBottomNavVariant } from './navPreference';
-import { isActiveLink, menuLinks, type BottomNavVariant } from '../../domain/navigation';
+import { isActiveLink, menuLinks } from '../../domain/navigation';
 
-/** The two bottom navigations a touch device can show, in the order the menu offers them. */
-const BOTTOM_NAV_CHOICES: readonly { value: BottomNavVariant; label: string }[] = [
-  { value: 'B', label: 'Breathe first (Breathe, Share, Progress, Community, Profile)' },
-  { value: 'A', label: 'Explore first (Practice, Explore, Create, Community, Profile)' },
-];
-
-/** Slide-out menu: the header's links (Profile, Start Teaching, Sign In among them), a wallet area, Sign Out. */
+/** Slide-out menu: the header's links (Settings, Profile, Start Teaching, Sign In among them), a member's wallet area, Sign Out. */
 export function MobileMenu({
   open,
   onOpenChange,
@@ -23,7 +16,6 @@ export function MobileMenu({
   const { user, role, level } = useAuth();
   const path = useRouterState({ select: (st) => st.location.pathname });
   const links = menuLinks({ signedIn: Boolean(user), role: role ?? undefined, path, level });
-  const variant = useBottomNavVariant();
   const signOut = useSignOut();
   const close = () => onOpenChange(false);
 
@@ -40,24 +32,12 @@ export function MobileMenu({
           ))}
         </ul>
       </nav>
-      <section className="mobile-menu__section" aria-labelledby="menu-wallet-heading">
-        <h3 id="menu-wallet-heading">Wallet</h3>
-        <WalletButtonSlot />
-      </section>
-      <fieldset className="mobile-menu__section">
-        <legend>Bottom navigation</legend>
-        {BOTTOM_NAV_CHOICES.map((c) => (
-          <label key={c.value} className="row">
-            <input
-              type="radio"
-              name="bottom-nav"
-              checked={variant === c.value}
-              onChange={() => setBottomNavVariant(c.value)}
-            />
-            {c.label}
-          </label>
-        ))}
-      </fieldset>
+      {user ? (
+        <section className="mobile-menu__section" aria-labelledby="menu-wallet-heading">
+          <h3 id="menu-wallet-heading">Wallet</h3>
+          <WalletButtonSlot />
+        </section>
+      ) : null}
       {user ? (
         <button
           type="button"

@@ -2,3 +2,6 @@
 // immersive view a session asks for (the chrome recedes).
 export { AppShell } from './AppShell';
 export { useImmersiveChrome } from './immersiveChrome';
+export { usePageTitle } from './usePageTitle';
+export { setBottomNavVariant, useBottomNavVariant } from './navPreference';
+export { useQuietSessions } from './useQuietSessions';

@@ -30,12 +30,16 @@ export function CreatorMints({ patterns }: { patterns: readonly MintablePattern[
   // Queries start after mount: a prerendered page makes none (no timer keeps the build alive).
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  // The reason is for whoever runs the app (it names settings), not for the person here.
+  useEffect(() => {
+    if (config.problem) console.info(`[pneuma] token minting is off: ${config.problem}`);
+  }, [config.problem]);
   if (!mounted) return null;
   return (
     <QueryProvider>
       {config.problem ? (
         <div className="stack token-section">
-          <p role="note">Minting is not available in this build: {config.problem}.</p>
+          <p role="note">Minting is not available in this build.</p>
           <MintHistory names={new Map(patterns.map((p) => [p.id, p.name]))} />
         </div>
       ) : (

@@ -37,8 +37,8 @@ export function ProfileWallet() {
           </dl>
         ) : (
           <p className="muted">
-            No wallet is linked to this account. Connect an EVM wallet and sign in with it to link
-            it; a linked, connected wallet unlocks the community.
+            Optional: no wallet is linked to this account. To link one, connect an Ethereum wallet
+            (such as a browser wallet extension) and sign in with it.
           </p>
         )}
       </div>

@@ -7,7 +7,7 @@ import {
   storePendingAction,
   takePendingAction,
 } from '../../../src/app/auth/pendingAction';
-import { PENDING_ACTION_TTL_MS } from '../../../src/domain/authLevel';
+import { keepsPendingAction, PENDING_ACTION_TTL_MS } from '../../../src/domain/authLevel';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -39,5 +39,21 @@ describe('stored pending action', () => {
       JSON.stringify({ target: 'https://evil.example', requirement: 'account', createdAt: 0 }),
     );
     expect(peekPendingAction(0)).toBeNull();
+  });
+});
+
+describe('pending action lifetime (issue 31: a stale one must not steer a later sign-up)', () => {
+  it('lasts ten minutes', () => {
+    expect(PENDING_ACTION_TTL_MS).toBe(10 * 60 * 1000);
+    storePendingAction({ target: '/creator-dashboard', requirement: 'account' }, 0);
+    expect(peekPendingAction(10 * 60 * 1000)?.target).toBe('/creator-dashboard');
+    expect(peekPendingAction(10 * 60 * 1000 + 1)).toBeNull();
+  });
+  it('survives only the sign-in pages', () => {
+    expect(keepsPendingAction('/auth')).toBe(true);
+    expect(keepsPendingAction('/onboarding')).toBe(true);
+    expect(keepsPendingAction('/')).toBe(false);
+    expect(keepsPendingAction('/creator-dashboard')).toBe(false);
+    expect(keepsPendingAction('/authors')).toBe(false);
   });
 });

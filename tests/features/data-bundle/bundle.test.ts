@@ -92,15 +92,13 @@ describe('offline data bundle', () => {
   });
 
   it('rejects non-JSON with a clear message', () => {
-    expect(errorOf('{not json').message).toMatch(/^The file is not valid JSON/);
+    expect(errorOf('{not json').message).toBe('This file is not a Pneuma export. Choose a file saved with “Export data”.');
   });
 
-  it('rejects a file without the required sections, naming them', () => {
+  it('calls a file without the required sections not a Pneuma export (no parser words)', () => {
     const e = errorOf(JSON.stringify({ sessions: [] }));
-    expect(e.message).toBe(
-      'The file is missing patterns, userPreferences: a Pneuma data export needs sessions, patterns and userPreferences.',
-    );
-    expect(errorOf('[1,2]').message).toMatch(/expected an object with sessions, patterns and userPreferences/);
+    expect(e.message).toBe('This file is not a Pneuma export. Choose a file saved with “Export data”.');
+    expect(errorOf('[1,2]').message).toMatch(/^This file is not a Pneuma export/);
   });
 
   it('names the exact field that is wrong', () => {

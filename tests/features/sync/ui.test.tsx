@@ -138,7 +138,7 @@ describe('data bundle panel', () => {
     const alert = await screen.findByRole('alert');
     await waitFor(() =>
       expect(alert.textContent).toContain(
-        'The file is missing patterns, userPreferences: a Pneuma data export needs sessions, patterns and userPreferences.',
+        'This file is not a Pneuma export. Choose a file saved with “Export data”.',
       ),
     );
   });

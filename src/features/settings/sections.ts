@@ -1,0 +1,23 @@
+import { CountdownSettings, CueSettings } from './PracticeSettings';
+import { DisplaySettings } from './DisplaySettings';
+import { NavigationSettings } from './NavigationSettings';
+import type { SettingsSectionSpec } from './SettingsSection';
+
+/**
+ * The Settings screen's sections, in order. To add one (reminders, exports, …): build its
+ * controls as a component in the feature's own folder, export it from that feature's
+ * index.ts, and add one line here, e.g.
+ *   { id: 'reminders', title: 'Reminders', Component: ReminderSettings },
+ * The screen gives it a heading, a card and an anchor (/settings#reminders).
+ */
+export const SETTINGS_SECTIONS: readonly SettingsSectionSpec[] = [
+  { id: 'display', title: 'Display', description: 'How the app looks on this device.', Component: DisplaySettings },
+  {
+    id: 'cues',
+    title: 'Sound and vibration',
+    description: 'How a session guides you with your eyes closed.',
+    Component: CueSettings,
+  },
+  { id: 'countdown', title: 'Starting a session', Component: CountdownSettings },
+  { id: 'navigation', title: 'Navigation', Component: NavigationSettings },
+];
