@@ -43,7 +43,7 @@ async function downloadText(page: Page, button: string): Promise<{ text: string;
 
 test('choose a reminder and download its calendar file', async ({ page }) => {
   await signUpFresh(page, 'habit-remind');
-  await gotoHydrated(page, '/profile');
+  await gotoHydrated(page, '/settings');
   const panel = page.getByRole('region', { name: 'Practice reminders' });
   await panel.getByLabel('Sat').check();
   await panel.getByLabel('Time').fill('21:15');
@@ -70,7 +70,7 @@ test('export the sessions CSV and import it on a second device, none twice', asy
   await signUpFresh(page, 'habit-csv-a');
   await practiseClassicSession(page);
   const [original] = await getLocalRows<{ id: string; startTime: number; duration: number; cycleCount: number }>(page, 'sessions');
-  await gotoHydrated(page, '/profile');
+  await gotoHydrated(page, '/settings');
   const csv = await downloadText(page, 'Export sessions (CSV)');
   expect(csv.text.split('\r\n')[0]).toBe(
     'id,started_at,pattern_id,pattern,mode,duration_seconds,cycles,target_cycles,completed,breath_hold_seconds,stillness_score,score',
@@ -82,7 +82,7 @@ test('export the sessions CSV and import it on a second device, none twice', asy
   const other = await second.newPage();
   try {
     await signUpFresh(other, 'habit-csv-b');
-    await gotoHydrated(other, '/profile');
+    await gotoHydrated(other, '/settings');
     const input = other.locator('.data-bundle input[type=file]');
     await input.setInputFiles(csv.path);
     const preview = other.getByRole('group', { name: 'Import preview' });
@@ -111,7 +111,7 @@ test('practice without tracking leaves nothing in IndexedDB or on the server', a
   await page.clock.install();
   await signUpFresh(page, 'habit-notrack');
   const { userId } = await accessToken(page);
-  await gotoHydrated(page, '/profile');
+  await gotoHydrated(page, '/settings');
   await page.getByRole('switch', { name: 'Practice without tracking' }).click();
   await expect(page.getByText('On: new sessions are not kept.')).toBeVisible();
 

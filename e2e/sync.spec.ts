@@ -192,7 +192,7 @@ test.describe('offline sync', () => {
   });
 });
 
-test.describe('offline data bundle on /profile', () => {
+test.describe('offline data bundle on /settings', () => {
   test('export downloads the JSON bundle; importing it again adds nothing; a bad file is named clearly', async ({ page, request }) => {
     await page.clock.install();
     await page.goto('/');
@@ -200,7 +200,7 @@ test.describe('offline data bundle on /profile', () => {
     await signUpAndSeed(page, request);
     await practiseClassicSession(page);
 
-    await page.goto('/profile');
+    await page.goto('/settings');
     const panel = page.getByRole('region', { name: 'Your data on this device' });
     await expect(panel).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export data' }).click()]);

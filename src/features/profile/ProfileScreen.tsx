@@ -8,9 +8,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import type { UserRole } from '../../domain/authLevel';
 import { CoachPreferences } from '../coach';
-import { DataBundlePanel, downloadDataFile } from '../data-bundle';
-import { RemindersPanel } from '../reminders';
-import { NoTrackingSetting } from '../privacy';
+import { downloadDataFile } from '../data-bundle';
 import { ProfileWalletSlot } from '../wallet';
 import { notify } from '../../ui/toast';
 import { displayName, updateProfile, type AuthUser } from '../../app/auth/authStore';
@@ -313,16 +311,11 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
         <CoachPreferences />
       </Card>
 
-      <Card>
-        <RemindersPanel />
-      </Card>
-
-      <Card>
-        <NoTrackingSetting />
-      </Card>
-
-      <Card>
-        <DataBundlePanel />
+      <Card className="stack">
+        <p className="muted">
+          Reminders, practice without tracking, and exporting or importing your data are in{' '}
+          <Link to="/settings">Settings</Link>.
+        </p>
       </Card>
 
       <Card as="section" aria-labelledby="signout-heading" className="stack">

@@ -6,3 +6,4 @@ export { useSessionPattern } from './useSessionPattern';
 // The cue preferences and what this device can do, for the Settings screen.
 export { useCuePreferences } from './useCuePreferences';
 export { speechAvailable, vibrationAvailable } from './cues';
+export { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupport';

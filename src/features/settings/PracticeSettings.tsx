@@ -5,7 +5,7 @@ import { usePreferences } from '../../data/hooks';
 import { setPreference } from '../../data/preferencesRepo';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Switch } from '../../ui/Switch';
-import { speechAvailable, useCuePreferences, vibrationAvailable } from '../session';
+import { VIBRATION_UNAVAILABLE_TEXT, speechAvailable, useCuePreferences, useVibrationSupport } from '../session';
 
 /**
  * How a session guides closed eyes (voice, tones, vibration, volume) and the countdown
@@ -16,7 +16,7 @@ export function CueSettings() {
   const { cues, setChannel, setVolume } = useCuePreferences();
   const volumeId = useId();
   const canSpeak = speechAvailable();
-  const canVibrate = vibrationAvailable();
+  const canVibrate = useVibrationSupport();
   const percent = Math.round(cues.volume * 100);
   return (
     <>
@@ -35,7 +35,7 @@ export function CueSettings() {
       />
       <Switch
         label="Vibration"
-        description={canVibrate ? 'A pattern for each phase you can feel.' : 'This device cannot vibrate.'}
+        description={canVibrate ? 'A pattern for each phase you can feel.' : VIBRATION_UNAVAILABLE_TEXT}
         checked={cues.vibration && canVibrate}
         disabled={!canVibrate}
         onCheckedChange={(on) => setChannel('vibration', on)}

@@ -24,11 +24,17 @@ export function SettingsScreen({ sections = SETTINGS_SECTIONS }: { sections?: re
           </Link>
         )}
       </p>
-      {sections.map(({ id, title, description, Component }) => (
-        <SettingsSection key={id} id={id} title={title} description={description}>
-          <Component />
-        </SettingsSection>
-      ))}
+      {sections.map(({ id, title, description, Component, ownHeading }) =>
+        ownHeading ? (
+          <div key={id} id={id} className="card settings-section">
+            <Component />
+          </div>
+        ) : (
+          <SettingsSection key={id} id={id} title={title} description={description}>
+            <Component />
+          </SettingsSection>
+        ),
+      )}
     </div>
   );
 }

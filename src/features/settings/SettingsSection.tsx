@@ -12,6 +12,11 @@ export interface SettingsSectionSpec {
   description?: string;
   /** The section's controls; it renders inside the section, below the heading. */
   Component: ComponentType;
+  /**
+   * The component is a titled panel of its own (a section with its h2, as on Profile before
+   * Settings existed): the screen gives it the card and the anchor, not a second heading.
+   */
+  ownHeading?: boolean;
 }
 
 export function SettingsSection({

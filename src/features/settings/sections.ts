@@ -2,6 +2,9 @@ import { CountdownSettings, CueSettings } from './PracticeSettings';
 import { DisplaySettings } from './DisplaySettings';
 import { NavigationSettings } from './NavigationSettings';
 import type { SettingsSectionSpec } from './SettingsSection';
+import { RemindersPanel } from '../reminders';
+import { NoTrackingSetting } from '../privacy';
+import { DataBundlePanel } from '../data-bundle';
 
 /**
  * The Settings screen's sections, in order. To add one (reminders, exports, …): build its
@@ -20,4 +23,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionSpec[] = [
   },
   { id: 'countdown', title: 'Starting a session', Component: CountdownSettings },
   { id: 'navigation', title: 'Navigation', Component: NavigationSettings },
+  { id: 'reminders', title: 'Practice reminders', Component: RemindersPanel, ownHeading: true },
+  { id: 'privacy', title: 'Privacy', Component: NoTrackingSetting, ownHeading: true },
+  { id: 'data', title: 'Your data on this device', Component: DataBundlePanel, ownHeading: true },
 ];
