@@ -1,5 +1,5 @@
 import { delayBeforeRetry } from '../domain/retry';
-import type { OutboxKind } from './kinds';
+import type { OutboxKind } from './kinds/outboxKind';
 import type { RunContext } from './runContext';
 import type { UpsertOutcome } from './upsert';
 

@@ -4,7 +4,7 @@ import type { StoredAuthSession } from '../../data/authSessionRepo';
 import { loadLocalData } from '../../data/loadLocalData';
 import { rememberSignedIn } from './signedInHint';
 // Loaded at sign-in and sign-out only (not needed for the first screen).
-const personData = () => import('../../data/personDataRepo');
+const personData = () => import('../../sync/personData');
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
 
 // supabase-js (and its client module) load only when auth actually talks to the backend.

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { UnsyncedChanges } from '../../data/personDataRepo';
+import type { UnsyncedChanges } from '../../sync/personData';
 import { withTimeout } from '../../domain/retry';
 import type { OutboxResult } from '../../sync/outboxResult';
 import { setSignOutActive } from './signOutActive';

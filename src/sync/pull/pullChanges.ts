@@ -5,7 +5,8 @@ import type { RunContext } from '../runContext';
 import { applyPage, readCursor } from './applyPage';
 import { fetchPage, pageQuery, type PageOutcome } from './pullRequest';
 import { emptyPullResult, type PullResult } from './pullResult';
-import { PULL_TABLES, type PullTable } from './pullTables';
+import { SYNCED_TABLES } from '../syncedTables';
+import { pullTablesOf, type PullTable } from './pullTables';
 
 /** Rows per page of a pull (the server returns at most 1,000 per read). */
 export const PULL_PAGE_SIZE = 500;
@@ -22,7 +23,7 @@ export async function pullChanges(
   pageSize: number = PULL_PAGE_SIZE,
 ): Promise<PullResult> {
   const result = emptyPullResult();
-  for (const spec of PULL_TABLES) {
+  for (const spec of pullTablesOf(SYNCED_TABLES)) {
     if (result.status !== 'done') break;
     await pullTable(ctx, spec, result, pageSize);
   }
