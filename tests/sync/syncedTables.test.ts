@@ -12,6 +12,10 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Table } from 'dexie';
+import type * as DbModule from '../../src/data/db';
+import type { PneumaDatabase } from '../../src/data/db';
+import type * as TablesModule from '../../src/sync/syncedTables';
+import type { AnySyncedTable } from '../../src/sync/syncedTables';
 
 interface NoteRecord {
   owner: string;
@@ -25,7 +29,7 @@ interface NoteRecord {
 }
 
 vi.mock('../../src/data/db', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/data/db')>();
+  const actual = await importOriginal<typeof DbModule>();
   class FixtureDb extends actual.PneumaDatabase {
     notes!: Table<NoteRecord, [string, string]>;
     constructor() {
@@ -37,17 +41,17 @@ vi.mock('../../src/data/db', async (importOriginal) => {
 });
 
 vi.mock('../../src/sync/syncedTables', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/sync/syncedTables')>();
+  const actual = await importOriginal<typeof TablesModule>();
   const { editableKind } = await import('../../src/sync/kinds/editableKind');
-  type Db = import('../../src/data/db').PneumaDatabase & { notes: Table<NoteRecord, [string, string]> };
-  const local = (db: import('../../src/data/db').PneumaDatabase) => (db as Db).notes;
+  type Db = PneumaDatabase & { notes: Table<NoteRecord, [string, string]> };
+  const local = (db: PneumaDatabase) => (db as Db).notes;
   const toRow = (n: NoteRecord, userId: string) => ({
     user_id: userId,
     note_id: n.noteId,
     text: n.text,
     deleted_at: n.deleted ? n.updatedAt : null,
   });
-  const fixture: import('../../src/sync/syncedTables').AnySyncedTable = {
+  const fixture: AnySyncedTable = {
     name: 'notes',
     local,
     ownerField: 'owner',
