@@ -32,6 +32,7 @@ import type { Secrets } from './secrets';
 import { socialRoutes } from './social/routes';
 import { instructorRoutes } from './instructor/routes';
 import { staticHandler } from './static';
+import { syncRoutes } from './sync/routes';
 import { walletRoutes } from './wallet/routes';
 
 export interface PneumaServerOptions {
@@ -181,6 +182,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', marketRoutes({ db, secrets }));
   app.route('/api', flowRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets }));
+  app.route('/api', syncRoutes({ db, secrets }));
   app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route('/api/vision', visionRoutes({ db, secrets }));
   app.route('/api', api);

@@ -1,5 +1,6 @@
 import type { Table } from 'dexie';
 import { db, GUEST_OWNER, type PneumaDatabase, type SyncState } from '../data/db';
+import { SEEN_VERSIONS_KEY } from './pull/seenVersions';
 import { SYNCED_TABLES, type AnySyncedTable } from './syncedTables';
 
 /**
@@ -86,7 +87,8 @@ export async function countUnsyncedChanges(
 /**
  * Removes every row of the user from this device: the rows of every table cleared at
  * sign-out (sessions, custom patterns, own courses, favourites, ratings, preferences,
- * enrolments...), the pull cursors, the last sync time and the recently used patterns.
+ * enrolments...), the pull cursors and seen change counters, the last sync time and the
+ * recently used patterns.
  * Guest sessions and other device settings stay. Call only once the user's pending
  * changes have reached the server, or the user agreed to lose them.
  */
@@ -107,7 +109,7 @@ export async function clearPersonData(
     async () => {
       for (const t of cleared) await rowsOf(t, database).where(t.ownerField).equals(userId).delete();
       await database.syncCursors.where('userId').equals(userId).delete();
-      await database.preferences.delete('lastSyncTime');
+      await database.preferences.bulkDelete(['lastSyncTime', SEEN_VERSIONS_KEY]);
       await database.recentPatterns.clear();
     },
   );

@@ -135,6 +135,7 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
   await saveAuthSession({
     userId: USER,
+    email: 'notes@example.test',
     accessToken: 'at',
     refreshToken: 'rt',
     expiresAt: Date.now() + 3_600_000,

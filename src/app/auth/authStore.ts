@@ -110,6 +110,13 @@ export function displayName(user: Pick<AuthUser, 'name' | 'email'>): string {
   return user.name?.trim() || user.email.split('@')[0] || user.email;
 }
 
+/**
+ * The access token last stored by applySession. A sign-in reaches applySession twice (the
+ * sign-in screen's adoptSession, then supabase-js's SIGNED_IN event): the second only
+ * refreshes the in-memory state, without storing the session or adopting guest rows again.
+ */
+let storedToken: string | null = null;
+
 async function applySession(session: Session | null): Promise<void> {
   if (session) {
     const user = userFromSession(session);
@@ -121,6 +128,8 @@ async function applySession(session: Session | null): Promise<void> {
       user,
       role: (sameUser ? state.role : null) ?? cached.role ?? null,
     });
+    if (storedToken === session.access_token) return;
+    storedToken = session.access_token;
     const data = await loadLocalData();
     await data.saveAuthSession(data.fromSupabaseSession(session));
     // Favourites, ratings and preferences chosen while signed out join the account.
@@ -129,6 +138,7 @@ async function applySession(session: Session | null): Promise<void> {
       .catch(() => undefined);
     scheduleRoleLoad(user.id);
   } else {
+    storedToken = null;
     setState({ status: 'signedOut', user: null, role: null });
     await (await loadLocalData()).clearAuthSession();
   }
