@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PneumaServer } from '../../server/app';
+import type * as Jwt from '../../server/auth/jwt';
 import { createPneumaServer } from '../../server/app';
 import type { Db } from '../../server/db/types';
 import type { Secrets } from '../../server/secrets';
@@ -17,7 +18,7 @@ import { openTestDb, testSecrets } from './helpers';
 
 const count = vi.hoisted(() => ({ verify: 0 }));
 vi.mock('../../server/auth/jwt', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../server/auth/jwt')>();
+  const actual = await importOriginal<typeof Jwt>();
   return {
     ...actual,
     verifyJwt: (...args: Parameters<typeof actual.verifyJwt>) => {
