@@ -85,6 +85,25 @@ describe('sync cost', () => {
     console.info(`no change: ${m.requests.length} requests ${JSON.stringify(m.requests)}; local writes ${JSON.stringify(m.writes)}`);
     expect(m.requests).toEqual(['GET /api/sync/changes']);
     expect(m.writes.sessions ?? 0).toBe(0);
+
+    // An edited record (a favourite) echoes the same way: its pulled copy changes nothing.
+    await database.userFavorites.put({
+      owner: session.user.id,
+      patternId: 'box',
+      addedAt: Date.now(),
+      updatedAt: new Date().toISOString(),
+      deleted: false,
+      syncState: 'pending',
+    });
+    m.reset();
+    const fav = await sync();
+    expect(m.requests).toEqual([
+      'POST /rest/v1/user_favorites',
+      'GET /api/sync/changes',
+      'GET /rest/v1/user_favorites',
+    ]);
+    expect(fav.pull?.applied).toBe(0);
+    expect(m.writes.userFavorites).toBe(1);
   });
 
   it('a change made on another device is pulled by the next run of this one', async () => {

@@ -7,6 +7,8 @@ import { editableKind } from './editableKind';
 export const patternsKind = editableKind<CustomPatternRecord, string>({
   table: 'patterns',
   onDuplicate: 'merge',
+  echo: 'id,updated_at',
+  echoKey: (row) => (typeof row.id === 'string' ? row.id : null),
   toRow: toPatternRow,
   local: (db) => db.patterns as Table<CustomPatternRecord, string>,
   keyOf: (p) => p.id,
