@@ -10,6 +10,7 @@ import { apiRoutes } from './api/routes';
 import { visionRoutes } from './api/vision/routes';
 import { SessionCheck } from './auth/revocation';
 import { authRoutes } from './auth/routes';
+import { callerMiddleware } from './auth/request-caller';
 import { sessionGuard } from './auth/session-guard';
 import type { Db } from './db/types';
 import { securityHeaders } from './headers/security-headers';
@@ -36,6 +37,7 @@ import { PushScheduler } from './push/scheduler';
 import { vapidSubject } from './push/send';
 import { togetherRoutes } from './together/routes';
 import { staticHandler } from './static';
+import { syncRoutes } from './sync/routes';
 import { walletRoutes } from './wallet/routes';
 
 export interface PneumaServerOptions {
@@ -147,9 +149,11 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
     maxAge: 600,
   });
   for (const p of ['/auth/*', '/rest/*', '/api/*', '/config.json', '/health']) app.use(p, corsMw);
+  // Who is calling: resolved once per request, when first asked (auth/request-caller.ts).
+  for (const p of ['/auth/v1/*', '/rest/*', '/api/*']) app.use(p, callerMiddleware(secrets.jwtSecret, sessions));
   // Abuse limits of every write path and /rest/v1 read, then refusal of tokens whose session has ended.
   for (const p of ['/auth/v1/*', '/rest/*', '/api/*']) app.use(p, rateLimitMiddleware(limits, trustProxy, secrets.jwtSecret));
-  for (const p of ['/rest/*', '/api/*']) app.use(p, sessionGuard(sessions, secrets.jwtSecret));
+  for (const p of ['/rest/*', '/api/*']) app.use(p, sessionGuard(secrets.jwtSecret));
 
   const limit = (maxSize: number, onTooBig: Parameters<typeof bodyLimit>[0]['onError']) => bodyLimit({ maxSize, onError: onTooBig });
   app.use(
@@ -195,6 +199,7 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', flowRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets }));
   app.route('/api', pushRoutes({ db, secrets, allowLoopbackHttp: opts.push?.allowLoopbackHttp }));
+  app.route('/api', syncRoutes({ db, secrets }));
   app.route('/api/ai-analysis', aiRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route('/api/vision', visionRoutes({ db, secrets }));
   app.route('/api', api);

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import { pageFileFor, SHELL_FILE } from '../sw/pages';
+import { pageFileFor, SHELL_FILE } from '../src/contracts/pages';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

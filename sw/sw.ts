@@ -5,7 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { isOnDemandAsset, isBackendPath } from './routing';
-import { SHELL_FILE } from './pages';
+import { SHELL_FILE } from '../src/contracts/pages';
 import { registerSyncHandlers } from './backgroundSync';
 import { registerPushHandlers } from './push';
 
@@ -28,7 +28,7 @@ self.addEventListener('message', (event) => {
 
 // Navigations: a page prerendered at build time is answered by the precache route above,
 // whose clean-URL matching maps `/patterns` to patterns.html and `/` to index.html (see
-// sw/pages.ts), so every route opens offline with its own HTML. Any other navigation (a
+// src/contracts/pages.ts), so every route opens offline with its own HTML. Any other navigation (a
 // route with an open parameter, a query, a deep link without a page) gets the app shell;
 // the router renders it in the browser.
 registerRoute(

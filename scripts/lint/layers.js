@@ -1,12 +1,19 @@
 /**
- * The layers of src/ (README "Tour"): dependencies point down only. A wrong-way import
- * fails `npm run lint`; tests/lint/layers.test.ts proves that each rule fires.
+ * The layers (README "Tour"): dependencies point down only, in static imports and in
+ * dynamic import() alike. A wrong-way import fails `npm run lint`;
+ * tests/lint/layers.test.ts proves that each rule fires. The order enforced:
  *
- *   routes -> features -> app, ui -> sync, data, backend -> machines -> domain
+ *   routes -> features -> app, ui -> sync -> data, backend, adapters (vision, wallet, flow)
+ *          -> machines -> contracts -> domain
+ *   sw/ (service worker) -> sync, data, contracts, domain
+ *   server/ -> src/domain and src/contracts only (never the app, never sw/)
  *
  * - domain: pure TypeScript; no React, Dexie, network or state-machine library, no other layer.
+ * - contracts: facts both sides of the wire share (paths, shapes, page files); domain only.
  * - machines: XState and domain only; side effects come in as provided actors.
- * - data, sync, backend, app, ui: never features or routes.
+ * - data: never sync (sync builds on data: src/sync/personData.ts clears it), features or routes.
+ * - sync, backend, app, ui: never features or routes.
+ * - adapters (src/vision, src/wallet, src/flow): domain, machines, backend; never data, sync or UI.
  * - features: another feature only through its index.ts; never routes.
  */
 const msg = (layer, what) => `${layer} must not import ${what} (layers: README "Tour").`;
@@ -17,7 +24,40 @@ const NETWORK = ['@supabase/*', 'ws', 'pg', 'hono', 'hono/*'];
 /** A relative import that climbs into one of the named top-level folders of src/. */
 const into = (...dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`;
 
-const rule = (files, patterns, extra = {}) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }], ...extra } });
+/**
+ * no-restricted-imports sees `import ... from` and `export ... from` only; this rule applies
+ * the same path patterns to dynamic `import('...')`.
+ */
+const dynamicImportRule = {
+  meta: { type: 'problem', schema: [{ type: 'array' }] },
+  create(context) {
+    const patterns = (context.options[0] ?? []).map((p) => ({ re: new RegExp(p.regex), message: p.message }));
+    const sourceText = (node) => {
+      if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+      if (node.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked;
+      return null;
+    };
+    return {
+      ImportExpression(node) {
+        const source = sourceText(node.source);
+        if (source === null) return;
+        const hit = patterns.find((p) => p.re.test(source));
+        if (hit) context.report({ node, message: hit.message });
+      },
+    };
+  },
+};
+const layersPlugin = { rules: { 'no-wrong-way-dynamic-import': dynamicImportRule } };
+
+const rule = (files, patterns, extra = {}) => ({
+  files,
+  plugins: { layers: layersPlugin },
+  rules: {
+    'no-restricted-imports': ['error', { patterns }],
+    'layers/no-wrong-way-dynamic-import': ['error', patterns.filter((p) => p.regex)],
+    ...extra,
+  },
+});
 
 export const layerRules = [
   rule(
@@ -26,7 +66,7 @@ export const layerRules = [
       { group: REACT, message: msg('src/domain', 'React') },
       { group: DEXIE, message: msg('src/domain', 'Dexie') },
       { group: [...NETWORK, 'xstate'], message: msg('src/domain', 'network or state-machine libraries') },
-      { regex: into('data', 'sync', 'backend', 'machines', 'features', 'routes', 'app', 'ui', 'vision'), message: msg('src/domain', 'another layer of src') },
+      { regex: into('data', 'sync', 'backend', 'machines', 'features', 'routes', 'app', 'ui', 'vision', 'wallet', 'flow', 'contracts'), message: msg('src/domain', 'another layer of src') },
     ],
     {
       'no-restricted-globals': [
@@ -47,8 +87,37 @@ export const layerRules = [
     ],
   ),
   rule(
-    ['src/data/**/*.{ts,tsx}', 'src/sync/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
-    [{ regex: into('features', 'routes'), message: msg('src/data, sync, backend, app and ui', 'features or routes') }],
+    ['src/contracts/**/*.{ts,tsx}'],
+    [
+      { group: [...new Set([...REACT, ...DEXIE, ...NETWORK, 'xstate'])], message: msg('src/contracts', 'React, Dexie, network or state-machine libraries') },
+      { regex: into('data', 'sync', 'backend', 'machines', 'features', 'routes', 'app', 'ui', 'vision', 'wallet', 'flow'), message: msg('src/contracts', 'another layer of src but domain') },
+    ],
+  ),
+  rule(
+    ['src/data/**/*.{ts,tsx}'],
+    [{ regex: into('sync', 'features', 'routes'), message: msg('src/data', 'sync, features or routes') }],
+  ),
+  rule(
+    ['src/sync/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    [{ regex: into('features', 'routes'), message: msg('src/sync, backend, app and ui', 'features or routes') }],
+  ),
+  rule(
+    ['src/vision/**/*.{ts,tsx}', 'src/wallet/**/*.{ts,tsx}', 'src/flow/**/*.{ts,tsx}'],
+    [{ regex: into('data', 'sync', 'features', 'routes', 'app', 'ui'), message: msg('src/vision, wallet and flow (adapters)', 'data, sync or UI layers') }],
+  ),
+  rule(
+    ['sw/**/*.{ts,tsx}'],
+    [
+      { group: REACT, message: msg('sw/', 'React') },
+      { regex: '^(\\.\\./)+src/(features|routes|app|ui|machines|vision|wallet|flow|backend)(/|$)', message: msg('sw/', 'the page\'s layers (only src/sync, data, contracts and domain)') },
+    ],
+  ),
+  rule(
+    ['server/**/*.{ts,tsx}'],
+    [
+      { group: [...new Set([...REACT, ...DEXIE])], message: msg('server/', 'React or Dexie') },
+      { regex: '^(\\.\\./)+(src/(?!(domain|contracts)(/|$))|sw(/|$))', message: msg('server/', 'the app or the service worker (only src/domain and src/contracts)') },
+    ],
   ),
   rule(
     ['src/features/**/*.{ts,tsx}'],

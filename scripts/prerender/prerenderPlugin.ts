@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build, type Plugin } from 'vite';
-import { pageFileFor, SHELL_FILE } from '../../sw/pages';
+import { pageFileFor, SHELL_FILE } from '../../src/contracts/pages';
 import { EARLY_CLICKS_KEY, HELD_FIELD_ATTR } from '../../src/app/prerender/handover';
 import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
 import { pageTitle } from '../../src/domain/pageTitles';

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { authenticateRequest, isAuthFailure } from '../auth/request-auth';
-import type { RequestAuth } from '../auth/request-auth';
+import { callerOf, isAuthFailure } from '../auth/request-caller';
+import type { RequestAuth } from '../auth/request-caller';
 import { readJson } from '../http';
 
 /** The /api error body: `{ error, message, field? }`. */
@@ -35,7 +35,7 @@ export async function bearer(
   jwtSecret: string,
   roles: readonly string[],
 ): Promise<RequestAuth | Response> {
-  const auth = await authenticateRequest(c, jwtSecret);
+  const auth = await callerOf(c, jwtSecret).auth();
   if (isAuthFailure(auth)) return apiError(c, 401, 'unauthorized', auth.message);
   if (!roles.includes(auth.role)) {
     return apiError(c, 401, 'unauthorized', 'Sign in first: this needs a user access token');

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { authError } from './errors';
-import { JwtError, verifyJwt } from './jwt';
+import { JwtError } from './jwt';
+import { callerOf } from './request-caller';
 import type { Claims } from './jwt';
 import type { AuthDeps } from './options';
 import { USER_COLS } from './users';
@@ -19,11 +20,11 @@ export async function caller(c: Context, deps: AuthDeps): Promise<Caller | Respo
   const auth = c.req.header('authorization');
   const m = auth ? /^Bearer\s+(\S+)\s*$/i.exec(auth) : null;
   if (!m) return authError(c, 401, 'no_authorization', 'This endpoint requires a Bearer token');
+  const verified = await callerOf(c, deps.secrets.jwtSecret).verify(m[1]!);
   let claims: Claims;
-  try {
-    claims = await verifyJwt(m[1]!, deps.secrets.jwtSecret);
-  } catch (e) {
-    const expired = e instanceof JwtError && e.kind === 'expired';
+  if ('claims' in verified) claims = verified.claims;
+  else {
+    const expired = verified.error instanceof JwtError && verified.error.kind === 'expired';
     const reason = expired
       ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
       : 'invalid JWT: unable to parse or verify signature';

@@ -1,14 +1,12 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { apiError, jsonBody, validationFailed } from '../api/respond';
-import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth';
+import { asApiCaller } from '../api/caller';
 import type { Db, Tx } from '../db/types';
 import { publicOrigin } from '../http';
 import type { ListingRow } from '../market/rows';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
-import { dbRefusal } from '../social/context';
 import { normalizeFlowAddress } from '../../src/domain/flow/address';
 import {
   buildTokenMetadata,
@@ -17,6 +15,10 @@ import {
   MINT_LIMITS,
 } from '../../src/domain/flow/mintInput';
 import { flowVerifierFromEnv, verifyMint, type FlowVerifier } from './verify';
+
+/** Anyone may read pattern tokens (a guest too); minting needs a signed-in user. */
+const FLOW_READER = { guests: true, signIn: 'Not authenticated: sign in to mint pattern tokens' } as const;
+const FLOW_MINTER = { ...FLOW_READER, guests: false } as const;
 
 export interface FlowDeps {
   db: Db;
@@ -118,7 +120,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
   const verifier = deps.verifier === undefined ? flowVerifierFromEnv(process.env) : deps.verifier;
 
   app.post('/flow/mint-pattern', (c) =>
-    asCaller(c, deps, true, async (auth) => {
+    asApiCaller(c, deps, FLOW_MINTER, async ({ auth }) => {
       const b = await jsonBody(c);
       if (b instanceof Response) return b;
       const parsed = mintRequestSchema.safeParse(b.value);
@@ -179,7 +181,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
   );
 
   app.post('/flow/mint-pattern/:id/result', (c) =>
-    asCaller(c, deps, true, async (auth) => {
+    asApiCaller(c, deps, FLOW_MINTER, async ({ auth }) => {
       const id = c.req.param('id');
       if (!z.uuid().safeParse(id).success)
         return apiError(c, 404, 'mint_not_found', 'No mint has this id');
@@ -225,7 +227,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
   );
 
   app.get('/flow/mints', (c) =>
-    asCaller(c, deps, true, async (auth) => {
+    asApiCaller(c, deps, FLOW_MINTER, async ({ auth }) => {
       const rows = await runAsApi(deps.db, auth, 'GET', (tx) =>
         tx.query<TokenRow>(
           `select ${TOKEN_COLUMNS} from public.pattern_tokens where creator_id = auth.uid() order by created_at desc limit 200`,
@@ -237,7 +239,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
 
   // The sealed and verified tokens of up to 50 patterns (?patterns=id,id,…), for marketplace cards.
   app.get('/flow/tokens', (c) =>
-    asCaller(c, deps, false, async (auth) => {
+    asApiCaller(c, deps, FLOW_READER, async ({ auth }) => {
       const ids = [
         ...new Set(
           (c.req.query('patterns') ?? '').split(',').filter((id) => z.uuid().safeParse(id).success),
@@ -268,7 +270,7 @@ export function flowRoutes(deps: FlowDeps): Hono {
   );
 
   app.get('/flow/tokens/:patternId', (c) =>
-    asCaller(c, deps, false, async (auth) => {
+    asApiCaller(c, deps, FLOW_READER, async ({ auth }) => {
       const patternId = c.req.param('patternId');
       if (!z.uuid().safeParse(patternId).success) return c.json({ tokens: [] });
       const rows = await runAsApi(deps.db, auth, 'GET', (tx) =>
@@ -303,25 +305,4 @@ async function readMine(tx: Tx, id: string): Promise<TokenRow | undefined> {
     [id],
   );
   return r.rows[0];
-}
-
-/** `fn` as the caller: a signed-in user when `signedIn`, else a guest (anon key) too. */
-async function asCaller(
-  c: Context,
-  deps: FlowDeps,
-  signedIn: boolean,
-  fn: (auth: RequestAuth) => Promise<Response>,
-): Promise<Response> {
-  const auth = await authenticateRequest(c, deps.secrets.jwtSecret);
-  if (isAuthFailure(auth))
-    return apiError(c, 401, 'unauthorized', `Not authenticated: ${auth.message}`);
-  if (auth.role === 'service_role')
-    return apiError(c, 401, 'unauthorized', 'Use a user access token or the anon key');
-  if (signedIn && auth.role !== 'authenticated')
-    return apiError(c, 401, 'unauthorized', 'Not authenticated: sign in to mint pattern tokens');
-  try {
-    return await fn(auth);
-  } catch (e) {
-    return dbRefusal(c, e);
-  }
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
-import type { RequestAuth } from '../auth/request-auth';
+import type { RequestAuth } from '../auth/request-caller';
 import type { Db, Tx } from '../db/types';
 import { RestError } from '../rest/errors';
 import { runAsApi } from '../rest/transaction';

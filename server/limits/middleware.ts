@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { bearerClaims } from '../auth/bearer';
+import { callerOf } from '../auth/request-caller';
 import { clientIp } from '../http';
 import type { ProxyTrust } from '../http';
 import type { Limits } from './limiter';
@@ -78,7 +78,7 @@ export function rateLimitMiddleware(
     if (hits.length === 0) return next();
     const ip = clientIp(c, trust);
     const user = hits.some((h) => h.by === 'user')
-      ? ((await bearerClaims(c, jwtSecret))?.sub ?? null)
+      ? ((await callerOf(c, jwtSecret).bearerUser())?.sub ?? null)
       : null;
     // Every rule counts the request (mostly in memory: limits/limiter.ts), so a request over
     // one limit still counts against the others; the longest wait of those over their limit

@@ -1,7 +1,14 @@
 import type { Context } from 'hono';
 import { validationFailed, apiError } from '../api/respond';
 import { MARKET_PAGE_SIZE, type MarketPage, type MarketSort } from '../../src/domain/marketplace/contract';
-import { asMarketCaller, type MarketDeps } from './context';
+import { asApiCaller, type CallerDeps } from '../api/caller';
+
+export type MarketDeps = CallerDeps;
+
+/** Anyone may browse the marketplace (a guest with the anon key too). */
+export const MARKET_READER = { guests: true, signIn: 'Not authenticated: sign in to publish, rate or save patterns' } as const;
+/** Publishing, rating and saving need a signed-in user. */
+export const MARKET_MEMBER = { ...MARKET_READER, guests: false } as const;
 import { listingColumns, LISTING_FROM, readPattern, toMarketPattern, type ListingRow } from './rows';
 import { idSchema, listQuerySchema } from './schemas';
 
@@ -20,7 +27,7 @@ const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
  * published patterns, MARKET_PAGE_SIZE a page, with the total. Guests may read.
  */
 export function listPatterns(c: Context, deps: MarketDeps): Promise<Response> {
-  return asMarketCaller(c, deps, false, async (caller) => {
+  return asApiCaller(c, deps, MARKET_READER, async (caller) => {
     const parsed = listQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return validationFailed(c, parsed.error);
     const q = parsed.data;
@@ -68,7 +75,7 @@ export function patternId(c: Context): string | Response {
 
 /** GET /api/market/patterns/:id: one live pattern (or the caller's own unpublished one). */
 export function getPattern(c: Context, deps: MarketDeps): Promise<Response> {
-  return asMarketCaller(c, deps, false, async (caller) => {
+  return asApiCaller(c, deps, MARKET_READER, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
     const p = await caller.run((tx) => readPattern(tx, id, caller.userId));
@@ -78,7 +85,7 @@ export function getPattern(c: Context, deps: MarketDeps): Promise<Response> {
 
 /** GET /api/market/mine: the caller's role and every pattern they published (unpublished ones too). */
 export function myPatterns(c: Context, deps: MarketDeps): Promise<Response> {
-  return asMarketCaller(c, deps, true, (caller) =>
+  return asApiCaller(c, deps, MARKET_MEMBER, (caller) =>
     caller.run(async (tx) => {
       const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
       const rows = await tx.query<ListingRow>(

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { MarketDeps } from './context';
+import type { MarketDeps } from './listing';
 import { getPattern, listPatterns, myPatterns } from './listing';
 import { publishPattern, ratePattern, recordUse, unpublishPattern, unratePattern } from './writes';
 

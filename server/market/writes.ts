@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
 import { parsedBody } from '../social/context';
-import { asMarketCaller, type MarketCaller, type MarketDeps } from './context';
+import { asApiCaller, type SignedInCaller } from '../api/caller';
+import { MARKET_MEMBER, type MarketDeps } from './listing';
 import { noPattern, patternId } from './listing';
 import { readPattern } from './rows';
 import { publishSchema, ratingSchema, useSchema } from './schemas';
@@ -20,7 +21,7 @@ async function roleOf(tx: Tx): Promise<string> {
  * publication makes the caller a creator (a database rule; the answer carries the role).
  */
 export function publishPattern(c: Context, deps: MarketDeps): Promise<Response> {
-  return asMarketCaller(c, deps, true, async (caller) => {
+  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
     const body = await parsedBody(c, publishSchema);
     if (body instanceof Response) return body;
     return caller.run(async (tx) => {
@@ -56,7 +57,7 @@ export function publishPattern(c: Context, deps: MarketDeps): Promise<Response> 
 
 /** DELETE /api/market/patterns/:id: the creator takes their pattern off the marketplace. */
 export function unpublishPattern(c: Context, deps: MarketDeps): Promise<Response> {
-  return asMarketCaller(c, deps, true, async (caller) => {
+  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
     return caller.run(async (tx) => {
@@ -87,9 +88,9 @@ function withPatternBody<S extends z.ZodType>(
   c: Context,
   deps: MarketDeps,
   schema: S,
-  fn: (tx: Tx, caller: MarketCaller, id: string, body: z.infer<S>) => Promise<Response>,
+  fn: (tx: Tx, caller: SignedInCaller, id: string, body: z.infer<S>) => Promise<Response>,
 ): Promise<Response> {
-  return asMarketCaller(c, deps, true, async (caller) => {
+  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
     const body = await parsedBody(c, schema);
@@ -114,7 +115,7 @@ export function ratePattern(c: Context, deps: MarketDeps): Promise<Response> {
 
 /** DELETE /api/market/patterns/:id/rating: takes the caller's rating back. */
 export function unratePattern(c: Context, deps: MarketDeps): Promise<Response> {
-  return asMarketCaller(c, deps, true, async (caller) => {
+  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
     return caller.run(async (tx) => {

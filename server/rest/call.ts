@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { RequestAuth } from '../auth/request-auth';
+import type { RequestAuth } from '../auth/request-caller';
 import type { Db } from '../db/types';
 import type { Secrets } from '../secrets';
 import type { TableInfo } from './catalog';

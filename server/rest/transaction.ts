@@ -1,4 +1,4 @@
-import type { RequestAuth } from '../auth/request-auth';
+import type { RequestAuth } from '../auth/request-caller';
 import type { Db, QueryResult, Tx } from '../db/types';
 import { isPgError, sqlLiteral } from '../db/types';
 import { fromPg, RestError } from './errors';
@@ -8,7 +8,7 @@ import type { StatementTimeouts } from './read-limits';
 /**
  * What PostgREST does at the start of each request transaction: switch to the JWT's
  * role and expose its claims to auth.uid() and the policies. The role is one of the
- * three API roles (checked by authenticateRequest); the claims come from a verified JWT.
+ * three API roles (checked by auth/request-caller.ts); the claims come from a verified JWT.
  */
 export function requestSetup(
   auth: RequestAuth,
@@ -91,7 +91,7 @@ export async function runAs<T>(
  * `authenticated` (every policy for it binds, auth.uid() is the caller) that alone may
  * write the tables /api owns (migration 20261127100000_one_write_path.sql). /rest/v1 never
  * uses it, so those tables have one write path: the API's, with its checks. No JWT can
- * name it (request-auth accepts anon, authenticated and service_role only).
+ * name it (auth/request-caller.ts accepts anon, authenticated and service_role only).
  */
 export const API_DB_ROLE = 'pneuma_api';
 

@@ -1,38 +1,13 @@
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { apiError, jsonBody, validationFailed } from '../api/respond';
-import { authenticateRequest, isAuthFailure } from '../auth/request-auth';
-import type { RequestAuth } from '../auth/request-auth';
-import type { Db, Tx } from '../db/types';
-import { RestError } from '../rest/errors';
-import { STORAGE_QUOTA_API_ERROR, STORAGE_QUOTA_SQLSTATE } from '../../src/domain/storageQuota';
-import { runAsApi } from '../rest/transaction';
-import type { Secrets } from '../secrets';
+import { asApiCaller, dbRefusal, type CallerDeps, type SignedInCaller } from '../api/caller';
+import { jsonBody, validationFailed } from '../api/respond';
 
-export interface SocialDeps {
-  db: Db;
-  secrets: Secrets;
-}
+export type SocialDeps = CallerDeps;
+export type SocialCaller = SignedInCaller;
 
-/** The signed-in caller of a community endpoint. */
-export interface SocialCaller {
-  auth: RequestAuth;
-  userId: string;
-  /** Runs `fn` in one transaction as the caller, so the row-level-security policies decide. */
-  run<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-}
-
-/** A user JWT (role authenticated), or the 401 answer: the community needs a signed-in user. */
-export async function socialCaller(c: Context, deps: SocialDeps): Promise<SocialCaller | Response> {
-  const auth = await authenticateRequest(c, deps.secrets.jwtSecret);
-  if (isAuthFailure(auth)) return apiError(c, 401, 'unauthorized', `Not authenticated: ${auth.message}`);
-  if (auth.role !== 'authenticated') {
-    return apiError(c, 401, 'unauthorized', 'Not authenticated: sign in to use the community');
-  }
-  const userId = auth.claims.sub as string;
-  return { auth, userId, run: (fn) => runAsApi(deps.db, auth, c.req.method, fn) };
-}
+/** The community needs a signed-in user. */
+const COMMUNITY = { guests: false, signIn: 'Not authenticated: sign in to use the community' } as const;
 
 /** The JSON body checked by `schema`, or the 4xx answer that says what is wrong. */
 export async function parsedBody<S extends z.ZodType>(
@@ -46,27 +21,13 @@ export async function parsedBody<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** A database refusal (constraint, policy) as an /api error with its message. */
-export function dbRefusal(c: Context, e: unknown): Response {
-  if (e instanceof RestError) {
-    const status = (e.status >= 400 && e.status < 600 ? e.status : 500) as ContentfulStatusCode;
-    if (e.code === STORAGE_QUOTA_SQLSTATE) return apiError(c, status, STORAGE_QUOTA_API_ERROR, e.message);
-    return apiError(c, status, status === 403 ? 'forbidden' : 'rejected', e.message);
-  }
-  throw e;
-}
+export { dbRefusal };
 
-/** `fn` as the signed-in caller; a Postgres refusal becomes its 4xx answer. */
-export async function asCaller(
+/** `fn` as the signed-in caller (../api/caller.ts); a Postgres refusal becomes its 4xx answer. */
+export function asCaller(
   c: Context,
   deps: SocialDeps,
   fn: (caller: SocialCaller) => Promise<Response>,
 ): Promise<Response> {
-  const caller = await socialCaller(c, deps);
-  if (caller instanceof Response) return caller;
-  try {
-    return await fn(caller);
-  } catch (e) {
-    return dbRefusal(c, e);
-  }
+  return asApiCaller(c, deps, COMMUNITY, fn);
 }

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { apiError } from '../api/respond';
-import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth';
+import { callerOf, isAuthFailure, type RequestAuth } from '../auth/request-caller';
 
 /**
- * Who calls a Breathe-together endpoint: the one place this module decides it (so the
- * request path's caller middleware can replace it in one edit). A guest holds the anon key;
- * a member a user token; the service role is refused.
+ * Who calls a Breathe-together endpoint, from the request's caller (auth/request-caller.ts,
+ * resolved once per request). A guest holds the anon key; a member a user token; the
+ * service role is refused.
  */
 export interface TogetherCaller {
   auth: RequestAuth;
@@ -18,7 +18,7 @@ export async function togetherCaller(
   jwtSecret: string,
   signedIn: boolean,
 ): Promise<TogetherCaller | Response> {
-  const auth = await authenticateRequest(c, jwtSecret);
+  const auth = await callerOf(c, jwtSecret).auth();
   if (isAuthFailure(auth))
     return apiError(c, 401, 'unauthorized', `Not authenticated: ${auth.message}`);
   if (auth.role === 'service_role')

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { apiError, jsonBody, validationFailed } from '../api/respond';
-import { authenticateRequest, isAuthFailure, type RequestAuth } from '../auth/request-auth';
+import { asApiCaller } from '../api/caller';
+import type { RequestAuth } from '../auth/request-caller';
 import type { Db } from '../db/types';
 import { requestOrigin } from '../http';
 import { RestError } from '../rest/errors';
@@ -164,24 +165,23 @@ function walletJson(row: WalletRow | undefined): {
   };
 }
 
-async function withCaller(
+/** The wallet needs a signed-in (email) user; a refused write is 403 or 400. */
+const WALLET_USER = {
+  guests: false,
+  signIn: ERROR_TEXT.walletNeedsEmail,
+  invalid: (why: string) => `${ERROR_TEXT.walletNeedsEmail} (${why})`,
+} as const;
+
+function walletRefusal(c: Context, e: unknown): Response {
+  if (e instanceof RestError) return apiError(c, e.status === 403 ? 403 : 400, 'rejected', e.message);
+  throw e;
+}
+
+const withCaller = (
   c: Context,
   deps: WalletDeps,
   fn: (auth: RequestAuth, userId: string) => Promise<Response>,
-): Promise<Response> {
-  const auth = await authenticateRequest(c, deps.secrets.jwtSecret);
-  if (isAuthFailure(auth))
-    return apiError(c, 401, 'unauthorized', `${ERROR_TEXT.walletNeedsEmail} (${auth.message})`);
-  if (auth.role !== 'authenticated' || typeof auth.claims.sub !== 'string')
-    return apiError(c, 401, 'unauthorized', ERROR_TEXT.walletNeedsEmail);
-  try {
-    return await fn(auth, auth.claims.sub);
-  } catch (e) {
-    if (e instanceof RestError)
-      return apiError(c, e.status === 403 ? 403 : 400, 'rejected', e.message);
-    throw e;
-  }
-}
+): Promise<Response> => asApiCaller(c, deps, WALLET_USER, ({ auth, userId }) => fn(auth, userId), walletRefusal);
 
 async function parsed<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S> | Response> {
   const b = await jsonBody(c);

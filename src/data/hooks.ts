@@ -1,5 +1,4 @@
 import type { CustomPatternRecord, FavoritePatternRecord, PatternRatingRecord, SessionRecord } from './db';
-import type { LocalFlags } from './flagsRepo';
 import type { SelectedPattern } from './selectedPattern';
 import type { SyncCounts } from './sessionsRepo';
 import { DEFAULT_PREFERENCES, type UserPreferences } from './userPreferences';
@@ -13,10 +12,6 @@ import { useLocalQuery } from './useLocalQuery';
 
 export function usePreferences(): UserPreferences {
   return useLocalQuery((d) => d.getPreferences(), [], DEFAULT_PREFERENCES);
-}
-
-export function useFlags(): LocalFlags {
-  return useLocalQuery((d) => d.getFlags(), [], { hasCompletedSession: false, onboardingCompleted: false });
 }
 
 /** undefined while loading or when nothing is selected. */

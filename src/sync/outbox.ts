@@ -2,12 +2,12 @@ import { db as defaultDb } from '../data/db';
 import { getAuthSession } from '../data/authSessionRepo';
 import { StorageTimeoutError, withinStorageWait } from '../data/storageWait';
 import { OUTBOX_LOCK_NAME } from './constants';
-import { OUTBOX_KINDS } from './kinds';
 import { pendingSessions } from './kinds/sessionsKind';
 import { emptyOutboxResult, type OutboxResult } from './outboxResult';
 import type { OutboxConfig, OutboxDeps } from './outboxTypes';
 import { createRunContext, type RunContext } from './runContext';
 import { pullChanges } from './pull';
+import { SYNCED_TABLES, uploadKindsOf } from './syncedTables';
 import { uploadKind } from './uploadLoop';
 
 export type { OutboxConfig, OutboxDeps } from './outboxTypes';
@@ -15,7 +15,7 @@ export type { OutboxResult, OutboxStatus } from './outboxResult';
 
 /**
  * The outbox: uploads the signed-in user's pending records (sessions, custom patterns,
- * favourites, ratings, preferences; see ./kinds) to the PostgREST endpoint
+ * favourites, ratings, preferences, courses: the entries of ./syncedTables.ts) to the PostgREST endpoint
  * `/rest/v1/<table>` as idempotent upserts keyed by the record's id (or user and item),
  * so a replay (a page closed mid-batch, a lost response, the page and the service worker
  * both running) can never store a record twice. With `pull`, the same run then pulls
@@ -56,7 +56,7 @@ export async function runOutboxUnlocked(
     const auth = await withinStorageWait(getAuthSession(database), 'read the stored sign-in');
     if (!auth) return emptyOutboxResult('signed_out');
     const ctx = createRunContext(config, deps, database, auth);
-    for (const kind of OUTBOX_KINDS) {
+    for (const kind of uploadKindsOf(SYNCED_TABLES)) {
       if (ctx.result.status !== 'done') break;
       await uploadKind(ctx, kind);
     }

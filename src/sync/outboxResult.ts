@@ -26,7 +26,7 @@ export interface OutboxResult {
   /** Custom patterns uploaded / refused (kept, marked) in this run. */
   patternsUploaded: number;
   patternsFailed: number;
-  /** [programs #35] Custom programs uploaded / refused in this run. */
+  /** Custom programs uploaded / refused in this run. */
   programsUploaded?: number;
   programsFailed?: number;
   /** Favourites, ratings and preferences uploaded / refused in this run. */

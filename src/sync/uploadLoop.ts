@@ -1,6 +1,6 @@
 import { withinStorageWait } from '../data/storageWait';
 import { delayBeforeRetry } from '../domain/retry';
-import type { OutboxKind } from './kinds';
+import type { OutboxKind } from './kinds/outboxKind';
 import type { RunContext } from './runContext';
 import type { UpsertOutcome } from './upsert';
 

@@ -1,6 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { isStorageQuotaError } from '../domain/storageQuota';
 import { NETWORK_FAILURE, SERVICE_NOT_FOUND } from './messages';
+import type { ServerRow } from './rows/serverValues';
 
 /**
  * One upsert request to PostgREST (`POST /rest/v1/<table>?on_conflict=<key columns>`), sorted into
@@ -12,7 +13,8 @@ import { NETWORK_FAILURE, SERVICE_NOT_FOUND } from './messages';
  * - any other 4xx: rejected (the server refuses these rows; never retried automatically).
  */
 export type UpsertOutcome =
-  | { kind: 'ok' }
+  /** `rows`: what the server stored, when the target asked for an `echo` (else empty). */
+  | { kind: 'ok'; rows: ServerRow[] }
   | { kind: 'unauthorized'; message: string }
   | { kind: 'not_found'; message: string }
   | { kind: 'transient'; message: string; network: boolean }
@@ -33,6 +35,12 @@ export interface UpsertTarget {
    * instead of PostgREST's /rest/v1/<table>; it answers with the same status classes.
    */
   path?: string;
+  /**
+   * Columns the server sends back for each row it stored (PostgREST return=representation
+   * with select), e.g. 'id,updated_at': the upload then learns each row's server stamp, so
+   * the pull's copy of it changes nothing here (src/domain/syncMerge.ts).
+   */
+  echo?: string;
 }
 
 export interface UpsertRequest {
@@ -54,14 +62,18 @@ export async function postUpsert(
     res = await request.fetch(
       target.path
         ? `${request.baseUrl}${target.path}`
-        : `${request.baseUrl}/rest/v1/${target.table}?on_conflict=${target.onConflict ?? 'id'}`,
+        : `${request.baseUrl}/rest/v1/${target.table}?on_conflict=${target.onConflict ?? 'id'}${
+            target.echo ? `&select=${target.echo}` : ''
+          }`,
       {
         method: 'POST',
         headers: {
           apikey: request.anonKey,
           Authorization: `Bearer ${request.accessToken}`,
           'Content-Type': 'application/json',
-          Prefer: `resolution=${target.onDuplicate}-duplicates,return=minimal`,
+          Prefer: `resolution=${target.onDuplicate}-duplicates,return=${
+            target.echo && !target.path ? 'representation' : 'minimal'
+          }`,
         },
         body: JSON.stringify(rows),
         signal: ctrl.signal,
@@ -77,9 +89,12 @@ export async function postUpsert(
 
 async function classifyResponse(res: Response): Promise<UpsertOutcome> {
   if (res.ok) {
-    // Drain the body so the connection is reusable; its content is not needed.
-    await res.text().catch(() => '');
-    return { kind: 'ok' };
+    // Read (or drain) the body so the connection is reusable.
+    const body: unknown = await res.json().catch(() => null);
+    const rows = Array.isArray(body)
+      ? body.filter((r): r is ServerRow => typeof r === 'object' && r !== null)
+      : [];
+    return { kind: 'ok', rows };
   }
   const message = await readError(res);
   if (res.status === 401) return { kind: 'unauthorized', message };

@@ -12,7 +12,7 @@ import {
   saveCourse,
   storeServerCourses,
 } from '../../src/data/coursesRepo';
-import { clearPersonData, countUnsyncedChanges } from '../../src/data/personDataRepo';
+import { clearPersonData, countUnsyncedChanges } from '../../src/sync/personData';
 import { makeSession } from '../sync/helpers';
 
 const BOX = { id: 'box', name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };

@@ -19,7 +19,7 @@ import {
   adoptGuestChoices,
   clearPersonData,
   countUnsyncedChanges,
-} from '../../src/data/personDataRepo';
+} from '../../src/sync/personData';
 import { createCustomPattern } from '../../src/data/customPatternsRepo';
 import { makeSession } from '../sync/helpers';
 

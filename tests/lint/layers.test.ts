@@ -11,7 +11,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .filter((m) =>
+      ['no-restricted-imports', 'no-restricted-globals', 'layers/no-wrong-way-dynamic-import'].includes(m.ruleId ?? ''),
+    )
     .map((m) => m.message);
 }
 
@@ -30,6 +32,19 @@ describe('layer rule', () => {
     ['src/app/x.ts', "import { HomeScreen } from '../features/home/HomeScreen';\nexport const a = HomeScreen;"],
     ['src/features/home/x.ts', "import { LibraryScreen } from '../library/LibraryScreen';\nexport const a = LibraryScreen;"],
     ['src/features/home/x.ts', "import { Route } from '../../routes/index';\nexport const a = Route;"],
+    // Folders covered since #29: adapters, contracts, data -> sync, sw/, server/, and dynamic import().
+    ['src/vision/x.ts', "import { db } from '../data/db';\nexport const a = db;"],
+    ['src/wallet/x.ts', "import { runOutbox } from '../sync/outbox';\nexport const a = runOutbox;"],
+    ['src/flow/x.ts', "import { Button } from '../ui/Button';\nexport const a = Button;"],
+    ['src/contracts/x.ts', "import { db } from '../data/db';\nexport const a = db;"],
+    ['src/data/x.ts', "import { runOutbox } from '../sync/outbox';\nexport const a = runOutbox;"],
+    ['sw/x.ts', "import { HomeScreen } from '../src/features/home/HomeScreen';\nexport const a = HomeScreen;"],
+    ['server/x.ts', "import { db } from '../src/data/db';\nexport const a = db;"],
+    ['server/auth/x.ts', "import { SHELL_FILE } from '../../sw/sw';\nexport const a = SHELL_FILE;"],
+    ['server/x.ts', "export const a = () => import('../src/sync/outbox');"],
+    ['src/domain/x.ts', "export const a = () => import('../data/db');"],
+    ['src/data/x.ts', 'export const a = () => import(`../sync/outbox`);'],
+    ['src/vision/x.ts', "export const a = () => import('../../features/home/HomeScreen');"],
   ])('refuses a wrong-way import in %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).not.toEqual([]);
   });
@@ -40,6 +55,10 @@ describe('layer rule', () => {
     ['src/data/x.ts', "import { PATTERNS } from '../domain/patterns';\nexport const a = PATTERNS;"],
     ['src/features/home/x.ts', "import { SyncBadge } from '../sync';\nimport { b } from '../sync/index';\nimport './home.css';\nimport { db } from '../../data/db';\nexport const a = [SyncBadge, b, db];"],
     ['src/routes/x.tsx', "import { HomeScreen } from '../features/home/HomeScreen';\nexport const a = HomeScreen;"],
+    ['server/x.ts', "import { PATTERNS } from '../src/domain/patterns';\nimport { SHELL_FILE } from '../src/contracts/pages';\nexport const a = [PATTERNS, SHELL_FILE];"],
+    ['sw/x.ts', "import { runOutbox } from '../src/sync/outbox';\nimport { SHELL_FILE } from '../src/contracts/pages';\nexport const a = [runOutbox, SHELL_FILE];"],
+    ['src/sync/x.ts', "import { db } from '../data/db';\nexport const a = () => import('../backend/supabaseClient').then(() => db);"],
+    ['src/vision/x.ts', "import { PATTERNS } from '../domain/patterns';\nexport const a = PATTERNS;"],
   ])('allows a right-way import in %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });

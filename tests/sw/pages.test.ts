@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageFileFor, SHELL_FILE } from '../../sw/pages';
+import { pageFileFor, SHELL_FILE } from '../../src/contracts/pages';
 
 describe('pageFileFor', () => {
   it('maps the home page to index.html and other paths to <path>.html', () => {

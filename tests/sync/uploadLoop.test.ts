@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PneumaDatabase } from '../../src/data/db';
-import type { OutboxKind } from '../../src/sync/kinds';
+import type { OutboxKind } from '../../src/sync/kinds/outboxKind';
 import { createRunContext } from '../../src/sync/runContext';
 import { uploadKind } from '../../src/sync/uploadLoop';
 import type { UpsertOutcome } from '../../src/sync/upsert';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { authenticateRequest, isAuthFailure } from '../../auth/request-auth';
+import { callerOf, isAuthFailure } from '../../auth/request-caller';
 import type { RestCall, RestDeps } from '../call';
 import { RestError } from '../errors';
 import { parseAccept, parsePrefer } from '../headers';
@@ -47,7 +47,7 @@ async function parseCall(c: Context, deps: RestDeps, auth: RestCall['auth']): Pr
 /** /rest/v1/{table}: authenticate, parse, then read, insert, update or delete. */
 export async function handleTable(c: Context, deps: RestDeps): Promise<Response> {
   try {
-    const auth = await authenticateRequest(c, deps.secrets.jwtSecret);
+    const auth = await callerOf(c, deps.secrets.jwtSecret).auth();
     if (isAuthFailure(auth)) {
       c.header(
         'WWW-Authenticate',

@@ -5,7 +5,7 @@ import { loadLocalData } from '../../data/loadLocalData';
 import { withinStorageWait } from '../../data/storageWait';
 import { rememberSignedIn } from './signedInHint';
 // Loaded at sign-in and sign-out only (not needed for the first screen).
-const personData = () => import('../../data/personDataRepo');
+const personData = () => import('../../sync/personData');
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
 
 // supabase-js (and its client module) load only when auth actually talks to the backend.
@@ -111,6 +111,13 @@ export function displayName(user: Pick<AuthUser, 'name' | 'email'>): string {
   return user.name?.trim() || user.email.split('@')[0] || user.email;
 }
 
+/**
+ * The access token last stored by applySession. A sign-in reaches applySession twice (the
+ * sign-in screen's adoptSession, then supabase-js's SIGNED_IN event): the second only
+ * refreshes the in-memory state, without storing the session or adopting guest rows again.
+ */
+let storedToken: string | null = null;
+
 async function applySession(session: Session | null): Promise<void> {
   if (session) {
     const user = userFromSession(session);
@@ -122,6 +129,8 @@ async function applySession(session: Session | null): Promise<void> {
       user,
       role: (sameUser ? state.role : null) ?? cached.role ?? null,
     });
+    if (storedToken === session.access_token) return;
+    storedToken = session.access_token;
     const data = await loadLocalData();
     // The copy for the service worker. Bounded: a store another page holds locked must not
     // hold up a sign-in that already succeeded; the write is queued and lands when the lock
@@ -142,6 +151,7 @@ async function applySession(session: Session | null): Promise<void> {
     }
     scheduleRoleLoad(user.id);
   } else {
+    storedToken = null;
     setState({ status: 'signedOut', user: null, role: null });
     await withinStorageWait((await loadLocalData()).clearAuthSession(), 'forget the sign-in');
   }

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { countUnsyncedChanges, type UnsyncedChanges } from '../../data/personDataRepo';
+import { countUnsyncedChanges, type UnsyncedChanges } from '../../sync/personData';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import './signOut.css';

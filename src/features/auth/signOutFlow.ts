@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { UnsyncedChanges } from '../../data/personDataRepo';
+import type { UnsyncedChanges } from '../../sync/personData';
 import { withTimeout } from '../../domain/retry';
 import type { OutboxResult } from '../../sync/outboxResult';
 import { setSignOutActive } from './signOutActive';
@@ -72,7 +72,7 @@ export function whyUnsynced(result: OutboxResult | null | 'timeout'): WhyUnsynce
   if (
     result.failed > 0 ||
     result.patternsFailed > 0 ||
-    (result.programsFailed ?? 0) > 0 || // [programs #35]
+    (result.programsFailed ?? 0) > 0 ||
     result.choicesFailed > 0
   )
     return 'refused';

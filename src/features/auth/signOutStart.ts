@@ -1,5 +1,5 @@
 import { getAuthState, signOut } from '../../app/auth/authStore';
-import { countUnsyncedChanges } from '../../data/personDataRepo';
+import { countUnsyncedChanges } from '../../sync/personData';
 import { flushUploads } from '../../sync/page/syncEngine';
 import { startSignOut } from './signOutFlow';
 

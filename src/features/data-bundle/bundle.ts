@@ -9,6 +9,7 @@ import {
 import { getPreferences, setPreferences, type UserPreferences } from '../../data/preferencesRepo';
 import { patternSchema } from '../../domain/patternSchema';
 import { SESSION_MODES } from '../../domain/sessionModes';
+import { SYNCED_TABLES } from '../../sync/syncedTables';
 
 /**
  * The offline data bundle (docs/product.md § Sync): { sessions, patterns, userPreferences }
@@ -137,6 +138,8 @@ export interface OfflineDataBundle {
   sessions: SessionRecord[];
   patterns: CustomPatternRecord[];
   userPreferences: UserPreferences;
+  /** Every other exported synced table (src/sync/syncedTables.ts), by its name. */
+  [section: string]: unknown;
 }
 
 export class BundleImportError extends Error {
@@ -149,20 +152,28 @@ export class BundleImportError extends Error {
   }
 }
 
+/** Every exported synced table (src/sync/syncedTables.ts) as a section of its name, and the preferences. */
 export async function buildBundle(now: Date = new Date()): Promise<OfflineDataBundle> {
-  const [sessions, patterns, userPreferences] = await Promise.all([
-    db.sessions.orderBy('createdAt').toArray(),
-    db.patterns.toArray(),
+  const exported = SYNCED_TABLES.filter((t) => t.exported);
+  const [sections, userPreferences] = await Promise.all([
+    Promise.all(exported.map((t) => t.local(db).toArray())),
     getPreferences(),
   ]);
+  const tables = Object.fromEntries(exported.map((t, i) => [t.name, sections[i]!.sort(byCreatedAt)]));
   return {
+    ...tables,
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
     exportedAt: now.toISOString(),
-    sessions,
-    patterns,
     userPreferences,
-  };
+  } as OfflineDataBundle;
+}
+
+/** Oldest first (rows without a creation time keep their order). */
+function byCreatedAt(a: { createdAt?: unknown }, b: { createdAt?: unknown }): number {
+  const x = typeof a.createdAt === 'string' ? a.createdAt : '';
+  const y = typeof b.createdAt === 'string' ? b.createdAt : '';
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 export function bundleFileName(now: Date = new Date()): string {

@@ -1,6 +1,6 @@
 import { getConfig } from '../../backend/config';
 import { getSupabase } from '../../backend/supabaseClient';
-import { clearPersonData } from '../../data/personDataRepo';
+import { clearPersonData } from '../../sync/personData';
 import { disablePush } from '../reminders';
 import { signOut } from '../../app/auth/authStore';
 

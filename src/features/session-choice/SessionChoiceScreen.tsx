@@ -221,7 +221,7 @@ export function SessionChoiceScreen() {
               on your device only. Afterwards you get an analysis of how it went.
             </span>
           </button>
-          {/* [programs #35] whole sessions in segments (docs/product.md § Programs). */}
+          {/* whole sessions in segments (docs/product.md § Programs). */}
           <Link to="/programs" className="card card--interactive card--stack sc-choice">
             <span className="sc-choice__title">Programs</span>
             <span className="muted">

@@ -29,6 +29,7 @@ const countChoices = (result: OutboxResult, uploaded: boolean, n: number) => {
 function choiceKind<T extends SyncedRowMeta>(
   table: string,
   onConflict: string,
+  itemColumn: string,
   local: (db: PneumaDatabase) => OwnedTable<T>,
   item: (row: T) => string,
   toRow: (row: T, userId: string) => object,
@@ -37,6 +38,8 @@ function choiceKind<T extends SyncedRowMeta>(
     table,
     onConflict,
     onDuplicate: 'merge',
+    echo: `${itemColumn},updated_at`,
+    echoKey: (row, userId) => (typeof row[itemColumn] === 'string' ? [userId, row[itemColumn]] : null),
     toRow,
     local,
     keyOf: (row) => [row.owner, item(row)],
@@ -49,6 +52,7 @@ function choiceKind<T extends SyncedRowMeta>(
 export const favoritesKind = choiceKind<FavoritePatternRecord>(
   'user_favorites',
   'user_id,pattern_id',
+  'pattern_id',
   (db) => db.userFavorites,
   (f) => f.patternId,
   toFavoriteRow,
@@ -57,6 +61,7 @@ export const favoritesKind = choiceKind<FavoritePatternRecord>(
 export const ratingsKind = choiceKind<PatternRatingRecord>(
   'user_ratings',
   'user_id,pattern_id',
+  'pattern_id',
   (db) => db.userRatings,
   (r) => r.patternId,
   toRatingRow,
@@ -65,6 +70,7 @@ export const ratingsKind = choiceKind<PatternRatingRecord>(
 export const preferencesKind = choiceKind<UserPreferenceRecord>(
   'user_preferences',
   'user_id,key',
+  'key',
   (db) => db.userPreferences,
   (p) => p.key,
   toPreferenceRow,

@@ -4,6 +4,7 @@ import type { OutboxResult } from '../outboxResult';
 import { toCourseRow } from '../rows/courseRow';
 import { toEnrolmentRow, toProgressRow } from '../rows/enrolmentRow';
 import { editableKind } from './editableKind';
+import type { ServerRow } from '../rows/serverValues';
 
 /**
  * Courses (docs/product.md § Instructors): the instructor's own courses, and a student's
@@ -19,6 +20,8 @@ const count = (result: OutboxResult, uploaded: boolean, n: number) => {
 export const coursesKind = editableKind<CourseRecord, string>({
   table: 'courses',
   onDuplicate: 'merge',
+  echo: 'id,updated_at',
+  echoKey: (row) => (typeof row.id === 'string' ? row.id : null),
   toRow: toCourseRow,
   local: (db) => db.courses as Table<CourseRecord, string>,
   keyOf: (c) => c.id,
@@ -34,11 +37,14 @@ function studentKind<T extends SyncedRowMeta, K extends [string, ...(string | nu
   local: (db: PneumaDatabase) => Table<T, K>,
   keyOf: (row: T) => K,
   toRow: (row: T, userId: string) => object,
+  echo: { columns: string; key: (row: ServerRow, userId: string) => K | null },
 ) {
   return editableKind<T, K>({
     table,
     onConflict,
     onDuplicate: 'merge',
+    echo: `${echo.columns},updated_at`,
+    echoKey: echo.key,
     toRow,
     local,
     keyOf,
@@ -53,6 +59,10 @@ export const enrolmentsKind = studentKind(
   (db) => db.courseEnrolments,
   (e) => [e.owner, e.courseId],
   toEnrolmentRow,
+  {
+    columns: 'course_id',
+    key: (row, userId) => (typeof row.course_id === 'string' ? [userId, row.course_id] : null),
+  },
 );
 
 export const progressKind = studentKind(
@@ -61,4 +71,11 @@ export const progressKind = studentKind(
   (db) => db.courseProgress,
   (p) => [p.owner, p.courseId, p.dayIndex],
   toProgressRow,
+  {
+    columns: 'course_id,day_index',
+    key: (row, userId) =>
+      typeof row.course_id === 'string' && typeof row.day_index === 'number'
+        ? [userId, row.course_id, row.day_index]
+        : null,
+  },
 );

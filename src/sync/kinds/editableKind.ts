@@ -4,10 +4,14 @@ import { recordStop, type OutboxResult } from '../outboxResult';
 import type { RunContext } from '../runContext';
 import type { UpsertOutcome, UpsertTarget } from '../upsert';
 import type { OutboxKind } from './outboxKind';
+import type { ServerRow } from '../rows/serverValues';
+import { isStamp } from '../../domain/syncMerge';
 
 /** A local record that can be edited again after it was made (and so re-uploaded). */
 export interface EditableRecord {
   syncState: SyncState;
+  /** The server's stamp of the version this copy matches (src/domain/syncMerge.ts). */
+  serverUpdatedAt?: string;
   /** ISO time of the last local change (device clock: only tells whether it changed during an upload). */
   updatedAt: string;
   lastError?: string;
@@ -25,6 +29,12 @@ export interface EditableKindSpec<
   loadPending(ctx: RunContext): Promise<T[]>;
   /** Counts a settled batch in the run's result. */
   count(result: OutboxResult, uploaded: boolean, n: number): void;
+  /**
+   * The local key of a row the server sent back (with `echo`, the columns it needs and
+   * updated_at): the record then keeps the server's stamp, and the pull's copy of the same
+   * version changes nothing (src/domain/syncMerge.ts).
+   */
+  echoKey?(row: ServerRow, userId: string): K | null;
 }
 
 /**
@@ -42,6 +52,7 @@ export function editableKind<T extends EditableRecord, K extends IndexableType>(
     table: spec.table,
     onDuplicate: spec.onDuplicate,
     onConflict: spec.onConflict,
+    echo: spec.echo,
     toRow: spec.toRow,
     loadDue: spec.loadPending,
     settle: (ctx, batch, outcome) => settle(spec, ctx, batch, outcome),
@@ -60,9 +71,25 @@ async function settle<T extends EditableRecord, K extends IndexableType>(
     recordStop(ctx.result, outcome);
     return false;
   }
-  await markUnchanged(spec, ctx.db, batch, outcomeChanges(outcome));
+  const stamps = outcome.kind === 'ok' ? echoStamps(spec, ctx.userId, outcome.rows) : new Map<string, string>();
+  await markUnchanged(spec, ctx.db, batch, outcomeChanges(outcome), stamps);
   spec.count(ctx.result, outcome.kind === 'ok', batch.length);
   return true;
+}
+
+/** The server's stamp of each echoed row, by its local key (as JSON). */
+function echoStamps<T extends EditableRecord, K extends IndexableType>(
+  spec: EditableKindSpec<T, K>,
+  userId: string,
+  rows: ServerRow[],
+): Map<string, string> {
+  const stamps = new Map<string, string>();
+  if (!spec.echoKey) return stamps;
+  for (const row of rows) {
+    const key = spec.echoKey(row, userId);
+    if (key !== null && isStamp(row.updated_at)) stamps.set(JSON.stringify(key), row.updated_at);
+  }
+  return stamps;
 }
 
 function outcomeChanges(outcome: Settled): Partial<EditableRecord> {
@@ -78,6 +105,7 @@ async function markUnchanged<T extends EditableRecord, K extends IndexableType>(
   database: PneumaDatabase,
   batch: T[],
   changes: Partial<EditableRecord>,
+  stamps: Map<string, string>,
 ): Promise<void> {
   const table = spec.local(database);
   await database.transaction('rw', table, async () => {
@@ -86,7 +114,12 @@ async function markUnchanged<T extends EditableRecord, K extends IndexableType>(
       const now = current[i];
       return now !== undefined && now.updatedAt === item.updatedAt && now.syncState === 'pending';
     });
-    await table.bulkPut(unchanged.map((item) => withChanges(item, changes)));
+    await table.bulkPut(
+      unchanged.map((item) => {
+        const serverUpdatedAt = stamps.get(JSON.stringify(spec.keyOf(item)));
+        return withChanges(item, serverUpdatedAt ? { ...changes, serverUpdatedAt } : changes);
+      }),
+    );
   });
 }
 

@@ -4,9 +4,8 @@ import { toProgramRow } from '../rows/programRow';
 import { editableKind } from './editableKind';
 
 /**
- * [programs #35] The user's custom programs (create, soft delete), uploaded like custom
- * patterns: see ./editableKind. One entry in OUTBOX_KINDS and one in PULL_TABLES; both are
- * marked "[programs #35]" so they move into the sync-table registry in one piece.
+ * The user's custom programs (create, soft delete), uploaded like custom patterns: see
+ * ./editableKind; its entry in ../syncedTables.ts.
  */
 export const programsKind = editableKind<CustomProgramRecord, string>({
   table: 'programs',

@@ -3,6 +3,8 @@ import { delayBeforeRetry } from '../../domain/retry';
 import { INVALID_START_TIME, REFRESH_FAILED } from '../messages';
 import { recordStop } from '../outboxResult';
 import { isValidStartTime, toSessionRow } from '../rows/sessionRow';
+import type { ServerRow } from '../rows/serverValues';
+import { isStamp } from '../../domain/syncMerge';
 import type { RunContext } from '../runContext';
 import type { UpsertOutcome } from '../upsert';
 import type { OutboxKind } from './outboxKind';
@@ -17,6 +19,7 @@ import type { OutboxKind } from './outboxKind';
 export const sessionsKind: OutboxKind<SessionRecord> = {
   table: 'sessions',
   onDuplicate: 'ignore',
+  echo: 'id,updated_at',
   toRow: toSessionRow,
   loadDue: loadDueSessions,
   settle: settleSessions,
@@ -57,7 +60,7 @@ async function keepInvalidOnDevice(ctx: RunContext, invalid: SessionRecord[]): P
 async function settleSessions(ctx: RunContext, batch: SessionRecord[], outcome: UpsertOutcome): Promise<boolean> {
   switch (outcome.kind) {
     case 'ok':
-      await markSynced(ctx, batch);
+      await markSynced(ctx, batch, outcome.rows);
       return true;
     case 'not_found':
       await markAttempt(ctx, batch, { syncState: 'local_only', lastError: outcome.message });
@@ -78,16 +81,32 @@ async function settleSessions(ctx: RunContext, batch: SessionRecord[], outcome: 
   }
 }
 
-async function markSynced(ctx: RunContext, batch: SessionRecord[]): Promise<void> {
+/**
+ * Synced, with the server's stamp of each row it stored (the echo of the upload), so the
+ * pull's copy of the same row changes nothing. A replay the server ignored sends no echo:
+ * that row keeps its stamp (or gets it from the next pull).
+ */
+async function markSynced(ctx: RunContext, batch: SessionRecord[], echo: ServerRow[]): Promise<void> {
   const at = ctx.now();
   const { db } = ctx;
+  const stamps = new Map(echo.flatMap((r) => (typeof r.id === 'string' && isStamp(r.updated_at) ? [[r.id, r.updated_at]] : [])));
   await db.transaction('rw', db.sessions, db.preferences, async () => {
-    await markAttempt(ctx, batch, {
-      syncState: 'synced',
-      syncedAt: at,
-      lastError: undefined,
-      nextAttemptAt: undefined,
-    });
+    await ctx.db.sessions.bulkUpdate(
+      batch.map((s) => {
+        const serverUpdatedAt = stamps.get(s.id);
+        return {
+          key: s.id,
+          changes: {
+            syncState: 'synced' as const,
+            syncedAt: at,
+            lastError: undefined,
+            nextAttemptAt: undefined,
+            attempts: (s.attempts ?? 0) + 1,
+            ...(serverUpdatedAt ? { serverUpdatedAt } : {}),
+          },
+        };
+      }),
+    );
     await db.preferences.put({ key: 'lastSyncTime', value: at });
   });
   ctx.result.uploaded += batch.length;

@@ -2,6 +2,7 @@ import { liveQuery } from 'dexie';
 import { db, type PneumaDatabase } from '../../data/db';
 import { getAuthSession } from '../../data/authSessionRepo';
 import { pendingSessions } from '../kinds/sessionsKind';
+import { SYNCED_TABLES } from '../syncedTables';
 import { runOutbox, type OutboxConfig, type OutboxDeps, type OutboxResult } from '../outbox';
 import { emptyOutboxResult } from '../outboxResult';
 import { PULL_INTERVAL_MS } from '../constants';
@@ -48,25 +49,18 @@ interface OutboxWatch {
   userId: string | null;
 }
 
-const ownedTables = (database: PneumaDatabase) => [
-  database.userFavorites,
-  database.userRatings,
-  database.userPreferences,
-];
-
-async function readOutboxWatch(): Promise<OutboxWatch> {
-  const userId = (await getAuthSession())?.userId ?? null;
-  const sessions = await db.sessions.where('syncState').equals('pending').count();
-  const patterns = await db.patterns.where('syncState').equals('pending').count();
-  const programs = await db.programs.where('syncState').equals('pending').count(); // [programs #35]
-  const choices = userId
-    ? await Promise.all(
-        ownedTables(db).map((t) =>
-          t.where('[owner+syncState]').equals([userId, 'pending']).count(),
-        ),
-      )
-    : [];
-  return { pending: sessions + patterns + programs + choices.reduce((a, b) => a + b, 0), userId };
+/** The signed-in user's pending rows of every watched table (../syncedTables.ts). */
+async function readOutboxWatch(database: PneumaDatabase): Promise<OutboxWatch> {
+  const userId = (await getAuthSession(database))?.userId ?? null;
+  if (!userId) return { pending: 0, userId };
+  const counts = await Promise.all(
+    SYNCED_TABLES
+      .filter((t) => t.watched)
+      .map((t) =>
+        t.local(database).where(`[${t.ownerField}+syncState]`).equals([userId, 'pending']).count(),
+      ),
+  );
+  return { pending: counts.reduce((a, b) => a + b, 0), userId };
 }
 
 /** More pending records, or someone (else) signed in. */
@@ -177,7 +171,7 @@ export class SyncController {
   /** A session finished, a pattern was saved, guest data attached, a retry asked, or someone signed in: upload soon. */
   private watchOutbox() {
     let last: OutboxWatch | null = null;
-    const sub = liveQuery(readOutboxWatch).subscribe({
+    const sub = liveQuery(() => readOutboxWatch(db)).subscribe({
       next: (now) => {
         if (somethingNew(last, now)) this.runSoon();
         last = now;

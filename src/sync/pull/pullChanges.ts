@@ -3,32 +3,66 @@ import { firstPullStep, nextPullStep, type PullStep } from '../../domain/pullPla
 import type { LocalCopy } from '../../domain/syncMerge';
 import type { RunContext } from '../runContext';
 import { applyPage, readCursor } from './applyPage';
-import { fetchPage, pageQuery, type PageOutcome } from './pullRequest';
+import { fetchJson, fetchPage, pageQuery, type PageOutcome } from './pullRequest';
+import { readSeenVersions, saveSeenVersions } from './seenVersions';
+import {
+  isSyncChangesResponse,
+  SYNC_CHANGES_PATH,
+  type SyncChangesResponse,
+} from '../../contracts/syncChanges';
 import { emptyPullResult, type PullResult } from './pullResult';
-import { PULL_TABLES, type PullTable } from './pullTables';
+import { SYNCED_TABLES } from '../syncedTables';
+import { pullTablesOf, type PullTable } from './pullTables';
 
 /** Rows per page of a pull (the server returns at most 1,000 per read). */
 export const PULL_PAGE_SIZE = 500;
 
 /**
- * The pull (docs/product.md § Sync): for each synced table, the signed-in user's rows
- * changed since the table's cursor come down in pages and merge into the local database
- * (src/domain/syncMerge.ts); the cursor moves after each stored page, so an interrupted
- * pull resumes where it stopped. A 401 refreshes the token once per run; no network or
- * server trouble ends the pull for now; a table the server lacks is skipped.
+ * The pull (docs/product.md § Sync): first one question, which tables changed since this
+ * device's last pull (GET /api/sync/changes, src/contracts/syncChanges.ts); then, for each
+ * of those, the signed-in user's rows changed since the table's cursor come down in pages
+ * and merge into the local database (src/domain/syncMerge.ts); the cursor moves after each
+ * stored page, so an interrupted pull resumes where it stopped. A server without that
+ * question (an older backend, or Supabase) gets every table read. A 401 refreshes the token
+ * once per run; no network or server trouble ends the pull for now; a table the server
+ * lacks is skipped.
  */
 export async function pullChanges(
   ctx: RunContext,
   pageSize: number = PULL_PAGE_SIZE,
 ): Promise<PullResult> {
   const result = emptyPullResult();
-  for (const spec of PULL_TABLES) {
+  const changes = await askWhatChanged(ctx, result);
+  if (result.status !== 'done') return result;
+  const seen = await readSeenVersions(ctx.db, ctx.userId);
+  let learned = false;
+  for (const spec of pullTablesOf(SYNCED_TABLES)) {
     if (result.status !== 'done') break;
+    const version = changes?.versions[spec.table];
+    if (changes && version === seen[spec.table]) continue;
     await pullTable(ctx, spec, result, pageSize);
+    if (changes && version !== undefined && result.status === 'done') {
+      seen[spec.table] = version;
+      learned = true;
+    }
   }
+  if (learned) await saveSeenVersions(ctx.db, ctx.userId, seen);
   if (result.status === 'done')
     await ctx.db.preferences.put({ key: 'lastSyncTime', value: ctx.now() });
   return result;
+}
+
+/** The server's change counters, or null when it cannot say (then every table is read). */
+async function askWhatChanged(ctx: RunContext, result: PullResult): Promise<SyncChangesResponse | null> {
+  for (;;) {
+    const outcome = await fetchJson({ ...ctx.http, accessToken: ctx.tokens.accessToken }, SYNC_CHANGES_PATH);
+    if (outcome.kind === 'unauthorized' && (await ctx.tokens.refreshOnce())) continue;
+    if (outcome.kind === 'ok') return isSyncChangesResponse(outcome.body) ? outcome.body : null;
+    // An older backend (or Supabase) has no such question; one it refuses is not asked.
+    if (outcome.kind === 'not_found' || outcome.kind === 'rejected') return null;
+    stop(result, 'changes', outcome);
+    return null;
+  }
 }
 
 /** Any table's spec, as the loop sees it. */

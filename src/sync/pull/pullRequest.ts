@@ -38,16 +38,16 @@ export function pageQuery(step: PullStep, keyColumn: string, pageSize: number): 
   return q.toString();
 }
 
-export async function fetchPage(
-  request: PageRequest,
-  table: string,
-  query: string,
-): Promise<PageOutcome> {
+/** What a GET of the backend answered: its JSON body, or how it failed (one status ladder for every read of sync). */
+export type JsonOutcome = { kind: 'ok'; body: unknown } | Exclude<PageOutcome, { kind: 'ok' }>;
+
+/** GET `path` (with query) of the backend as the signed-in user. */
+export async function fetchJson(request: PageRequest, path: string): Promise<JsonOutcome> {
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), REQUEST_TIMEOUT_MS);
   let res: Response;
   try {
-    res = await request.fetch(`${request.baseUrl}/rest/v1/${table}?${query}`, {
+    res = await request.fetch(`${request.baseUrl}${path}`, {
       headers: {
         apikey: request.anonKey,
         Authorization: `Bearer ${request.accessToken}`,
@@ -64,23 +64,30 @@ export async function fetchPage(
   } finally {
     clearTimeout(timer);
   }
-  if (res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    if (!Array.isArray(body))
-      return {
-        kind: 'transient',
-        network: false,
-        message: `${table}: the server's answer is not a list of rows`,
-      };
-    return {
-      kind: 'ok',
-      rows: body.filter((r): r is ServerRow => typeof r === 'object' && r !== null),
-    };
-  }
+  if (res.ok) return { kind: 'ok', body: await res.json().catch(() => null) };
   const message = await readError(res);
   if (res.status === 401) return { kind: 'unauthorized', message };
   if (res.status === 404) return { kind: 'not_found', message };
   if (res.status === 408 || res.status === 429 || res.status >= 500)
     return { kind: 'transient', network: false, message };
   return { kind: 'rejected', message };
+}
+
+export async function fetchPage(
+  request: PageRequest,
+  table: string,
+  query: string,
+): Promise<PageOutcome> {
+  const outcome = await fetchJson(request, `/rest/v1/${table}?${query}`);
+  if (outcome.kind !== 'ok') return outcome;
+  if (!Array.isArray(outcome.body))
+    return {
+      kind: 'transient',
+      network: false,
+      message: `${table}: the server's answer is not a list of rows`,
+    };
+  return {
+    kind: 'ok',
+    rows: outcome.body.filter((r): r is ServerRow => typeof r === 'object' && r !== null),
+  };
 }

@@ -159,7 +159,8 @@ describe('pulling what other devices changed', () => {
       const url = new URL(
         typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       );
-      if (!init?.method || init.method === 'GET')
+      // First the question which tables changed (this fake has no /api/sync/changes: every table is read).
+      if ((!init?.method || init.method === 'GET') && url.pathname.startsWith('/rest/v1/'))
         pulledTables.push(url.pathname.replace('/rest/v1/', ''));
       return server.fetch(input, init);
     };

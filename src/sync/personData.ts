@@ -1,20 +1,18 @@
 import type { Table } from 'dexie';
-import { db, GUEST_OWNER, type PneumaDatabase, type SyncedRowMeta, type SyncState } from './db';
+import { db, GUEST_OWNER, type PneumaDatabase, type SyncState } from '../data/db';
+import { SEEN_VERSIONS_KEY } from './pull/seenVersions';
+import { SYNCED_TABLES, type AnySyncedTable } from './syncedTables';
 
 /**
  * A signed-in person's data on this device as a whole: what they chose while signed out
  * joining their account, what has not reached the server yet, and removing all of it at
- * sign-out so a shared computer keeps nothing of theirs (docs/product.md § Sync).
+ * sign-out so a shared computer keeps nothing of theirs (docs/product.md § Sync). Which
+ * tables each of these covers: the flags of ./syncedTables.ts.
  */
 
-const ownedTables = (database: PneumaDatabase): Table<SyncedRowMeta, [string, string]>[] => [
-  database.userFavorites,
-  database.userRatings,
-  database.userPreferences,
-  // A student's enrolments and completed days (never a guest's: enrolling needs an account).
-  database.courseEnrolments,
-  database.courseProgress as unknown as Table<SyncedRowMeta, [string, string]>,
-];
+type Key = (string | number)[];
+type Rows = Table<Record<string, unknown>, Key>;
+const rowsOf = (t: AnySyncedTable, database: PneumaDatabase) => t.local(database) as unknown as Rows;
 
 /**
  * Favourites, ratings and preferences set while signed out follow the person into the
@@ -28,21 +26,25 @@ export async function adoptGuestChoices(
   database: PneumaDatabase = db,
 ): Promise<number> {
   if (!userId) return 0;
-  const tables = ownedTables(database);
+  const tables = SYNCED_TABLES.filter((t) => t.guestAdopted).map((t) => rowsOf(t, database));
   return database.transaction('rw', tables, async () => {
     let moved = 0;
     for (const table of tables) {
       const guest = await table.where('owner').equals(GUEST_OWNER).toArray();
       if (!guest.length) continue;
-      const keys = await table.where('owner').equals(GUEST_OWNER).primaryKeys();
-      const mine = await table.bulkGet(keys.map(([, item]) => [userId, item] as [string, string]));
+      const keys = (await table.where('owner').equals(GUEST_OWNER).primaryKeys()) as Key[];
+      // The key is [owner, ...item]: the same item of the user.
+      const mine = await table.bulkGet(keys.map(([, ...item]) => [userId, ...item]));
       await table.bulkPut(
-        guest.map((row, i) => ({
-          ...row,
-          owner: userId,
-          syncState: 'pending' as SyncState,
-          ...(mine[i]?.serverUpdatedAt ? { serverUpdatedAt: mine[i]!.serverUpdatedAt } : {}),
-        })),
+        guest.map((row, i) => {
+          const stamp = mine[i]?.serverUpdatedAt;
+          return {
+            ...row,
+            owner: userId,
+            syncState: 'pending' as SyncState,
+            ...(stamp ? { serverUpdatedAt: stamp } : {}),
+          };
+        }),
       );
       await table.bulkDelete(keys);
       moved += guest.length;
@@ -67,19 +69,26 @@ export async function countUnsyncedChanges(
   database: PneumaDatabase = db,
 ): Promise<UnsyncedChanges> {
   const pairs = UNSYNCED.map((s) => [userId, s] as [string, SyncState]);
-  const [sessions, patterns, courses, ...owned] = await Promise.all([
-    database.sessions.where('[userId+syncState]').anyOf(pairs).count(),
-    database.patterns.where('[userId+syncState]').anyOf(pairs).count(),
-    database.courses.where('[instructorId+syncState]').anyOf(pairs).count(),
-    ...ownedTables(database).map((t) => t.where('[owner+syncState]').anyOf(pairs).count()),
-  ]);
-  const other = patterns + courses + owned.reduce((a, b) => a + b, 0);
+  const cleared = SYNCED_TABLES.filter((t) => t.clearedAtSignOut && t.uploads.length);
+  const counts = await Promise.all(
+    cleared.map((t) =>
+      rowsOf(t, database).where(`[${t.ownerField}+syncState]`).anyOf(pairs).count(),
+    ),
+  );
+  let sessions = 0;
+  let other = 0;
+  cleared.forEach((t, i) => {
+    if (t.name === 'sessions') sessions += counts[i]!;
+    else other += counts[i]!;
+  });
   return { sessions, other, total: sessions + other };
 }
 
 /**
- * Removes every row of the user from this device: sessions, custom patterns and programs, own courses, favourites,
- * ratings, preferences, pull cursors, the last sync time and the recently used patterns.
+ * Removes every row of the user from this device: the rows of every table cleared at
+ * sign-out (sessions, custom patterns, own courses, favourites, ratings, preferences,
+ * enrolments...), the pull cursors and seen change counters, the last sync time and the
+ * recently used patterns.
  * Guest sessions and other device settings stay. Call only once the user's pending
  * changes have reached the server, or the user agreed to lose them.
  */
@@ -88,27 +97,19 @@ export async function clearPersonData(
   database: PneumaDatabase = db,
 ): Promise<void> {
   if (!userId) return;
-  const owned = ownedTables(database);
+  const cleared = SYNCED_TABLES.filter((t) => t.clearedAtSignOut);
   await database.transaction(
     'rw',
     [
-      database.sessions,
-      database.patterns,
-      database.programs,
       database.syncCursors,
       database.preferences,
       database.recentPatterns,
-      database.courses,
-      ...owned,
+      ...cleared.map((t) => rowsOf(t, database)),
     ],
     async () => {
-      await database.sessions.where('userId').equals(userId).delete();
-      await database.patterns.where('userId').equals(userId).delete();
-      await database.programs.where('userId').equals(userId).delete();
-      await database.courses.where('instructorId').equals(userId).delete();
+      for (const t of cleared) await rowsOf(t, database).where(t.ownerField).equals(userId).delete();
       await database.syncCursors.where('userId').equals(userId).delete();
-      for (const t of owned) await t.where('owner').equals(userId).delete();
-      await database.preferences.delete('lastSyncTime');
+      await database.preferences.bulkDelete(['lastSyncTime', SEEN_VERSIONS_KEY]);
       await database.recentPatterns.clear();
     },
   );

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { bearer } from '../api/respond';
+import type { Db } from '../db/types';
+import type { Secrets } from '../secrets';
+import type { SyncChangesResponse } from '../../src/contracts/syncChanges';
+
+export interface SyncDeps {
+  db: Db;
+  secrets: Secrets;
+}
+
+/**
+ * GET /api/sync/changes: the caller's change counter per synced table (src/contracts/
+ * syncChanges.ts). Read by the server for the verified caller only; the counters say
+ * nothing but how often the caller's own rows were written.
+ */
+export function syncRoutes(deps: SyncDeps): Hono {
+  const app = new Hono();
+  app.get('/sync/changes', async (c) => {
+    const auth = await bearer(c, deps.secrets.jwtSecret, ['authenticated']);
+    if (auth instanceof Response) return auth;
+    const { rows } = await deps.db.query<{ table_name: string; version: string | number }>(
+      'select table_name, version from public.sync_versions where user_id = $1',
+      [auth.claims.sub],
+    );
+    const body: SyncChangesResponse = {
+      versions: Object.fromEntries(rows.map((r) => [r.table_name, Number(r.version)])),
+    };
+    return c.json(body, 200, { 'Cache-Control': 'no-store' });
+  });
+  return app;
+}
