@@ -40,6 +40,8 @@ export async function deleteAccount(c: Context, opts: ApiOptions): Promise<Respo
     const found = await tx.query<{ email: string | null }>('select email from auth.users where id = $1::uuid', [user]);
     const email = found.rows[0]?.email?.toLowerCase() ?? null;
     await tx.query('delete from public.error_reports where user_id = $1::uuid', [user]);
+    // Shared sessions they joined as a member (joiner 'user:<id>'; their own sessions go by cascade).
+    await tx.query("delete from public.together_joins where joiner = 'user:' || $1::text", [user]);
     await tx.query('delete from auth.users where id = $1::uuid', [user]);
     await tx.query('delete from pneuma_private.storage_usage where user_id = $1::uuid', [user]);
     await tx.query(

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { client, email, listen, openTestDb, sessionRow, type Backend, type Running } from '../helpers';
+import { getBuiltInProgram } from '../../../src/domain/programs/builtInPrograms';
+import { toProgramRow } from '../../../src/sync/rows/programRow';
 
 /**
  * Leaving, proven (docs/product.md § Leaving): a member who used every part of the app
@@ -174,6 +176,15 @@ export function accountDeletionSuite(kind: Backend) {
         'instructor profile',
       );
       ok(await api(a, 'POST', '/api/errors', { message: `crash for ${a.email}` }), 'error report');
+      const { id: _builtInId, builtIn: _builtIn, ...co2 } = getBuiltInProgram('co2-table')!;
+      const program = { ...co2, id: randomUUID(), name: 'Leaver table', userId: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), syncState: 'pending' as const };
+      ok(await api(a, 'POST', '/rest/v1/programs', toProgramRow(program, a.id)), 'programs');
+      const TOGETHER_BOX = { name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };
+      ok(await api(a, 'POST', '/api/together', { pattern: TOGETHER_BOX, cycles: 5 }), 'hosts a shared session');
+      const joined = await api(b, 'POST', '/api/together', { pattern: TOGETHER_BOX, cycles: 5 });
+      ok(joined, 'b hosts a shared session');
+      const joinedId = (joined.body.session as { id: string }).id;
+      ok(await api(a, 'POST', `/api/together/${joinedId}/join`, { device: randomUUID() }), 'joins a shared session');
       // Rows without a public endpoint here: written as the server (or its owner role) writes them.
       const marketId = (published.body.pattern as { id: string } | undefined)?.id ?? (published.body.id as string);
       const course = randomUUID();
@@ -209,7 +220,7 @@ export function accountDeletionSuite(kind: Backend) {
         'public.social_comments', 'public.social_reports', 'public.user_ratings', 'public.marketplace_ratings',
         'public.course_enrolments', 'public.course_progress', 'pneuma_private.push_subscriptions',
         'public.instructor_profiles', 'public.courses', 'public.marketplace_patterns', 'public.pattern_tokens',
-        'public.vision_sessions', 'public.error_reports', 'pneuma_private.rate_limits', 'auth.users', 'auth.sessions',
+        'public.vision_sessions', 'public.error_reports', 'public.programs', 'public.together_sessions', 'public.together_joins', 'pneuma_private.rate_limits', 'auth.users', 'auth.sessions',
       ];
       for (const t of named) expect(before.has(t), `${t} holds the member before deletion`).toBe(true);
       const unseeded = (await userColumnTables(db)).filter((t) => !before.has(t));
