@@ -28,6 +28,8 @@ import { Route as CoursesIndexRouteImport } from './routes/courses/index'
 import { Route as CoursesCourseIdRouteImport } from './routes/courses/$courseId'
 import { Route as InstructorsInstructorIdRouteImport } from './routes/instructors/$instructorId'
 import { Route as PPayloadRouteImport } from './routes/p/$payload'
+import { Route as ProgramsIndexRouteImport } from './routes/programs/index'
+import { Route as ProgramsProgramIdRouteImport } from './routes/programs/$programId'
 import { Route as SessionIndexRouteImport } from './routes/session/index'
 import { Route as SessionModeRouteImport } from './routes/session/$mode'
 import { Route as TeachCoursesCourseIdRouteImport } from './routes/teach/courses/$courseId'
@@ -127,6 +129,16 @@ const PPayloadRoute = PPayloadRouteImport.update({
   path: '/p/$payload',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProgramsIndexRoute = ProgramsIndexRouteImport.update({
+  id: '/programs/',
+  path: '/programs/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProgramsProgramIdRoute = ProgramsProgramIdRouteImport.update({
+  id: '/programs/$programId',
+  path: '/programs/$programId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SessionIndexRoute = SessionIndexRouteImport.update({
   id: '/session/',
   path: '/session/',
@@ -162,8 +174,10 @@ export interface FileRoutesByFullPath {
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/p/$payload': typeof PPayloadRoute
+  '/programs/$programId': typeof ProgramsProgramIdRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses/': typeof CoursesIndexRoute
+  '/programs/': typeof ProgramsIndexRoute
   '/session/': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -186,8 +200,10 @@ export interface FileRoutesByTo {
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/p/$payload': typeof PPayloadRoute
+  '/programs/$programId': typeof ProgramsProgramIdRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses': typeof CoursesIndexRoute
+  '/programs': typeof ProgramsIndexRoute
   '/session': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -211,8 +227,10 @@ export interface FileRoutesById {
   '/courses/$courseId': typeof CoursesCourseIdRoute
   '/instructors/$instructorId': typeof InstructorsInstructorIdRoute
   '/p/$payload': typeof PPayloadRoute
+  '/programs/$programId': typeof ProgramsProgramIdRoute
   '/session/$mode': typeof SessionModeRoute
   '/courses/': typeof CoursesIndexRoute
+  '/programs/': typeof ProgramsIndexRoute
   '/session/': typeof SessionIndexRoute
   '/teach/courses/$courseId': typeof TeachCoursesCourseIdRoute
 }
@@ -237,8 +255,10 @@ export interface FileRouteTypes {
     | '/courses/$courseId'
     | '/instructors/$instructorId'
     | '/p/$payload'
+    | '/programs/$programId'
     | '/session/$mode'
     | '/courses/'
+    | '/programs/'
     | '/session/'
     | '/teach/courses/$courseId'
   fileRoutesByTo: FileRoutesByTo
@@ -261,8 +281,10 @@ export interface FileRouteTypes {
     | '/courses/$courseId'
     | '/instructors/$instructorId'
     | '/p/$payload'
+    | '/programs/$programId'
     | '/session/$mode'
     | '/courses'
+    | '/programs'
     | '/session'
     | '/teach/courses/$courseId'
   id:
@@ -285,8 +307,10 @@ export interface FileRouteTypes {
     | '/courses/$courseId'
     | '/instructors/$instructorId'
     | '/p/$payload'
+    | '/programs/$programId'
     | '/session/$mode'
     | '/courses/'
+    | '/programs/'
     | '/session/'
     | '/teach/courses/$courseId'
   fileRoutesById: FileRoutesById
@@ -310,8 +334,10 @@ export interface RootRouteChildren {
   CoursesCourseIdRoute: typeof CoursesCourseIdRoute
   InstructorsInstructorIdRoute: typeof InstructorsInstructorIdRoute
   PPayloadRoute: typeof PPayloadRoute
+  ProgramsProgramIdRoute: typeof ProgramsProgramIdRoute
   SessionModeRoute: typeof SessionModeRoute
   CoursesIndexRoute: typeof CoursesIndexRoute
+  ProgramsIndexRoute: typeof ProgramsIndexRoute
   SessionIndexRoute: typeof SessionIndexRoute
   TeachCoursesCourseIdRoute: typeof TeachCoursesCourseIdRoute
 }
@@ -451,6 +477,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PPayloadRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/programs/': {
+      id: '/programs/'
+      path: '/programs'
+      fullPath: '/programs/'
+      preLoaderRoute: typeof ProgramsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/programs/$programId': {
+      id: '/programs/$programId'
+      path: '/programs/$programId'
+      fullPath: '/programs/$programId'
+      preLoaderRoute: typeof ProgramsProgramIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/session/': {
       id: '/session/'
       path: '/session'
@@ -494,8 +534,10 @@ const rootRouteChildren: RootRouteChildren = {
   CoursesCourseIdRoute: CoursesCourseIdRoute,
   InstructorsInstructorIdRoute: InstructorsInstructorIdRoute,
   PPayloadRoute: PPayloadRoute,
+  ProgramsProgramIdRoute: ProgramsProgramIdRoute,
   SessionModeRoute: SessionModeRoute,
   CoursesIndexRoute: CoursesIndexRoute,
+  ProgramsIndexRoute: ProgramsIndexRoute,
   SessionIndexRoute: SessionIndexRoute,
   TeachCoursesCourseIdRoute: TeachCoursesCourseIdRoute,
 }
