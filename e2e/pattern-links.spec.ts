@@ -71,6 +71,58 @@ test('a pattern link opened offline in a fresh context previews, plays and saves
   expect(errors).toEqual([]);
 });
 
+const LADDER = {
+  version: 1,
+  name: 'Linked ladder',
+  description: 'Two breaths, then a short rest.',
+  category: 'calm',
+  segments: [
+    {
+      kind: 'breathe',
+      phases: [
+        { phase: 'inhale', seconds: 2 },
+        { phase: 'exhale', seconds: 2 },
+      ],
+      cycles: 2,
+    },
+    { kind: 'rest', seconds: 5 },
+  ],
+};
+
+test('a program link opened offline in a fresh context previews, plays and saves to your programs', async ({
+  page,
+  context,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+  await page.goto(link({ v: 1, kind: 'program', program: LADDER }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Linked ladder' })).toBeVisible();
+  await expect(page.getByText('A program shared with you')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'program link preview');
+
+  await page.getByRole('button', { name: 'Save to your programs' }).click();
+  await expect(page.getByRole('button', { name: 'Saved to your programs' })).toBeDisabled();
+
+  await page.getByTestId('program-start').click();
+  await expect(page.getByTestId('program-step')).toHaveText('Inhale', { timeout: 10_000 });
+  await expect(page.getByTestId('program-step')).toHaveText('Exhale', { timeout: 10_000 });
+
+  // The saved copy is in the list, still offline, with its own link to pass on.
+  await page.goto('/programs');
+  const card = page.getByRole('list', { name: 'Your programs' }).getByRole('listitem');
+  await expect(card.getByRole('heading', { name: 'Linked ladder' })).toBeVisible();
+  const path = await card
+    .getByRole('button', { name: 'Copy link: Linked ladder' })
+    .getAttribute('data-program-link');
+  await page.goto(path!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Linked ladder' })).toBeVisible();
+  await context.setOffline(false);
+  expect(errors).toEqual([]);
+});
+
 test('malformed and hostile links show what is wrong, never a crash', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -92,7 +144,15 @@ test('malformed and hostile links show what is wrong, never a crash', async ({ p
       /Inhale can be at most 60 seconds/,
     ],
     [link({ v: 9, kind: 'pattern', pattern: TIDE }), /newer version/],
-    [link({ v: 1, kind: 'program', program: {} }), /program/],
+    [link({ v: 1, kind: 'program', program: {} }), /program cannot be opened/],
+    [
+      link({
+        v: 1,
+        kind: 'program',
+        program: { ...LADDER, segments: Array.from({ length: 61 }, () => LADDER.segments[1]) },
+      }),
+      /at most 60 segments/,
+    ],
     [
       link({ v: 1, kind: 'together', session: 'x', startsAt: 0, cycles: 1e9, pattern: TIDE }),
       /shared session link is not valid/,

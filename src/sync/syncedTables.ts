@@ -120,6 +120,7 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     watched: true,
     clearedAtSignOut: true,
     guestAdopted: false,
+    // In the data bundle as `programs`, without deleted programs' tombstones (features/data-bundle/bundle.ts).
     exported: false,
   },
   {

@@ -5,14 +5,18 @@
  *
  *   {"v":1,"kind":"pattern","pattern":{"name":"Box","inhale":4,"hold":4,"exhale":4,"hold_after_exhale":4}}
  *   {"v":1,"kind":"together","session":"<uuid>","startsAt":<ms, server clock>,"cycles":10,"pattern":{...}}
+ *   {"v":1,"kind":"program","program":{"version":1,"name":"…","segments":[...]}}
  *
  * The pattern is checked with THE pattern schema (../patternSchema), so a link holds exactly
  * what the library stores; the link adds its own refusals for hostile text (markup, control
- * and direction-override characters in the name). `kind: "program"` is reserved for programs.
+ * and direction-override characters in the name). A program (`kind: "program"`) is checked with
+ * THE program schema (../programs/programSchema) and the same hostile-text refusals.
  * Every refusal is a LinkError with a message for the person who opened the link. Pure.
  */
 import { z } from 'zod';
 import { patternSchema } from '../patternSchema';
+import { parseProgram } from '../programs/programSchema';
+import type { ProgramDefinition } from '../programs/programTypes';
 import {
   cycleSeconds,
   PHASE_FIELD_LABELS,
@@ -53,10 +57,15 @@ export interface TogetherLinkContent {
   pattern: LinkedPattern;
 }
 
-export type LinkContent = PatternLinkContent | TogetherLinkContent;
+export interface ProgramLinkContent {
+  kind: 'program';
+  program: ProgramDefinition;
+}
+
+export type LinkContent = PatternLinkContent | TogetherLinkContent | ProgramLinkContent;
 
 export type LinkErrorCode =
-  'empty' | 'too_long' | 'damaged' | 'newer_version' | 'program' | 'unknown_kind' | 'invalid';
+  'empty' | 'too_long' | 'damaged' | 'newer_version' | 'unknown_kind' | 'invalid';
 
 export interface LinkError {
   code: LinkErrorCode;
@@ -86,6 +95,17 @@ function hostileText(p: LinkedPattern): string | null {
   if (texts.some((t) => MARKUP.test(t)))
     return 'Its text contains markup (like <script>), which a pattern cannot hold.';
   if (CONTROL.test(p.name)) return 'Its name contains hidden control characters.';
+  return null;
+}
+
+/** A program's texts (name, description, safety note, segment labels) checked like a pattern's. */
+function hostileProgramText(p: ProgramDefinition): string | null {
+  const labels = p.segments.flatMap((s) => (s.label ? [s.label] : []));
+  const texts = [p.name, p.description, p.safetyNote ?? '', ...labels];
+  if (texts.some((t) => MARKUP.test(t)))
+    return 'Its text contains markup (like <script>), which a program cannot hold.';
+  if ([p.name, ...labels].some((t) => CONTROL.test(t)))
+    return 'Its name or a segment label contains hidden control characters.';
   return null;
 }
 
@@ -146,6 +166,10 @@ const togetherFields = z
   })
   .strict();
 
+const programFields = z
+  .object({ v: z.literal(LINK_FORMAT_VERSION), kind: z.literal('program'), program: z.unknown() })
+  .strict();
+
 const patternFields = z
   .object({ v: z.literal(LINK_FORMAT_VERSION), kind: z.literal('pattern'), pattern: z.unknown() })
   .strict();
@@ -187,11 +211,22 @@ export function decodeLink(payload: string): DecodedLink {
     );
   }
   if (v !== LINK_FORMAT_VERSION) return fail('damaged', DAMAGED);
-  if (kind === 'program')
-    return fail(
-      'program',
-      'This link holds a program, which this version of Pneuma cannot open yet.',
-    );
+  if (kind === 'program') {
+    const fields = programFields.safeParse(json);
+    if (!fields.success)
+      return fail(
+        'invalid',
+        "This link's program cannot be opened: it has fields Pneuma does not know.",
+      );
+    const parsed = parseProgram(fields.data.program);
+    if (!parsed.ok) {
+      const why = parsed.error.endsWith('.') ? parsed.error : `${parsed.error}.`;
+      return fail('invalid', `This link's program cannot be opened: ${why}`);
+    }
+    const hostile = hostileProgramText(parsed.program);
+    if (hostile) return fail('invalid', `This link's program cannot be opened. ${hostile}`);
+    return { ok: true, content: { kind, program: parsed.program } };
+  }
   if (kind === 'pattern') {
     const fields = patternFields.safeParse(json);
     if (!fields.success)
@@ -245,6 +280,12 @@ export class LinkEncodeError extends Error {
  * made always opens.
  */
 export function encodeLink(content: LinkContent): string {
+  if (content.kind === 'program')
+    return checked({
+      v: LINK_FORMAT_VERSION,
+      kind: 'program',
+      program: programDefinition(content.program),
+    });
   const pattern = compactPattern(content.pattern);
   const json =
     content.kind === 'pattern'
@@ -257,10 +298,37 @@ export function encodeLink(content: LinkContent): string {
           cycles: content.cycles,
           pattern,
         };
+  return checked(json);
+}
+
+/** The payload of `json`, decoded back first: a link that is made always opens. */
+function checked(json: unknown): string {
   const payload = encodeBase64Url(JSON.stringify(json));
   const check = decodeLink(payload);
   if (!check.ok) throw new LinkEncodeError(check.error);
   return payload;
+}
+
+/** Only a program's definition travels (never a stored row's id, owner or sync state). */
+function programDefinition(p: ProgramDefinition): ProgramDefinition {
+  const out: ProgramDefinition = {
+    version: p.version,
+    name: p.name,
+    description: p.description,
+    category: p.category,
+    segments: p.segments,
+  };
+  if (p.safetyNote) out.safetyNote = p.safetyNote;
+  return out;
+}
+
+/** The path of a program's link (`/p/…`), or null when the program cannot travel as one. */
+export function programLinkPath(program: ProgramDefinition): string | null {
+  try {
+    return LINK_PATH_PREFIX + encodeLink({ kind: 'program', program });
+  } catch {
+    return null;
+  }
 }
 
 /** The path of a pattern's link (`/p/…`), or null when the pattern cannot travel as one. */
@@ -277,11 +345,19 @@ export function patternLinkPath(pattern: LinkedPattern): string | null {
  * carries), so sessions of the same link share an id in the history.
  */
 export function linkedPatternId(p: LinkedPattern): string {
-  const text = JSON.stringify(compactPattern(p));
+  return `link:${fnv1a(JSON.stringify(compactPattern(p)))}`;
+}
+
+/** The same for a linked program played without saving it (`link:` and a hash of its definition). */
+export function linkedProgramId(p: ProgramDefinition): string {
+  return `link:${fnv1a(JSON.stringify(programDefinition(p)))}`;
+}
+
+function fnv1a(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return `link:${h.toString(36)}`;
+  return h.toString(36);
 }

@@ -37,6 +37,7 @@ function describeSummary(s: ImportSummary): string {
     s.sessionsAlreadyHere ? `${s.sessionsAlreadyHere} already on this device` : null,
     s.patternsAdded ? `${s.patternsAdded} ${s.patternsAdded === 1 ? 'pattern' : 'patterns'} added` : null,
     s.patternsUpdated ? `${s.patternsUpdated} updated` : null,
+    s.programsAdded ? `${s.programsAdded} ${s.programsAdded === 1 ? 'program' : 'programs'} added` : null,
   ].filter(Boolean);
   return `Import complete: ${parts.join(', ')}. Preferences applied.`;
 }

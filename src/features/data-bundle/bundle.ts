@@ -3,17 +3,20 @@ import {
   db,
   SYNC_STATES,
   type CustomPatternRecord,
+  type CustomProgramRecord,
   type SessionRecord,
   type SyncState,
 } from '../../data/db';
 import { getPreferences, setPreferences, type UserPreferences } from '../../data/preferencesRepo';
 import { patternSchema } from '../../domain/patternSchema';
+import { programSchema } from '../../domain/programs/programSchema';
 import { SESSION_MODES } from '../../domain/sessionModes';
 import { SYNCED_TABLES } from '../../sync/syncedTables';
 
 /**
- * The offline data bundle (docs/product.md § Sync): { sessions, patterns, userPreferences }
- * as a JSON file. Import validates with a schema (all three sections are required; a
+ * The offline data bundle (docs/product.md § Sync): { sessions, patterns, userPreferences,
+ * programs } as a JSON file (`programs` added later: a file without it imports none; each
+ * program is checked with THE program schema and one already here, by id, is skipped). Import validates with a schema (all three sections are required; a
  * pattern follows the domain's patternSchema, like the create form), explains what
  * is wrong in words, and merges without duplicating sessions (the session id is the key;
  * ids that are not UUIDs, such as the older `offline_...` ids, map to a stable UUID so
@@ -96,6 +99,38 @@ const bundlePatternSchema = patternSchema
   })
   .strip();
 
+/** A stored program: its row fields, and a definition that THE program schema accepts. */
+const bundleProgramSchema = z
+  .object({
+    id: z.string().min(1, 'needs an id'),
+    userId: z.string().min(1).nullish(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+    deleted: z.boolean().optional(),
+    syncState: z.enum(SYNC_STATES).optional(),
+  })
+  .loose()
+  .transform((row, ctx) => {
+    const {
+      id,
+      userId,
+      createdAt,
+      updatedAt,
+      deleted,
+      syncState,
+      lastError: _error,
+      serverUpdatedAt: _server,
+      ...definition
+    } = row;
+    const r = programSchema.safeParse(definition);
+    if (!r.success) {
+      for (const issue of r.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { ...r.data, id, userId, createdAt, updatedAt, deleted, syncState };
+  });
+
 const bundlePreferencesSchema = z.object({
   defaultPattern: z.string().min(1, 'must name a pattern').default('box'),
   voiceEnabled: z.boolean({ error: 'must be true or false' }).default(true),
@@ -127,6 +162,7 @@ export const bundleSchema = z.object({
   sessions: z.array(bundleSessionSchema, { error: 'sessions must be a list' }),
   patterns: z.array(bundlePatternSchema, { error: 'patterns must be a list' }),
   userPreferences: bundlePreferencesSchema,
+  programs: z.array(bundleProgramSchema, { error: 'programs must be a list' }).default([]),
 });
 
 export type ParsedBundle = z.output<typeof bundleSchema>;
@@ -138,6 +174,7 @@ export interface OfflineDataBundle {
   sessions: SessionRecord[];
   patterns: CustomPatternRecord[];
   userPreferences: UserPreferences;
+  programs: CustomProgramRecord[];
   /** Every other exported synced table (src/sync/syncedTables.ts), by its name. */
   [section: string]: unknown;
 }
@@ -155,9 +192,11 @@ export class BundleImportError extends Error {
 /** Every exported synced table (src/sync/syncedTables.ts) as a section of its name, and the preferences. */
 export async function buildBundle(now: Date = new Date()): Promise<OfflineDataBundle> {
   const exported = SYNCED_TABLES.filter((t) => t.exported);
-  const [sections, userPreferences] = await Promise.all([
+  const [sections, userPreferences, programs] = await Promise.all([
     Promise.all(exported.map((t) => t.local(db).toArray())),
     getPreferences(),
+    // A deleted program's tombstone is sync bookkeeping, not data to carry.
+    db.programs.filter((p) => !p.deleted).toArray(),
   ]);
   const tables = Object.fromEntries(exported.map((t, i) => [t.name, sections[i]!.sort(byCreatedAt)]));
   return {
@@ -166,6 +205,7 @@ export async function buildBundle(now: Date = new Date()): Promise<OfflineDataBu
     version: BUNDLE_VERSION,
     exportedAt: now.toISOString(),
     userPreferences,
+    programs,
   } as OfflineDataBundle;
 }
 
@@ -244,6 +284,8 @@ export interface ImportSummary {
   sessionsAlreadyHere: number;
   patternsAdded: number;
   patternsUpdated: number;
+  programsAdded: number;
+  programsAlreadyHere: number;
   preferencesApplied: boolean;
 }
 
@@ -262,6 +304,8 @@ export async function importBundle(
     sessionsAlreadyHere: 0,
     patternsAdded: 0,
     patternsUpdated: 0,
+    programsAdded: 0,
+    programsAlreadyHere: 0,
     preferencesApplied: false,
   };
   const sessions: SessionRecord[] = [];
@@ -305,7 +349,30 @@ export async function importBundle(
     syncState: p.syncState ?? (p.userId ? 'pending' : 'guest'),
   }));
 
-  const tables = [db.sessions, db.patterns, db.preferences, db.userPreferences, db.authSession];
+  const programs: CustomProgramRecord[] = [];
+  const programIds = new Set<string>();
+  for (const p of bundle.programs) {
+    if (p.deleted || programIds.has(p.id)) continue;
+    programIds.add(p.id);
+    const { deleted: _deleted, syncState, userId: owner, ...rest } = p;
+    const userId = owner ?? null;
+    programs.push({
+      ...rest,
+      userId,
+      createdAt: p.createdAt ?? now.toISOString(),
+      updatedAt: p.updatedAt ?? p.createdAt ?? now.toISOString(),
+      syncState: !userId ? 'guest' : syncState === 'synced' ? 'synced' : 'pending',
+    });
+  }
+
+  const tables = [
+    db.sessions,
+    db.patterns,
+    db.programs,
+    db.preferences,
+    db.userPreferences,
+    db.authSession,
+  ];
   await db.transaction('rw', tables, async () => {
     const existing = await db.sessions.bulkGet(sessions.map((s) => s.id));
     const fresh = sessions.filter((_, i) => !existing[i]);
@@ -326,6 +393,13 @@ export async function importBundle(
       }
     });
     await db.patterns.bulkPut(toPut);
+
+    // A program already on this device (same id, even a deleted one) is left alone.
+    const existingPrograms = await db.programs.bulkGet(programs.map((p) => p.id));
+    const freshPrograms = programs.filter((_, i) => !existingPrograms[i]);
+    summary.programsAlreadyHere = programs.length - freshPrograms.length;
+    await db.programs.bulkAdd(freshPrograms);
+    summary.programsAdded = freshPrograms.length;
 
     const current = await getPreferences();
     const { lastSyncTime, ...prefs } = bundle.userPreferences;

@@ -23,7 +23,13 @@ export function ProgramByIdScreen({ programId }: { programId: string }) {
     return (
       <div className="page">
         <h1>Program not found</h1>
-        <EmptyState title="That program is not on this device.">
+        <EmptyState
+          title={
+            programId.startsWith('link:')
+              ? 'That program came from a link and was not saved: open its link again, or save it to your programs from there.'
+              : 'That program is not on this device.'
+          }
+        >
           <Link to="/programs" className={buttonClass('primary')}>
             All programs
           </Link>

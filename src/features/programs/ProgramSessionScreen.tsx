@@ -5,7 +5,7 @@
  * cue track on an <audio> element that keeps time with the screen locked.
  */
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { WIM_HOF_LIMITS, wimHofProgram } from '../../domain/programs/builtInPrograms';
 import {
   countdownSeconds,
@@ -23,7 +23,14 @@ import { useReducedMotion } from '../../ui/useReducedMotion';
 import { useProgramSession } from './useProgramSession';
 import './programs.css';
 
-export function ProgramSessionScreen({ program: initial }: { program: Program }) {
+/** `shared`: shown above the intro when the program came from a link (save it, pass it on). */
+export function ProgramSessionScreen({
+  program: initial,
+  shared,
+}: {
+  program: Program;
+  shared?: ReactNode;
+}) {
   const [rounds, setRounds] = useState(3);
   const [breaths, setBreaths] = useState(30);
   const wimHof = initial.builtIn && initial.category === 'wim_hof';
@@ -45,6 +52,7 @@ export function ProgramSessionScreen({ program: initial }: { program: Program })
           setRounds={setRounds}
           setBreaths={setBreaths}
           onStart={s.start}
+          shared={shared}
         />
       ) : (
         <ProgramRun program={program} s={s} />
@@ -61,11 +69,14 @@ function ProgramIntro(props: {
   setRounds: (n: number) => void;
   setBreaths: (n: number) => void;
   onStart: () => void;
+  shared?: ReactNode;
 }) {
   const { program, wimHof, rounds, breaths, setRounds, setBreaths } = props;
   return (
     <div className="page program-page">
+      {props.shared ? <p className="muted">A program shared with you</p> : null}
       <h1>{program.name}</h1>
+      {props.shared}
       <Card as="section" className="program-intro">
         <p>{program.description}</p>
         <p className="program-intro__length">{plannedLengthText(program)}</p>

@@ -3,3 +3,4 @@ export { ProgramsScreen } from './ProgramsScreen';
 export { ProgramByIdScreen } from './ProgramByIdScreen';
 export { ProgramHistoryLine, ProgramResultsCard } from './ProgramResultsCard';
 export { ProgramBuilder } from './ProgramBuilder';
+export { ProgramLinkScreen } from './ProgramLinkScreen';

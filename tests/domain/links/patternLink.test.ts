@@ -211,12 +211,12 @@ describe('pattern links: hostile and broken links get a message, never a throw',
       expect(decodeLink(whole.slice(0, cut)).ok).toBe(false);
   });
 
-  it('versions and kinds it does not know; programs are reserved', () => {
+  it('versions and kinds it does not know', () => {
     expect(refused(raw({ v: 2, kind: 'pattern', pattern: BOX })).code).toBe('newer_version');
     expect(refused(raw({ v: 0, kind: 'pattern', pattern: BOX })).code).toBe('damaged');
     expect(refused(raw({ v: '1', kind: 'pattern', pattern: BOX })).code).toBe('damaged');
     expect(refused(raw({ kind: 'pattern', pattern: BOX })).code).toBe('damaged');
-    expect(refused(raw({ v: 1, kind: 'program', program: {} })).code).toBe('program');
+    expect(refused(raw({ v: 1, kind: 'program', program: {} })).code).toBe('invalid');
     expect(refused(raw({ v: 1, kind: 'course', pattern: BOX })).code).toBe('unknown_kind');
   });
 
