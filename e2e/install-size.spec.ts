@@ -2,7 +2,7 @@
  * The install downloads only what practice needs (README § Install size): after one visit to
  * `/` the service worker's precache holds none of the files the precache policy loads on
  * demand (dist/precache-report.json: wallets, Flow, charts, the camera model, supabase-js, the
- * community screens), stays under 450 kB gzip by `npm run size`, and still carries a whole
+ * community screens), stays under the precache budget of `npm run size`, and still carries a whole
  * guest session offline, with /patterns and /progress showing it.
  *
  * Not proven here: a signed-in device offline (e2e/sync.spec.ts), that an on-demand screen
