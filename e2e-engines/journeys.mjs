@@ -162,3 +162,49 @@ export async function readWriteWait(driver, stores, ms = 15_000) {
     ms,
   );
 }
+
+/**
+ * An expression, evaluated in the page during a camera session: the preview's video track
+ * and the live panel's figures (stillness, 'Face in view', breathing).
+ */
+export const CAMERA_LIVE_STATE = `(() => {
+  const video = document.querySelector('video[aria-label="Camera preview"]');
+  const stream = video && video.srcObject;
+  const track = stream && stream.getVideoTracks ? stream.getVideoTracks()[0] : undefined;
+  const text = (id) => { const el = document.querySelector('[data-testid="' + id + '"]'); return el ? el.textContent : null; };
+  return {
+    track: track ? { readyState: track.readyState, enabled: track.enabled, muted: track.muted } : null,
+    currentTime: video ? video.currentTime : null,
+    width: video ? video.videoWidth : 0,
+    stillness: text('live-stillness'),
+    face: text('live-face'),
+    breathing: text('live-breathing'),
+  };
+})()`;
+
+/**
+ * The camera ran with a fake device that shows no face: a live track whose frames advance,
+ * a measured stillness, 'Face in view' never 'Yes' and no breathing rate. `seen` are
+ * CAMERA_LIVE_STATE reads over a few seconds of the session.
+ */
+export function checkFacelessCamera(assert, seen) {
+  const first = seen[0];
+  const last = seen.at(-1);
+  assert.deepEqual(last.track, { readyState: 'live', enabled: true, muted: false }, 'a live camera track');
+  assert.ok(last.width > 0, 'the preview shows frames');
+  assert.ok(last.currentTime > first.currentTime + 2, `the preview played (${first.currentTime} -> ${last.currentTime} s)`);
+  assert.match(last.stillness ?? '', /^\d+%$/, 'the live panel shows a measured stillness');
+  assert.ok(['No', 'Not measured'].includes(last.face), `'Face in view' reads ${last.face}`);
+  assert.deepEqual(seen.filter((s) => s.face === 'Yes'), [], "'Face in view' said Yes with no face in view");
+  assert.equal(last.breathing, 'Not measured', 'no breathing rate without a face');
+}
+
+/** One line of camera figures for the test log. */
+export function cameraFigures(engine, visionActiveMs, seen) {
+  const [first, last] = [seen[0], seen.at(-1)];
+  return (
+    `# ${engine} camera: 'Vision Active' ${visionActiveMs} ms after 'Enable Camera'; preview ${last.width} px wide, ` +
+    `${(last.currentTime - first.currentTime).toFixed(2)} s of video over ${seen.length} reads; ` +
+    `stillness ${last.stillness}, face ${last.face}, breathing ${last.breathing}`
+  );
+}

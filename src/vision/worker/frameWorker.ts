@@ -39,6 +39,27 @@ async function init(msg: Extract<ToWorker, { type: 'init' }>): Promise<void> {
   }
 }
 
+/**
+ * The face candidates of this frame, or undefined when no detector runs. A detector that
+ * started but fails on a frame (MediaPipe in a browser without WebGL, e.g. headless
+ * Firefox: 'GLctx is undefined') is dropped for the rest of the run: stillness goes on
+ * being measured and face presence, posture and breathing rate read 'Not measured'.
+ */
+function detectFaces(image: OffscreenCanvas) {
+  if (!detector) return undefined;
+  try {
+    return detector.detect(image, FRAME_WIDTH, FRAME_HEIGHT);
+  } catch {
+    try {
+      detector.close();
+    } catch {
+      // already broken: nothing to release
+    }
+    detector = null;
+    return undefined;
+  }
+}
+
 function frame(msg: Extract<ToWorker, { type: 'frame' }>): void {
   const { bitmap, capturedAt } = msg;
   try {
@@ -56,7 +77,7 @@ function frame(msg: Extract<ToWorker, { type: 'frame' }>): void {
     );
     const greyMs = performance.now() - start;
     const f0 = performance.now();
-    const faces = detector ? detector.detect(canvas, FRAME_WIDTH, FRAME_HEIGHT) : undefined;
+    const faces = detectFaces(canvas);
     const faceMs = performance.now() - f0;
     const out = processFrame(state, { frame: grey, faces, capturedAt, cycleSeconds }, () =>
       performance.now(),
