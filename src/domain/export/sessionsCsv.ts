@@ -29,7 +29,7 @@ export const SESSIONS_CSV_COLUMNS = [
 /** For health-import tools: one mindful session a row, ISO start and end. */
 export const MINDFUL_CSV_COLUMNS = ['start', 'end', 'minutes', 'activity', 'pattern'] as const;
 
-export const NOT_A_PNEUMA_EXPORT = 'This file is not a Pneuma export.';
+export const NOT_A_PNEUMA_EXPORT = 'This file is not a Pneuma export. Choose a file saved with “Export data”.';
 /** Most rows one import reads. */
 export const MAX_CSV_ROWS = 50_000;
 

@@ -11,6 +11,7 @@ import { getPreferences, setPreferences, type UserPreferences } from '../../data
 import { patternSchema } from '../../domain/patternSchema';
 import { programSchema } from '../../domain/programs/programSchema';
 import { SESSION_MODES } from '../../domain/sessionModes';
+import { NOT_A_PNEUMA_EXPORT } from '../../domain/export/sessionsCsv';
 import { SYNCED_TABLES } from '../../sync/syncedTables';
 
 /**
@@ -229,8 +230,8 @@ function describePath(path: PropertyKey[]): string {
   return out;
 }
 
-/** What a file that is not one of this app's exports (not JSON, or not shaped like one) gets. */
-export const NOT_AN_EXPORT = 'This file is not a Pneuma export. Choose a file saved with “Export data”.';
+/** What a file that is not one of this app's exports (not shaped like one) gets: one text for the data file and the CSV. */
+const NOT_AN_EXPORT = NOT_A_PNEUMA_EXPORT;
 
 /** Parses and validates the text of a bundle file; throws BundleImportError in words. */
 export function parseBundle(text: string): ParsedBundle {
@@ -243,7 +244,11 @@ export function parseBundle(text: string): ParsedBundle {
   } catch (e) {
     // The parser's own words ('Unexpected token …') mean nothing to a person.
     void e;
-    throw new BundleImportError(NOT_AN_EXPORT);
+    throw new BundleImportError(
+      text.trimStart().startsWith('{')
+        ? 'This file is damaged: it is not valid JSON (cut short or edited). Export your data again and import the new file.'
+        : NOT_AN_EXPORT,
+    );
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new BundleImportError(NOT_AN_EXPORT);

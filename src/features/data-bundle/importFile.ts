@@ -6,7 +6,7 @@ import { BUNDLE_FORMAT, importBundle, MAX_BUNDLE_BYTES, parseBundle, stableUuid,
  * Import of the app's own files (docs/product.md § Your data): the data file (JSON bundle)
  * or the sessions CSV. First a plan, shown as a preview ('142 sessions, 3 patterns:
  * import?') with what will be skipped and why; nothing changes until the user confirms.
- * Any other file: 'This file is not a Pneuma export.'
+ * Any other file: NOT_A_PNEUMA_EXPORT ('This file is not a Pneuma export. …').
  */
 
 export type ImportPlan =

@@ -152,6 +152,10 @@ describe('data bundle panel', () => {
       userPreferences: { defaultPattern: 'sleep', voiceEnabled: true, cameraEnabled: false, lastSyncTime: null },
     };
     fireEvent.change(input, { target: { files: [new File([JSON.stringify(bundle)], 'ok.json')] } });
+    // The file is shown first ('1 session: import?'); nothing changes until Import.
+    const preview = await screen.findByRole('group', { name: 'Import preview' });
+    expect(await db.sessions.count()).toBe(0);
+    fireEvent.click(within(preview).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Import complete: 1 session added'));
     expect(await db.sessions.count()).toBe(1);
   });
