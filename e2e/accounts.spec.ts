@@ -105,7 +105,7 @@ test('a gated page follows its fallback for a guest and continues there after si
 }) => {
   // A guest's progress is on the device: /progress shows it, with the account offered below.
   await gotoHydrated(page, '/progress');
-  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Progress', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Sign up or sign in' }).click();
   await expect(page).toHaveURL(/\/auth\?context=progress&redirect=%2Fprogress$/);
   await expect(
@@ -113,7 +113,7 @@ test('a gated page follows its fallback for a guest and continues there after si
   ).toBeVisible();
   await signUpInUi(page, uniqueEmail('gate'));
   await expect(page).toHaveURL(/\/progress$/);
-  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Progress', exact: true })).toBeVisible();
   await expect(page.getByText('No sessions yet.', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start your first session' })).toBeVisible();
 
@@ -179,7 +179,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   await expect(page.getByText('No custom patterns yet.', { exact: false })).toBeVisible();
 
   // Clear messages for bad input.
-  await page.getByLabel('Name').fill('Triangle');
+  await page.getByLabel('Name', { exact: true }).fill('Triangle');
   await page.getByLabel('Inhale', { exact: true }).fill('0');
   await page.getByLabel('Exhale', { exact: true }).fill('61');
   await page.getByRole('button', { name: 'Save pattern' }).click();
@@ -240,7 +240,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
 
   await page.goto('/progress');
-  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Progress', exact: true })).toBeVisible();
   const stat = (label: string) =>
     page
       .locator('.stat')
@@ -277,7 +277,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Progress', exact: true })).toBeVisible();
   await expect(stat('Total Sessions')).toHaveText('1');
   await expect(stat('Preferred Pattern')).toHaveText('Triangle');
   await expect(page.locator('.recharts-wrapper').first()).toBeVisible();
@@ -290,7 +290,7 @@ test('account deletion needs the typed confirmation and removes the account', as
   await signUpInUi(page, email);
   const { userId } = await tokens(page);
   await page.goto('/create');
-  await page.getByLabel('Name').fill('Doomed');
+  await page.getByLabel('Name', { exact: true }).fill('Doomed');
   await page.getByRole('button', { name: 'Save pattern' }).click();
   await expect(page.getByText('Synced', { exact: true })).toBeVisible();
   const localPatterns = async () =>
@@ -374,7 +374,7 @@ test('/onboarding is the same form outside the main layout; the mobile menu sign
 
 test('a guest makes, edits and deletes a custom pattern on this device', async ({ page }) => {
   await page.goto('/create');
-  await page.getByLabel('Name').fill('Evening');
+  await page.getByLabel('Name', { exact: true }).fill('Evening');
   await page.getByLabel('Inhale', { exact: true }).fill('4,5');
   await page.getByLabel('Exhale', { exact: true }).fill('6.25');
   await page.getByRole('button', { name: 'Save pattern' }).click();
@@ -384,7 +384,7 @@ test('a guest makes, edits and deletes a custom pattern on this device', async (
   await page.getByRole('button', { name: 'Edit Evening' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Evening' })).toBeVisible();
   await expect(page.getByLabel('Inhale', { exact: true })).toHaveValue('4.5');
-  await page.getByLabel('Name').fill('Evening wind-down');
+  await page.getByLabel('Name', { exact: true }).fill('Evening wind-down');
   await page.getByLabel('Category').selectOption('sleep');
   await page.getByLabel('Difficulty').selectOption('Intermediate');
   await page.getByRole('button', { name: 'Save changes' }).click();

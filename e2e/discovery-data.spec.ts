@@ -156,7 +156,7 @@ test('a returning user gets Smart Picks from their history, not the first-sessio
   await expect(picks).toHaveCount(3);
   await expect(page.getByText(/first session/)).toHaveCount(0);
   // Guests see no progress card and no progress link.
-  await expect(page.getByRole('heading', { name: 'Your Progress' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Your Progress', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'View your progress' })).toHaveCount(0);
 });
 

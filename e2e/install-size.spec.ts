@@ -54,7 +54,7 @@ test('a signed-in device practises offline and sees it on /progress after one vi
   await offlinePatterns(page, context);
   await practiseClassicSession(page);
   await page.goto('/progress');
-  await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Progress', exact: true })).toBeVisible();
   const totalSessions = page.locator('.stat').filter({ has: page.getByText('Total Sessions', { exact: true }) }).locator('.stat__value');
   await expect(totalSessions).toHaveText('1');
   await context.setOffline(false);

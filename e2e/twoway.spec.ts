@@ -115,7 +115,7 @@ test('a pattern, a favourite and a preference made on A appear on B; a deletion 
 
     // On A: a custom pattern, a favourite and a preference (the selected pattern).
     await a.goto('/create');
-    await a.getByLabel('Name').fill('Twoway Calm');
+    await a.getByLabel('Name', { exact: true }).fill('Twoway Calm');
     await a.getByLabel('Inhale', { exact: true }).fill('4');
     await a.getByLabel('Exhale', { exact: true }).fill('6');
     await a.getByRole('button', { name: 'Save pattern' }).click();
@@ -175,7 +175,7 @@ test("a session practised offline on B reaches A's progress once B is back onlin
   try {
     await signUp(a, email);
     await a.goto('/progress');
-    await expect(a.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
+    await expect(a.getByRole('heading', { name: 'Your Progress', exact: true })).toBeVisible();
     await expect(a.locator('.history-item')).toHaveCount(0);
 
     // B: installed (service worker in control), signed in, then offline.

@@ -16,7 +16,8 @@ const TITLES: Record<string, string> = {
   '/results': 'Results',
   '/patterns': 'Pattern library',
   '/marketplace': 'Explore patterns',
-  '/create': 'Create a pattern',
+  '/create': 'Create a pattern or program',
+  '/programs': 'Programs',
   '/create-post': 'Share',
   '/community': 'Community',
   '/progress': 'Progress',
@@ -34,6 +35,8 @@ const PREFIXES: readonly [string, string][] = [
   ['/instructors/', 'Instructor'],
   ['/teach/courses/', 'Edit course'],
   ['/auth/', 'Your account'],
+  ['/programs/', 'Program'],
+  ['/p/', 'Shared with you'],
 ];
 
 /** The page's title for a path ('Page not found' for a path outside the route table). */

@@ -92,7 +92,9 @@ describe('offline data bundle', () => {
   });
 
   it('rejects non-JSON with a clear message', () => {
-    expect(errorOf('{not json').message).toBe('This file is not a Pneuma export. Choose a file saved with “Export data”.');
+    // Shaped like a data file but cut short or edited: called damaged, without the parser's words.
+    expect(errorOf('{not json').message).toMatch(/^This file is damaged: it is not valid JSON/);
+    expect(errorOf('hello').message).toBe('This file is not a Pneuma export. Choose a file saved with “Export data”.');
   });
 
   it('calls a file without the required sections not a Pneuma export (no parser words)', () => {
