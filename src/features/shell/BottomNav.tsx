@@ -14,7 +14,7 @@ import { useHasHistory, useSelectedPattern, useSessions } from '../../data/hooks
 import { selectedPatternId } from '../../data/selectedPattern';
 import { NavIcon } from './NavIcon';
 import { unseenRepliesBadge } from '../../domain/unseenReplies';
-import { useUnseenReplies } from '../community';
+import { useUnseenReplies } from './useUnseenReplies';
 
 function Tab({ tab, path, replies = 0 }: { tab: BottomTab; path: string; replies?: number }) {
   const active = !tab.search && isActiveLink({ to: tab.to, label: tab.label }, path);

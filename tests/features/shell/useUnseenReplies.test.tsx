@@ -11,7 +11,7 @@ import { unseenRepliesBadge } from '../../../src/domain/unseenReplies';
  */
 const api = vi.hoisted(() => ({ unseenReplies: vi.fn(async (_since: string) => 12) }));
 vi.mock('../../../src/backend/socialApi', () => ({ socialApi: api }));
-const { useUnseenReplies } = await import('../../../src/features/community/useUnseenReplies');
+const { useUnseenReplies } = await import('../../../src/features/shell/useUnseenReplies');
 
 function Probe({ userId, path }: { userId: string | null; path: string }) {
   const n = useUnseenReplies(userId, path);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { socialApi } from '../../backend/socialApi';
 import { seenMark } from '../../domain/unseenReplies';
 
 /**
@@ -8,6 +7,7 @@ import { seenMark } from '../../domain/unseenReplies';
  * the comments after it. Opening the community (any /community path) moves the mark to now
  * and clears the count. Asked again on each navigation and when the window regains focus; a
  * failed request keeps the last count (offline shows what was known, never an invented one).
+ * The community API's client loads on the first question (it is not first-load code).
  */
 const key = (userId: string) => `pneuma.repliesSeenAt.${userId}`;
 
@@ -47,14 +47,17 @@ export function useUnseenReplies(userId: string | null, path: string): number {
     }
     let live = true;
     const ask = () => {
-      socialApi.unseenReplies(readMark(userId)).then(
-        (n) => {
-          if (live) setCount(n);
-        },
-        () => {
-          /* offline or refused: keep the last count */
-        },
-      );
+      const since = readMark(userId);
+      import('../../backend/socialApi')
+        .then((m) => m.socialApi.unseenReplies(since))
+        .then(
+          (n) => {
+            if (live) setCount(n);
+          },
+          () => {
+            /* offline or refused: keep the last count */
+          },
+        );
     };
     ask();
     window.addEventListener('focus', ask);
