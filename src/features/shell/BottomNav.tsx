@@ -35,7 +35,7 @@ function Tab({ tab, path, replies = 0 }: { tab: BottomTab; path: string; replies
             <span className="badge badge--primary bottom-nav__badge" aria-hidden="true" data-testid="replies-badge">
               {count.text}
             </span>
-            <span className="visually-hidden">{`, ${count.label}`}</span>
+            <span className="visually-hidden">{count.label}</span>
           </>
         ) : null}
       </Link>
