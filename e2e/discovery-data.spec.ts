@@ -160,6 +160,26 @@ test('a returning user gets Smart Picks from their history, not the first-sessio
   await expect(page.getByRole('link', { name: 'View your progress' })).toHaveCount(0);
 });
 
+test('Smart Picks: a mood choice ranks its patterns first, pressing it again clears it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await seed(page, HISTORY, []);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Smart Picks' }).click();
+  const picks = page.getByRole('list', { name: 'Smart Picks' }).getByRole('listitem');
+  await expect(picks).toHaveCount(3);
+  const tired = page.getByRole('group', { name: 'How do you feel right now?' }).getByRole('button', { name: 'Tired' });
+  await expect(tired).toHaveAttribute('aria-pressed', 'false');
+  await tired.click();
+  await expect(tired).toHaveAttribute('aria-pressed', 'true');
+  await expect(picks.nth(0)).toContainText('Energizing Breath');
+  await expect(picks.nth(0)).toContainText('Matches how you feel');
+  await expect(picks.nth(0)).toContainText('You feel tired');
+  await tired.click();
+  await expect(tired).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('Matches how you feel')).toHaveCount(0);
+});
+
 test('signed in with history: welcome back and the Your Progress card from local history', async ({
   page,
 }) => {

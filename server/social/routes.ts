@@ -8,6 +8,7 @@ import { follow, unfollow } from './follows';
 import { SOCIAL_LIMITS } from './limits';
 import { deletePost, myPosts, recordLensPost, sharePost, timeline } from './posts';
 import { react, unreact } from './reactions';
+import { unseenReplies } from './replies';
 import { reportPost } from './reports';
 import { trendingPatterns } from './trending';
 
@@ -38,6 +39,7 @@ export function socialRoutes(deps: SocialDeps): Hono {
   app.post('/social/follow', (c) => follow(c, deps));
   app.delete('/social/follow/:userId', (c) => unfollow(c, deps));
   app.post('/social/report', (c) => reportPost(c, deps));
+  app.get('/social/replies/unseen', (c) => unseenReplies(c, deps));
   app.get('/social/community', (c) => community(c, deps));
   app.get('/patterns/trending', (c) => trendingPatterns(c, deps));
   return app;

@@ -87,6 +87,10 @@ export const socialApi = {
       ...o,
       challenges: wellFormedChallenges(o.challenges),
     })),
+  unseenReplies: (since: string) =>
+    call<{ count: number }>(`/social/replies/unseen?since=${encodeURIComponent(since)}`).then((r) =>
+      typeof r.count === 'number' && r.count >= 0 ? r.count : 0,
+    ),
   trending: () =>
     call<{ windowDays: number; patterns: TrendingPattern[] }>('/patterns/trending').then((t) => ({
       ...t,

@@ -16,7 +16,7 @@ export {
 export { listCustomPatterns } from './customPatternsQueries';
 export { getFlags, setFlag } from './flagsRepo';
 export { listFavorites, listRatings, listRecentPatterns } from './patternUsageRepo';
-export { getPreferences } from './preferencesRepo';
+export { getPersonPreference, getPreferences, setPersonPreference } from './preferencesRepo';
 export { getSelectedPattern, setSelectedPattern } from './selectedPatternRepo';
 export {
   countBySyncState,

@@ -46,7 +46,33 @@ export interface LibraryCard {
   lastUsed?: number;
   /** Timings in seconds, for the session. */
   timings: PatternTimings;
+  /** Who the pattern suits, from its difficulty (every card has one). */
+  targetAudience: string;
+  /** The catalogue's first benefit (benefits are listed most important first). */
+  primaryBenefits: string[];
+  /** The catalogue's other benefits. */
+  secondaryBenefits: string[];
+  /** The teacher behind the pattern, only when one is recorded (built-ins have none). */
+  instructorName?: string;
+  instructorCredentials?: string;
+  /** What it costs to use, when known: built-ins are free (a price would be in ETH). */
+  access?: PatternAccess;
 }
+
+export interface PatternAccess {
+  type: 'free';
+  currency: 'ETH';
+}
+
+/** Who a pattern suits, by difficulty (docs/product.md § Discovery, library cards). */
+export const TARGET_AUDIENCE: Readonly<Record<Difficulty, string>> = Object.freeze({
+  Beginner: 'Everyone, beginners included',
+  Intermediate: 'People with some practice',
+  Advanced: 'Experienced practitioners in good health',
+});
+
+/** The built-ins' access: free to use (the currency a price would be in is ETH). */
+export const BUILT_IN_ACCESS: Readonly<PatternAccess> = Object.freeze({ type: 'free', currency: 'ETH' });
 
 /** Box is the featured pattern. */
 export const FEATURED_PATTERN_IDS: readonly string[] = ['box'];
@@ -93,7 +119,11 @@ export function toLibraryCard(p: PatternLike, stats: CardStats = {}): LibraryCar
       exhale: p.exhale,
       hold_after_exhale: p.hold_after_exhale,
     },
+    targetAudience: TARGET_AUDIENCE[p.difficulty],
+    primaryBenefits: p.benefits.slice(0, 1),
+    secondaryBenefits: p.benefits.slice(1),
   };
+  if (p.builtIn) card.access = { ...BUILT_IN_ACCESS };
   if (stats.usageCount && stats.usageCount > 0) card.usageCount = stats.usageCount;
   if (stats.rating !== undefined && stats.rating >= 1 && stats.rating <= 5)
     card.rating = stats.rating;

@@ -5,6 +5,7 @@
  *
  * Rules:
  *  - a first session gets only box;
+ *  - a stated mood (stressed, tired, anxious) ranks its patterns first, above the goal's;
  *  - a beginner never gets wim_hof;
  *  - duplicates are removed (the best-ranked entry stays);
  *  - sorted by priority (high, medium, low) then confidence;
@@ -21,7 +22,26 @@ import { mostUsedPattern, type HistoryItem, type UserLevel } from './historySumm
 import { assertHour, recommendationWindow, type RecommendationWindow } from './timeBands';
 
 export type Priority = 'high' | 'medium' | 'low';
-export type RecommendationSource = 'first-session' | 'goal' | 'time' | 'history' | 'explore';
+export type RecommendationSource = 'first-session' | 'mood' | 'goal' | 'time' | 'history' | 'explore';
+
+/** How the person says they feel right now (the mood choice on Smart Picks). */
+export type Mood = 'stressed' | 'tired' | 'anxious';
+export const MOODS: readonly Mood[] = ['stressed', 'tired', 'anxious'];
+export const MOOD_LABELS: Readonly<Record<Mood, string>> = Object.freeze({
+  stressed: 'Stressed',
+  tired: 'Tired',
+  anxious: 'Anxious',
+});
+
+/**
+ * The patterns a mood ranks first, best first, and the reason shown. Stressed: an even,
+ * calming rhythm; tired: an energising one; anxious: long exhales and a slow steady pace.
+ */
+export const MOOD_PICKS: Readonly<Record<Mood, { ids: readonly string[]; reason: string }>> = Object.freeze({
+  stressed: { ids: ['box', 'relaxation'], reason: 'You feel stressed: an even, calming rhythm.' },
+  tired: { ids: ['energizing', 'energy'], reason: 'You feel tired: a breath that lifts your energy.' },
+  anxious: { ids: ['relaxation', 'coherent'], reason: 'You feel anxious: long exhales and a slow, steady pace.' },
+});
 
 export interface Recommendation {
   patternId: string;
@@ -39,6 +59,8 @@ export interface RecommendationContext {
   /** Local hour, 0-23. */
   hour: number;
   goal?: Goal | null;
+  /** How the person feels now, when they said so; ranks its patterns above the goal's. */
+  currentMood?: Mood | null;
   /** The local session history (newest first or any order). */
   history: readonly HistoryItem[];
   userLevel: UserLevel;
@@ -62,6 +84,7 @@ export const HOME_RECOMMENDATION_COUNT = 3;
  */
 export const REASON_BADGES: Readonly<Record<RecommendationSource, string>> = Object.freeze({
   'first-session': 'Easiest place to start',
+  mood: 'Matches how you feel',
   goal: 'Matches your goal',
   time: 'Good for this time of day',
   history: 'You practise this often',
@@ -153,6 +176,11 @@ export function rankRecommendations(ctx: RecommendationContext): Recommendation[
   }
 
   const out: (Recommendation | null)[] = [];
+
+  if (ctx.currentMood) {
+    const mood = MOOD_PICKS[ctx.currentMood];
+    mood.ids.forEach((id, i) => out.push(make(id, 'high', 94 - 2 * i, mood.reason, 'mood')));
+  }
 
   if (ctx.goal) {
     ctx.goal.patterns.forEach((id, i) => {

@@ -8,6 +8,7 @@
  * rate) is null, never a stand-in (docs/product.md § Vision, § Results and scores). Pure.
  */
 import { breathBandFor, estimateBreathingRate } from './vision/breathingRate';
+import type { FaceLandmark } from './vision/faceLandmarks';
 import { phaseAccuracy, rhythmConsistency, type GuidedSample } from './vision/breathGuide';
 
 /** One analysed frame (scores 0-100). */
@@ -25,6 +26,8 @@ export interface VisionMetrics {
   faceDetected: boolean;
   /** Face detector confidence 0-1 (0 without a face). */
   confidence: number;
+  /** The detector's keypoints of the face in this frame (frame pixels); absent without a face or keypoints. */
+  faceLandmarks?: FaceLandmark[];
   /** Vertical chest displacement in pixels (positive: down); null when not tracked. */
   breathSignal: number | null;
   /** Live breathing rate over the last minute; null while it cannot be measured. */

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useAuth } from '../app/auth/authStore';
 import { AuthGate } from '../features/gates';
 import { ProfileScreen, PROFILE_HEADING } from '../features/profile';
 import { SyncStatusPanel } from '../features/sync/SyncStatusPanel';
+import { useMergedUser } from '../features/wallet';
 
 /** The profile is for signed-in users; a guest is sent to sign in. */
 export const Route = createFileRoute('/profile')({
@@ -10,10 +10,16 @@ export const Route = createFileRoute('/profile')({
 });
 
 function ProfileRoute() {
-  const { user, role } = useAuth();
+  const me = useMergedUser();
   return (
     <AuthGate requirement="account" fallback="redirect" feature="Your profile" loadingHeading={PROFILE_HEADING}>
-      {user ? <ProfileScreen user={user} role={role} syncStatus={<SyncStatusPanel />} /> : null}
+      {me ? (
+        <ProfileScreen
+          user={{ id: me.id, email: me.email, ...me.profile }}
+          role={me.role}
+          syncStatus={<SyncStatusPanel />}
+        />
+      ) : null}
     </AuthGate>
   );
 }

@@ -189,3 +189,29 @@ describe('/patterns search params', () => {
     expect(parsePatternsSearch({})).toEqual({});
   });
 });
+
+/**
+ * Library card data (issue #34): audience, primary and secondary benefits and access where
+ * known; no instructor is invented for a built-in. Does not prove the card renders them
+ * (LibraryScreen is not rendered here).
+ */
+describe('library card data', () => {
+  it('built-ins: audience from difficulty, first benefit primary, the rest secondary, free (ETH)', () => {
+    const box = toLibraryCard(getPattern('box')!);
+    expect(box.targetAudience).toBe('Everyone, beginners included');
+    expect(box.primaryBenefits).toEqual(['Calms the stress response']);
+    expect(box.secondaryBenefits).toEqual(['Sharpens focus', 'Steadies the breath rhythm']);
+    expect(box.access).toEqual({ type: 'free', currency: 'ETH' });
+    expect(toLibraryCard(getPattern('wim_hof')!).targetAudience).toBe('Experienced practitioners in good health');
+    for (const card of builtIns) {
+      expect([...card.primaryBenefits, ...card.secondaryBenefits]).toEqual(card.benefits);
+      expect(card.instructorName).toBeUndefined();
+      expect(card.instructorCredentials).toBeUndefined();
+    }
+  });
+
+  it('a custom pattern has no access claim (nothing known about a price)', () => {
+    expect(custom.access).toBeUndefined();
+    expect(custom.targetAudience).toBeTruthy();
+  });
+});

@@ -209,3 +209,31 @@ describe('helpers', () => {
     expect(REASON_BADGES.history).toBe('You practise this often');
   });
 });
+
+/**
+ * currentMood (issue #34): the mood's patterns rank first, with a true reason; a beginner
+ * still never gets wim_hof, and a first session still gets only box. Does not prove the
+ * mood choice on Smart Picks reaches the ranking (the hook and screen are not rendered here).
+ */
+describe('current mood', () => {
+  it('ranks the mood\'s patterns first, above the goal\'s, with the mood as the reason', () => {
+    const tired = rankRecommendations(ctx({ currentMood: 'tired', goal: getGoal('better-sleep') ?? null, hour: 20 }));
+    expect(tired.slice(0, 2).map((r) => [r.patternId, r.source])).toEqual([
+      ['energizing', 'mood'],
+      ['energy', 'mood'],
+    ]);
+    expect(tired[0]!.reason).toBe('You feel tired: a breath that lifts your energy.');
+    expect(REASON_BADGES.mood).toBe('Matches how you feel');
+    const stressed = recommend(ctx({ currentMood: 'stressed', hour: 9 }));
+    expect(stressed[0]!.patternId).toBe('box');
+    expect(stressed[1]!.patternId).toBe('relaxation');
+    const anxious = recommend(ctx({ currentMood: 'anxious', hour: 9 }));
+    expect(anxious.map((r) => r.patternId).slice(0, 2)).toEqual(['relaxation', 'coherent']);
+  });
+
+  it('changes nothing without a mood, and never overrides the first-session rule', () => {
+    expect(rankRecommendations(ctx({ currentMood: null }))).toEqual(rankRecommendations(ctx()));
+    expect(recommend(ctx({ currentMood: 'tired', isFirstSession: true })).map((r) => r.patternId)).toEqual(['box']);
+    expect(rankRecommendations(ctx({ currentMood: 'stressed' })).every((r) => r.source !== 'mood' || ['box', 'relaxation'].includes(r.patternId))).toBe(true);
+  });
+});

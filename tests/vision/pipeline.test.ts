@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GreyFrame } from '../../src/domain/vision/frames';
 import type { FaceObservation } from '../../src/domain/vision/posture';
+import { faceLandmarksFrom } from '../../src/domain/vision/faceLandmarks';
 import {
   initialPipeline,
   processFrame,
@@ -134,5 +135,32 @@ describe('frame pipeline', () => {
     ]);
     expect(m[39]!.breathsPerMinute).toBeCloseTo(10, 0);
     expect(m[79]).toMatchObject({ faceDetected: false, presence: 50, breathsPerMinute: null });
+  });
+  it('carries the detector\'s keypoints of the present face as faceLandmarks, none without a face', () => {
+    const landmarks = faceLandmarksFrom(
+      [
+        { x: 0.45, y: 0.25 },
+        { x: 0.55, y: 0.25 },
+        { x: 0.5, y: 0.32 },
+        { x: 0.5, y: 0.4 },
+        { x: 0.38, y: 0.28 },
+        { x: 0.62, y: 0.28 },
+      ],
+      320,
+      240,
+    );
+    const m = run(Array.from({ length: 4 }, () => ({ f: frame(), faces: [{ ...face(), landmarks }] })));
+    expect(m[3]!.faceLandmarks).toEqual(landmarks);
+    expect(m[3]!.faceLandmarks!.map((l) => l.name)).toEqual([
+      'rightEye',
+      'leftEye',
+      'noseTip',
+      'mouthCenter',
+      'rightEarTragion',
+      'leftEarTragion',
+    ]);
+    expect(m[3]!.faceLandmarks![2]).toEqual({ name: 'noseTip', x: 160, y: 76.8 });
+    const none = run(Array.from({ length: 4 }, () => ({ f: frame(), faces: [] })));
+    expect(none[3]!.faceLandmarks).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  * to 0 at 0.6 face widths away, 40% larger or smaller, or 25 degrees more tilt (or a mix
  * of these). Pure.
  */
+import type { FaceLandmark } from './faceLandmarks';
 import type { Rect } from './frames';
 
 /** One detected face, in frame pixels. */
@@ -14,6 +15,8 @@ export interface FaceObservation {
   tiltDeg: number | null;
   /** Detector confidence 0-1. */
   score: number;
+  /** The detector's keypoints (eyes, nose tip, mouth, ears), frame pixels; absent when none. */
+  landmarks?: FaceLandmark[];
 }
 
 export interface PostureCalibration {

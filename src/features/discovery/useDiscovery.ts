@@ -6,6 +6,7 @@ import { summarizeHistory, type HistorySummary } from '../../domain/historySumma
 import { rankRecommendations, type Recommendation } from '../../domain/recommendations';
 import type { Goal } from '../../domain/goals';
 import type { ChosenMode } from '../../domain/sessionModes';
+import { useCurrentMood } from './currentMood';
 
 export interface DiscoveryState {
   /** False while the local history is still loading. */
@@ -22,7 +23,7 @@ export interface DiscoveryState {
 /**
  * The discovery inputs from real local data: this person's sessions on this device
  * (their own plus guest sessions), the level and first-session facts derived from them,
- * and the recommendations for the current hour and chosen goal.
+ * and the recommendations for the current hour, chosen goal and stated mood.
  */
 export function useDiscovery(
   goal: Goal | null,
@@ -30,6 +31,7 @@ export function useDiscovery(
   now?: Date,
 ): DiscoveryState {
   const { user } = useAuth();
+  const currentMood = useCurrentMood();
   const sessions = useSessions(user?.id ?? null);
   const clockHour = useHour();
   const hour = now ? now.getHours() : clockHour;
@@ -44,11 +46,12 @@ export function useDiscovery(
         : rankRecommendations({
             hour,
             goal: g,
+            currentMood,
             history,
             userLevel: summary.userLevel,
             sessionType,
             isFirstSession: summary.isFirstSession,
           });
     return { ready: sessions !== undefined, summary, ranked: rankFor(goal), rankFor, hour };
-  }, [sessions, hour, minute, goal, sessionType]);
+  }, [sessions, hour, minute, goal, sessionType, currentMood]);
 }

@@ -13,6 +13,7 @@ import {
 import { loadLocalData } from '../../data/loadLocalData';
 import { discoverySelection } from '../../data/selectedPattern';
 import type { ChosenMode } from '../../domain/sessionModes';
+import { MoodChoice } from '../discovery';
 
 export type HomeTab = 'goal' | 'pattern' | 'picks';
 
@@ -140,22 +141,25 @@ function SmartPicks({
 }: Pick<SelectorProps, 'ranked' | 'patternId' | 'onPattern'>) {
   const picks = ranked.slice(0, HOME_RECOMMENDATION_COUNT);
   return (
-    <ul className="home-picks" aria-label={HOME_TAB_LABELS.picks}>
-      {picks.map((r) => (
-        <li key={r.patternId}>
-          <button
-            type="button"
-            className={`card card--interactive card--stack home-choice${patternId === r.patternId ? ' card--selected' : ''}`}
-            aria-pressed={patternId === r.patternId}
-            onClick={() => onPattern(r.patternId)}
-          >
-            <span className="home-choice__title">{r.pattern.name}</span>
-            <Badge tone="primary">{REASON_BADGES[r.source]}</Badge>
-            <span className="home-choice__text">{r.reason}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <MoodChoice />
+      <ul className="home-picks" aria-label={HOME_TAB_LABELS.picks}>
+        {picks.map((r) => (
+          <li key={r.patternId}>
+            <button
+              type="button"
+              className={`card card--interactive card--stack home-choice${patternId === r.patternId ? ' card--selected' : ''}`}
+              aria-pressed={patternId === r.patternId}
+              onClick={() => onPattern(r.patternId)}
+            >
+              <span className="home-choice__title">{r.pattern.name}</span>
+              <Badge tone="primary">{REASON_BADGES[r.source]}</Badge>
+              <span className="home-choice__text">{r.reason}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

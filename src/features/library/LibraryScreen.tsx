@@ -118,6 +118,37 @@ function PatternCard({
             <dd>{new Date(card.lastUsed).toLocaleDateString()}</dd>
           </div>
         ) : null}
+        <div>
+          <dt>For</dt>
+          <dd>{card.targetAudience}</dd>
+        </div>
+        {card.primaryBenefits.length > 0 ? (
+          <div>
+            <dt>Main benefit</dt>
+            <dd>{card.primaryBenefits.join(', ')}</dd>
+          </div>
+        ) : null}
+        {card.secondaryBenefits.length > 0 ? (
+          <div>
+            <dt>Also</dt>
+            <dd>{card.secondaryBenefits.join(', ')}</dd>
+          </div>
+        ) : null}
+        {card.instructorName ? (
+          <div>
+            <dt>Instructor</dt>
+            <dd>
+              {card.instructorName}
+              {card.instructorCredentials ? `, ${card.instructorCredentials}` : ''}
+            </dd>
+          </div>
+        ) : null}
+        {card.access ? (
+          <div>
+            <dt>Access</dt>
+            <dd>Free</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="row lib-card__actions">
         <Button size="sm" aria-label={`${USE_PATTERN}: ${card.name}`} onClick={() => onChoose(card)}>

@@ -13,9 +13,12 @@ import { useBottomNavVariant } from './navPreference';
 import { useHasHistory, useSelectedPattern, useSessions } from '../../data/hooks';
 import { selectedPatternId } from '../../data/selectedPattern';
 import { NavIcon } from './NavIcon';
+import { unseenRepliesBadge } from '../../domain/unseenReplies';
+import { useUnseenReplies } from './useUnseenReplies';
 
-function Tab({ tab, path }: { tab: BottomTab; path: string }) {
+function Tab({ tab, path, replies = 0 }: { tab: BottomTab; path: string; replies?: number }) {
   const active = !tab.search && isActiveLink({ to: tab.to, label: tab.label }, path);
+  const count = tab.label === 'Community' ? unseenRepliesBadge(replies) : undefined;
   return (
     <li>
       <Link
@@ -27,6 +30,14 @@ function Tab({ tab, path }: { tab: BottomTab; path: string }) {
         <NavIcon name={tab.label} />
         <span>{tab.label}</span>
         {tab.badge ? <span className="badge badge--primary bottom-nav__badge">{tab.badge}</span> : null}
+        {count ? (
+          <>
+            <span className="badge badge--primary bottom-nav__badge" aria-hidden="true" data-testid="replies-badge">
+              {count.text}
+            </span>
+            <span className="visually-hidden">{count.label}</span>
+          </>
+        ) : null}
       </Link>
     </li>
   );
@@ -69,6 +80,7 @@ export function BottomNav() {
   const { user } = useAuth();
   const variant = useBottomNavVariant();
   const hasHistory = useHasHistory();
+  const replies = useUnseenReplies(user?.id ?? null, path);
   if (isBottomNavHidden(path)) return null;
   const tabs =
     variant === 'A' ? bottomTabsA() : bottomTabsB({ signedIn: Boolean(user), hasHistory });
@@ -78,11 +90,11 @@ export function BottomNav() {
     <nav aria-label="Bottom" className="bottom-nav">
       <ul className={variant === 'B' ? 'bottom-nav__tabs--with-play' : undefined}>
         {tabs.slice(0, variant === 'B' ? half : tabs.length).map((tab) => (
-          <Tab key={tab.label} tab={tab} path={path} />
+          <Tab key={tab.label} tab={tab} path={path} replies={replies} />
         ))}
         {variant === 'B' ? <PlayButton userId={user?.id ?? null} /> : null}
         {variant === 'B'
-          ? tabs.slice(half).map((tab) => <Tab key={tab.label} tab={tab} path={path} />)
+          ? tabs.slice(half).map((tab) => <Tab key={tab.label} tab={tab} path={path} replies={replies} />)
           : null}
       </ul>
     </nav>

@@ -5,3 +5,5 @@ export { AlsoOnLens, LensPublishOption, publishToLensAfterShare } from './lensSh
 /** A gate's proceed on an 'evm' requirement: the wallet connection (loads the wallet code on use). */
 export const requestWalletConnection = (): Promise<void> =>
   import('./actions').then((m) => m.connectWallet());
+/** id, email, profile, role and wallet in one view (the wallet part once the wallet code has loaded). */
+export { useMergedUser } from './useMergedUser';

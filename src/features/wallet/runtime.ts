@@ -6,6 +6,7 @@ import {
   isLinkedAndConnected,
   type WalletState,
 } from '../../wallet/walletStore';
+import { publishWalletFacts } from './walletFacts';
 
 /**
  * The page's one wallet store (loaded with the first wallet control, never in the first
@@ -24,9 +25,18 @@ function syncUser(): void {
 }
 subscribeAuth(syncUser);
 syncUser();
-walletStore.subscribe(() =>
-  setWalletAuth({ evmConnected: isLinkedAndConnected(walletStore.getState()) }),
-);
+function publish(): void {
+  const s = walletStore.getState();
+  setWalletAuth({ evmConnected: isLinkedAndConnected(s) });
+  publishWalletFacts({
+    address: s.status === 'connected' ? s.address : null,
+    chainId: s.status === 'connected' ? s.chainId : null,
+    linkedAddress: s.linked?.address ?? null,
+    linked: isLinkedAndConnected(s),
+  });
+}
+walletStore.subscribe(publish);
+publish();
 void walletStore.start();
 
 export function useWallet(): WalletState {

@@ -6,6 +6,7 @@
  * face (src/domain/vision/facePresence.ts).
  */
 import { FaceDetector } from '@mediapipe/tasks-vision';
+import { faceLandmarksFrom } from '../../domain/vision/faceLandmarks';
 import { tiltFromEyes } from '../../domain/vision/posture';
 import type { FaceDetectorPort } from './faceDetector';
 import type { FaceDetectorAssets } from './protocol';
@@ -42,6 +43,7 @@ export async function createMediapipeFaceDetector(
                   )
                 : null,
             score: d.categories[0]?.score ?? 0,
+            landmarks: faceLandmarksFrom(d.keypoints, width, height),
           },
         ];
       });

@@ -113,6 +113,7 @@ export function processFrame(
     faceChecked: checked,
     faceDetected: Boolean(face),
     confidence: face ? face.score : 0,
+    ...(face?.landmarks?.length ? { faceLandmarks: face.landmarks } : {}),
     breathSignal: chest.displacement,
     breathsPerMinute: rate ? rate.breathsPerMinute : null,
     processingTimeMs: 0,

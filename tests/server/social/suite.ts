@@ -414,5 +414,29 @@ export function socialSuite(kind: Backend) {
       expect(own.body).toEqual([{ reason: 'spam', details: 'Selling things' }]);
       expect((await h.call<unknown[]>('GET', '/rest/v1/social_reports?select=id', { token: author.token })).body).toEqual([]);
     });
+    it('unseen replies: comments by others on the caller\'s own posts after the mark, nothing else', async () => {
+      const author = await h.member('unseen-author');
+      const other = await h.member('unseen-other');
+      const mine = (await h.share(author, 'Mine to be replied to')).body.post;
+      const theirs = (await h.share(other, 'Not the author post')).body.post;
+      const before = new Date(Date.now() - 60_000).toISOString();
+      const unseen = (who: { token: string }, since: string) =>
+        h.call<{ count: number }>('GET', `/api/social/replies/unseen?since=${encodeURIComponent(since)}`, { token: who.token });
+      expect((await unseen(author, before)).body.count).toBe(0);
+      const comment = (who: { token: string }, postId: string, content: string) =>
+        h.call('POST', '/api/social/comments', { token: who.token, body: { postId, content } });
+      expect((await comment(other, mine.id, 'Nice one')).status).toBe(201);
+      expect((await comment(other, mine.id, 'Again')).status).toBe(201);
+      expect((await comment(author, mine.id, 'Thanks (own reply: not counted)')).status).toBe(201);
+      expect((await comment(author, theirs.id, 'On their post: not counted for me')).status).toBe(201);
+      expect(await unseen(author, before)).toEqual({ status: 200, body: { count: 2, since: before } });
+      expect((await unseen(other, before)).body.count).toBe(1);
+      const later = new Date(Date.now() + 60_000).toISOString();
+      expect((await unseen(author, later)).body.count).toBe(0);
+      const bad = await h.call<{ error: string }>('GET', '/api/social/replies/unseen?since=yesterday', { token: author.token });
+      expect(bad.status).toBe(400);
+      expect((await h.call('GET', '/api/social/replies/unseen', { token: author.token })).status).toBe(400);
+      expect((await h.call('GET', `/api/social/replies/unseen?since=${before}`)).status).toBe(401);
+    });
   });
 }
