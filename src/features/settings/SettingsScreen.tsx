@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app/auth/authStore';
 import { SettingsSection, type SettingsSectionSpec } from './SettingsSection';
@@ -27,7 +28,9 @@ export function SettingsScreen({ sections = SETTINGS_SECTIONS }: { sections?: re
       {sections.map(({ id, title, description, Component, ownHeading }) =>
         ownHeading ? (
           <div key={id} id={id} className="card settings-section">
-            <Component />
+            <Suspense fallback={<p className="muted">{`Loading ${title.toLowerCase()}…`}</p>}>
+              <Component />
+            </Suspense>
           </div>
         ) : (
           <SettingsSection key={id} id={id} title={title} description={description}>
