@@ -191,7 +191,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   await page.getByLabel('Hold', { exact: true }).fill('2');
   await page.getByLabel('Exhale', { exact: true }).fill('3');
   await page.getByLabel('Hold after exhale').fill('1');
-  await page.getByLabel('Description').fill('A short triangle with a rest.');
+  await page.getByRole('region', { name: 'New pattern' }).getByLabel('Description').fill('A short triangle with a rest.');
   await page.getByLabel('Benefits').fill('Calm\nFocus');
 
   // The live preview runs on the breath clock: inhale for 3 s, then hold.

@@ -40,9 +40,10 @@ test('one visit to / installs the practice without the on-demand features, and a
 
   await offlinePatterns(page, context);
   await practiseClassicSession(page);
-  // A guest's /progress is the sign-in invitation, from the precache too.
+  // A guest's /progress shows the sessions on this device with the sign-up offer below, from the precache too.
   await page.goto('/progress');
-  await expect(page.getByText('Sign in to see your progress, streaks and achievements.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Progress', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Keep your progress on every device' })).toBeVisible();
   await context.setOffline(false);
 });
 

@@ -25,7 +25,7 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
   await page.getByRole('link', { name: 'Publish your first pattern' }).click();
   await expect(page).toHaveURL(/\/create$/);
   await page.getByLabel('Name', { exact: true }).fill(pattern);
-  await page.getByLabel('Description').fill('A slow tide in and out');
+  await page.getByRole('region', { name: 'New pattern' }).getByLabel('Description').fill('A slow tide in and out');
   await page.getByLabel('Inhale').fill('5');
   await page.getByLabel('Exhale', { exact: true }).fill('7');
   await page.getByLabel('Category').selectOption('sleep');

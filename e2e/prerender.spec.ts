@@ -155,37 +155,35 @@ test('a session page paints the first visit\'s pattern from HTML, and holds it h
   await context.close();
 });
 
-test('a members\' page tells a guest why at first paint, and shows a signed-in device its loading status', async ({ browser, baseURL }) => {
+test('a members\' page shows a guest its heading at first paint, and a signed-in device its loading status', async ({ browser, baseURL }) => {
+  // /profile (guests' /progress shows their own sessions now: docs/product.md § Around the practice).
   const context = await browser.newContext({ serviceWorkers: 'block', baseURL });
   const page = await context.newPage();
-  const note = page.getByText('Sign in to see your progress, streaks and achievements.');
+  const heading = page.getByRole('heading', { level: 1, name: 'Profile' });
   const loading = page.getByRole('main').getByRole('status');
 
-  // A guest, before any script has run: the heading and why to sign in.
+  // A guest, before any script has run: the heading, no loading status.
   let release = await holdScripts(page);
-  await page.goto('/progress', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Progress' })).toBeVisible();
-  await expect(note).toBeVisible();
+  await page.goto('/profile', { waitUntil: 'commit' });
+  await expect(heading).toBeVisible();
   await expect(loading).toBeHidden();
-  // Then the app sends the guest on to sign in, where the same reason shows.
+  // Then the app sends the guest on to sign in.
   await release();
-  await expect(page).toHaveURL(/\/auth\?context=progress/);
-  await expect(note).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?/);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 
-  // The guest signs up there and is taken on to their progress; from now on this device's
+  // The guest signs up there and is taken on to the profile; from now on this device's
   // first paint shows the loading status instead.
   await page.getByLabel('Email').fill(`prepaint-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill('correct horse 42');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/progress$/);
+  await expect(page).toHaveURL(/\/profile$/);
   release = await holdScripts(page);
-  await page.goto('/progress', { waitUntil: 'commit' });
+  await page.goto('/profile', { waitUntil: 'commit' });
   await expect(page.locator('html')).toHaveAttribute('data-signed-in', '');
   await expect(loading).toBeVisible();
-  await expect(note).toBeHidden();
   await release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your Progress' })).toBeVisible();
-  await expect(page).toHaveURL(/\/progress$/);
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
   await context.close();
 });

@@ -35,7 +35,10 @@ export function registerServiceWorker(): void {
 }
 
 async function register(): Promise<void> {
-  const { Workbox } = await import('workbox-window');
+  // Offline before the first registration, the module cannot load: try again on the next start.
+  const loaded = await import('workbox-window').catch(() => null);
+  if (!loaded) return;
+  const { Workbox } = loaded;
   const instance = new Workbox('/sw.js', { scope: '/' });
   instance.addEventListener('waiting', () => setUpdateWaiting(true));
   instance.addEventListener('controlling', (event) => {

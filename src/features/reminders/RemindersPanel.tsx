@@ -18,6 +18,7 @@ import {
   type Reminder,
 } from '../../domain/reminders/schedule';
 import { Button } from '../../ui/Button';
+import { useHydrating } from '../../ui/useHydrating';
 import { disablePush, enablePush, pushState, updatePush, type PushState } from './pushClient';
 
 /** Monday first, as a week is read in most places; values are 0 = Sunday ... 6 = Saturday. */
@@ -65,6 +66,8 @@ const PUSH_TEXT: Record<PushState['kind'], string> = {
 export function RemindersPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const id = useId();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  // The device's zone is unknown to the prerendered page: named once hydrated.
+  const hydrating = useHydrating();
   const auth = useAuth();
   const signedIn = auth.status === 'signedIn';
   const custom = useCustomPatterns(auth.user?.id ?? null);
@@ -136,7 +139,7 @@ export function RemindersPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   return (
     <section className="reminders stack" aria-labelledby={`${id}-h`}>
       <Heading id={`${id}-h`}>Practice reminders</Heading>
-      <p className="muted">Choose days, a time and a pattern. Times follow this device’s clock ({deviceTimeZone()}).</p>
+      <p className="muted">Choose days, a time and a pattern. Times follow this device’s clock{hydrating ? '' : ` (${deviceTimeZone()})`}.</p>
 
       <form className="reminders__form stack" onSubmit={onAdd} aria-label="New reminder">
         <fieldset className="reminders__days">
