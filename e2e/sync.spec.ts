@@ -216,6 +216,10 @@ test.describe('offline data bundle on /settings', () => {
 
     const input = panel.getByLabel('Import data');
     await input.setInputFiles({ name: 'back.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    // The file is shown first; nothing changes until Import.
+    const preview = panel.getByRole('group', { name: 'Import preview' });
+    await expect(preview).toBeVisible();
+    await preview.getByRole('button', { name: 'Import' }).click();
     await expect(panel.getByRole('status')).toHaveText(
       'Import complete: 0 sessions added, 1 already on this device. Preferences applied.',
     );

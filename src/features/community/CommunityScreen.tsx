@@ -1,4 +1,5 @@
 import './community.css';
+import { CommunityPreferencesPanel } from './CommunityPreferencesPanel';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
@@ -47,6 +48,9 @@ export function CommunityScreen() {
           <aside className="community__aside" aria-label="Community figures">
             <CommunitySidebar userId={user.id} />
             <TrendingPatterns />
+            <Card className="stack">
+              <CommunityPreferencesPanel />
+            </Card>
           </aside>
         </div>
       </div>

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app/auth/authStore';
 import { SettingsSection, type SettingsSectionSpec } from './SettingsSection';
@@ -28,9 +27,7 @@ export function SettingsScreen({ sections = SETTINGS_SECTIONS }: { sections?: re
       {sections.map(({ id, title, description, Component, ownHeading }) =>
         ownHeading ? (
           <div key={id} id={id} className="card settings-section">
-            <Suspense fallback={<p className="muted">{`Loading ${title.toLowerCase()}…`}</p>}>
-              <Component />
-            </Suspense>
+            <Component />
           </div>
         ) : (
           <SettingsSection key={id} id={id} title={title} description={description}>

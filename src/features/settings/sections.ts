@@ -5,13 +5,6 @@ import type { SettingsSectionSpec } from './SettingsSection';
 import { RemindersPanel } from '../reminders';
 import { NoTrackingSetting } from '../privacy';
 import { DataBundlePanel } from '../data-bundle';
-import { lazy } from 'react';
-
-// Loaded with the community feature when Settings first shows it (the feed screen, in the
-// same index, is loaded on demand: scripts/precache/precachePolicy.ts).
-const CommunityPreferencesPanel = lazy(() =>
-  import('../community').then((m) => ({ default: m.CommunityPreferencesPanel })),
-);
 
 /**
  * The Settings screen's sections, in order. To add one (reminders, exports, …): build its
@@ -32,6 +25,5 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionSpec[] = [
   { id: 'navigation', title: 'Navigation', Component: NavigationSettings },
   { id: 'reminders', title: 'Practice reminders', Component: RemindersPanel, ownHeading: true },
   { id: 'privacy', title: 'Privacy', Component: NoTrackingSetting, ownHeading: true },
-  { id: 'community', title: 'Community preferences', Component: CommunityPreferencesPanel, ownHeading: true },
   { id: 'data', title: 'Your data on this device', Component: DataBundlePanel, ownHeading: true },
 ];
