@@ -58,9 +58,16 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
   await clearPersonData(userId);
   await disablePush().catch(() => undefined);
   try {
-    localStorage.removeItem(`pneuma.profile.${userId}`);
+    // Every key kept for this account (its profile, the replies it has seen, and any later
+    // per-account key): they all carry the account's id.
+    const mine: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith('pneuma.') && key.includes(userId)) mine.push(key);
+    }
+    for (const key of mine) localStorage.removeItem(key);
   } catch {
-    // ignore
+    // storage refused: nothing of the account can be in it
   }
 }
 

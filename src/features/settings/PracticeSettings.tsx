@@ -5,6 +5,7 @@ import { usePreferences } from '../../data/hooks';
 import { setPreference } from '../../data/preferencesRepo';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Switch } from '../../ui/Switch';
+import { useHydrating } from '../../ui/useHydrating';
 import { VIBRATION_UNAVAILABLE_TEXT, speechAvailable, useCuePreferences, useVibrationSupport } from '../session';
 
 /**
@@ -15,7 +16,9 @@ import { VIBRATION_UNAVAILABLE_TEXT, speechAvailable, useCuePreferences, useVibr
 export function CueSettings() {
   const { cues, setChannel, setVolume } = useCuePreferences();
   const volumeId = useId();
-  const canSpeak = speechAvailable();
+  // Unknown to the prerendered page: taken as available until hydrated (as vibration is).
+  const hydrating = useHydrating();
+  const canSpeak = hydrating || speechAvailable();
   const canVibrate = useVibrationSupport();
   const percent = Math.round(cues.volume * 100);
   return (
