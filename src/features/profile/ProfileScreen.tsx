@@ -221,11 +221,11 @@ function DeleteAccount() {
             setBusy(true);
             setError(undefined);
             try {
-              await deleteAccount();
+              const deletedId = await deleteAccount();
               setOpen(false);
               // Leave the signed-in-only page first, so its gate does not send us to sign in.
               await navigate({ to: '/' });
-              await signOutAfterDeletion();
+              await signOutAfterDeletion(deletedId);
               notify.success('Your account has been deleted.');
             } catch (err) {
               setError(err instanceof Error ? err.message : 'The account could not be deleted.');

@@ -20,7 +20,7 @@ export class AccountDeletionError extends Error {
  * every row of the account (clearPersonData); the caller then leaves the page and signs out
  * (signOutAfterDeletion). Guest sessions of the device stay.
  */
-export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<string> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   const session = data.session;
@@ -57,9 +57,16 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
   // preferences, pull cursors, recent patterns; and this browser's push subscription.
   await clearPersonData(userId);
   await disablePush().catch(() => undefined);
+  forgetAccountKeys(userId);
+  return userId;
+}
+
+/**
+ * Every localStorage key kept for this account (its profile, the replies it has seen, and
+ * any later per-account key): they all carry the account's id.
+ */
+function forgetAccountKeys(userId: string): void {
   try {
-    // Every key kept for this account (its profile, the replies it has seen, and any later
-    // per-account key): they all carry the account's id.
     const mine: string[] = [];
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
@@ -72,8 +79,10 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<vo
 }
 
 /** After deletion: sign out locally (the server session is already gone with the account). */
-export async function signOutAfterDeletion(): Promise<void> {
+export async function signOutAfterDeletion(userId?: string): Promise<void> {
   await signOut();
+  // Once more after the sign-out: a screen still open as the account may have written one meanwhile.
+  if (userId) forgetAccountKeys(userId);
 }
 
 /** Reads an image file into a small square JPEG data URL for the avatar (kept in the account metadata). */
