@@ -7,7 +7,7 @@ import { CATEGORY_LABELS, cycleSeconds, timingLabel } from '../../domain/pattern
 import { requestSync } from '../../sync/page/syncEngine';
 import { Button, buttonClass } from '../../ui/Button';
 import { StartTogether } from '../together';
-import { copyToClipboard } from './ShareLinkButton';
+import { COPY_REFUSED_TEXT, useCopyLink } from './ShareLinkButton';
 import './patternLink.css';
 
 /**
@@ -19,7 +19,7 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const [saved, setSaved] = useState<'no' | 'saving' | 'yes' | 'failed'>('no');
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [copied, copy] = useCopyLink();
   const breathe = () =>
     void navigate({
       to: '/session/$mode',
@@ -69,9 +69,7 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
           </Button>
           <Button
             variant="ghost"
-            onClick={async () =>
-              setCopied((await copyToClipboard(window.location.href)) ? 'copied' : 'failed')
-            }
+            onClick={() => void copy(window.location.href)}
           >
             Copy link
           </Button>
@@ -86,9 +84,7 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
             ? 'This device could not save the pattern (its storage refused). Try again.'
             : null}
           {copied === 'copied' ? 'Link copied.' : null}
-          {copied === 'failed'
-            ? 'This browser did not allow copying: copy the address from the address bar.'
-            : null}
+          {copied === 'failed' ? COPY_REFUSED_TEXT : null}
         </p>
       </div>
       {auth.status === 'signedIn' ? (

@@ -12,6 +12,17 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
+export type CopyState = 'idle' | 'copied' | 'failed';
+
+/** What a link screen says when the browser refused to copy its own address. */
+export const COPY_REFUSED_TEXT = 'This browser did not allow copying: copy the address from the address bar.';
+
+/** Whether the last copy worked, and the copy itself (every "Copy link" of the pattern-link screens). */
+export function useCopyLink(): [CopyState, (text: string) => Promise<void>] {
+  const [state, setState] = useState<CopyState>('idle');
+  return [state, async (text) => setState((await copyToClipboard(text)) ? 'copied' : 'failed')];
+}
+
 /**
  * "Copy link": the pattern's `/p/…` link (docs/patterns-format.md), which opens, previews and
  * plays without the server. Nothing when the pattern cannot travel as a link.
@@ -23,7 +34,7 @@ export function ShareLinkButton({
   pattern: LinkedPattern;
   label?: string;
 }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [state, copy] = useCopyLink();
   const path = patternLinkPath(pattern);
   if (!path) return null;
   const url = `${window.location.origin}${path}`;
@@ -34,7 +45,7 @@ export function ShareLinkButton({
         variant="ghost"
         aria-label={`${label}: ${pattern.name}`}
         data-pattern-link={path}
-        onClick={async () => setState((await copyToClipboard(url)) ? 'copied' : 'failed')}
+        onClick={() => void copy(url)}
       >
         {label}
       </Button>

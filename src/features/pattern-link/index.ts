@@ -2,4 +2,4 @@
 // button the marketplace, the community feed and the library use.
 export { LinkProblem } from './LinkProblem';
 export { PatternLinkScreen } from './PatternLinkScreen';
-export { copyToClipboard, ShareLinkButton } from './ShareLinkButton';
+export { copyToClipboard, COPY_REFUSED_TEXT, ShareLinkButton, useCopyLink } from './ShareLinkButton';

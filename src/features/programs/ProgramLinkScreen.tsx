@@ -11,7 +11,7 @@ import { linkedProgramId } from '../../domain/links/patternLink';
 import type { ProgramDefinition } from '../../domain/programs/programTypes';
 import { requestSync } from '../../sync/page/syncEngine';
 import { Button } from '../../ui/Button';
-import { copyToClipboard } from '../pattern-link';
+import { COPY_REFUSED_TEXT, useCopyLink } from '../pattern-link';
 import { ProgramSessionScreen } from './ProgramSessionScreen';
 
 export function ProgramLinkScreen({ program }: { program: ProgramDefinition }) {
@@ -26,7 +26,7 @@ export function ProgramLinkScreen({ program }: { program: ProgramDefinition }) {
 function ProgramLinkActions({ program }: { program: ProgramDefinition }) {
   const auth = useAuth();
   const [saved, setSaved] = useState<'no' | 'saving' | 'yes' | 'failed'>('no');
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [copied, copy] = useCopyLink();
   const save = async () => {
     setSaved('saving');
     try {
@@ -49,9 +49,7 @@ function ProgramLinkActions({ program }: { program: ProgramDefinition }) {
         </Button>
         <Button
           variant="ghost"
-          onClick={async () =>
-            setCopied((await copyToClipboard(window.location.href)) ? 'copied' : 'failed')
-          }
+          onClick={() => void copy(window.location.href)}
         >
           Copy link
         </Button>
@@ -66,9 +64,7 @@ function ProgramLinkActions({ program }: { program: ProgramDefinition }) {
           ? 'This device could not save the program (its storage refused). Try again.'
           : null}
         {copied === 'copied' ? 'Link copied.' : null}
-        {copied === 'failed'
-          ? 'This browser did not allow copying: copy the address from the address bar.'
-          : null}
+        {copied === 'failed' ? COPY_REFUSED_TEXT : null}
       </p>
     </div>
   );
