@@ -6,6 +6,7 @@ import { community } from './community';
 import type { SocialDeps } from './context';
 import { follow, unfollow } from './follows';
 import { SOCIAL_LIMITS } from './limits';
+import { explore, highlights } from './lists';
 import { deletePost, myPosts, recordLensPost, sharePost, timeline } from './posts';
 import { react, unreact } from './reactions';
 import { unseenReplies } from './replies';
@@ -28,6 +29,8 @@ export function socialRoutes(deps: SocialDeps): Hono {
   );
   app.post('/social/share', (c) => sharePost(c, deps));
   app.get('/social/timeline', (c) => timeline(c, deps));
+  app.get('/social/highlights', (c) => highlights(c, deps));
+  app.get('/social/explore', (c) => explore(c, deps));
   app.get('/social/posts/mine', (c) => myPosts(c, deps));
   app.delete('/social/posts/:id', (c) => deletePost(c, deps));
   app.put('/social/posts/:id/lens', (c) => recordLensPost(c, deps));
