@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiError } from '../api/respond';
+import { unseenActivity } from './activity';
 import { addComment, deleteComment, listComments } from './comments';
 import { community } from './community';
 import type { SocialDeps } from './context';
@@ -43,6 +44,7 @@ export function socialRoutes(deps: SocialDeps): Hono {
   app.delete('/social/follow/:userId', (c) => unfollow(c, deps));
   app.post('/social/report', (c) => reportPost(c, deps));
   app.get('/social/replies/unseen', (c) => unseenReplies(c, deps));
+  app.get('/social/activity/unseen', (c) => unseenActivity(c, deps));
   app.get('/social/community', (c) => community(c, deps));
   app.get('/patterns/trending', (c) => trendingPatterns(c, deps));
   return app;

@@ -64,6 +64,9 @@ export const socialApi = {
       items: wellFormedPosts(p.items),
       nextCursor: typeof p.nextCursor === 'string' ? p.nextCursor : null,
     })),
+  /** The community's highlights (at most 10) and exploration (at most 50) lists. */
+  highlights: () => call<{ items: Post[] }>('/social/highlights').then((p) => wellFormedPosts(p.items)),
+  explore: () => call<{ items: Post[] }>('/social/explore').then((p) => wellFormedPosts(p.items)),
   myPosts: () =>
     call<MyPosts>('/social/posts/mine').then((m) => ({ ...m, items: wellFormedPosts(m.items) })),
   deletePost: (id: string) => call<void>(`/social/posts/${id}`, 'DELETE'),
@@ -90,6 +93,11 @@ export const socialApi = {
   unseenReplies: (since: string) =>
     call<{ count: number }>(`/social/replies/unseen?since=${encodeURIComponent(since)}`).then((r) =>
       typeof r.count === 'number' && r.count >= 0 ? r.count : 0,
+    ),
+  /** Others' comments, reactions and new follows about the caller since `since`. */
+  unseenActivity: (since: string) =>
+    call<{ comments: number; reactions: number; follows: number }>(
+      `/social/activity/unseen?since=${encodeURIComponent(since)}`,
     ),
   trending: () =>
     call<{ windowDays: number; patterns: TrendingPattern[] }>('/patterns/trending').then((t) => ({
