@@ -153,6 +153,29 @@ export function privacyAndListsSuite(kind: Backend) {
       }
     });
 
+    it('unseen activity: others’ comments, reactions and new followers after the mark; never one’s own', async () => {
+      const me = await h.member('act-me');
+      const other = await h.member('act-other');
+      const post = (await h.share(me, 'Count my activity')).body.post;
+      const before = new Date(Date.now() - 1000).toISOString();
+      await h.call('POST', '/api/social/comments', { token: other.token, body: { postId: post.id, content: 'Hi' } });
+      await h.call('POST', '/api/social/comments', { token: me.token, body: { postId: post.id, content: 'My own' } });
+      await h.call('POST', '/api/social/react', { token: other.token, body: { postId: post.id } });
+      await h.call('POST', '/api/social/react', { token: me.token, body: { postId: post.id } });
+      await h.call('POST', '/api/social/follow', { token: other.token, body: { userId: me.id } });
+      const r = await h.call('GET', `/api/social/activity/unseen?since=${encodeURIComponent(before)}`, { token: me.token });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ comments: 1, reactions: 1, follows: 1 });
+      const later = await h.call('GET', `/api/social/activity/unseen?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, {
+        token: me.token,
+      });
+      expect(later.body).toMatchObject({ comments: 0, reactions: 0, follows: 0 });
+      const bad = await h.call<{ message: string }>('GET', '/api/social/activity/unseen?since=yesterday', { token: me.token });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/since must be an ISO date/);
+      expect((await h.call('GET', `/api/social/activity/unseen?since=${encodeURIComponent(before)}`)).status).toBe(401);
+    });
+
     it(`exploration stops at ${COMMUNITY_LISTS.exploration}`, async () => {
       const many = await h.member('ex-many');
       const me = await h.member('ex-me');
