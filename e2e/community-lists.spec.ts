@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, signUpFresh, test } from './fixtures';
 import { getLocalRow } from './localDb';
 import { practise } from './practise';
@@ -115,4 +116,5 @@ test('empty lists invite to share (the server answers replaced by empty lists)',
   const explore = page.getByTestId('community-explore');
   await expect(explore.getByText(/^Nobody new to discover right now/)).toBeVisible();
   await expect(explore.getByRole('link', { name: 'Share your progress' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/community Explore, empty, with the preferences panel');
 });
