@@ -10,7 +10,8 @@ import { practise } from './practise';
  * community API; A finds B's post under Explore, reacts (it becomes a highlight), follows B
  * (B leaves Explore). B then chooses 'Only me' in the community preferences: the choice
  * syncs to the server, and A's feed stops showing B's post. A turns 'Share to the community
- * by default' off: the share screen starts with the Pneuma Community not chosen.
+ * by default' off and 'Followers only': the share screen starts with the Pneuma Community not
+ * chosen and says who will see a post.
  * Does not prove: other browsers; the exact ordering rules (tests/server/social/privacyAndLists.ts).
  */
 
@@ -92,11 +93,17 @@ test('highlights and explore from real posts; privacy and share-by-default obeye
   // A: share to the community by default, off: the share screen starts without it.
   await page.getByRole('switch', { name: 'Share to the community by default' }).click();
   await expect(page.getByRole('switch', { name: 'Share to the community by default' })).toHaveAttribute('aria-checked', 'false');
+  await page.getByLabel('Who sees my posts').selectOption('followers');
+  await expect(page.getByLabel('Who sees my posts')).toHaveValue('followers');
   await practise(page);
   await page.goto('/create-post');
   await page.getByRole('tab', { name: 'Platforms' }).click();
   await expect(page.getByRole('checkbox', { name: /Pneuma Community/ })).not.toBeChecked();
   await expect(page.getByText('Choose at least one platform.')).toBeVisible();
+  // Who will see the post is said before sharing.
+  await expect(page.getByTestId('share-audience')).toHaveText(
+    'Your community posts are seen by the members who follow you. Change it in the community preferences.',
+  );
 });
 
 test('empty lists invite to share (the server answers replaced by empty lists)', async ({ page }) => {

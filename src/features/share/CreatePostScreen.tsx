@@ -16,6 +16,7 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { useMediaQuery } from '../../ui/useMediaQuery';
+import { AudienceNote } from './AudienceNote';
 import { CommunityInvite } from './CommunityInvite';
 import { DesktopShare } from './DesktopShare';
 import { MobileShare } from './MobileShare';
@@ -121,6 +122,7 @@ export function CreatePostScreen() {
             </button>
           </Card>
         ) : null}
+        {user && communityPrefs ? <AudienceNote privacyLevel={communityPrefs.privacyLevel} /> : null}
         {body}
         <CommunityInvite />
       </div>
