@@ -24,7 +24,9 @@ test('Advanced: timing monitor, measured from the session’s phase switches', a
   await expect(monitor).toContainText('Measuring: the first phase switch has not happened yet.');
   // Two cycles of box: eight switches (the first Inhale is scheduled at the start).
   await page.clock.runFor(32_500);
-  await expect(monitor).toContainText(/Measured on this device: \d+ phase switches shown -?\d+\.\d ms after the breath clock \(median\)/);
+  await expect(monitor).toContainText(
+    /Measured on this device: \d+ phase switches shown -?\d+\.\d ms after the breath clock \(median\)/,
+  );
   const n = Number(/(\d+) phase switches/.exec((await monitor.textContent()) ?? '')?.[1]);
   expect(n).toBeGreaterThanOrEqual(8);
 

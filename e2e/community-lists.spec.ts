@@ -22,10 +22,19 @@ async function token(page: Page): Promise<string> {
 }
 
 async function share(request: APIRequestContext, bearer: string, content: string): Promise<string> {
-  const anon = ((await (await request.get('/config.json')).json()) as { supabaseAnonKey: string }).supabaseAnonKey;
+  const anon = ((await (await request.get('/config.json')).json()) as { supabaseAnonKey: string })
+    .supabaseAnonKey;
   const res = await request.post('/api/social/share', {
-    headers: { apikey: anon, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-    data: { type: 'BREATHING_SESSION', content, metadata: { breathingPattern: { id: 'box', name: 'Box Breathing' } } },
+    headers: {
+      apikey: anon,
+      authorization: `Bearer ${bearer}`,
+      'content-type': 'application/json',
+    },
+    data: {
+      type: 'BREATHING_SESSION',
+      content,
+      metadata: { breathingPattern: { id: 'box', name: 'Box Breathing' } },
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { post: { id: string } }).post.id;
@@ -38,7 +47,11 @@ async function otherMember(browser: Browser): Promise<{ page: Page; close: () =>
   return { page, close: () => context.close() };
 }
 
-test('highlights and explore from real posts; privacy and share-by-default obeyed', async ({ page, browser, request }) => {
+test('highlights and explore from real posts; privacy and share-by-default obeyed', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   await page.clock.install();
   await signUpFresh(page, 'lists-a');
@@ -66,7 +79,11 @@ test('highlights and explore from real posts; privacy and share-by-default obeye
 
   // Following B takes B's posts out of Explore.
   await tabs.getByRole('tab', { name: 'Explore' }).click();
-  await explore.getByTestId('post').filter({ hasText: text }).getByRole('button', { name: 'Follow' }).click();
+  await explore
+    .getByTestId('post')
+    .filter({ hasText: text })
+    .getByRole('button', { name: 'Follow' })
+    .click();
   await explore.getByRole('button', { name: 'Refresh' }).click();
   await expect(explore.getByTestId('post').filter({ hasText: text })).toHaveCount(0);
 
@@ -92,7 +109,9 @@ test('highlights and explore from real posts; privacy and share-by-default obeye
 
   // A: share to the community by default, off: the share screen starts without it.
   await page.getByRole('switch', { name: 'Share to the community by default' }).click();
-  await expect(page.getByRole('switch', { name: 'Share to the community by default' })).toHaveAttribute('aria-checked', 'false');
+  await expect(
+    page.getByRole('switch', { name: 'Share to the community by default' }),
+  ).toHaveAttribute('aria-checked', 'false');
   await page.getByLabel('Who sees my posts').selectOption('followers');
   await expect(page.getByLabel('Who sees my posts')).toHaveValue('followers');
   await practise(page);
@@ -106,7 +125,9 @@ test('highlights and explore from real posts; privacy and share-by-default obeye
   );
 });
 
-test('empty lists invite to share (the server answers replaced by empty lists)', async ({ page }) => {
+test('empty lists invite to share (the server answers replaced by empty lists)', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUpFresh(page, 'lists-empty');
   // Other specs' posts share this server: the empty answers are stood in for here.
@@ -118,10 +139,16 @@ test('empty lists invite to share (the server answers replaced by empty lists)',
   await tabs.getByRole('tab', { name: 'Highlights' }).click();
   const highlights = page.getByTestId('community-highlights');
   await expect(highlights.getByText(/^No highlights this week yet\./)).toBeVisible();
-  await expect(highlights.getByRole('link', { name: 'Share your progress' })).toHaveAttribute('href', '/create-post');
+  await expect(highlights.getByRole('link', { name: 'Share your progress' })).toHaveAttribute(
+    'href',
+    '/create-post',
+  );
   await tabs.getByRole('tab', { name: 'Explore' }).click();
   const explore = page.getByTestId('community-explore');
   await expect(explore.getByText(/^Nobody new to discover right now/)).toBeVisible();
   await expect(explore.getByRole('link', { name: 'Share your progress' })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/community Explore, empty, with the preferences panel');
+  await expectNoSeriousA11yViolations(
+    page,
+    '/community Explore, empty, with the preferences panel',
+  );
 });

@@ -14,7 +14,13 @@ export function unseenActivity(c: Context, deps: SocialDeps): Promise<Response> 
     const since = c.req.query('since');
     const at = since ? Date.parse(since) : Number.NaN;
     if (!since || Number.isNaN(at)) {
-      return apiError(c, 400, 'invalid_since', 'since must be an ISO date and time, e.g. 2026-11-27T12:00:00Z', 'since');
+      return apiError(
+        c,
+        400,
+        'invalid_since',
+        'since must be an ISO date and time, e.g. 2026-11-27T12:00:00Z',
+        'since',
+      );
     }
     const iso = new Date(at).toISOString();
     return caller.run(async (tx) => {

@@ -19,7 +19,12 @@ export const COMMUNITY_LISTS = Object.freeze({
 const NOT_REPORTED = `not exists (
   select 1 from public.social_reports x where x.post_id = p.id and x.reporter_id = auth.uid())`;
 
-async function listed(c: Context, deps: SocialDeps, sql: string, params: unknown[]): Promise<Response> {
+async function listed(
+  c: Context,
+  deps: SocialDeps,
+  sql: string,
+  params: unknown[],
+): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const rows = await caller.run((tx) => tx.query<PostRow>(sql, params));
     return c.json({

@@ -12,7 +12,8 @@ import { useLocalQuery } from './useLocalQuery';
  */
 export function useCommunityPreferences(): CommunityPreferences | undefined {
   return useLocalQuery(
-    async (d) => parseCommunityPreferences(await d.getPersonPreference<unknown>(COMMUNITY_PREFERENCES_KEY)),
+    async (d) =>
+      parseCommunityPreferences(await d.getPersonPreference<unknown>(COMMUNITY_PREFERENCES_KEY)),
     [],
   );
 }

@@ -14,7 +14,11 @@ export interface CommunityActivity {
   follows: number;
 }
 
-export const NO_ACTIVITY: Readonly<CommunityActivity> = Object.freeze({ comments: 0, reactions: 0, follows: 0 });
+export const NO_ACTIVITY: Readonly<CommunityActivity> = Object.freeze({
+  comments: 0,
+  reactions: 0,
+  follows: 0,
+});
 
 const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
@@ -29,7 +33,9 @@ export function communityActivityBadge(
   activity: CommunityActivity,
   settings: CommunityNotificationSettings,
 ): RepliesBadge | undefined {
-  const kinds = (Object.keys(WORDS) as (keyof CommunityActivity)[]).filter((k) => settings[k] && count(activity[k]) > 0);
+  const kinds = (Object.keys(WORDS) as (keyof CommunityActivity)[]).filter(
+    (k) => settings[k] && count(activity[k]) > 0,
+  );
   const total = kinds.reduce((sum, k) => sum + count(activity[k]), 0);
   const text = badgeCount(total);
   if (!text) return undefined;

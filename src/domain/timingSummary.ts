@@ -30,7 +30,10 @@ export function summariseScreenTiming(
   since: number,
 ): ScreenTiming | null {
   const late = entries
-    .filter((e) => Number.isFinite(e.scheduledAt) && Number.isFinite(e.actualAt) && e.scheduledAt >= since)
+    .filter(
+      (e) =>
+        Number.isFinite(e.scheduledAt) && Number.isFinite(e.actualAt) && e.scheduledAt >= since,
+    )
     .map((e) => e.actualAt - e.scheduledAt)
     .sort((a, b) => a - b);
   if (late.length === 0) return null;

@@ -17,9 +17,17 @@ describe('summariseScreenTiming', () => {
   it('median, 95th percentile (nearest rank) and worst of the lateness, this session only', () => {
     const entries = [
       { scheduledAt: 1, actualAt: 500 }, // an earlier session's switch: left out
-      ...Array.from({ length: 20 }, (_, i) => ({ scheduledAt: 1000 + i * 4000, actualAt: 1000 + i * 4000 + (i + 1) })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        scheduledAt: 1000 + i * 4000,
+        actualAt: 1000 + i * 4000 + (i + 1),
+      })),
     ];
-    expect(summariseScreenTiming(entries, 1000)).toEqual({ switches: 20, medianLateMs: 10, p95LateMs: 19, worstLateMs: 20 });
+    expect(summariseScreenTiming(entries, 1000)).toEqual({
+      switches: 20,
+      medianLateMs: 10,
+      p95LateMs: 19,
+      worstLateMs: 20,
+    });
   });
 
   it('keeps a switch shown early as negative and leaves out non-finite times', () => {
@@ -37,7 +45,10 @@ describe('summariseScreenTiming', () => {
 
 describe('the session search keeps monitor=timing only', () => {
   it('parses the preset', () => {
-    expect(parseSessionSearch({ pattern: 'box', monitor: 'timing' })).toEqual({ pattern: 'box', monitor: 'timing' });
+    expect(parseSessionSearch({ pattern: 'box', monitor: 'timing' })).toEqual({
+      pattern: 'box',
+      monitor: 'timing',
+    });
     expect(parseSessionSearch({ monitor: 'fps' })).toEqual({});
   });
 });

@@ -13,8 +13,16 @@ export function CommunityFeedTabs({ userId }: { userId: string }) {
       className="community__tabs"
       items={[
         { value: 'feed', label: 'Feed', content: <Feed userId={userId} /> },
-        { value: 'highlights', label: 'Highlights', content: <CommunityList userId={userId} kind="highlights" /> },
-        { value: 'explore', label: 'Explore', content: <CommunityList userId={userId} kind="explore" /> },
+        {
+          value: 'highlights',
+          label: 'Highlights',
+          content: <CommunityList userId={userId} kind="highlights" />,
+        },
+        {
+          value: 'explore',
+          label: 'Explore',
+          content: <CommunityList userId={userId} kind="explore" />,
+        },
       ]}
     />
   );

@@ -13,7 +13,14 @@ export type CommunityListKind = 'highlights' | 'explore';
 
 const LISTS: Record<
   CommunityListKind,
-  { title: string; intro: string; loading: string; failed: string; empty: string; fetch: () => Promise<Post[]> }
+  {
+    title: string;
+    intro: string;
+    loading: string;
+    failed: string;
+    empty: string;
+    fetch: () => Promise<Post[]>;
+  }
 > = {
   highlights: {
     title: 'Highlights',
@@ -26,10 +33,12 @@ const LISTS: Record<
   },
   explore: {
     title: 'Explore',
-    intro: 'The newest posts of members you do not follow yet: up to 50. Follow someone to see them first in your feed.',
+    intro:
+      'The newest posts of members you do not follow yet: up to 50. Follow someone to see them first in your feed.',
     loading: 'Loading posts to explore',
     failed: 'The posts to explore could not be loaded',
-    empty: 'Nobody new to discover right now: you follow everyone who has posted, or no one else has posted yet.',
+    empty:
+      'Nobody new to discover right now: you follow everyone who has posted, or no one else has posted yet.',
     fetch: socialApi.explore,
   },
 };
@@ -52,7 +61,14 @@ export function CommunityList({ userId, kind }: { userId: string; kind: Communit
 
   if (q.isPending) return <LoadingDots label={list.loading} />;
   if (!q.data) {
-    return <ErrorCard title={list.failed} message={reasonOf(q.error)} recovery="retry" onRetry={() => void q.refetch()} />;
+    return (
+      <ErrorCard
+        title={list.failed}
+        message={reasonOf(q.error)}
+        recovery="retry"
+        onRetry={() => void q.refetch()}
+      />
+    );
   }
   const posts = q.data.pages.flatMap((p) => p.items);
   return (

@@ -24,12 +24,17 @@ export function TimingMonitor() {
     return () => clearInterval(id);
   }, [since]);
   return (
-    <section className="timing-monitor immersive__chrome" aria-labelledby="timing-monitor-title" data-testid="timing-monitor">
+    <section
+      className="timing-monitor immersive__chrome"
+      aria-labelledby="timing-monitor-title"
+      data-testid="timing-monitor"
+    >
       <h2 id="timing-monitor-title">Timing monitor</h2>
       {timing ? (
         <p>
-          Measured on this device: {timing.switches} phase {timing.switches === 1 ? 'switch' : 'switches'} shown{' '}
-          {ms(timing.medianLateMs)} after the breath clock (median), {ms(timing.p95LateMs)} at the 95th percentile,{' '}
+          Measured on this device: {timing.switches} phase{' '}
+          {timing.switches === 1 ? 'switch' : 'switches'} shown {ms(timing.medianLateMs)} after the
+          breath clock (median), {ms(timing.p95LateMs)} at the 95th percentile,{' '}
           {ms(timing.worstLateMs)} at worst.
         </p>
       ) : (

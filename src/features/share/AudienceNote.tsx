@@ -14,7 +14,8 @@ export function AudienceNote({ privacyLevel }: { privacyLevel: PrivacyLevel }) {
   if (privacyLevel === 'public') return null;
   return (
     <p className="muted" data-testid="share-audience">
-      Your community posts are seen by {WHO[privacyLevel]}. <Link to="/community">Change it in the community preferences</Link>.
+      Your community posts are seen by {WHO[privacyLevel]}.{' '}
+      <Link to="/community">Change it in the community preferences</Link>.
     </p>
   );
 }
