@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, signUpFresh, test } from './fixtures';
 import { getLocalRow } from './localDb';
-import { practise } from './practise';
+import { practise, practiseClassicSession } from './practise';
 
 /**
  * The community's highlights and exploration lists and the community preferences, against
@@ -10,8 +10,9 @@ import { practise } from './practise';
  * community API; A finds B's post under Explore, reacts (it becomes a highlight), follows B
  * (B leaves Explore). B then chooses 'Only me' in the community preferences: the choice
  * syncs to the server, and A's feed stops showing B's post. A turns 'Share to the community
- * by default' off and 'Followers only': the share screen starts with the Pneuma Community not
- * chosen and says who will see a post.
+ * by default' off, 'Followers only' and a default pattern: the share screen starts with the
+ * Pneuma Community not chosen, from the newest session of that pattern, and says who will see
+ * a post.
  * Does not prove: other browsers; the exact ordering rules (tests/server/social/privacyAndLists.ts).
  */
 
@@ -96,7 +97,8 @@ test('highlights and explore from real posts; privacy and share-by-default obeye
       async () => {
         await page.reload();
         await expect(page.getByRole('tablist', { name: 'Community posts' })).toBeVisible();
-        await expect(page.getByText('Loading the community feed')).toHaveCount(0);
+        // The feed has answered (its list or its empty state), not failed or still loading.
+        await expect(page.getByRole('region', { name: 'Posts' })).toBeVisible();
         return page.getByText(text).count();
       },
       { timeout: 30_000, intervals: [1000, 2000, 3000] },
@@ -114,8 +116,14 @@ test('highlights and explore from real posts; privacy and share-by-default obeye
   ).toHaveAttribute('aria-checked', 'false');
   await page.getByLabel('Who sees my posts').selectOption('followers');
   await expect(page.getByLabel('Who sees my posts')).toHaveValue('followers');
+  await page.getByLabel('Default pattern to share').selectOption('mindfulness');
+  await expect(page.getByLabel('Default pattern to share')).toHaveValue('mindfulness');
+  // A mindfulness session, then a newer box one: the share screen starts from mindfulness.
   await practise(page);
+  await practiseClassicSession(page);
   await page.goto('/create-post');
+  await page.getByRole('tab', { name: 'Editor' }).click();
+  await expect(page.getByLabel('Session to share').locator('option:checked')).toContainText('Mindful Breathing');
   await page.getByRole('tab', { name: 'Platforms' }).click();
   await expect(page.getByRole('checkbox', { name: /Pneuma Community/ })).not.toBeChecked();
   await expect(page.getByText('Choose at least one platform.')).toBeVisible();
