@@ -12,9 +12,7 @@ import type {
   TrendingPattern,
 } from '../domain/share/socialContract';
 import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../domain/share/postSchema';
-import { requireAccessToken } from './apiCall';
-import { getConfig } from './config';
-import { request } from './request';
+import { apiCall } from './apiCall';
 
 /**
  * The community API (server/social): every call carries the signed-in user's access token
@@ -40,14 +38,8 @@ export type {
   TrendingPattern,
 };
 
-async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  return request<T>(`${getConfig().apiUrl}/api${path}`, {
-    service: 'social',
-    method,
-    body,
-    bearer: await requireAccessToken(),
-  });
-}
+const call = <T>(path: string, method = 'GET', body?: unknown): Promise<T> =>
+  apiCall<T>(path, { service: 'social', signedIn: true, method, body });
 
 const cursorQuery = (cursor?: string | null) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '');
 
