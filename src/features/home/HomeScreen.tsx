@@ -224,7 +224,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
             className={`${buttonClass('primary', 'lg')} home-hero__again`}
             data-testid="breathe-again"
           >
-            Breathe again: {last.patternName}
+            Practice again: {last.patternName}
           </Link>
         ) : null}
       </section>

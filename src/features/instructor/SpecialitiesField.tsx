@@ -25,7 +25,7 @@ export function SpecialitiesField({ value, onChange, error }: Props) {
   };
   return (
     <fieldset className="teach-specialities" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} id="field-specialities" tabIndex={-1}>
-      <legend className="field__label">Specialities</legend>
+      <legend className="field__label">Specialties</legend>
       <p id={`${id}-hint`} className="field__hint">
         Choose 1 to {PROFILE_LIMITS.specialitiesMax}.
       </p>
@@ -46,12 +46,12 @@ export function SpecialitiesField({ value, onChange, error }: Props) {
       </div>
       <div className="row teach-own">
         <label htmlFor={`${id}-own`} className="visually-hidden">
-          Your own speciality
+          Your own specialty
         </label>
         <input
           id={`${id}-own`}
           className="field__input"
-          placeholder="Your own speciality"
+          placeholder="Your own specialty"
           value={own}
           maxLength={PROFILE_LIMITS.specialityMax}
           onChange={(e) => setOwn(e.target.value)}

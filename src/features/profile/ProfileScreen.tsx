@@ -176,7 +176,7 @@ function DeleteAccount() {
       <h2 id="delete-heading">Delete account</h2>
       <p className="muted">
         Deletes your account and everything it holds on the server (sessions, custom patterns,
-        posts, reactions, follows, ratings, courses and enrolments, instructor profile, push
+        posts, reactions, follows, ratings, courses and enrollments, instructor profile, push
         reminders) and every copy on this device. This cannot be undone. Export your data first
         if you want to keep a copy.
       </p>

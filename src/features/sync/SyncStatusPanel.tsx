@@ -182,7 +182,7 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
           ) : null}
           {guestCount > 0 && userId ? (
             <p>
-              {guestCount} {guestCount === 1 ? 'session was' : 'sessions were'} practised on this device as a guest.{' '}
+              {guestCount} {guestCount === 1 ? 'session was' : 'sessions were'} practiced on this device as a guest.{' '}
               <button
                 type="button"
                 className="sync-panel__link"
