@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { PROFILE_LIMITS, SUGGESTED_SPECIALITIES } from '../../domain/instructor/profile';
 import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
 
 interface Props {
   value: string[];
@@ -45,13 +46,11 @@ export function SpecialitiesField({ value, onChange, error }: Props) {
         ))}
       </div>
       <div className="row teach-own">
-        <label htmlFor={`${id}-own`} className="visually-hidden">
-          Your own specialty
-        </label>
-        <input
+        {/* A Field: at the 40-character limit it says the text is cut there. */}
+        <Field
           id={`${id}-own`}
-          className="field__input"
-          placeholder="Your own specialty"
+          label="Your own specialty"
+          placeholder="For example, freediving"
           value={own}
           maxLength={PROFILE_LIMITS.specialityMax}
           onChange={(e) => setOwn(e.target.value)}

@@ -301,7 +301,7 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
         <EditProfile key={`${user.id}:${user.name ?? ''}:${user.avatarUrl ?? ''}`} user={user} />
       </Card>
 
-      <Card as="section" aria-labelledby="wallets-heading">
+      <Card as="section" aria-labelledby="wallets-heading" className="stack">
         <ProfileWalletSlot />
       </Card>
 

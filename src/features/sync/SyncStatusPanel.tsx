@@ -131,7 +131,11 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
             <div>
               <dt>Last sync</dt>
               <dd data-testid="sync-last">
-                {lastSyncTime ? `${formatDistanceStrict(lastSyncTime, now)} ago` : 'Not yet'}
+                {lastSyncTime
+                  ? now - lastSyncTime < 60_000
+                    ? 'Just now'
+                    : `${formatDistanceStrict(lastSyncTime, now)} ago`
+                  : 'Not yet'}
               </dd>
             </div>
             <div>
