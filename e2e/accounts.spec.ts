@@ -209,7 +209,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   await expect(page.getByText('3-2-3-1 · Stress Relief · Beginner')).toBeVisible();
   await expect(page.getByText('Synced', { exact: true })).toBeVisible();
 
-  const practise = page.getByRole('link', { name: 'Practise Triangle' });
+  const practise = page.getByRole('link', { name: 'Practice Triangle' });
   const href = await practise.getAttribute('href');
   const patternId = new URL(href!, 'http://x').searchParams.get('pattern')!;
   expect(patternId).toMatch(/^[0-9a-f-]{36}$/);

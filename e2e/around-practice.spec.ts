@@ -180,6 +180,8 @@ test('screenshots: home, session intro, results, profile and settings, phone and
       await settle(page);
       for (const theme of ['light', 'dark'] as const) {
         await setTheme(page, theme);
+        // Not mid-way through the theme's color transitions (a button half teal, half amber).
+        await waitForStillStyles(page).catch(() => undefined);
         await page.screenshot({ path: `test-results/screens/${screen}-${name}-${theme}.png`, fullPage: true });
       }
     };
@@ -200,6 +202,8 @@ test('screenshots: home, session intro, results, profile and settings, phone and
     }
     await page.getByRole('button', { name: 'View Results' }).click();
     await expect(page).toHaveURL(/\/results\?id=/);
+    // The results themselves, not the loading dots before them.
+    await expect(page.getByTestId('result-sentence')).toBeVisible();
     await shoot('results');
     await context.close();
   }

@@ -22,7 +22,7 @@ test('a battery at 12 % and unplugged: minimal rate, and the panel says why', as
   await expect(page.getByTestId('camera-chip')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('camera-chip').click();
   await expect(page.getByTestId('battery-note')).toHaveText(
-    /Battery below 20 % and not charging: the camera is analysed once every 2 seconds/,
+    /Battery below 20 % and not charging: the camera is analyzed once every 2 seconds/,
     { timeout: 30_000 },
   );
 });

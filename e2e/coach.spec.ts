@@ -87,7 +87,7 @@ test('without provider keys, a completed session gets a labelled on-device analy
   const card = page.getByTestId('coach-card');
   await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');
   await expect(card.getByTestId('coach-status')).toHaveText(
-    'Analysed on this device. Nothing was sent.',
+    'Analyzed on this device. Nothing was sent.',
   );
   await expect(card.getByTestId('coach-score-overall')).toHaveCount(0);
   await expect(card.getByTestId('coach-score-consistency')).toContainText('100%');
@@ -267,7 +267,7 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
     await page.evaluate(() => sessionStorage.clear());
     await page.goto(results);
     await expect(card.getByTestId('coach-status')).toHaveText(
-      'OpenAI could not analyse this session (the provider failed (HTTP 500) after 4 attempts), so this is the on-device analysis.',
+      'OpenAI could not analyze this session (the provider failed (HTTP 500) after 4 attempts), so this is the on-device analysis.',
       { timeout: 30_000 },
     );
     await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');

@@ -73,10 +73,10 @@ test.describe('phone', () => {
     expect(seconds).toBeLessThan(6);
   });
 
-  test("the play button starts the pattern chosen on home, and 'Breathe again' repeats the last in one tap", async ({ page }) => {
+  test("the play button starts the pattern chosen on home, and 'Practice again' repeats the last in one tap", async ({ page }) => {
     await gotoHydrated(page, '/');
     await page.getByRole('button', { name: /Better Sleep/ }).click();
-    const play = page.getByRole('link', { name: 'Breathe now: 4-7-8 Relaxation' });
+    const play = page.getByRole('link', { name: 'Practice now: 4-7-8 Relaxation' });
     await expect(play).toBeVisible();
     await play.click();
     await expect(page).toHaveURL(/\/session\/classic\?pattern=relaxation&start=now$/);
@@ -95,7 +95,7 @@ test.describe('phone', () => {
     await expect(page.getByTestId('result-duration')).toHaveText(/^\d+:\d\d$/);
 
     await gotoHydrated(page, '/');
-    const again = page.getByRole('link', { name: 'Breathe again: 4-7-8 Relaxation' });
+    const again = page.getByRole('link', { name: 'Practice again: 4-7-8 Relaxation' });
     await expect(again).toBeVisible();
     await again.click(); // one tap
     await expect(page.getByTestId('phase-label')).toHaveText('Inhale', { timeout: 10_000 });

@@ -72,9 +72,9 @@ test.describe('app shell', () => {
     await page.goto('/patterns');
     const bottom = page.getByRole('navigation', { name: 'Bottom' });
     await expect(bottom).toBeVisible();
-    await expect(bottom.getByRole('link', { name: 'Breathe', exact: true })).toBeVisible();
+    await expect(bottom.getByRole('link', { name: 'Home', exact: true })).toBeVisible();
     // The play button, docked in the bar, starts the pattern shown (none chosen yet: box).
-    await expect(bottom.getByRole('link', { name: 'Breathe now: Box Breathing' })).toBeVisible();
+    await expect(bottom.getByRole('link', { name: 'Practice now: Box Breathing' })).toBeVisible();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu.getByRole('link', { name: 'Sign In' })).toBeVisible();

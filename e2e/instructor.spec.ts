@@ -122,14 +122,14 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
     await card.getByRole('link', { name: 'Two calm days' }).click();
     await expect(student.getByRole('heading', { name: 'Two calm days' })).toBeVisible();
     await expect(student.getByRole('link', { name: 'Ada Breath' })).toBeVisible();
-    await student.getByRole('button', { name: 'Enrol in this course' }).click();
+    await student.getByRole('button', { name: 'Enroll in this course' }).click();
     await expect(student.getByText('0 of 2 days completed (0%)')).toBeVisible();
     await waitForStillStyles(student);
     await expectNoSeriousA11yViolations(student, 'course page');
 
     // Offline: day 1's session, the clock fast-forwarded (box: 10 cycles of 16 s).
     await studentContext.setOffline(true);
-    await student.getByRole('button', { name: 'Practise Box Breathing' }).click();
+    await student.getByRole('button', { name: 'Practice Box Breathing' }).click();
     await pressStart(student);
     await expect(student.getByTestId('phase-label')).toHaveText('Inhale');
     await student.clock.runFor(160_500);
@@ -142,7 +142,7 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
     await studentContext.setOffline(false);
     await expect(async () => {
       await teacher.goto('/instructor-onboarding');
-      await expect(teacher.getByTestId(`course-stats-${courseId}`)).toHaveText('1 enrolment · 50% completed', { timeout: 1500 });
+      await expect(teacher.getByTestId(`course-stats-${courseId}`)).toHaveText('1 enrollment · 50% completed', { timeout: 1500 });
     }).toPass({ timeout: 20_000, intervals: [500, 1000] });
 
     // The public profile shows the credentials and the published course.

@@ -81,7 +81,7 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
     await expect(saved.getByRole('radiogroup')).toHaveCount(0);
     await contextB.setOffline(false);
     await gotoHydrated(b, '/create');
-    await expect(b.getByRole('link', { name: `Practise ${pattern}` })).toBeVisible();
+    await expect(b.getByRole('link', { name: `Practice ${pattern}` })).toBeVisible();
   } finally {
     await contextB.close();
   }

@@ -43,7 +43,7 @@ test('a pattern link opened offline in a fresh context previews, plays and saves
   await page.getByRole('button', { name: 'Save to library' }).click();
   await expect(page.getByRole('button', { name: 'Saved to your library' })).toBeDisabled();
 
-  await page.getByRole('button', { name: 'Breathe now' }).click();
+  await page.getByRole('button', { name: 'Practice now' }).click();
   await expect(page).toHaveURL(/\/session\/classic/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Tide 2-1-2-1');
   await page.getByRole('button', { name: 'Start', exact: true }).click();

@@ -13,7 +13,7 @@ test('social and instructor prompts: shown, dismissed, remembered; no token prom
   page,
 }) => {
   await gotoHydrated(page, '/create-post');
-  const social = page.getByRole('region', { name: 'Practise with others' });
+  const social = page.getByRole('region', { name: 'Practice with others' });
   await expect(social).toBeVisible();
   await expect(social.getByRole('link', { name: 'Visit the community' })).toHaveAttribute('href', '/community');
   await social.getByRole('button', { name: 'Not now' }).click();
@@ -23,7 +23,7 @@ test('social and instructor prompts: shown, dismissed, remembered; no token prom
   await expect(social).toHaveCount(0);
 
   await gotoHydrated(page, '/instructor-onboarding');
-  const teach = page.getByRole('region', { name: 'Teach what you practise' });
+  const teach = page.getByRole('region', { name: 'Teach what you practice' });
   await expect(teach).toBeVisible();
   await teach.getByRole('button', { name: 'Not now' }).click();
   await page.reload();

@@ -78,7 +78,7 @@ function isOutputError(e: unknown): boolean {
 }
 
 function classify(e: unknown, timedOut: boolean, aborted: boolean): Classified {
-  if (aborted) return { kind: 'aborted', retryable: false, message: 'The request was cancelled' };
+  if (aborted) return { kind: 'aborted', retryable: false, message: 'The request was canceled' };
   if (timedOut)
     return { kind: 'timeout', retryable: true, message: 'The provider did not answer in time' };
   if (APICallError.isInstance(e)) {
@@ -207,7 +207,7 @@ export async function generateStructured<T>(
       const wait = Math.max(config.retryDelayMs(attempt), (c.retryAfter ?? 0) * 1000);
       await sleep(wait, call.signal);
       if (call.signal.aborted)
-        throw new AiCallError('aborted', 'The request was cancelled', attempt);
+        throw new AiCallError('aborted', 'The request was canceled', attempt);
     } finally {
       clearTimeout(timer);
     }

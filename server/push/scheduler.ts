@@ -20,7 +20,7 @@ export interface ReminderPayload {
 
 export function reminderPayload(r: Reminder): ReminderPayload {
   return {
-    title: `Time to breathe: ${r.patternName}`,
+    title: `Time to practice: ${r.patternName}`,
     body: `${describeReminder(r)}. Tap to start.`,
     url: reminderPath(r),
     tag: `pneuma-reminder-${r.id}`,

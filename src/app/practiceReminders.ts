@@ -55,7 +55,7 @@ function fire(): void {
   // The reminder due now: the one whose occurrence after a minute ago is not after now.
   const due = readPracticeReminders().find((r) => nextOccurrence(r, tz, now - 60_000) <= now);
   if (due) {
-    const title = `Time to breathe: ${due.patternName}`;
+    const title = `Time to practice: ${due.patternName}`;
     const open = () => window.location.assign(reminderPath(due));
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
       try {

@@ -84,7 +84,7 @@ function minutesAchievement(list: Dated[], minutes: number): Achievement {
   return {
     id: `minutes-${minutes}`,
     title: `${minutes} Mindful Minutes`,
-    description: `Practise for ${minutes} minutes in total.`,
+    description: `Practice for ${minutes} minutes in total.`,
     icon: 'clock',
     rarity,
     progress: Math.min(Math.floor(seconds / 60), minutes),
@@ -109,7 +109,7 @@ function streakAchievement(list: Dated[], days: number, timeZone: string): Achie
   return {
     id: `streak-${days}`,
     title: `${days}-Day Streak`,
-    description: `Practise on ${days} calendar days in a row.`,
+    description: `Practice on ${days} calendar days in a row.`,
     icon: 'flame',
     rarity: 'rare',
     progress: Math.min(best, days),

@@ -116,10 +116,10 @@ export function bottomTabsA(): BottomTab[] {
   ];
 }
 
-/** Variant B: Breathe-first tabs plus a floating start button. */
+/** Variant B: home-first tabs plus a floating start button. */
 export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomTab[] {
   return [
-    { to: '/', label: 'Breathe' },
+    { to: '/', label: 'Home' },
     hasHistory
       ? { to: '/create-post', label: 'Share', badge: signedIn ? undefined : 'New' }
       : { to: '/', label: 'Share', search: { prompt: 'share' } },

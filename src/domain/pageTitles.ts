@@ -7,8 +7,8 @@
 export const APP_NAME = 'Pneuma';
 
 const TITLES: Record<string, string> = {
-  '/': 'Breathe',
-  '/enhanced': 'Breathe, and more',
+  '/': 'Home',
+  '/enhanced': 'Home, enhanced',
   '/session': 'Practice',
   '/session/classic': 'Classic session',
   '/session/enhanced': 'Enhanced session',

@@ -11,7 +11,7 @@ export const PATTERN_SOURCES: Record<CatalogueId, string> = {
   relaxation:
     'Popularised by Dr Andrew Weil. 4-7-8 breathing improved heart-rate variability in healthy young adults (Vierra et al., 2022, Physiological Reports).',
   wim_hof:
-    'Trained practitioners voluntarily influenced their sympathetic nervous system and immune response (Kox et al., 2014, PNAS). Never practise in water or while driving.',
+    'Trained practitioners voluntarily influenced their sympathetic nervous system and immune response (Kox et al., 2014, PNAS). Never practice in water or while driving.',
   energy:
     'Runs at 6 breaths a minute, inside the slow-breathing range reviewed by Zaccaro et al., 2018 (Frontiers in Human Neuroscience). These exact timings are the app’s own and have not been studied on their own.',
   sleep:

@@ -161,7 +161,7 @@ const catalogue: Record<CatalogueId, Omit<BreathingPattern, 'id' | 'builtIn'>> =
     hold: 2,
     exhale: 4,
     hold_after_exhale: 1,
-    benefits: ['Lifts alertness', 'Keeps you steady while energised', 'Clears mental fog'],
+    benefits: ['Lifts alertness', 'Keeps you steady while energized', 'Clears mental fog'],
     userBenefit: 'Get a gentle lift without feeling wired.',
     timeToEffect: 'A few minutes',
     difficulty: 'Intermediate',

@@ -87,7 +87,7 @@ export const REASON_BADGES: Readonly<Record<RecommendationSource, string>> = Obj
   mood: 'Matches how you feel',
   goal: 'Matches your goal',
   time: 'Good for this time of day',
-  history: 'You practise this often',
+  history: 'You practice this often',
   explore: 'New for you',
 });
 
@@ -205,7 +205,7 @@ export function rankRecommendations(ctx: RecommendationContext): Recommendation[
         most.patternId,
         'medium',
         72,
-        `Your most practised pattern: ${most.count} sessions so far.`,
+        `Your most practiced pattern: ${most.count} sessions so far.`,
         'history',
       ),
     );
@@ -230,7 +230,7 @@ export function rankRecommendations(ctx: RecommendationContext): Recommendation[
           fresh.id,
           'low',
           60,
-          'New for you: you have not practised this pattern yet.',
+          'New for you: you have not practiced this pattern yet.',
           'explore',
         ),
       );

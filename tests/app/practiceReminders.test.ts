@@ -33,9 +33,9 @@ describe('in-app practice reminders', () => {
     await vi.advanceTimersByTimeAsync(59_000);
     expect(shown).toEqual([]);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(shown).toEqual(['Time to breathe: Box Breathing']);
+    expect(shown).toEqual(['Time to practice: Box Breathing']);
     await vi.advanceTimersByTimeAsync(30 * 60_000);
-    expect(shown).toEqual(['Time to breathe: Box Breathing', 'Time to breathe: 4-7-8 Relaxation']);
+    expect(shown).toEqual(['Time to practice: Box Breathing', 'Time to practice: 4-7-8 Relaxation']);
     // Removing them stops the timer.
     m.writePracticeReminders([]);
     await vi.advanceTimersByTimeAsync(7 * 24 * 3_600_000);

@@ -144,7 +144,7 @@ describe('recommendation rules', () => {
     const fav = r.find((x) => x.source === 'history');
     expect(fav).toMatchObject({
       patternId: 'sleep',
-      reason: 'Your most practised pattern: 3 sessions so far.',
+      reason: 'Your most practiced pattern: 3 sessions so far.',
     });
     expect(
       rankRecommendations(ctx({ hour: 12, history: [item('sleep')] })).some(
@@ -206,7 +206,7 @@ describe('helpers', () => {
     for (const words of Object.values(REASON_BADGES)) expect(words).not.toMatch(/\d|%/);
     expect(REASON_BADGES.goal).toBe('Matches your goal');
     expect(REASON_BADGES.time).toBe('Good for this time of day');
-    expect(REASON_BADGES.history).toBe('You practise this often');
+    expect(REASON_BADGES.history).toBe('You practice this often');
   });
 });
 

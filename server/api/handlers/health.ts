@@ -32,7 +32,7 @@ export function visionHealth(c: Context): Response {
       status: 'unavailable',
       configured: false,
       message:
-        'No vision service is configured on this server. Camera stillness is analysed on the device.',
+        'No vision service is configured on this server. Camera stillness is analyzed on the device.',
     },
     503,
     { 'Cache-Control': 'no-store' },

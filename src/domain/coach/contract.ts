@@ -219,7 +219,7 @@ export const SESSION_OUTPUT_JSON_SCHEMA = {
       minItems: 1,
       maxItems: 5,
       items: { type: 'string' },
-      description: 'What to practise next, one sentence each.',
+      description: 'What to practice next, one sentence each.',
     },
     encouragement: { type: 'string', description: 'One warm, honest sentence.' },
   },

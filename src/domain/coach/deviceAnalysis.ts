@@ -295,7 +295,7 @@ function nextStepsFor(
   out.push(
     inWeek >= WEEKLY_GOAL_SESSIONS
       ? `You reached the weekly goal of ${WEEKLY_GOAL_SESSIONS} sessions in 7 days. Keep the daily rhythm.`
-      : `Practise again tomorrow: ${plural(inWeek, 'session')} in the last 7 days so far, and one a day reaches the weekly goal.`,
+      : `Practice again tomorrow: ${plural(inWeek, 'session')} in the last 7 days so far, and one a day reaches the weekly goal.`,
   );
   if (!s.cameraUsed)
     out.push('An Enhanced session with the camera adds stillness to this analysis.');

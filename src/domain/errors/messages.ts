@@ -169,7 +169,7 @@ export { ERROR_SCREEN_TEXT, FALLBACK_TEXT } from './screenText';
  */
 export const AI_ERROR_TEXT = {
   analysisFailed: (provider: string, detail: string) =>
-    `${provider} could not analyse this session (${detail}), so this is the on-device analysis.`,
+    `${provider} could not analyze this session (${detail}), so this is the on-device analysis.`,
   serviceUnreachable: (detail: string) =>
     `The AI service could not be reached (${detail}), so this is the on-device analysis.`,
   suggestionFailed: (provider: string, detail: string) => `${provider} could not suggest a pattern (${detail}).`,

@@ -61,12 +61,12 @@ export const profileSchema = z.object({
       z
         .string()
         .trim()
-        .min(1, 'A speciality cannot be blank')
-        .max(L.specialityMax, `Each speciality can be at most ${L.specialityMax} characters`),
+        .min(1, 'A specialty cannot be blank')
+        .max(L.specialityMax, `Each specialty can be at most ${L.specialityMax} characters`),
     )
-    .min(L.specialitiesMin, 'Choose at least one speciality')
-    .max(L.specialitiesMax, `Choose at most ${L.specialitiesMax} specialities`)
-    .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, 'Each speciality only once'),
+    .min(L.specialitiesMin, 'Choose at least one specialty')
+    .max(L.specialitiesMax, `Choose at most ${L.specialitiesMax} specialties`)
+    .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, 'Each specialty only once'),
   photo: z
     .string()
     .max(L.photoMaxChars, 'The photo is too large; choose another')

@@ -14,7 +14,7 @@ import {
 const APNEA_SAFETY =
   'Breath-hold training only sitting or lying down, on dry land, never in or near water, never while driving. Stop at any sign of dizziness or tingling. Tap anywhere to end a hold early. Not for pregnancy, epilepsy, heart conditions or high blood pressure without your doctor.';
 const WIM_HOF_SAFETY =
-  'Sit or lie down; never practise in or near water or while driving, standing or walking. Light-headedness and tingling are common; if you feel unwell, stop and breathe normally. Tap anywhere to end the retention.';
+  'Sit or lie down; never practice in or near water or while driving, standing or walking. Light-headedness and tingling are common; if you feel unwell, stop and breathe normally. Tap anywhere to end the retention.';
 
 /** Hold tables: eight holds with rests between (AIDA-style static apnea training, dry). */
 function apneaTable(holdsS: number[], restsS: number[]): Segment[] {

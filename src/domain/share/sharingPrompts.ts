@@ -18,7 +18,7 @@ export interface SharingPromptText {
 
 export const SHARING_PROMPTS: Record<SharingPromptKind, SharingPromptText> = {
   social: {
-    title: 'Practise with others',
+    title: 'Practice with others',
     text: 'Posts are made from your own sessions and go out only when you press Share. Follow people, react and join a weekly challenge in the community.',
     action: { label: 'Visit the community', to: '/community' },
   },
@@ -28,7 +28,7 @@ export const SHARING_PROMPTS: Record<SharingPromptKind, SharingPromptText> = {
     action: { label: 'Open the Creator Hub', to: '/creator-dashboard' },
   },
   instructor: {
-    title: 'Teach what you practise',
+    title: 'Teach what you practice',
     text: 'Instructors build courses from their own patterns and publish them for others to follow. See what others have published before you start.',
     action: { label: 'See published courses', to: '/courses' },
   },

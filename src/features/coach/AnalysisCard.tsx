@@ -45,7 +45,7 @@ function statusLine(status: ProviderStatus): ReactNode {
             </>
           );
         case 'noneConfigured':
-          return 'Analysed on this device. Nothing was sent.';
+          return 'Analyzed on this device. Nothing was sent.';
         case 'notOffered':
           return `${AI_PROVIDER_LABELS[status.chosen]}, your chosen provider, is not set up on this server, so this is the on-device analysis.`;
         case 'unavailable':
@@ -68,7 +68,7 @@ function statusLine(status: ProviderStatus): ReactNode {
  */
 export default function AnalysisCard({ sessionId }: { sessionId: string }) {
   const { facts, device, provider, usable } = useCoachAnalysis(sessionId);
-  if (facts === undefined) return <LoadingDots label="Analysing your session" />;
+  if (facts === undefined) return <LoadingDots label="Analyzing your session" />;
   if (facts === null || !device) return null;
   const answered = provider.kind === 'answered' ? provider.answer : undefined;
   return (

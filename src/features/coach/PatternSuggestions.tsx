@@ -79,7 +79,7 @@ function SuggestionView({
             search={{ pattern: save.id }}
             className={buttonClass('secondary', 'sm')}
           >
-            Practise it now
+            Practice it now
           </Link>
         </p>
       ) : (
@@ -158,7 +158,7 @@ export function PatternSuggestions({
         />
       ) : (
         <p className="muted">
-          This pattern is already as short, or as long, as the on-device rules go; keep practising
+          This pattern is already as short, or as long, as the on-device rules go; keep practicing
           it.
         </p>
       )}

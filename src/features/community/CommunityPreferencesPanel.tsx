@@ -56,7 +56,7 @@ export function CommunityPreferencesPanel({ headingLevel = 2 }: { headingLevel?:
         hint="The share screen starts from your newest session of this pattern."
         value={prefs.defaultPattern ?? ''}
         onChange={(e) => save({ defaultPattern: e.target.value || null })}
-        options={[{ value: '', label: 'The one I just practised' }, ...PATTERNS.map((p) => ({ value: p.id, label: p.name }))]}
+        options={[{ value: '', label: 'The one I just practiced' }, ...PATTERNS.map((p) => ({ value: p.id, label: p.name }))]}
       />
       <SelectField
         label="Who sees my posts"

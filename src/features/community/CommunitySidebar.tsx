@@ -31,7 +31,7 @@ function ChallengeCard({ c }: { c: Challenge }) {
         {name}: {c.targetSessions} sessions of {c.duration / 60} minutes
       </h3>
       <p className="muted">
-        Breathe {name} for at least {c.duration / 60} minutes, {c.targetSessions} times, before {day(c.endsAt)}. {c.participants}{' '}
+        Practice {name} for at least {c.duration / 60} minutes, {c.targetSessions} times, before {day(c.endsAt)}. {c.participants}{' '}
         {c.participants === 1 ? 'person is' : 'people are'} taking part.
       </p>
       <p>

@@ -41,7 +41,7 @@ export function TrendingPatterns() {
       {q.isError ? <p role="alert">Trending patterns could not be loaded: {reasonOf(q.error)}</p> : null}
       {q.data ? (
         q.data.patterns.length === 0 ? (
-          <p className="muted">Nothing practised or shared in the last {q.data.windowDays} days yet.</p>
+          <p className="muted">Nothing practiced or shared in the last {q.data.windowDays} days yet.</p>
         ) : (
           <ol className="trending">
             {q.data.patterns.map((t) => (

@@ -238,9 +238,9 @@ export function CreatePatternScreen() {
                       params={{ mode: 'classic' }}
                       search={{ pattern: p.id }}
                       className={buttonClass('primary', 'sm')}
-                      aria-label={`Practise ${p.name}`}
+                      aria-label={`Practice ${p.name}`}
                     >
-                      Practise
+                      Practice
                     </Link>
                     <Button
                       variant="secondary"
@@ -275,7 +275,7 @@ export function CreatePatternScreen() {
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}
         title={`Delete ${toDelete?.name ?? 'this pattern'}?`}
-        description="It is removed from this device and, when you are signed in, from your account. Sessions you practised with it stay in your history."
+        description="It is removed from this device and, when you are signed in, from your account. Sessions you practiced with it stay in your history."
       >
         <div className="row">
           <Button

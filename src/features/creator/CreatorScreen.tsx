@@ -121,7 +121,7 @@ function CreatorHub({ userId }: { userId: string }) {
     <div className="page stack creator-page">
       <h1>{CREATOR_HUB_HEADING}</h1>
       <p className="muted">
-        Use and ratings come from other members who tried your pattern, saved it or practised with it.
+        Use and ratings come from other members who tried your pattern, saved it or practiced with it.
       </p>
       <dl className="creator-stats">
         <Stat label="Published patterns" value={totals.published} />

@@ -119,10 +119,13 @@ function LinkCardSection({
   id,
   title,
   cards,
+  signedIn = false,
 }: {
   id: string;
   title: string;
   cards: readonly HomeLinkCard[];
+  /** A member has the account the cards would ask for: no 'Needs: Free account' then. */
+  signedIn?: boolean;
 }) {
   return (
     <section aria-labelledby={id} className="home-section">
@@ -133,7 +136,7 @@ function LinkCardSection({
             <Link to={c.to} className="card card--interactive card--stack home-link-card">
               <span className="home-choice__title">{c.title}</span>
               <span className="home-choice__text">{c.text}</span>
-              {c.needs ? <span className="home-choice__meta">Needs: {c.needs}</span> : null}
+              {c.needs && !signedIn ? <span className="home-choice__meta">Needs: {c.needs}</span> : null}
             </Link>
           </li>
         ))}
@@ -224,7 +227,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
             className={`${buttonClass('primary', 'lg')} home-hero__again`}
             data-testid="breathe-again"
           >
-            Breathe again: {last.patternName}
+            Practice again: {last.patternName}
           </Link>
         ) : null}
       </section>
@@ -334,7 +337,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
         </ul>
       </section>
 
-      <LinkCardSection id="home-teasers-title" title="Go further" cards={TEASERS} />
+      <LinkCardSection id="home-teasers-title" title="Go further" cards={TEASERS} signedIn={signedIn} />
     </div>
   );
 }

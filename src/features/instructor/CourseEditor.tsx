@@ -116,7 +116,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
     setDraft(record);
     setDirty(false);
     requestSync();
-    setMessage(status === 'published' ? 'Published. Students can enrol once it reaches the server.' : 'Draft saved on this device.');
+    setMessage(status === 'published' ? 'Published. Students can enroll once it reaches the server.' : 'Draft saved on this device.');
     if (courseId === 'new') {
       // Saved: the move to the course's own address is not a departure.
       leaving.current = true;
@@ -152,7 +152,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
         <Field label="Title" value={draft.title} maxLength={L.titleMax} error={errors.title} onChange={(e) => update({ title: e.target.value })} />
         <TextAreaField
           label="Description"
-          hint="What students will practise and why."
+          hint="What students will practice and why."
           rows={4}
           value={draft.description}
           maxLength={L.descriptionMax}

@@ -71,9 +71,9 @@ export function CourseScreen({ courseId }: { courseId: string }) {
 
       {!userId ? (
         <section className="card stack">
-          <p>Sign in to enrol and keep your progress.</p>
+          <p>Sign in to enroll and keep your progress.</p>
           <Link to="/auth" search={{ redirect: `/courses/${course.id}` }} className={buttonClass('primary')}>
-            Sign in to enrol
+            Sign in to enroll
           </Link>
         </section>
       ) : !p.enrolment ? (
@@ -84,7 +84,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
               void enrol(userId, course).then(requestSync)
             }
           >
-            Enrol in this course
+            Enroll in this course
           </Button>
         </section>
       ) : (
@@ -119,7 +119,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
                       </span>
                       {isCurrent ? (
                         <Button size="sm" onClick={() => practise(pt)}>
-                          Practise {pt.name}
+                          Practice {pt.name}
                         </Button>
                       ) : null}
                     </li>
@@ -152,7 +152,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
             open={confirmLeave}
             onOpenChange={setConfirmLeave}
             title={`Leave ${course.title}?`}
-            description="It leaves your courses and the instructor's count. The days you completed are kept if you enrol again."
+            description="It leaves your courses and the instructor's count. The days you completed are kept if you enroll again."
           >
             <div className="row">
               <Button

@@ -19,7 +19,7 @@ export function InstructorCard({ profile, children, headingLevel = 2 }: { profil
         <p>{profile.bio}</p>
         <h3 className="teach-label">Credentials and experience</h3>
         <p>{profile.credentials}</p>
-        <ul className="list-reset row" aria-label="Specialities">
+        <ul className="list-reset row" aria-label="Specialties">
           {profile.specialities.map((s) => (
             <li key={s}>
               <Badge>{s}</Badge>

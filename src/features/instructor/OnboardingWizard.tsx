@@ -196,7 +196,7 @@ export function OnboardingWizard({ initialStep, existing, draftOwner, onDone, on
           <dd>{values.bio || '—'}</dd>
           <dt>Credentials and experience</dt>
           <dd>{values.credentials || '—'}</dd>
-          <dt>Specialities</dt>
+          <dt>Specialties</dt>
           <dd>{values.specialities.join(', ') || '—'}</dd>
           <dt>Photo</dt>
           <dd>{values.photo ? <img src={values.photo} alt="Your profile photo" width={64} height={64} className="teach-avatar" /> : 'None'}</dd>

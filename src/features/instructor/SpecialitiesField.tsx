@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { PROFILE_LIMITS, SUGGESTED_SPECIALITIES } from '../../domain/instructor/profile';
 import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
 
 interface Props {
   value: string[];
@@ -25,7 +26,7 @@ export function SpecialitiesField({ value, onChange, error }: Props) {
   };
   return (
     <fieldset className="teach-specialities" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} id="field-specialities" tabIndex={-1}>
-      <legend className="field__label">Specialities</legend>
+      <legend className="field__label">Specialties</legend>
       <p id={`${id}-hint`} className="field__hint">
         Choose 1 to {PROFILE_LIMITS.specialitiesMax}.
       </p>
@@ -45,13 +46,11 @@ export function SpecialitiesField({ value, onChange, error }: Props) {
         ))}
       </div>
       <div className="row teach-own">
-        <label htmlFor={`${id}-own`} className="visually-hidden">
-          Your own speciality
-        </label>
-        <input
+        {/* A Field: at the 40-character limit it says the text is cut there. */}
+        <Field
           id={`${id}-own`}
-          className="field__input"
-          placeholder="Your own speciality"
+          label="Your own specialty"
+          placeholder="For example, freediving"
           value={own}
           maxLength={PROFILE_LIMITS.specialityMax}
           onChange={(e) => setOwn(e.target.value)}

@@ -26,13 +26,13 @@ export function useCourseStats(online: boolean, refreshKey: unknown): StatsState
   return state;
 }
 
-/** "1 enrolment · 50% completed", or what is missing. */
+/** "1 enrollment · 50% completed", or what is missing. */
 export function statsLine(state: StatsState, courseId: string): string {
-  if (state.kind === 'loading') return 'Loading enrolments…';
-  if (state.kind === 'offline') return 'Enrolments show when you are online.';
-  if (state.kind === 'error') return `Enrolments could not be loaded: ${state.message}`;
+  if (state.kind === 'loading') return 'Loading enrollments…';
+  if (state.kind === 'offline') return 'Enrollments show when you are online.';
+  if (state.kind === 'error') return `Enrollments could not be loaded: ${state.message}`;
   const s = state.byCourse.get(courseId);
-  if (!s || s.enrolments === 0) return 'No enrolments yet';
-  const noun = s.enrolments === 1 ? 'enrolment' : 'enrolments';
+  if (!s || s.enrolments === 0) return 'No enrollments yet';
+  const noun = s.enrolments === 1 ? 'enrollment' : 'enrollments';
   return `${s.enrolments} ${noun} · ${Math.round(s.completionRate ?? 0)}% completed`;
 }

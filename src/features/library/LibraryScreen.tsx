@@ -257,11 +257,11 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
     }
     if (t === 'favorites' && inTab.length === 0) {
       return (
-        <EmptyState title="No favourites yet. Tap the heart on any pattern to keep it here." />
+        <EmptyState title="No favorites yet. Tap the heart on any pattern to keep it here." />
       );
     }
     if (t === 'recent' && inTab.length === 0) {
-      return <EmptyState title="No patterns used yet. The ones you practise will appear here." />;
+      return <EmptyState title="No patterns used yet. The ones you practice will appear here." />;
     }
     if (shown.length === 0) {
       return (

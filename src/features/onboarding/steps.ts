@@ -13,7 +13,7 @@ export const ONBOARDING_STEPS = [
   },
   {
     title: 'The camera is optional',
-    text: 'Enhanced sessions can use the front camera to measure how still you stay. Frames are analysed on the phone and do not leave it.',
+    text: 'Enhanced sessions can use the front camera to measure how still you stay. Frames are analyzed on the phone and do not leave it.',
   },
 ] as const;
 

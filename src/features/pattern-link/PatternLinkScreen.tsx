@@ -59,7 +59,7 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
           </ul>
         ) : null}
         <div className="row link-pattern__actions">
-          <Button onClick={breathe}>Breathe now</Button>
+          <Button onClick={breathe}>Practice now</Button>
           <Button
             variant="secondary"
             disabled={saved === 'saving' || saved === 'yes'}
@@ -91,7 +91,7 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
         <StartTogether pattern={pattern} />
       ) : (
         <div className="card link-pattern__together">
-          <h2>Breathe together</h2>
+          <h2>Practice together</h2>
           <p className="muted">
             Members can start a shared session of this pattern: everyone who opens its link breathes
             on the same beat.

@@ -20,7 +20,7 @@ export function NoTrackingSetting({ headingLevel = 2 }: { headingLevel?: 2 | 3 }
       />
       {on ? (
         <p className="muted" role="status">
-          On: new sessions are not kept. Sessions you practised before stay in your history.
+          On: new sessions are not kept. Sessions you practiced before stay in your history.
         </p>
       ) : null}
     </section>

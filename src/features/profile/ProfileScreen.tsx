@@ -176,7 +176,7 @@ function DeleteAccount() {
       <h2 id="delete-heading">Delete account</h2>
       <p className="muted">
         Deletes your account and everything it holds on the server (sessions, custom patterns,
-        posts, reactions, follows, ratings, courses and enrolments, instructor profile, push
+        posts, reactions, follows, ratings, courses and enrollments, instructor profile, push
         reminders) and every copy on this device. This cannot be undone. Export your data first
         if you want to keep a copy.
       </p>
@@ -301,7 +301,7 @@ export function ProfileScreen({ user, role, syncStatus }: ProfileScreenProps) {
         <EditProfile key={`${user.id}:${user.name ?? ''}:${user.avatarUrl ?? ''}`} user={user} />
       </Card>
 
-      <Card as="section" aria-labelledby="wallets-heading">
+      <Card as="section" aria-labelledby="wallets-heading" className="stack">
         <ProfileWalletSlot />
       </Card>
 

@@ -69,7 +69,7 @@ function CueLine({ onUserGesture }: { onUserGesture: () => void }) {
         )}
       </p>
       <Button
-        variant="ghost"
+        variant="secondary"
         size="sm"
         aria-haspopup="dialog"
         onClick={() => {

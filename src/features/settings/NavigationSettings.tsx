@@ -3,7 +3,7 @@ import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { setBottomNavVariant, useBottomNavVariant } from '../shell';
 
 const CHOICES: readonly { value: BottomNavVariant; label: string; description: string }[] = [
-  { value: 'B', label: 'Breathe first', description: 'Breathe, Share, Progress, Community, Profile, and a start button.' },
+  { value: 'B', label: 'Home first', description: 'Home, Share, Progress, Community, Profile, and a start button.' },
   { value: 'A', label: 'Explore first', description: 'Practice, Explore, Create, Community, Profile.' },
 ];
 

@@ -64,7 +64,7 @@ export function CueSettings() {
         />
       </div>
       <p className="field__hint" role="status">
-        {describeCueChannels({
+        Cues: {describeCueChannels({
           voice: cues.voice && canSpeak,
           tones: cues.tones,
           vibration: cues.vibration && canVibrate,

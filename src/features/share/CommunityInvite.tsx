@@ -7,7 +7,7 @@ export function CommunityInvite() {
   return (
     <Card as="section" className="community-invite" aria-labelledby="community-invite-title">
       <h2 id="community-invite-title">Join the Wellness Community</h2>
-      <p>See what others practise, react to their sessions, follow them and try their patterns.</p>
+      <p>See what others practice, react to their sessions, follow them and try their patterns.</p>
       <div className="row">
         <Link to="/community" className={buttonClass('primary')}>
           Explore Community

@@ -14,7 +14,7 @@ export function StatsSummary({ stats, compact = false }: { stats: ShareStats; co
         <Stat label="Minutes" value={String(stats.totalMinutes)} />
         <Stat label="Day streak" value={String(stats.currentStreak)} />
         {!compact ? <Stat label="Weekly goal" value={`${stats.weeklyGoalProgress}%`} /> : null}
-        {!compact ? <Stat label="Favourite pattern" value={stats.favoritePattern ?? 'None yet'} /> : null}
+        {!compact ? <Stat label="Favorite pattern" value={stats.favoritePattern ?? 'None yet'} /> : null}
         {!compact ? (
           <Stat
             label="Last session score"

@@ -71,7 +71,7 @@ export function drawStatsCard(ctx: CanvasRenderingContext2D, stats: ShareStats, 
   ctx.font = `500 26px ${FONT}`;
   let y = 370;
   if (stats.favoritePattern) {
-    ctx.fillText(`Favourite pattern: ${stats.favoritePattern}`, 48, y, 704);
+    ctx.fillText(`Favorite pattern: ${stats.favoritePattern}`, 48, y, 704);
     y += 46;
   }
   if (stats.lastSessionScore !== undefined) {

@@ -63,8 +63,8 @@ function PlayButton({ userId }: { userId: string | null }) {
         params={{ mode: 'classic' }}
         search={pattern ? { pattern: pattern.id, start: 'now' } : { start: 'now' }}
         className="bottom-nav__fab"
-        aria-label={`Breathe now: ${name}`}
-        title={`Breathe now: ${name}`}
+        aria-label={`Practice now: ${name}`}
+        title={`Practice now: ${name}`}
       >
         <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M8 5v14l11-7z" fill="currentColor" />

@@ -1,6 +1,6 @@
 /** Small line icons for the bottom navigation (decorative: the tab label names the tab). */
 const PATHS: Record<string, string> = {
-  Breathe: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18m0 4a5 5 0 1 0 0 10a5 5 0 1 0 0-10',
+  Home: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18m0 4a5 5 0 1 0 0 10a5 5 0 1 0 0-10',
   Practice: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M10 8.5v7l6-3.5z',
   Share: 'M16 6l-4-4-4 4M12 2v13M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7',
   Progress: 'M4 20V10M10 20V4M16 20v-7M22 20H2',

@@ -29,7 +29,7 @@ export function GuestAttachDialog({ count, onAttach, onKeep, onDismiss }: GuestA
         if (!o) onDismiss();
       }}
       title="Add your guest sessions to your account?"
-      description={`You practised ${sessions} on this device before signing in. Add them to your account to sync them and count them in your progress, or keep them on this device only.`}
+      description={`You practiced ${sessions} on this device before signing in. Add them to your account to sync them and count them in your progress, or keep them on this device only.`}
     >
       {error ? (
         <p role="alert" className="sync-panel__error">

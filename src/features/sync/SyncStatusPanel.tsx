@@ -131,7 +131,11 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
             <div>
               <dt>Last sync</dt>
               <dd data-testid="sync-last">
-                {lastSyncTime ? `${formatDistanceStrict(lastSyncTime, now)} ago` : 'Not yet'}
+                {lastSyncTime
+                  ? now - lastSyncTime < 60_000
+                    ? 'Just now'
+                    : `${formatDistanceStrict(lastSyncTime, now)} ago`
+                  : 'Not yet'}
               </dd>
             </div>
             <div>
@@ -182,7 +186,7 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
           ) : null}
           {guestCount > 0 && userId ? (
             <p>
-              {guestCount} {guestCount === 1 ? 'session was' : 'sessions were'} practised on this device as a guest.{' '}
+              {guestCount} {guestCount === 1 ? 'session was' : 'sessions were'} practiced on this device as a guest.{' '}
               <button
                 type="button"
                 className="sync-panel__link"

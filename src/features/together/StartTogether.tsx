@@ -50,7 +50,7 @@ export function StartTogether({ pattern }: { pattern: LinkedPattern }) {
   };
   return (
     <div className="card link-pattern__together">
-      <h2>Breathe together</h2>
+      <h2>Practice together</h2>
       <p className="muted">
         Start a shared session: everyone who opens its link breathes on the same beat, signed in or
         not, and you see how many joined.

@@ -29,7 +29,7 @@ export function CameraSetupPanel({
       <h2 id="camera-title">Camera setup</h2>
       <p className="presession__lead">
         With the camera on, Pneuma measures your stillness, whether your face is in view, your
-        posture and your breathing rate as you practise. Everything is worked out on this device: no
+        posture and your breathing rate as you practice. Everything is worked out on this device: no
         picture ever leaves it.
       </p>
       <CameraPreview stream={camera.stream} active={camera.active} />

@@ -93,7 +93,7 @@ export function LiveVisionPanel({ session }: { session: SessionActor }) {
       {camera.message ? <p className="live-vision__note">{camera.message}</p> : null}
       {lowBattery && camera.mode === 'minimal' ? (
         <p className="live-vision__note" data-testid="battery-note">
-          Battery below 20 % and not charging: the camera is analysed once every 2 seconds to
+          Battery below 20 % and not charging: the camera is analyzed once every 2 seconds to
           save power.
         </p>
       ) : null}
@@ -101,7 +101,7 @@ export function LiveVisionPanel({ session }: { session: SessionActor }) {
         <details className="live-vision__details">
           <summary>Analysis details</summary>
           <p data-testid="vision-diagnostics">
-            {diagnostics.frames} frames analysed on this device at {MODE_TEXT[diagnostics.mode]}.
+            {diagnostics.frames} frames analyzed on this device at {MODE_TEXT[diagnostics.mode]}.
             Per frame: stillness {diagnostics.stillnessMs.toFixed(1)} ms, face detection{' '}
             {diagnostics.faceMs.toFixed(1)} ms, breathing {diagnostics.breathingMs.toFixed(1)} ms.
           </p>

@@ -53,7 +53,7 @@ export function startFrameWorker(
   return {
     ready,
     analyse(bitmap, capturedAt) {
-      if (pending) return Promise.reject(new Error('A frame is already being analysed'));
+      if (pending) return Promise.reject(new Error('A frame is already being analyzed'));
       return new Promise<FrameSample>((resolve, reject) => {
         pending = { resolve, reject };
         send({ type: 'frame', bitmap, capturedAt }, [bitmap]);

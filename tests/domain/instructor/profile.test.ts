@@ -19,10 +19,10 @@ describe('instructor profile rules', () => {
     expect(profileErrors({ ...OK, displayName: ' ', bio: 'short', specialities: [] })).toEqual({
       displayName: 'Display name needs at least 2 characters',
       bio: 'Bio needs at least 20 characters',
-      specialities: 'Choose at least one speciality',
+      specialities: 'Choose at least one specialty',
     });
-    expect(profileErrors({ ...OK, specialities: ['Sleep', 'sleep'] })).toEqual({ specialities: 'Each speciality only once' });
-    expect(profileErrors({ ...OK, specialities: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })).toEqual({ specialities: 'Choose at most 6 specialities' });
+    expect(profileErrors({ ...OK, specialities: ['Sleep', 'sleep'] })).toEqual({ specialities: 'Each specialty only once' });
+    expect(profileErrors({ ...OK, specialities: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] })).toEqual({ specialities: 'Choose at most 6 specialties' });
     expect(profileErrors({ ...OK, photo: 'https://example.test/me.jpg' })).toEqual({ photo: 'The photo must be a JPEG, WebP or PNG image' });
     expect(profileErrors({ ...OK, photo: `data:image/jpeg;base64,${'A'.repeat(150_001)}` })).toEqual({ photo: 'The photo is too large; choose another' });
   });

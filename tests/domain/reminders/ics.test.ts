@@ -61,7 +61,7 @@ describe('the .ics calendar file', () => {
     }
     const second = events[1]!;
     expect(second.getFirstPropertyValue('uid')).toBe('r-478@pneuma');
-    expect(second.getFirstPropertyValue('summary')).toBe('Breathe: Relax, 4-7-8; evening'); // escaped and read back
+    expect(second.getFirstPropertyValue('summary')).toBe('Practice: Relax, 4-7-8; evening'); // escaped and read back
     expect(second.getFirstPropertyValue('url')).toBe('https://pneuma.example/session/classic?pattern=4-7-8');
     expect(String(second.getFirstPropertyValue('rrule'))).toBe('FREQ=WEEKLY;BYDAY=SU,SA');
   });
@@ -112,7 +112,7 @@ describe('the .ics calendar file', () => {
     expect(folded.replace(/\r\n /g, '')).toBe(line);
     const r: Reminder = { ...box, patternName: 'Ruhiges Atmen – langsam, tief und gleichmäßig, jeden Morgen vor der Arbeit' };
     const cal = new ICAL.Component(ICAL.parse(buildCalendar([r], { timeZone: 'Europe/Berlin', origin: 'https://p.example', now: NOW })));
-    expect(cal.getFirstSubcomponent('vevent')!.getFirstPropertyValue('summary')).toBe(`Breathe: ${r.patternName}`);
+    expect(cal.getFirstSubcomponent('vevent')!.getFirstPropertyValue('summary')).toBe(`Practice: ${r.patternName}`);
   });
 
   it('refuses an empty list', () => {

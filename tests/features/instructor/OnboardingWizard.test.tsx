@@ -47,8 +47,8 @@ describe('instructor onboarding form', () => {
 
     // Specialities: a suggestion and one of the instructor's own, removable.
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByText('Choose at least one speciality')).toBeTruthy();
-    fireEvent.change(screen.getByPlaceholderText('Your own speciality'), { target: { value: 'Freedivers' } });
+    expect(screen.getByText('Choose at least one specialty')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Your own specialty'), { target: { value: 'Freedivers' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.getByRole('button', { name: 'Remove Freedivers' })).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Sleep' }));

@@ -1,0 +1,135 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, gotoHydrated, signUpFresh } from './fixtures';
+
+/**
+ * The phone layout's edges (docs/product.md § Around the practice, issue 31 item 7), in
+ * Debian's Chromium against the production build, at 320 and 390 px on a touch screen:
+ * - on a slow network the header's 'Online · slow' status never pushes the menu button off
+ *   the screen. The slow network is Chromium's own: DevTools network emulation at 2G speed,
+ *   which sets the Network Information API's effectiveType the app reads;
+ * - a 40-character specialty (the longest the form takes, one unbroken word) wraps inside its
+ *   chip on the onboarding form and inside its badge on the instructor's card, its full text
+ *   on screen, and the page never scrolls sideways;
+ * - a toast sits above the bottom navigation, and none follows the person into a session.
+ * Not proven here: real phones (safe areas, system font scaling), WebKit and Firefox (no
+ * Network Information API there: they never show 'slow'), and a toast raised while a
+ * session is already open (the session screens raise none; the toaster is hidden there).
+ */
+
+const PHONES = [
+  { width: 320, height: 720 },
+  { width: 390, height: 844 },
+] as const;
+
+async function phone(browser: Browser, size: (typeof PHONES)[number]): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: size,
+    hasTouch: true,
+    isMobile: true,
+    baseURL: test.info().project.use.baseURL,
+  });
+  return context.newPage();
+}
+
+/** How far the document scrolls sideways (0 when it fits the screen). */
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+for (const size of PHONES) {
+  test(`at ${size.width} px on a 2G connection the header says slow and the menu button stays on screen`, async ({ browser }) => {
+    const page = await phone(browser, size);
+    await gotoHydrated(page, '/');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    // Chromium's 2G preset figures: 2 s round trip, 50 kbit/s down, 20 kbit/s up.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 2_000,
+      downloadThroughput: (50 * 1024) / 8,
+      uploadThroughput: (20 * 1024) / 8,
+      connectionType: 'cellular2g',
+    });
+    await expect.poll(() => page.evaluate(() => (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType)).toMatch(/^(slow-)?2g$/);
+
+    const status = page.locator('.app-header__status .sync-badge');
+    await expect(status).toHaveClass(/sync-badge--slow/);
+    // Told to everyone: the badge's accessible name says slow, whatever the width shows.
+    await expect(status).toHaveAccessibleName(/slow/i);
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await expect(menu).toBeVisible();
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    expect(box.width).toBeGreaterThanOrEqual(43.5);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await menu.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.context().close();
+  });
+
+  test(`at ${size.width} px a 40-character specialty wraps in its chip and on the instructor's card, all of it on screen`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const page = await phone(browser, size);
+    await signUpFresh(page, `chip-${size.width}`);
+    await gotoHydrated(page, '/instructor-onboarding');
+    await page.getByLabel('Display name').fill('Ada Breath');
+    await page.getByLabel('Bio').fill('Breathing instructor for ten years, calm and practical.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Credentials and experience').fill('Certified breathwork facilitator since 2015.');
+
+    // The longest specialty the form takes, one unbroken word: nowhere to wrap but inside it.
+    const long = 'Apnea'.repeat(8);
+    expect(long).toHaveLength(40);
+    const own = page.getByLabel('Your own specialty');
+    await own.fill(`${long}and more`);
+    await expect(own).toHaveValue(long);
+    // The box says the text was cut at its limit.
+    await expect(page.getByText('That is the limit: 40 characters. Anything longer is cut.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+
+    const chip = page.locator('.teach-chip--own').filter({ hasText: long });
+    await expect(chip).toBeVisible();
+    await expectWhollyOnScreen(page, chip, long, size.width);
+
+    // On to the card the instructor and their students see.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: /Step 5 of 5: Review/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Become an instructor' }).click();
+    await expect(page.getByRole('heading', { name: 'Your courses' })).toBeVisible();
+    const badge = page.getByRole('list', { name: 'Specialties' }).getByText(long);
+    await expect(badge).toBeVisible();
+    await expectWhollyOnScreen(page, badge, long, size.width);
+    await page.context().close();
+  });
+}
+
+/** The element's text is all of `full`, it is not clipped, it fits the screen, and the page does not scroll sideways. */
+async function expectWhollyOnScreen(page: Page, el: ReturnType<Page['locator']>, full: string, width: number) {
+  expect(await el.textContent()).toContain(full);
+  const fit = await el.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
+  expect(fit.scroll, 'the text is not cut off inside its chip').toBeLessThanOrEqual(fit.client + 1);
+  const box = (await el.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await sidewaysScroll(page)).toBe(0);
+}
+
+test('at 390 px a toast sits above the bottom navigation, and is gone in the session the play button opens', async ({ browser }) => {
+  const page = await phone(browser, PHONES[1]);
+  await signUpFresh(page, 'toast');
+  // Sign-up's confirmation is a toast; home has the bottom navigation.
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Successfully logged in!' });
+  await expect(toast).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Bottom' });
+  await expect(nav).toBeVisible();
+  const [t, n] = [(await toast.boundingBox())!, (await nav.boundingBox())!];
+  expect(t.y + t.height, 'the toast ends above the bottom navigation').toBeLessThanOrEqual(n.y);
+
+  await nav.getByRole('link', { name: /^Practice now/ }).click();
+  await expect(page).toHaveURL(/\/session\//);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  // The toaster itself is hidden while a session screen is open.
+  await expect(page.locator('html')).toHaveAttribute('data-in-session', '');
+  await page.context().close();
+});
