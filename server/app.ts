@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { aiConfigFromEnv, aiRoutes, type AiConfig } from './ai/routes';
+import { aiConfigFromEnv, aiRoutes, type AiConfig } from './coach/routes';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';

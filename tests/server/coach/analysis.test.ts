@@ -1,6 +1,6 @@
 /**
  * POST /api/ai-analysis and GET /api/ai-analysis/providers against in-process fakes of
- * the OpenAI, Anthropic and Gemini HTTP APIs (tests/server/aiFakeProviders.ts says what
+ * the OpenAI, Anthropic and Gemini HTTP APIs (tests/server/coach/fakeProviders.ts says what
  * the fakes prove and what they do not). The real SDKs make real HTTP calls on loopback;
  * only the time limits are changed (10 s per attempt instead of 30 s; 300 ms where a
  * provider is made to hang) and the back-off (5 ms instead of 1 s doubling), so the retry
@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiConfigFromEnv, aiRoutes, type AiConfig } from '../../server/ai/routes';
-import { signJwt } from '../../server/auth/jwt';
-import { RATE_RULES, rulesFromEnv } from '../../server/limits/rules';
-import { AI_ATTEMPT_TIMEOUT_MS, AI_RETRIES } from '../../src/domain/coach/constants';
+import { aiConfigFromEnv, aiRoutes, type AiConfig } from '../../../server/coach/routes';
+import { signJwt } from '../../../server/auth/jwt';
+import { RATE_RULES, rulesFromEnv } from '../../../server/limits/rules';
+import { AI_ATTEMPT_TIMEOUT_MS, AI_RETRIES } from '../../../src/domain/coach/constants';
 import {
   FAKE_MODEL_REPORTED,
   FAKE_PATTERN_ANSWER,
@@ -22,10 +22,10 @@ import {
   startFakeProviders,
   type FakeProvider,
   type FakeProviders,
-} from './aiFakeProviders';
-import type { Db } from '../../server/db/types';
-import { BOX_SESSION } from '../domain/coach/fixtures';
-import { listen, openTestDb, TEST_SECRET, testSecrets, type Running } from './helpers';
+} from './fakeProviders';
+import type { Db } from '../../../server/db/types';
+import { BOX_SESSION } from '../../domain/coach/fixtures';
+import { listen, openTestDb, TEST_SECRET, testSecrets, type Running } from '../helpers';
 
 const KEYS: Record<FakeProvider, string> = {
   openai: 'sk-test-openai',

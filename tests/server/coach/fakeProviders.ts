@@ -18,7 +18,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { PATTERN_SUGGESTION } from '../domain/coach/fixtures';
+import { PATTERN_SUGGESTION } from '../../domain/coach/fixtures';
 
 export type FakeProvider = 'openai' | 'anthropic' | 'google';
 
