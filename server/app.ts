@@ -20,7 +20,7 @@ import { Limits } from './limits/limiter';
 import { rateLimitMiddleware } from './limits/middleware';
 import { RATE_RULES } from './limits/rules';
 import type { RateRules } from './limits/rules';
-import { flowRoutes } from './flow/routes';
+import { flowRoutes } from './tokens/routes';
 import { marketRoutes } from './market/routes';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';

@@ -26,13 +26,13 @@
  * tests/sync), a hosted Supabase project (its PostgREST, whose rpc could call functions this
  * server never exposes), concurrent writers racing one account's quota, bytes added by
  * updates after insert (not counted, by design), and the Flow verifier's own checks
- * (tests/server/flow).
+ * (tests/server/tokens).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { visionRoutes } from '../../../server/api/vision/routes';
 import type { Db } from '../../../server/db/types';
-import { flowRoutes } from '../../../server/flow/routes';
+import { flowRoutes } from '../../../server/tokens/routes';
 import { instructorRoutes } from '../../../server/instructor/routes';
 import { sessionRow, testSecrets, useTestDb, type Backend } from '../helpers';
 import { marketHarness } from '../market/harness';

@@ -5,7 +5,7 @@ import {
   mintRequestSchema,
   royaltyCut,
   MINT_LIMITS,
-} from '../../../src/domain/flow/mintInput';
+} from '../../../src/domain/tokens/mintInput';
 
 const ID = '6f1d1c3e-8a4b-4f7e-9a51-2b7c1d9e0f11';
 const A = '0x1122334455667788';
@@ -179,7 +179,7 @@ describe('the mint form', () => {
     copies: '1',
   };
   it('turns typed text into the request (decimal comma, default description, tags split)', async () => {
-    const { checkMintForm } = await import('../../../src/domain/flow/mintForm');
+    const { checkMintForm } = await import('../../../src/domain/tokens/mintForm');
     const r = checkMintForm(form, 'testnet');
     expect(r).toEqual({
       ok: true,
@@ -195,7 +195,7 @@ describe('the mint form', () => {
     });
   });
   it('names each field that is wrong', async () => {
-    const { checkMintForm } = await import('../../../src/domain/flow/mintForm');
+    const { checkMintForm } = await import('../../../src/domain/tokens/mintForm');
     const r = checkMintForm(
       {
         ...form,

@@ -4,9 +4,9 @@
  * One schema for the client form and for POST /api/flow/mint-pattern. Pure (zod only).
  */
 import { z } from 'zod';
-import { isFlowAddress, normalizeFlowAddress } from './address';
+import { isFlowAddress, normalizeFlowAddress } from '../flow/address';
 import { MARKET_QUERY_MAX } from '../marketplace/contract';
-import { FLOW_NETWORKS } from './constants';
+import { FLOW_NETWORKS } from '../flow/constants';
 
 export const MINT_LIMITS = Object.freeze({
   /** Royalty receivers per token. */

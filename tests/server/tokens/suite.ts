@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
-import { flowRoutes } from '../../../server/flow/routes';
+import { flowRoutes } from '../../../server/tokens/routes';
 import type { MarketPattern } from '../../../src/domain/marketplace/contract';
 import { startFakeAccessApi, cdc, type FakeAccessApi } from '../../flow/fakeAccessApi';
 import { testSecrets, useTestDb, type Backend } from '../helpers';

@@ -13,7 +13,7 @@ import {
   patternMarketplaceUrl,
   mintRequestSchema,
   MINT_LIMITS,
-} from '../../src/domain/flow/mintInput';
+} from '../../src/domain/tokens/mintInput';
 import { flowVerifierFromEnv, verifyMint, type FlowVerifier } from './verify';
 
 /** Anyone may read pattern tokens (a guest too); minting needs a signed-in user. */

@@ -3,7 +3,7 @@
  * complaints by field. Pure (zod only).
  */
 import { mintRequestSchema, type MintRequest, type MintRequestInput } from './mintInput';
-import type { FlowNetwork } from './constants';
+import type { FlowNetwork } from '../flow/constants';
 
 export interface RoyaltyRowText {
   receiver: string;
