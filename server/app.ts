@@ -30,7 +30,7 @@ import type { StatementTimeouts } from './rest/read-limits';
 import { restRoutes } from './rest/routes';
 import { unavailableAnswer } from './unavailable';
 import type { Secrets } from './secrets';
-import { socialRoutes } from './social/routes';
+import { socialRoutes } from './community/routes';
 import { instructorRoutes } from './instructor/routes';
 import { pushRoutes } from './push/routes';
 import { PushScheduler } from './push/scheduler';

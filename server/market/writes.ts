@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
-import { parsedBody } from '../social/context';
+import { parsedBody } from '../community/context';
 import { asApiCaller, type SignedInCaller } from '../api/caller';
 import { MARKET_MEMBER, type MarketDeps } from './listing';
 import { noPattern, patternId } from './listing';

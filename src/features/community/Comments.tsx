@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { socialApi } from '../../backend/socialApi';
+import { socialApi } from '../../backend/communityApi';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
 import { LoadingDots } from '../../ui/LoadingDots';

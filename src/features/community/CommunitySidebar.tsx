@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { socialApi, type Challenge, type SocialAchievementState } from '../../backend/socialApi';
+import { socialApi, type Challenge, type SocialAchievementState } from '../../backend/communityApi';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LineIcon, type LineIconName } from '../../ui/LineIcon';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { socialApi, type TrendingPattern } from '../../backend/socialApi';
+import { socialApi, type TrendingPattern } from '../../backend/communityApi';
 import { getPattern } from '../../domain/patterns';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';

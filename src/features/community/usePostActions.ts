@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { socialApi, type Post, type ReportReason } from '../../backend/socialApi';
+import { socialApi, type Post, type ReportReason } from '../../backend/communityApi';
 import { HttpError } from '../../domain/errors/appErrors';
 import { notify } from '../../ui/toast';
 import { patchAuthor, patchPost, removePost, socialKeys } from './timelineCache';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { socialApi } from '../../backend/socialApi';
+import { socialApi } from '../../backend/communityApi';
 import { postAnalytics } from '../../domain/share/postAnalytics';
 import { Button } from '../../ui/Button';
 import { LoadingDots } from '../../ui/LoadingDots';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { queryClient } from '../../backend/queryClient';
-import { socialApi } from '../../backend/socialApi';
+import { socialApi } from '../../backend/communityApi';
 import { normalizePostText } from '../../domain/share/postText';
 import { availablePlatforms, type PlatformId } from '../../domain/share/platforms';
 import { shareBlockers } from '../../domain/share/shareRules';

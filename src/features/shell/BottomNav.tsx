@@ -13,7 +13,7 @@ import { useBottomNavVariant } from './navPreference';
 import { useHasHistory, useSelectedPattern, useSessions } from '../../data/hooks';
 import { selectedPatternId } from '../../data/selectedPattern';
 import { NavIcon } from './NavIcon';
-import { unseenRepliesBadge } from '../../domain/unseenReplies';
+import { unseenRepliesBadge } from '../../domain/community/unseenReplies';
 import { useUnseenReplies } from './useUnseenReplies';
 
 function Tab({ tab, path, replies = 0 }: { tab: BottomTab; path: string; replies?: number }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { seenMark } from '../../domain/unseenReplies';
+import { seenMark } from '../../domain/community/unseenReplies';
 
 /**
  * The count of unseen replies to the signed-in user's posts (docs/product.md § Sharing and
@@ -48,7 +48,7 @@ export function useUnseenReplies(userId: string | null, path: string): number {
     let live = true;
     const ask = () => {
       const since = readMark(userId);
-      import('../../backend/socialApi')
+      import('../../backend/communityApi')
         .then((m) => m.socialApi.unseenReplies(since))
         .then(
           (n) => {

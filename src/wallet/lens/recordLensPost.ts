@@ -1,4 +1,4 @@
-import { socialApi } from '../../backend/socialApi';
+import { socialApi } from '../../backend/communityApi';
 
 /**
  * Keeps the Lens post's id with the community post (docs/product.md § Wallets and tokens)

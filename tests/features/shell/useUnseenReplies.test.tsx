@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { unseenRepliesBadge } from '../../../src/domain/unseenReplies';
+import { unseenRepliesBadge } from '../../../src/domain/community/unseenReplies';
 
 /**
  * The unseen-replies hook on the device side: the 'last seen' mark kept per account, the
  * count asked with it, cleared on /community. The server is replaced by a recorder (the
- * server's count is tested in tests/server/social/suite.ts). Does not prove the badge's
+ * server's count is tested in tests/server/community/suite.ts). Does not prove the badge's
  * place in the bottom navigation on a real screen.
  */
 const api = vi.hoisted(() => ({ unseenReplies: vi.fn(async (_since: string) => 12) }));
-vi.mock('../../../src/backend/socialApi', () => ({ socialApi: api }));
+vi.mock('../../../src/backend/communityApi', () => ({ socialApi: api }));
 const { useUnseenReplies } = await import('../../../src/features/shell/useUnseenReplies');
 
 function Probe({ userId, path }: { userId: string | null; path: string }) {

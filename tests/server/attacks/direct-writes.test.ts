@@ -22,7 +22,7 @@
  *   enrolment, progress, session sync and its replay) still work.
  *
  * What it does NOT cover: the page itself rendering a malformed post (the app's edge check
- * is tested in tests/domain/share/postSchema.test.ts, the sync panel's message in
+ * is tested in tests/domain/community/postSchema.test.ts, the sync panel's message in
  * tests/sync), a hosted Supabase project (its PostgREST, whose rpc could call functions this
  * server never exposes), concurrent writers racing one account's quota, bytes added by
  * updates after insert (not counted, by design), and the Flow verifier's own checks
@@ -37,7 +37,7 @@ import { instructorRoutes } from '../../../server/instructor/routes';
 import { sessionRow, testSecrets, useTestDb, type Backend } from '../helpers';
 import { marketHarness } from '../market/harness';
 import { onPostgres } from '../onPostgres';
-import type { Member, Page, Post } from '../social/harness';
+import type { Member, Page, Post } from '../community/harness';
 
 const BOX_COURSE_PATTERN = { id: 'box', name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };
 const PROFILE = {

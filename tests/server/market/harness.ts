@@ -3,7 +3,7 @@ import type { Db } from '../../../server/db/types';
 import { marketRoutes } from '../../../server/market/routes';
 import type { MarketPage, MarketPattern } from '../../../src/domain/marketplace/contract';
 import { testSecrets } from '../helpers';
-import { socialHarness, type Member } from '../social/harness';
+import { socialHarness, type Member } from '../community/harness';
 
 /**
  * The marketplace API and /rest/v1 in-process, on the community harness (its members,

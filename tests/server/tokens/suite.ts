@@ -5,7 +5,7 @@ import type { MarketPattern } from '../../../src/domain/marketplace/contract';
 import { startFakeAccessApi, cdc, type FakeAccessApi } from '../../flow/fakeAccessApi';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
 import { marketHarness } from '../market/harness';
-import type { Member } from '../social/harness';
+import type { Member } from '../community/harness';
 
 type Harness = Awaited<ReturnType<typeof marketHarness>>;
 

@@ -3,7 +3,7 @@ import type {
   Challenge,
   CommunityStats,
   SocialAchievementState,
-} from '../../src/domain/share/socialContract';
+} from '../../src/domain/community/contract';
 import type { Queryable } from '../db/types';
 import { asCaller, type SocialDeps } from './context';
 import { cursorTime } from './cursor';

@@ -1,8 +1,8 @@
 /**
- * The community API's answers (server/social answers them, src/backend/socialApi reads
+ * The community API's answers (server/community answers them, src/backend/communityApi reads
  * them): one description for both sides (docs/product.md § Sharing and community).
  */
-import type { SharedPattern, SharedSession } from './sharedPattern';
+import type { SharedPattern, SharedSession } from '../share/sharedPattern';
 
 export type { SharedPattern, SharedSession };
 

@@ -10,14 +10,14 @@ import type {
   ReportReason,
   SocialAchievementState,
   TrendingPattern,
-} from '../domain/share/socialContract';
-import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../domain/share/postSchema';
+} from '../domain/community/contract';
+import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../domain/community/postSchema';
 import { requireAccessToken } from './apiCall';
 import { getConfig } from './config';
 import { request } from './request';
 
 /**
- * The community API (server/social): every call carries the signed-in user's access token
+ * The community API (server/community): every call carries the signed-in user's access token
  * and goes through the request helper's social policy (15 s, 3 retries, its own circuit
  * breaker). Writes carry a client-made id where the server supports one, so a retried
  * request never posts twice. A 4xx answer is thrown as HttpError with the server's message.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { countUnseenReplies, seenMark, unseenRepliesBadge, type Reply } from '../../src/domain/unseenReplies';
+import { countUnseenReplies, seenMark, unseenRepliesBadge, type Reply } from '../../../src/domain/community/unseenReplies';
 
 /**
  * The unseen-replies rule and the Community tab's badge (docs/product.md § Sharing and
- * community). Does not prove: the server's SQL gives the same count (tests/server/social/suite.ts
+ * community). Does not prove: the server's SQL gives the same count (tests/server/community/suite.ts
  * does, on PGlite and PostgreSQL) nor that the bottom navigation renders the badge.
  */
 const me = 'u-me';

@@ -4,12 +4,12 @@
  * the server are checked here, item by item, and an item that does not fit is left out, so
  * one malformed row (written before the database checked its shape, or by another server)
  * never takes the community page down for everyone. The server checks its rows with the
- * same schemas before answering; the app checks again at its edge (src/backend/socialApi).
+ * same schemas before answering; the app checks again at its edge (src/backend/communityApi).
  *
  * Pure (zod only).
  */
 import { z } from 'zod';
-import type { Challenge, Post, TrendingPattern } from './socialContract';
+import type { Challenge, Post, TrendingPattern } from './contract';
 
 const seconds = z.number().finite().min(0).max(120);
 

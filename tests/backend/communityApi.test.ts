@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../src/backend/apiCall', () => ({ requireAccessToken: async () => 'token' }));
 
 const { setConfigForTests } = await import('../../src/backend/config');
-const { socialApi } = await import('../../src/backend/socialApi');
+const { socialApi } = await import('../../src/backend/communityApi');
 
 const post = (id: string, pattern: unknown) => ({
   id,

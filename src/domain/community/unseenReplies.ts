@@ -1,9 +1,9 @@
-import { badgeCount } from './navigation';
+import { badgeCount } from '../navigation';
 
 /**
  * Unseen replies (docs/product.md § Sharing and community): comments other people left on
  * the user's own posts after the 'last seen' mark this device keeps. Pure: the server counts
- * the rows (GET /api/social/replies/unseen, server/social/replies.ts applies the same rule in
+ * the rows (GET /api/social/replies/unseen, server/community/replies.ts applies the same rule in
  * SQL), the bottom navigation shows what these functions return.
  */
 

@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { signJwt } from '../../../server/auth/jwt';
 import type { Db } from '../../../server/db/types';
 import { restRoutes } from '../../../server/rest/routes';
-import type { PostJson } from '../../../server/social/postRows';
-import { socialRoutes } from '../../../server/social/routes';
+import type { PostJson } from '../../../server/community/postRows';
+import { socialRoutes } from '../../../server/community/routes';
 import { email, testSecrets } from '../helpers';
 
 /** A member signed up through /auth/v1 with a display name (or none). */

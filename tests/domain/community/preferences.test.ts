@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_COMMUNITY_PREFERENCES,
   parseCommunityPreferences,
-} from '../../src/domain/communityPreferences';
+} from '../../../src/domain/community/preferences';
 
 /**
  * Community preferences as read back from storage (issue #34). Does not prove the editor
