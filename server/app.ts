@@ -21,7 +21,7 @@ import { rateLimitMiddleware } from './limits/middleware';
 import { RATE_RULES } from './limits/rules';
 import type { RateRules } from './limits/rules';
 import { flowRoutes } from './tokens/routes';
-import { marketRoutes } from './market/routes';
+import { marketRoutes } from './marketplace/routes';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/mailer';
 import { compileProxyTrust } from './net/client-address';

@@ -4,7 +4,7 @@ import { apiError, jsonBody, validationFailed } from '../api/respond';
 import { asApiCaller } from '../api/caller';
 import type { Db, Tx } from '../db/types';
 import { publicOrigin } from '../http';
-import type { ListingRow } from '../market/rows';
+import type { ListingRow } from '../marketplace/rows';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import { normalizeFlowAddress } from '../../src/domain/flow/address';

@@ -11,10 +11,10 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { ErrorCard } from '../errors';
 import { PublishedCourses } from '../instructor';
-import { MarketCard } from './MarketCard';
-import { MarketFilters } from './MarketFilters';
-import { useMarketActions } from './useMarketActions';
-import { useMarketListing, type ListingState } from './useMarketListing';
+import { MarketCard } from './MarketplaceCard';
+import { MarketFilters } from './MarketplaceFilters';
+import { useMarketActions } from './useMarketplaceActions';
+import { useMarketListing, type ListingState } from './useMarketplaceListing';
 import './marketplace.css';
 
 export interface MarketplaceScreenProps {

@@ -6,8 +6,8 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { ConfirmDialog } from './ConfirmDialog';
-import { marketApi, marketKeys } from './marketApi';
-import { failureReason } from './useMarketActions';
+import { marketApi, marketKeys } from './marketplaceApi';
+import { failureReason } from './useMarketplaceActions';
 import type { Publication } from './useMyPublications';
 
 /**

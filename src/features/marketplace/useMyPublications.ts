@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { marketApi } from './marketApi';
+import { marketApi } from './marketplaceApi';
 
 /** Where one of your library's patterns stands in the marketplace. */
 export type Publication = 'live' | 'unpublished';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketPattern } from '../../../src/domain/marketplace/contract';
-import { MarketCard, type MarketCardActions } from '../../../src/features/marketplace/MarketCard';
+import { MarketCard, type MarketCardActions } from '../../../src/features/marketplace/MarketplaceCard';
 import { published } from '../../domain/marketplace/fixtures';
 
 vi.mock('../../../src/features/tokens', () => ({ PatternTokenBadge: () => null }));

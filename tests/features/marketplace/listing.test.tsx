@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError } from '../../../src/domain/errors/appErrors';
 import { DEFAULT_MARKET_QUERY, type MarketPage } from '../../../src/domain/marketplace/contract';
 import { readListing, saveListing } from '../../../src/features/marketplace/listingCache';
-import { useMarketListing } from '../../../src/features/marketplace/useMarketListing';
+import { useMarketListing } from '../../../src/features/marketplace/useMarketplaceListing';
 import { published } from '../../domain/marketplace/fixtures';
 
 const list = vi.fn<(...a: unknown[]) => Promise<MarketPage>>();
-vi.mock('../../../src/features/marketplace/marketApi', () => ({
+vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
   marketApi: { list: (...a: unknown[]) => list(...a) },
   marketKeys: { list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));

@@ -11,7 +11,7 @@ vi.mock('../../../src/app/auth/authStore', () => ({
   useAuth: () => ({ user }),
   reloadRole: vi.fn(),
 }));
-vi.mock('../../../src/features/marketplace/marketApi', () => ({
+vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
   marketApi: { mine: () => mine(), publish: (i: MarketPublishInput) => publish(i) },
   marketKeys: { all: ['market'] },
 }));

@@ -11,7 +11,7 @@ vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
   useNavigate: () => vi.fn(),
 }));
-vi.mock('../../../src/features/marketplace/marketApi', () => ({
+vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
   marketApi: { list: (q: MarketQuery) => list(q) },
   marketKeys: { all: ['market'], list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));

@@ -35,7 +35,7 @@ import type { Db } from '../../../server/db/types';
 import { flowRoutes } from '../../../server/tokens/routes';
 import { instructorRoutes } from '../../../server/instructor/routes';
 import { sessionRow, testSecrets, useTestDb, type Backend } from '../helpers';
-import { marketHarness } from '../market/harness';
+import { marketHarness } from '../marketplace/harness';
 import { onPostgres } from '../onPostgres';
 import type { Member, Page, Post } from '../community/harness';
 

@@ -4,7 +4,7 @@ import { flowRoutes } from '../../../server/tokens/routes';
 import type { MarketPattern } from '../../../src/domain/marketplace/contract';
 import { startFakeAccessApi, cdc, type FakeAccessApi } from '../../flow/fakeAccessApi';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
-import { marketHarness } from '../market/harness';
+import { marketHarness } from '../marketplace/harness';
 import type { Member } from '../community/harness';
 
 type Harness = Awaited<ReturnType<typeof marketHarness>>;

@@ -10,7 +10,7 @@ import {
 } from '../../domain/marketplace/contract';
 
 /**
- * The marketplace API (server/market), through the app's /api helper: guests read with the
+ * The marketplace API (server/marketplace), through the app's /api helper: guests read with the
  * public key alone (supabase-js is not loaded for them); a signed-in user's calls carry
  * their access token. A 4xx answer is thrown as HttpError with the server's message.
  */

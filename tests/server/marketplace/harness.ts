@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../server/db/types';
-import { marketRoutes } from '../../../server/market/routes';
+import { marketRoutes } from '../../../server/marketplace/routes';
 import type { MarketPage, MarketPattern } from '../../../src/domain/marketplace/contract';
 import { testSecrets } from '../helpers';
 import { socialHarness, type Member } from '../community/harness';

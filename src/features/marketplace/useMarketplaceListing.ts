@@ -5,7 +5,7 @@ import { HttpError } from '../../domain/errors/appErrors';
 import { marketQueryParams, type MarketPage, type MarketQuery } from '../../domain/marketplace/contract';
 import { publicView } from '../../domain/marketplace/format';
 import { readListing, saveListing, type CachedListing } from './listingCache';
-import { marketApi, marketKeys } from './marketApi';
+import { marketApi, marketKeys } from './marketplaceApi';
 
 export type ListingState =
   | { kind: 'loading' }
