@@ -19,7 +19,7 @@ import { AiCallError, generateStructured, type AiFailureKind } from './generate'
 import { languageModel } from './models';
 import { PATTERN_SYSTEM, patternPrompt, SESSION_SYSTEM, sessionPrompt } from './prompts';
 
-export interface AiRoutesOptions {
+export interface CoachRoutesOptions {
   jwtSecret: string;
   config: AiConfig;
   /** The server's abuse limits: the `aiAnalysis` rule counts analyses per user. */
@@ -102,7 +102,7 @@ function failure(c: Context, provider: AiProvider, e: AiCallError): Response {
  *   or `{ provider, analysisType, sessionData }`; the provider's structured answer checked
  *   against the contract, with the provider and model that answered.
  */
-export function aiRoutes({ jwtSecret, config, limits }: AiRoutesOptions): Hono {
+export function coachRoutes({ jwtSecret, config, limits }: CoachRoutesOptions): Hono {
   const app = new Hono();
 
   app.get('/providers', async (c) => {

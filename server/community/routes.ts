@@ -17,7 +17,7 @@ import { trendingPatterns } from './trending';
  * endpoint needs a signed-in user and runs as that user, so the row-level-security
  * policies of supabase/migrations/20261123020000_social.sql decide who may write what.
  */
-export function socialRoutes(deps: SocialDeps): Hono {
+export function communityRoutes(deps: SocialDeps): Hono {
   const app = new Hono();
   app.use(
     '/social/*',

@@ -9,7 +9,7 @@ import { publishPattern, ratePattern, recordUse, unpublishPattern, unratePattern
  * so the row-level-security policies of supabase/migrations/20261123070000_marketplace.sql
  * decide who may write what.
  */
-export function marketRoutes(deps: MarketDeps): Hono {
+export function marketplaceRoutes(deps: MarketDeps): Hono {
   const app = new Hono();
   app.get('/market/patterns', (c) => listPatterns(c, deps));
   app.post('/market/patterns', (c) => publishPattern(c, deps));

@@ -20,7 +20,7 @@ import { flowVerifierFromEnv, verifyMint, type FlowVerifier } from './verify';
 const FLOW_READER = { guests: true, signIn: 'Not authenticated: sign in to mint pattern tokens' } as const;
 const FLOW_MINTER = { ...FLOW_READER, guests: false } as const;
 
-export interface FlowDeps {
+export interface TokenDeps {
   db: Db;
   secrets: Secrets;
   /** The server's own check on Flow; default from PNEUMA_FLOW_* (see ./verify.ts); null = off. */
@@ -115,7 +115,7 @@ const mintJson = (r: TokenRow) => ({
  *   GET  /flow/tokens?patterns=id,… (anyone) -> the same for up to 50 patterns at once.
  * Every read and write runs as the caller under row-level security.
  */
-export function flowRoutes(deps: FlowDeps): Hono {
+export function tokenRoutes(deps: TokenDeps): Hono {
   const app = new Hono();
   const verifier = deps.verifier === undefined ? flowVerifierFromEnv(process.env) : deps.verifier;
 

@@ -51,7 +51,7 @@ async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T>
 
 const cursorQuery = (cursor?: string | null) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '');
 
-export const socialApi = {
+export const communityApi = {
   share: (input: { id: string; content: string; pattern: SharedPattern; session?: SharedSession }) =>
     call<{ post: Post }>('/social/share', 'POST', {
       id: input.id,

@@ -4,14 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /**
  * The community client's edge (issue 28 item 5): a post whose pattern name is an object
  * (the red team's row, written through /rest/v1 before the database refused it) used to reach
- * the page and crash it for every member. socialApi now leaves out each malformed item of the
+ * the page and crash it for every member. communityApi now leaves out each malformed item of the
  * timeline, the caller's posts, the challenges and the trending list. Real fetch answers from
  * a stub server function; does not prove the page's rendering (the e2e community spec does).
  */
 vi.mock('../../src/backend/apiCall', () => ({ requireAccessToken: async () => 'token' }));
 
 const { setConfigForTests } = await import('../../src/backend/config');
-const { socialApi } = await import('../../src/backend/communityApi');
+const { communityApi } = await import('../../src/backend/communityApi');
 
 const post = (id: string, pattern: unknown) => ({
   id,
@@ -48,10 +48,10 @@ afterEach(() => {
   setConfigForTests(null);
 });
 
-describe('socialApi leaves out malformed community items', () => {
+describe('communityApi leaves out malformed community items', () => {
   it('timeline, my posts and trending keep only well-formed items', async () => {
-    expect((await socialApi.timeline()).items.map((p) => p.id)).toEqual(['good']);
-    expect((await socialApi.myPosts()).items.map((p) => p.id)).toEqual(['mine']);
-    expect((await socialApi.trending()).patterns.map((p) => p.name)).toEqual(['Coherent Breathing']);
+    expect((await communityApi.timeline()).items.map((p) => p.id)).toEqual(['good']);
+    expect((await communityApi.myPosts()).items.map((p) => p.id)).toEqual(['mine']);
+    expect((await communityApi.trending()).patterns.map((p) => p.name)).toEqual(['Coherent Breathing']);
   });
 });

@@ -10,7 +10,7 @@ import { PatternTokenBadge } from '../tokens';
 import { StarRating } from './StarRating';
 import { UnpublishButton } from './UnpublishButton';
 
-export interface MarketCardActions {
+export interface MarketplaceCardActions {
   tryPattern: (p: MarketPattern) => void;
   addToLibrary: (p: MarketPattern) => Promise<boolean>;
   rate: (p: MarketPattern, rating: number) => Promise<boolean>;
@@ -18,7 +18,7 @@ export interface MarketCardActions {
 }
 
 /** One published pattern: what it is, who made it, its real ratings and use, and what one can do with it. */
-export function MarketCard({
+export function MarketplaceCard({
   pattern: p,
   signedIn,
   inLibrary,
@@ -31,7 +31,7 @@ export function MarketCard({
   inLibrary: boolean;
   /** Showing a saved page: actions that need the server are off. */
   offline: boolean;
-  actions: MarketCardActions;
+  actions: MarketplaceCardActions;
 }) {
   const [adding, setAdding] = useState(false);
   const headingId = `market-card-${p.id}`;

@@ -7,7 +7,7 @@ import { MARKET_CATEGORY_OPTIONS, MARKET_DIFFICULTY_OPTIONS, MARKET_SORT_OPTIONS
 const SEARCH_SETTLE_MS = 300;
 
 /** Search, category, difficulty and sort; every change starts again at page 1. */
-export function MarketFilters({ query, onChange }: { query: MarketQuery; onChange: (next: MarketQuery) => void }) {
+export function MarketplaceFilters({ query, onChange }: { query: MarketQuery; onChange: (next: MarketQuery) => void }) {
   const [text, setText] = useState(query.q);
   // The URL changed (back, Clear Filters): show its text, unless it is what is typed (a space being typed stays).
   useEffect(() => setText((typed) => (typed.trim() === query.q ? typed : query.q)), [query.q]);

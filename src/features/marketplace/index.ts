@@ -3,7 +3,7 @@
 export { MarketplaceScreen, type MarketplaceScreenProps } from './MarketplaceScreen';
 export { PublishPatternButton } from './PublishPatternButton';
 export { useMyPublications, type Publication } from './useMyPublications';
-export { marketApi, marketKeys } from './marketplaceApi';
-export { failureReason, useMarketActions } from './useMarketplaceActions';
+export { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+export { failureReason, useMarketplaceActions } from './useMarketplaceActions';
 export { UnpublishButton } from './UnpublishButton';
 export { StarRating } from './StarRating';

@@ -19,7 +19,7 @@ const call = <T>(path: string, opts: { signedIn: boolean; method?: string; body?
 
 const signedIn = { signedIn: true } as const;
 
-export const marketApi = {
+export const marketplaceApi = {
   list: (q: MarketQuery, asUser: boolean) => {
     const qs = new URLSearchParams(marketQueryParams(q)).toString();
     return call<MarketPage>(`/patterns${qs ? `?${qs}` : ''}`, { signedIn: asUser });
@@ -39,7 +39,7 @@ export const marketApi = {
 };
 
 /** Query keys of the marketplace's server state. */
-export const marketKeys = {
+export const marketplaceKeys = {
   all: ['market'] as const,
   list: (q: MarketQuery, userId: string | null) => ['market', 'list', userId, marketQueryParams(q)] as const,
   mine: (userId: string) => ['market', 'mine', userId] as const,

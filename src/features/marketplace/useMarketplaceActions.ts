@@ -6,7 +6,7 @@ import type { MarketPattern } from '../../domain/marketplace/contract';
 import { libraryCopyOf, patternToTry } from '../../domain/marketplace/format';
 import { requestSync } from '../../sync/page/syncEngine';
 import { notify } from '../../ui/toast';
-import { marketApi, marketKeys } from './marketplaceApi';
+import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
 
 /** The server's reason for a refusal, or what went wrong on the way. */
 export function failureReason(error: unknown): string {
@@ -20,15 +20,15 @@ export function failureReason(error: unknown): string {
  * theirs from then on: a guest's stays on this device, a signed-in user's syncs), rate it,
  * or, for its creator, unpublish it.
  */
-export function useMarketActions(userId: string | null) {
+export function useMarketplaceActions(userId: string | null) {
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const refresh = () => qc.invalidateQueries({ queryKey: marketKeys.all });
+  const refresh = () => qc.invalidateQueries({ queryKey: marketplaceKeys.all });
 
   const tryPattern = (p: MarketPattern) => {
     if (userId && !p.mine) {
       // Recorded on the way; the session starts whether or not the server answers.
-      marketApi.recordUse(p.id, 'try').then(refresh, () => undefined);
+      marketplaceApi.recordUse(p.id, 'try').then(refresh, () => undefined);
     }
     void navigate({ to: '/session/$mode', params: { mode: 'classic' }, state: { pattern: patternToTry(p) } });
   };
@@ -38,7 +38,7 @@ export function useMarketActions(userId: string | null) {
       const copy = await createCustomPattern(libraryCopyOf(p), { userId });
       requestSync();
       notify.success(`${p.name} added to your library`);
-      if (userId && !p.mine) marketApi.recordUse(p.id, 'add', copy.id).then(refresh, () => undefined);
+      if (userId && !p.mine) marketplaceApi.recordUse(p.id, 'add', copy.id).then(refresh, () => undefined);
       return true;
     } catch (e) {
       notify.error(`${p.name} could not be added`, { description: e instanceof Error ? e.message : String(e) });
@@ -48,7 +48,7 @@ export function useMarketActions(userId: string | null) {
 
   const rate = async (p: MarketPattern, rating: number): Promise<boolean> => {
     try {
-      await marketApi.rate(p.id, rating);
+      await marketplaceApi.rate(p.id, rating);
       await refresh();
       return true;
     } catch (e) {
@@ -59,7 +59,7 @@ export function useMarketActions(userId: string | null) {
 
   const unpublish = async (p: MarketPattern): Promise<boolean> => {
     try {
-      await marketApi.unpublish(p.id);
+      await marketplaceApi.unpublish(p.id);
       notify.success(`${p.name} is no longer published`);
       await refresh();
       return true;

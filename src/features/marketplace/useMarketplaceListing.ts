@@ -5,7 +5,7 @@ import { HttpError } from '../../domain/errors/appErrors';
 import { marketQueryParams, type MarketPage, type MarketQuery } from '../../domain/marketplace/contract';
 import { publicView } from '../../domain/marketplace/format';
 import { readListing, saveListing, type CachedListing } from './listingCache';
-import { marketApi, marketKeys } from './marketplaceApi';
+import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
 
 export type ListingState =
   | { kind: 'loading' }
@@ -20,10 +20,10 @@ export type ListingState =
  * the page saved last for the same query.
  * A refusal (4xx) is an error, never hidden behind old data.
  */
-export function useMarketListing(q: MarketQuery, userId: string | null): ListingState {
+export function useMarketplaceListing(q: MarketQuery, userId: string | null): ListingState {
   const key = JSON.stringify(marketQueryParams(q));
   const network = useNetworkStatus();
-  const query = useQuery({ queryKey: marketKeys.list(q, userId), queryFn: () => marketApi.list(q, userId !== null) });
+  const query = useQuery({ queryKey: marketplaceKeys.list(q, userId), queryFn: () => marketplaceApi.list(q, userId !== null) });
   const [cached, setCached] = useState<CachedListing | undefined | null>(null);
 
   useEffect(() => {

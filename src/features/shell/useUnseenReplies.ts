@@ -49,7 +49,7 @@ export function useUnseenReplies(userId: string | null, path: string): number {
     const ask = () => {
       const since = readMark(userId);
       import('../../backend/communityApi')
-        .then((m) => m.socialApi.unseenReplies(since))
+        .then((m) => m.communityApi.unseenReplies(since))
         .then(
           (n) => {
             if (live) setCount(n);

@@ -12,8 +12,8 @@ vi.mock('../../../src/app/auth/authStore', () => ({
   reloadRole: vi.fn(),
 }));
 vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
-  marketApi: { mine: () => mine(), publish: (i: MarketPublishInput) => publish(i) },
-  marketKeys: { all: ['market'] },
+  marketplaceApi: { mine: () => mine(), publish: (i: MarketPublishInput) => publish(i) },
+  marketplaceKeys: { all: ['market'] },
 }));
 const { PublishPatternButton } = await import('../../../src/features/marketplace/PublishPatternButton');
 const { useMyPublications } = await import('../../../src/features/marketplace/useMyPublications');

@@ -12,8 +12,8 @@ vi.mock('@tanstack/react-router', () => ({
   useNavigate: () => vi.fn(),
 }));
 vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
-  marketApi: { list: (q: MarketQuery) => list(q) },
-  marketKeys: { all: ['market'], list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
+  marketplaceApi: { list: (q: MarketQuery) => list(q) },
+  marketplaceKeys: { all: ['market'], list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));
 vi.mock('../../../src/features/tokens', () => ({ PatternTokenBadge: () => null }));
 vi.mock('../../../src/features/instructor', () => ({ PublishedCourses: () => null }));

@@ -10,7 +10,7 @@ import { unseenRepliesBadge } from '../../../src/domain/community/unseenReplies'
  * place in the bottom navigation on a real screen.
  */
 const api = vi.hoisted(() => ({ unseenReplies: vi.fn(async (_since: string) => 12) }));
-vi.mock('../../../src/backend/communityApi', () => ({ socialApi: api }));
+vi.mock('../../../src/backend/communityApi', () => ({ communityApi: api }));
 const { useUnseenReplies } = await import('../../../src/features/shell/useUnseenReplies');
 
 function Probe({ userId, path }: { userId: string | null; path: string }) {

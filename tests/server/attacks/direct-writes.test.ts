@@ -32,7 +32,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { visionRoutes } from '../../../server/api/vision/routes';
 import type { Db } from '../../../server/db/types';
-import { flowRoutes } from '../../../server/tokens/routes';
+import { tokenRoutes } from '../../../server/tokens/routes';
 import { instructorRoutes } from '../../../server/instructor/routes';
 import { sessionRow, testSecrets, useTestDb, type Backend } from '../helpers';
 import { marketHarness } from '../marketplace/harness';
@@ -61,7 +61,7 @@ function directWritesSuite(kind: Backend): void {
       db = opened;
       h = await marketHarness(db);
       const secrets = await testSecrets();
-      h.app.route('/api', flowRoutes({ db, secrets, verifier: null }));
+      h.app.route('/api', tokenRoutes({ db, secrets, verifier: null }));
       h.app.route('/api', instructorRoutes({ db, secrets }));
       h.app.route('/api/vision', visionRoutes({ db, secrets }));
       a = await h.member('attack-a', 'Ada');

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiConfigFromEnv, aiRoutes, type AiConfig } from '../../../server/coach/routes';
+import { aiConfigFromEnv, coachRoutes, type AiConfig } from '../../../server/coach/routes';
 import { signJwt } from '../../../server/auth/jwt';
 import { RATE_RULES, rulesFromEnv } from '../../../server/limits/rules';
 import { AI_ATTEMPT_TIMEOUT_MS, AI_RETRIES } from '../../../src/domain/coach/constants';
@@ -63,7 +63,7 @@ async function startApi(config: AiConfig): Promise<Api> {
   // The abuse limits need the database; they are tested in the Pneuma server below.
   app.route(
     '/api/ai-analysis',
-    aiRoutes({ jwtSecret: TEST_SECRET, config, limits: { hit: async () => 0 } }),
+    coachRoutes({ jwtSecret: TEST_SECRET, config, limits: { hit: async () => 0 } }),
   );
   const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

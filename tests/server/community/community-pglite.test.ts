@@ -1,3 +1,3 @@
-import { socialSuite } from './suite';
+import { communitySuite } from './suite';
 
-socialSuite('pglite');
+communitySuite('pglite');

@@ -1,4 +1,4 @@
 import { onPostgres } from '../onPostgres';
-import { socialSuite } from './suite';
+import { communitySuite } from './suite';
 
-onPostgres('community API', () => socialSuite('postgres'));
+onPostgres('community API', () => communitySuite('postgres'));

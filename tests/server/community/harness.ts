@@ -4,7 +4,7 @@ import { signJwt } from '../../../server/auth/jwt';
 import type { Db } from '../../../server/db/types';
 import { restRoutes } from '../../../server/rest/routes';
 import type { PostJson } from '../../../server/community/postRows';
-import { socialRoutes } from '../../../server/community/routes';
+import { communityRoutes } from '../../../server/community/routes';
 import { email, testSecrets } from '../helpers';
 
 /** A member signed up through /auth/v1 with a display name (or none). */
@@ -32,7 +32,7 @@ export async function socialHarness(db: Db) {
     return c.json({ error: 'internal_error', message: 'Internal server error' }, 500);
   });
   app.route('/rest/v1', restRoutes({ db, secrets }));
-  app.route('/api', socialRoutes({ db, secrets }));
+  app.route('/api', communityRoutes({ db, secrets }));
   const anon = secrets.anonKey;
 
   async function call<T = Record<string, unknown>>(

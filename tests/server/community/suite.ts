@@ -13,7 +13,7 @@ type Harness = Awaited<ReturnType<typeof socialHarness>>;
  * every bad request, counts that follow the rows. The tests share one database and run
  * in order; the first one sees it empty.
  */
-export function socialSuite(kind: Backend) {
+export function communitySuite(kind: Backend) {
   describe(`community API on ${kind}`, () => {
     let db: Db;
     let h: Harness;

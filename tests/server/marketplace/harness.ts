@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../server/db/types';
-import { marketRoutes } from '../../../server/marketplace/routes';
+import { marketplaceRoutes } from '../../../server/marketplace/routes';
 import type { MarketPage, MarketPattern } from '../../../src/domain/marketplace/contract';
 import { testSecrets } from '../helpers';
 import { socialHarness, type Member } from '../community/harness';
@@ -11,7 +11,7 @@ import { socialHarness, type Member } from '../community/harness';
  */
 export async function marketHarness(db: Db) {
   const h = await socialHarness(db);
-  h.app.route('/api', marketRoutes({ db, secrets: await testSecrets() }));
+  h.app.route('/api', marketplaceRoutes({ db, secrets: await testSecrets() }));
 
   let n = 0;
   /** A publishable pattern: box-like timings unless overridden. */

@@ -1,3 +1,3 @@
-import { marketSuite } from './suite';
+import { marketplaceSuite } from './suite';
 
-marketSuite('pglite');
+marketplaceSuite('pglite');

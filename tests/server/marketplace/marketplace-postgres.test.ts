@@ -1,4 +1,4 @@
 import { onPostgres } from '../onPostgres';
-import { marketSuite } from './suite';
+import { marketplaceSuite } from './suite';
 
-onPostgres('marketplace API', () => marketSuite('postgres'));
+onPostgres('marketplace API', () => marketplaceSuite('postgres'));

@@ -13,7 +13,7 @@ type Harness = Awaited<ReturnType<typeof marketHarness>>;
  * /api/market and /rest/v1. The tests share one database and run in order; the first one
  * sees it empty.
  */
-export function marketSuite(kind: Backend) {
+export function marketplaceSuite(kind: Backend) {
   describe(`marketplace API on ${kind}`, () => {
     let db: Db;
     let h: Harness;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
-import { flowRoutes } from '../../../server/tokens/routes';
+import { tokenRoutes } from '../../../server/tokens/routes';
 import type { MarketPattern } from '../../../src/domain/marketplace/contract';
 import { startFakeAccessApi, cdc, type FakeAccessApi } from '../../flow/fakeAccessApi';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
@@ -37,7 +37,7 @@ interface MintAnswer {
  * a fake access API here), and row-level security holds through /rest/v1: the creator
  * writes their own rows only, nobody writes 'verified', everyone reads sealed tokens.
  */
-export function flowSuite(kind: Backend) {
+export function tokenSuite(kind: Backend) {
   describe(`pattern tokens API on ${kind}`, () => {
     let db: Db;
     let h: Harness;
@@ -51,11 +51,11 @@ export function flowSuite(kind: Backend) {
       h = await marketHarness(db);
       access = await startFakeAccessApi();
       const secrets = await testSecrets();
-      h.app.route('/api', flowRoutes({ db, secrets, verifier: null }));
+      h.app.route('/api', tokenRoutes({ db, secrets, verifier: null }));
       // The same routes on a second prefix with the server's own check on Flow switched on.
       h.app.route(
         '/verified/api',
-        flowRoutes({
+        tokenRoutes({
           db,
           secrets,
           verifier: { network: 'testnet', accessUrl: access.url, contractAddress: CONTRACT },

@@ -1,3 +1,3 @@
-import { flowSuite } from './suite';
+import { tokenSuite } from './suite';
 
-flowSuite('pglite');
+tokenSuite('pglite');

@@ -1,4 +1,4 @@
 import { onPostgres } from '../onPostgres';
-import { flowSuite } from './suite';
+import { tokenSuite } from './suite';
 
-onPostgres('pattern tokens API', () => flowSuite('postgres'));
+onPostgres('pattern tokens API', () => tokenSuite('postgres'));
