@@ -3,7 +3,7 @@
  * dynamic import() alike. A wrong-way import fails `npm run lint`;
  * tests/lint/layers.test.ts proves that each rule fires. The order enforced:
  *
- *   routes -> features -> app, ui -> sync -> data, backend, adapters (vision, wallet, flow)
+ *   routes -> features -> app, ui, styles -> sync -> data, backend, adapters (vision, wallet, flow)
  *          -> machines -> contracts -> domain
  *   sw/ (service worker) -> sync, data, contracts, domain
  *   server/ -> src/domain and src/contracts only (never the app, never sw/)
@@ -12,7 +12,7 @@
  * - contracts: facts both sides of the wire share (paths, shapes, page files); domain only.
  * - machines: XState and domain only; side effects come in as provided actors.
  * - data: never sync (sync builds on data: src/sync/personData.ts clears it), features or routes.
- * - sync, backend, app, ui: never features or routes.
+ * - sync, backend, app, ui, styles: never features or routes.
  * - adapters (src/vision, src/wallet, src/flow): domain, machines, backend; never data, sync or UI.
  * - features: another feature only through its index.ts; never routes.
  */
@@ -98,7 +98,7 @@ export const layerRules = [
     [{ regex: into('sync', 'features', 'routes'), message: msg('src/data', 'sync, features or routes') }],
   ),
   rule(
-    ['src/sync/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    ['src/sync/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/styles/**/*.{ts,tsx}'],
     [{ regex: into('features', 'routes'), message: msg('src/sync, backend, app and ui', 'features or routes') }],
   ),
   rule(

@@ -30,6 +30,7 @@ describe('layer rule', () => {
     ['src/sync/page/x.ts', "import { toast } from '../../features/errors/ErrorCards';\nexport const a = toast;"],
     ['src/backend/x.ts', "import { Route } from '../routes/index';\nexport const a = Route;"],
     ['src/app/x.ts', "import { HomeScreen } from '../features/home/HomeScreen';\nexport const a = HomeScreen;"],
+    ['src/styles/x.ts', "import { HomeScreen } from '../features/home/HomeScreen';\nexport const a = HomeScreen;"],
     ['src/features/home/x.ts', "import { LibraryScreen } from '../library/LibraryScreen';\nexport const a = LibraryScreen;"],
     ['src/features/home/x.ts', "import { Route } from '../../routes/index';\nexport const a = Route;"],
     // Folders covered since #29: adapters, contracts, data -> sync, sw/, server/, and dynamic import().
