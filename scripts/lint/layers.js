@@ -21,8 +21,14 @@ const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xstate/react', 
 const DEXIE = ['dexie', 'dexie/*', 'dexie-react-hooks'];
 const NETWORK = ['@supabase/*', 'ws', 'pg', 'hono', 'hono/*'];
 
-/** A relative import that climbs into one of the named top-level folders of src/. */
-const into = (...dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`;
+/**
+ * A relative import that climbs out of its layer into one of the named top-level folders of
+ * src/: at least as many '../' as the importing file's depth below src/ less one (one from
+ * src/domain/x.ts, two from src/domain/tokens/x.ts), so that src/domain/tokens/x.ts may
+ * import '../flow/address' (src/domain/flow) but not '../../flow/flowClient' (src/flow).
+ * `rule` turns it into one pattern per depth.
+ */
+const into = (...dirs) => ({ depthRegex: (depth) => `^(\\.\\./){${depth},}(${dirs.join('|')})(/|$)` });
 
 /**
  * no-restricted-imports sees `import ... from` and `export ... from` only; this rule applies
@@ -49,7 +55,7 @@ const dynamicImportRule = {
 };
 const layersPlugin = { rules: { 'no-wrong-way-dynamic-import': dynamicImportRule } };
 
-const rule = (files, patterns, extra = {}) => ({
+const config = (files, patterns, extra) => ({
   files,
   plugins: { layers: layersPlugin },
   rules: {
@@ -58,6 +64,29 @@ const rule = (files, patterns, extra = {}) => ({
     ...extra,
   },
 });
+
+/** Files 1, 2, 3 folders below src/ (src/domain/x.ts is 1), then every deeper one. */
+const DEPTHS = [
+  [1, '*'],
+  [2, '*/*'],
+  [3, '*/*/*'],
+  [4, '*/*/*/**/*'],
+];
+
+/**
+ * The configs of one layer. A pattern made by `into` depends on the importing file's depth,
+ * so `files` (each 'src/<layer>/**' + extension) is split by depth; `rule` returns an array.
+ */
+const rule = (files, patterns, extra = {}) => {
+  if (!patterns.some((p) => p.regex?.depthRegex)) return [config(files, patterns, extra)];
+  return DEPTHS.map(([depth, glob]) =>
+    config(
+      files.map((f) => f.replace('/**/*.', `/${glob}.`)),
+      patterns.map((p) => (p.regex?.depthRegex ? { ...p, regex: p.regex.depthRegex(depth) } : p)),
+      extra,
+    ),
+  );
+};
 
 export const layerRules = [
   rule(
@@ -128,4 +157,4 @@ export const layerRules = [
       { regex: into('routes'), message: msg('src/features', 'routes') },
     ],
   ),
-];
+].flat();

@@ -21,7 +21,7 @@ import { request } from './request';
  * and goes through the request helper's social policy (15 s, 3 retries, its own circuit
  * breaker). Writes carry a client-made id where the server supports one, so a retried
  * request never posts twice. A 4xx answer is thrown as HttpError with the server's message.
- * Posts, challenges and trending patterns are checked item by item (../domain/share/postSchema):
+ * Posts, challenges and trending patterns are checked item by item (../domain/community/postSchema):
  * a malformed one is left out, never rendered.
  */
 
