@@ -15,11 +15,13 @@
  * - sync, backend, app, ui, styles: never features or routes.
  * - adapters (src/vision, src/wallet, src/flow): domain, machines, backend; never data, sync or UI.
  * - features: another feature only through its index.ts; never routes.
+ * - one live-query hook: src/data/useLocalQuery; dexie-react-hooks is refused in features, app, ui, sync, backend.
  */
 const msg = (layer, what) => `${layer} must not import ${what} (layers: README "Tour").`;
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xstate/react', '@tanstack/react-*', 'dexie-react-hooks', 'sonner', '@radix-ui/*', 'recharts'];
 const DEXIE = ['dexie', 'dexie/*', 'dexie-react-hooks'];
 const NETWORK = ['@supabase/*', 'ws', 'pg', 'hono', 'hono/*'];
+const ONE_LIVE_QUERY = 'A live read of the local database uses src/data/useLocalQuery (one live-query hook), not dexie-react-hooks.';
 
 /**
  * A relative import that climbs out of its layer into one of the named top-level folders of
@@ -128,7 +130,10 @@ export const layerRules = [
   ),
   rule(
     ['src/sync/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/styles/**/*.{ts,tsx}'],
-    [{ regex: into('features', 'routes'), message: msg('src/sync, backend, app and ui', 'features or routes') }],
+    [
+      { regex: into('features', 'routes'), message: msg('src/sync, backend, app and ui', 'features or routes') },
+      { group: ['dexie-react-hooks'], message: ONE_LIVE_QUERY },
+    ],
   ),
   rule(
     ['src/vision/**/*.{ts,tsx}', 'src/wallet/**/*.{ts,tsx}', 'src/flow/**/*.{ts,tsx}'],
@@ -155,6 +160,7 @@ export const layerRules = [
       { regex: '^\\.\\./(?!\\.)[^/]+/(?!index$)[^/]+(?<!\\.css)$', message: 'A feature imports another feature only through its index.ts.' },
       { regex: '^(\\.\\./)+features/[^/]+/(?!index$)[^/]+(?<!\\.css)$', message: 'A feature imports another feature only through its index.ts.' },
       { regex: into('routes'), message: msg('src/features', 'routes') },
+      { group: ['dexie-react-hooks'], message: ONE_LIVE_QUERY },
     ],
   ),
 ].flat();

@@ -46,6 +46,7 @@ describe('layer rule', () => {
     ['src/domain/x.ts', "export const a = () => import('../data/db');"],
     ['src/data/x.ts', 'export const a = () => import(`../sync/outbox`);'],
     ['src/vision/x.ts', "export const a = () => import('../../features/home/HomeScreen');"],
+    ['src/features/programs/x.ts', "import { useLiveQuery } from 'dexie-react-hooks';\nexport const a = useLiveQuery;"],
     // A file one folder deeper climbs one more '../' out of its layer.
     ['src/domain/tokens/x.ts', "import { loadFlowClient } from '../../flow/loadFlowClient';\nexport const a = loadFlowClient;"],
     ['src/domain/tokens/x.ts', "export const a = () => import('../../wallet/walletStore');"],
