@@ -9,7 +9,7 @@ import {
   FAKE_SESSION_ANSWER,
   startFakeProviders,
   type FakeProviders,
-} from '../tests/server/aiFakeProviders';
+} from '../tests/server/coach/fakeProviders';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, test, waitForServiceWorkerControl } from './fixtures';
 import { pressStart } from './practise';
@@ -22,7 +22,7 @@ import { getLocalRow } from './localDb';
  *    suggestions and next steps, no analysis request is made, and (the fixture checks) no
  *    request leaves the machine.
  * 2. A second server started here with PNEUMA_AI_OPENAI_* pointing at the loopback fake of
- *    OpenAI's API (tests/server/aiFakeProviders.ts): a signed-in user's results show the
+ *    OpenAI's API (tests/server/coach/fakeProviders.ts): a signed-in user's results show the
  *    on-device analysis at once, then the provider's analysis replaces it, naming the
  *    provider and the model; a suggested pattern is saved and syncs to the account; the
  *    profile's 'On this device only' sends nothing; a provider that keeps failing leaves

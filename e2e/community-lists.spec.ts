@@ -13,7 +13,7 @@ import { practise, practiseClassicSession } from './practise';
  * by default' off, 'Followers only' and a default pattern: the share screen starts with the
  * Pneuma Community not chosen, from the newest session of that pattern, and says who will see
  * a post.
- * Does not prove: other browsers; the exact ordering rules (tests/server/social/privacyAndLists.ts).
+ * Does not prove: other browsers; the exact ordering rules (tests/server/community/privacyAndLists.ts).
  */
 
 async function token(page: Page): Promise<string> {

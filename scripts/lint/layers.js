@@ -3,7 +3,7 @@
  * dynamic import() alike. A wrong-way import fails `npm run lint`;
  * tests/lint/layers.test.ts proves that each rule fires. The order enforced:
  *
- *   routes -> features -> app, ui -> sync -> data, backend, adapters (vision, wallet, flow)
+ *   routes -> features -> app, ui, styles -> sync -> data, backend, adapters (vision, wallet, flow)
  *          -> machines -> contracts -> domain
  *   sw/ (service worker) -> sync, data, contracts, domain
  *   server/ -> src/domain and src/contracts only (never the app, never sw/)
@@ -12,17 +12,25 @@
  * - contracts: facts both sides of the wire share (paths, shapes, page files); domain only.
  * - machines: XState and domain only; side effects come in as provided actors.
  * - data: never sync (sync builds on data: src/sync/personData.ts clears it), features or routes.
- * - sync, backend, app, ui: never features or routes.
+ * - sync, backend, app, ui, styles: never features or routes.
  * - adapters (src/vision, src/wallet, src/flow): domain, machines, backend; never data, sync or UI.
  * - features: another feature only through its index.ts; never routes.
+ * - one live-query hook: src/data/useLocalQuery; dexie-react-hooks is refused in features, app, ui, sync, backend.
  */
 const msg = (layer, what) => `${layer} must not import ${what} (layers: README "Tour").`;
 const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xstate/react', '@tanstack/react-*', 'dexie-react-hooks', 'sonner', '@radix-ui/*', 'recharts'];
 const DEXIE = ['dexie', 'dexie/*', 'dexie-react-hooks'];
 const NETWORK = ['@supabase/*', 'ws', 'pg', 'hono', 'hono/*'];
+const ONE_LIVE_QUERY = 'A live read of the local database uses src/data/useLocalQuery (one live-query hook), not dexie-react-hooks.';
 
-/** A relative import that climbs into one of the named top-level folders of src/. */
-const into = (...dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`;
+/**
+ * A relative import that climbs out of its layer into one of the named top-level folders of
+ * src/: at least as many '../' as the importing file's depth below src/ less one (one from
+ * src/domain/x.ts, two from src/domain/tokens/x.ts), so that src/domain/tokens/x.ts may
+ * import '../flow/address' (src/domain/flow) but not '../../flow/flowClient' (src/flow).
+ * `rule` turns it into one pattern per depth.
+ */
+const into = (...dirs) => ({ depthRegex: (depth) => `^(\\.\\./){${depth},}(${dirs.join('|')})(/|$)` });
 
 /**
  * no-restricted-imports sees `import ... from` and `export ... from` only; this rule applies
@@ -49,7 +57,7 @@ const dynamicImportRule = {
 };
 const layersPlugin = { rules: { 'no-wrong-way-dynamic-import': dynamicImportRule } };
 
-const rule = (files, patterns, extra = {}) => ({
+const config = (files, patterns, extra) => ({
   files,
   plugins: { layers: layersPlugin },
   rules: {
@@ -58,6 +66,29 @@ const rule = (files, patterns, extra = {}) => ({
     ...extra,
   },
 });
+
+/** Files 1, 2, 3 folders below src/ (src/domain/x.ts is 1), then every deeper one. */
+const DEPTHS = [
+  [1, '*'],
+  [2, '*/*'],
+  [3, '*/*/*'],
+  [4, '*/*/*/**/*'],
+];
+
+/**
+ * The configs of one layer. A pattern made by `into` depends on the importing file's depth,
+ * so `files` (each 'src/<layer>/**' + extension) is split by depth; `rule` returns an array.
+ */
+const rule = (files, patterns, extra = {}) => {
+  if (!patterns.some((p) => p.regex?.depthRegex)) return [config(files, patterns, extra)];
+  return DEPTHS.map(([depth, glob]) =>
+    config(
+      files.map((f) => f.replace('/**/*.', `/${glob}.`)),
+      patterns.map((p) => (p.regex?.depthRegex ? { ...p, regex: p.regex.depthRegex(depth) } : p)),
+      extra,
+    ),
+  );
+};
 
 export const layerRules = [
   rule(
@@ -98,8 +129,11 @@ export const layerRules = [
     [{ regex: into('sync', 'features', 'routes'), message: msg('src/data', 'sync, features or routes') }],
   ),
   rule(
-    ['src/sync/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
-    [{ regex: into('features', 'routes'), message: msg('src/sync, backend, app and ui', 'features or routes') }],
+    ['src/sync/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/styles/**/*.{ts,tsx}'],
+    [
+      { regex: into('features', 'routes'), message: msg('src/sync, backend, app and ui', 'features or routes') },
+      { group: ['dexie-react-hooks'], message: ONE_LIVE_QUERY },
+    ],
   ),
   rule(
     ['src/vision/**/*.{ts,tsx}', 'src/wallet/**/*.{ts,tsx}', 'src/flow/**/*.{ts,tsx}'],
@@ -126,6 +160,7 @@ export const layerRules = [
       { regex: '^\\.\\./(?!\\.)[^/]+/(?!index$)[^/]+(?<!\\.css)$', message: 'A feature imports another feature only through its index.ts.' },
       { regex: '^(\\.\\./)+features/[^/]+/(?!index$)[^/]+(?<!\\.css)$', message: 'A feature imports another feature only through its index.ts.' },
       { regex: into('routes'), message: msg('src/features', 'routes') },
+      { group: ['dexie-react-hooks'], message: ONE_LIVE_QUERY },
     ],
   ),
-];
+].flat();

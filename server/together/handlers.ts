@@ -17,7 +17,7 @@ import type { Limits } from '../limits/limiter';
 import { tooManyRequests } from '../limits/middleware';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
-import { dbRefusal, parsedBody } from '../social/context';
+import { dbRefusal, parsedBody } from '../community/context';
 import { togetherCaller } from './caller';
 import type { ServerTimeAnswer, TogetherSession } from '../../src/contracts/together';
 import { createSchema, joinSchema, TOGETHER_LIMITS } from './schemas';

@@ -2,7 +2,7 @@ import {
   COMMUNITY_PREFERENCES_KEY,
   parseCommunityPreferences,
   type CommunityPreferences,
-} from '../domain/communityPreferences';
+} from '../domain/community/preferences';
 import { useLocalQuery } from './useLocalQuery';
 
 /**

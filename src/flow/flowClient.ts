@@ -29,7 +29,7 @@ import { FLOW_CACHE_MS, FLOW_TX, flowRetryDelay } from '../domain/flow/constants
 import { mintedTokens, type FlowEvent } from '../domain/flow/events';
 import { resolveImports } from '../domain/flow/imports';
 import { FLOW_TEXT } from '../domain/flow/messages';
-import type { PatternTokenMetadata } from '../domain/flow/mintInput';
+import type { PatternTokenMetadata } from '../domain/tokens/mintInput';
 import {
   isFinalStatus,
   isRetryableFlowError,

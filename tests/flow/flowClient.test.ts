@@ -27,7 +27,7 @@ import {
   mintRequestSchema,
   patternMarketplaceUrl,
   type PatternTokenMetadata,
-} from '../../src/domain/flow/mintInput';
+} from '../../src/domain/tokens/mintInput';
 import { FlowClient, type FclModule } from '../../src/flow/flowClient';
 import { configureFcl } from '../../src/flow/loadFlowClient';
 import {

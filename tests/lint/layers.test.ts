@@ -30,6 +30,7 @@ describe('layer rule', () => {
     ['src/sync/page/x.ts', "import { toast } from '../../features/errors/ErrorCards';\nexport const a = toast;"],
     ['src/backend/x.ts', "import { Route } from '../routes/index';\nexport const a = Route;"],
     ['src/app/x.ts', "import { HomeScreen } from '../features/home/HomeScreen';\nexport const a = HomeScreen;"],
+    ['src/styles/x.ts', "import { HomeScreen } from '../features/home/HomeScreen';\nexport const a = HomeScreen;"],
     ['src/features/home/x.ts', "import { LibraryScreen } from '../library/LibraryScreen';\nexport const a = LibraryScreen;"],
     ['src/features/home/x.ts', "import { Route } from '../../routes/index';\nexport const a = Route;"],
     // Folders covered since #29: adapters, contracts, data -> sync, sw/, server/, and dynamic import().
@@ -45,6 +46,10 @@ describe('layer rule', () => {
     ['src/domain/x.ts', "export const a = () => import('../data/db');"],
     ['src/data/x.ts', 'export const a = () => import(`../sync/outbox`);'],
     ['src/vision/x.ts', "export const a = () => import('../../features/home/HomeScreen');"],
+    ['src/features/programs/x.ts', "import { useLiveQuery } from 'dexie-react-hooks';\nexport const a = useLiveQuery;"],
+    // A file one folder deeper climbs one more '../' out of its layer.
+    ['src/domain/tokens/x.ts', "import { loadFlowClient } from '../../flow/loadFlowClient';\nexport const a = loadFlowClient;"],
+    ['src/domain/tokens/x.ts', "export const a = () => import('../../wallet/walletStore');"],
   ])('refuses a wrong-way import in %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).not.toEqual([]);
   });
@@ -59,6 +64,8 @@ describe('layer rule', () => {
     ['sw/x.ts', "import { runOutbox } from '../src/sync/outbox';\nimport { SHELL_FILE } from '../src/contracts/pages';\nexport const a = [runOutbox, SHELL_FILE];"],
     ['src/sync/x.ts', "import { db } from '../data/db';\nexport const a = () => import('../backend/supabaseClient').then(() => db);"],
     ['src/vision/x.ts', "import { PATTERNS } from '../domain/patterns';\nexport const a = PATTERNS;"],
+    // A domain folder named like an adapter is still domain: src/domain/flow, src/domain/vision.
+    ['src/domain/tokens/x.ts', "import { normalizeFlowAddress } from '../flow/address';\nimport { b } from '../vision/c';\nexport const a = [normalizeFlowAddress, b];"],
   ])('allows a right-way import in %s', async (filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
   });

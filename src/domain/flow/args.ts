@@ -2,7 +2,7 @@
  * The arguments of the Cadence transactions, in their order, as plain data: the FCL client
  * turns each into `arg(value, t[type])`. Pure.
  */
-import type { PatternTokenMetadata } from './mintInput';
+import type { PatternTokenMetadata } from '../tokens/mintInput';
 
 export type CadenceArgType =
   'String' | 'UFix64' | 'UInt64' | 'Address' | 'Array(String)' | 'Array(UFix64)' | 'Array(Address)';

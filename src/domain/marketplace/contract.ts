@@ -1,6 +1,6 @@
 /**
  * The marketplace's shapes and query rules (docs/product.md § Discovery), shared by the
- * server (server/market) and the app (src/features/marketplace). Pure: no zod, no I/O.
+ * server (server/marketplace) and the app (src/features/marketplace). Pure: no zod, no I/O.
  */
 import {
   DIFFICULTIES,

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { socialApi } from '../../backend/socialApi';
+import { communityApi } from '../../backend/communityApi';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
 import { LoadingDots } from '../../ui/LoadingDots';
@@ -16,7 +16,7 @@ export function Comments({ postId, onCountChange }: { postId: string; onCountCha
   const key = socialKeys.comments(postId);
   const q = useInfiniteQuery({
     queryKey: key,
-    queryFn: ({ pageParam }) => socialApi.comments(postId, pageParam),
+    queryFn: ({ pageParam }) => communityApi.comments(postId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -28,7 +28,7 @@ export function Comments({ postId, onCountChange }: { postId: string; onCountCha
     setBusy(true);
     setError(undefined);
     try {
-      await socialApi.addComment({ id: crypto.randomUUID(), postId, content: text });
+      await communityApi.addComment({ id: crypto.randomUUID(), postId, content: text });
       setText('');
       onCountChange(1);
       await qc.invalidateQueries({ queryKey: key });
@@ -41,7 +41,7 @@ export function Comments({ postId, onCountChange }: { postId: string; onCountCha
 
   const remove = async (id: string) => {
     try {
-      await socialApi.deleteComment(id);
+      await communityApi.deleteComment(id);
       onCountChange(-1);
       await qc.invalidateQueries({ queryKey: key });
     } catch (e) {

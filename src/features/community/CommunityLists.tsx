@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { socialApi, type Page, type Post } from '../../backend/socialApi';
+import { communityApi, type Page, type Post } from '../../backend/communityApi';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
@@ -29,7 +29,7 @@ const LISTS: Record<
     failed: 'The highlights could not be loaded',
     empty:
       'No highlights this week yet. React to or comment on a post you liked: the posts members respond to most show here.',
-    fetch: socialApi.highlights,
+    fetch: communityApi.highlights,
   },
   explore: {
     title: 'Explore',
@@ -39,13 +39,13 @@ const LISTS: Record<
     failed: 'The posts to explore could not be loaded',
     empty:
       'Nobody new to discover right now: you follow everyone who has posted, or no one else has posted yet.',
-    fetch: socialApi.explore,
+    fetch: communityApi.explore,
   },
 };
 
 /**
  * The community's highlights and exploration lists (docs/product.md § Sharing and
- * community), from the server's rows (server/social/lists.ts). Kept as a one-page list so
+ * community), from the server's rows (server/community/lists.ts). Kept as a one-page list so
  * the post actions update it the way they update the timeline.
  */
 export function CommunityList({ userId, kind }: { userId: string; kind: CommunityListKind }) {

@@ -9,7 +9,7 @@ import {
   type CommunityNotificationSettings,
   type CommunityPreferences,
   type PrivacyLevel,
-} from '../../domain/communityPreferences';
+} from '../../domain/community/preferences';
 import { PATTERNS } from '../../domain/patterns';
 import { SelectField } from '../../ui/Field';
 import { Switch } from '../../ui/Switch';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { socialApi, type Challenge, type SocialAchievementState } from '../../backend/socialApi';
+import { communityApi, type Challenge, type SocialAchievementState } from '../../backend/communityApi';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LineIcon, type LineIconName } from '../../ui/LineIcon';
@@ -50,7 +50,7 @@ function ChallengeCard({ c }: { c: Challenge }) {
 
 /** Community counts, this week's challenges and the member's social achievements. */
 export function CommunitySidebar({ userId }: { userId: string }) {
-  const q = useQuery({ queryKey: socialKeys.community(userId), queryFn: socialApi.community });
+  const q = useQuery({ queryKey: socialKeys.community(userId), queryFn: communityApi.community });
   if (q.isPending) return <LoadingDots label="Loading community figures" />;
   if (q.isError) return <p role="alert">The community figures could not be loaded: {reasonOf(q.error)}</p>;
   const { stats, challenges, achievements, generatedAt } = q.data;

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { socialApi } from '../../backend/socialApi';
+import { communityApi } from '../../backend/communityApi';
 import { ERROR_TEXT } from '../../domain/errors/messages';
 import { Button, buttonClass } from '../../ui/Button';
 import { ErrorCard } from '../errors';
@@ -14,7 +14,7 @@ import { reasonOf, usePostActions } from './usePostActions';
 export function Feed({ userId }: { userId: string }) {
   const q = useInfiniteQuery({
     queryKey: socialKeys.timeline(userId),
-    queryFn: ({ pageParam }) => socialApi.timeline(pageParam),
+    queryFn: ({ pageParam }) => communityApi.timeline(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

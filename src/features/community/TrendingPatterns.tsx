@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { socialApi, type TrendingPattern } from '../../backend/socialApi';
+import { communityApi, type TrendingPattern } from '../../backend/communityApi';
 import { getPattern } from '../../domain/patterns';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -33,7 +33,7 @@ function Row({ t }: { t: TrendingPattern }) {
 
 /** The patterns practised and shared most in the last 7 days (from real sessions and posts). */
 export function TrendingPatterns() {
-  const q = useQuery({ queryKey: socialKeys.trending, queryFn: socialApi.trending });
+  const q = useQuery({ queryKey: socialKeys.trending, queryFn: communityApi.trending });
   return (
     <Card as="section" aria-labelledby="trending-title">
       <h2 id="trending-title">Trending patterns</h2>

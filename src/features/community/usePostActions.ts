@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { socialApi, type Post, type ReportReason } from '../../backend/socialApi';
+import { communityApi, type Post, type ReportReason } from '../../backend/communityApi';
 import { HttpError } from '../../domain/errors/appErrors';
 import { notify } from '../../ui/toast';
 import { patchAuthor, patchPost, removePost, socialKeys } from './timelineCache';
@@ -44,7 +44,7 @@ export function usePostActions(userId: string, key: QueryKey = socialKeys.timeli
             stats: { ...p.stats, reactions: p.stats.reactions + (on ? 1 : -1) },
           })),
         async () => {
-          const r = await (on ? socialApi.react(post.id) : socialApi.unreact(post.id));
+          const r = await (on ? communityApi.react(post.id) : communityApi.unreact(post.id));
           patchPost(qc, key, post.id, (p) => ({ ...p, viewer: { ...p.viewer, reacted: r.reacted }, stats: { ...p.stats, reactions: r.reactions } }));
         },
         on ? 'Your reaction was not saved' : 'Your reaction was not removed',
@@ -55,7 +55,7 @@ export function usePostActions(userId: string, key: QueryKey = socialKeys.timeli
       return optimistic(
         () => patchAuthor(qc, key, post.author.id, (p) => ({ ...p, viewer: { ...p.viewer, followsAuthor: on } })),
         async () => {
-          await (on ? socialApi.follow(post.author.id) : socialApi.unfollow(post.author.id));
+          await (on ? communityApi.follow(post.author.id) : communityApi.unfollow(post.author.id));
           // Followed members' posts move to the top on the next load of the timeline.
           void qc.invalidateQueries({ queryKey: socialKeys.community(userId) });
         },
@@ -67,7 +67,7 @@ export function usePostActions(userId: string, key: QueryKey = socialKeys.timeli
         () => removePost(qc, key, post.id),
         async () => {
           try {
-            await socialApi.deletePost(post.id);
+            await communityApi.deletePost(post.id);
           } catch (error) {
             if (!(error instanceof HttpError && error.status === 404)) throw error; // already gone
           }
@@ -79,7 +79,7 @@ export function usePostActions(userId: string, key: QueryKey = socialKeys.timeli
       optimistic(
         () => removePost(qc, key, post.id),
         async () => {
-          await socialApi.report(post.id, reason, details);
+          await communityApi.report(post.id, reason, details);
         },
         'The report was not sent',
       ),

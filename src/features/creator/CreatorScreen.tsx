@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadingPage } from '../../ui/LoadingPage';
 import { Stat } from '../../ui/Stat';
-import { failureReason, marketApi, marketKeys, UnpublishButton, useMarketActions } from '../marketplace';
+import { failureReason, marketplaceApi, marketplaceKeys, UnpublishButton, useMarketplaceActions } from '../marketplace';
 import { CreatorMints } from '../tokens';
 import './creator.css';
 
@@ -73,9 +73,9 @@ export function CreatorScreen({ userId }: { userId: string }) {
 }
 
 function CreatorHub({ userId }: { userId: string }) {
-  const q = useQuery({ queryKey: marketKeys.mine(userId), queryFn: marketApi.mine });
+  const q = useQuery({ queryKey: marketplaceKeys.mine(userId), queryFn: marketplaceApi.mine });
   const { role } = useAuth();
-  const { unpublish } = useMarketActions(userId);
+  const { unpublish } = useMarketplaceActions(userId);
   const serverRole = q.data?.role;
   // The server's word wins: a role changed elsewhere (a first publication on another device)
   // reaches the header's Creator Hub link too.

@@ -11,10 +11,10 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { ErrorCard } from '../errors';
 import { PublishedCourses } from '../instructor';
-import { MarketCard } from './MarketCard';
-import { MarketFilters } from './MarketFilters';
-import { useMarketActions } from './useMarketActions';
-import { useMarketListing, type ListingState } from './useMarketListing';
+import { MarketplaceCard } from './MarketplaceCard';
+import { MarketplaceFilters } from './MarketplaceFilters';
+import { useMarketplaceActions } from './useMarketplaceActions';
+import { useMarketplaceListing, type ListingState } from './useMarketplaceListing';
 import './marketplace.css';
 
 export interface MarketplaceScreenProps {
@@ -77,7 +77,7 @@ export function MarketplaceScreen({ query, onQueryChange }: MarketplaceScreenPro
         Breathing patterns other members made and shared. Ratings and use come from the people who tried
         them.
       </p>
-      <MarketFilters query={query} onChange={onQueryChange} />
+      <MarketplaceFilters query={query} onChange={onQueryChange} />
       {mounted ? (
         <QueryProvider>
           <Listing query={query} onQueryChange={onQueryChange} />
@@ -93,9 +93,9 @@ export function MarketplaceScreen({ query, onQueryChange }: MarketplaceScreenPro
 function Listing({ query, onQueryChange }: MarketplaceScreenProps) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const state = useMarketListing(query, userId);
+  const state = useMarketplaceListing(query, userId);
   const library = useCustomPatterns(userId);
-  const actions = useMarketActions(userId);
+  const actions = useMarketplaceActions(userId);
   const searching = query.q !== '' || query.category !== 'all' || query.difficulty !== 'all';
   const page = state.kind === 'ready' || state.kind === 'offline' ? state.page : null;
 
@@ -149,7 +149,7 @@ function Listing({ query, onQueryChange }: MarketplaceScreenProps) {
         <ul className="market-grid" aria-label="Published patterns">
           {page.items.map((p) => (
             <li key={p.id}>
-              <MarketCard
+              <MarketplaceCard
                 pattern={p}
                 signedIn={userId !== null}
                 inLibrary={hasLibraryCopy(p, library)}

@@ -6,8 +6,8 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { ConfirmDialog } from './ConfirmDialog';
-import { marketApi, marketKeys } from './marketApi';
-import { failureReason } from './useMarketActions';
+import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+import { failureReason } from './useMarketplaceActions';
 import type { Publication } from './useMyPublications';
 
 /**
@@ -32,11 +32,11 @@ export function PublishPatternButton({
 
   const publish = async (): Promise<boolean> => {
     try {
-      const r = await marketApi.publish({ sourcePatternId: pattern.id, ...definitionOf(pattern) });
+      const r = await marketplaceApi.publish({ sourcePatternId: pattern.id, ...definitionOf(pattern) });
       notify.success(`${r.pattern.name} is published in the marketplace`);
       // The query library loads here, not with the /create screen.
       void import('../../backend/queryClient').then(({ queryClient }) =>
-        queryClient.invalidateQueries({ queryKey: marketKeys.all }),
+        queryClient.invalidateQueries({ queryKey: marketplaceKeys.all }),
       );
       reloadRole();
       onPublished?.();

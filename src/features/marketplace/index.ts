@@ -3,7 +3,7 @@
 export { MarketplaceScreen, type MarketplaceScreenProps } from './MarketplaceScreen';
 export { PublishPatternButton } from './PublishPatternButton';
 export { useMyPublications, type Publication } from './useMyPublications';
-export { marketApi, marketKeys } from './marketApi';
-export { failureReason, useMarketActions } from './useMarketActions';
+export { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+export { failureReason, useMarketplaceActions } from './useMarketplaceActions';
 export { UnpublishButton } from './UnpublishButton';
 export { StarRating } from './StarRating';

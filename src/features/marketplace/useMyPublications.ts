@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { marketApi } from './marketApi';
+import { marketplaceApi } from './marketplaceApi';
 
 /** Where one of your library's patterns stands in the marketplace. */
 export type Publication = 'live' | 'unpublished';
@@ -25,7 +25,7 @@ export function useMyPublications(userId: string | null): {
       return;
     }
     let current = true;
-    marketApi.mine().then(
+    marketplaceApi.mine().then(
       (overview) => {
         if (!current) return;
         const next = new Map<string, Publication>();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { socialApi } from '../../backend/socialApi';
+import { communityApi } from '../../backend/communityApi';
 import { postAnalytics } from '../../domain/share/postAnalytics';
 import { Button } from '../../ui/Button';
 import { LoadingDots } from '../../ui/LoadingDots';
@@ -9,7 +9,7 @@ const figure = (n: number | undefined) => (n === undefined ? 'no posts yet' : St
 
 /** Analytics of the user's own community posts, as the server counts them now. */
 export function AnalyticsTab({ userId }: { userId: string }) {
-  const q = useQuery({ queryKey: ['social', 'mine', userId], queryFn: socialApi.myPosts });
+  const q = useQuery({ queryKey: ['social', 'mine', userId], queryFn: communityApi.myPosts });
   if (q.isPending) return <LoadingDots label="Loading your posts" />;
   if (q.isError) {
     return (

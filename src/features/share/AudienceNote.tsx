@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { PrivacyLevel } from '../../domain/communityPreferences';
+import type { PrivacyLevel } from '../../domain/community/preferences';
 
 const WHO: Record<Exclude<PrivacyLevel, 'public'>, string> = {
   followers: 'the members who follow you',

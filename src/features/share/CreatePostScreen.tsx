@@ -7,7 +7,7 @@ import { QueryProvider } from '../../backend/queryClient';
 import type { SessionRecord } from '../../data/db';
 import { useCustomPatterns, useSessions } from '../../data/hooks';
 import { useCommunityPreferences } from '../../data/useCommunityPreferences';
-import { initialShareChoice } from '../../domain/communityPreferences';
+import { initialShareChoice } from '../../domain/community/preferences';
 import { smartTemplates } from '../../domain/share/postTemplates';
 import { newestFirst, shareStats, type ShareSession } from '../../domain/share/shareStats';
 import { deviceTimeZone } from '../../domain/stats';

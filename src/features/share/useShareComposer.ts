@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { queryClient } from '../../backend/queryClient';
-import { socialApi } from '../../backend/socialApi';
+import { communityApi } from '../../backend/communityApi';
 import { normalizePostText } from '../../domain/share/postText';
 import { availablePlatforms, type PlatformId } from '../../domain/share/platforms';
 import { shareBlockers } from '../../domain/share/shareRules';
@@ -78,7 +78,7 @@ export function useShareComposer(input: ComposerInput) {
           card,
           post: { id: postId, pattern: sharedPatternOf(session, custom), session: sharedSessionOf(session) },
         },
-        browserShareDeps(socialApi.share),
+        browserShareDeps(communityApi.share),
       );
       setOutcomes(result);
       // Lens: only after the community post, never instead of it (docs/product.md § Wallets and tokens).

@@ -13,7 +13,7 @@ import { useBottomNavVariant } from './navPreference';
 import { useHasHistory, useSelectedPattern, useSessions } from '../../data/hooks';
 import { selectedPatternId } from '../../data/selectedPattern';
 import { NavIcon } from './NavIcon';
-import type { RepliesBadge } from '../../domain/unseenReplies';
+import type { RepliesBadge } from '../../domain/community/unseenReplies';
 import { useUnseenReplies } from './useUnseenReplies';
 
 function Tab({ tab, path, replies }: { tab: BottomTab; path: string; replies?: RepliesBadge }) {

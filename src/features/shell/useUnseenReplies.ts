@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { communityActivityBadge, NO_ACTIVITY, type CommunityActivity } from '../../domain/communityActivity';
+import { communityActivityBadge, NO_ACTIVITY, type CommunityActivity } from '../../domain/community/activity';
 import {
   COMMUNITY_PREFERENCES_KEY,
   DEFAULT_COMMUNITY_PREFERENCES,
   parseCommunityPreferences,
   type CommunityNotificationSettings,
-} from '../../domain/communityPreferences';
-import { seenMark, type RepliesBadge } from '../../domain/unseenReplies';
+} from '../../domain/community/preferences';
+import { seenMark, type RepliesBadge } from '../../domain/community/unseenReplies';
 
 /**
  * The Community tab's badge for the signed-in user (docs/product.md § Sharing and
@@ -69,7 +69,7 @@ export function useUnseenReplies(userId: string | null, path: string): RepliesBa
     let live = true;
     const ask = () => {
       const since = readMark(userId);
-      Promise.all([import('../../backend/socialApi').then((m) => m.socialApi.unseenActivity(since)), notificationSettings()])
+      Promise.all([import('../../backend/communityApi').then((m) => m.communityApi.unseenActivity(since)), notificationSettings()])
         .then(
           ([activity, settings]) => {
             if (live) setSeen({ activity, settings });

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { QueryProvider } from '../../backend/queryClient';
 import { shortFlowAddress } from '../../domain/flow/address';
 import { resolveFlowConfig, type FlowConfig } from '../../domain/flow/config';
-import { checkMintForm, type MintFormErrors, type MintFormText } from '../../domain/flow/mintForm';
+import { checkMintForm, type MintFormErrors, type MintFormText } from '../../domain/tokens/mintForm';
 import { Button } from '../../ui/Button';
 import { BatchMint } from './BatchMint';
 import { TOKEN_TEXT, progressText, tokenLine } from './labels';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { MINT_LIMITS } from '../../domain/flow/mintInput';
-import type { MintFormErrors, MintFormText } from '../../domain/flow/mintForm';
+import { MINT_LIMITS } from '../../domain/tokens/mintInput';
+import type { MintFormErrors, MintFormText } from '../../domain/tokens/mintForm';
 import { Button } from '../../ui/Button';
 import { Field, SelectField } from '../../ui/Field';
 import { TOKEN_TEXT } from './labels';

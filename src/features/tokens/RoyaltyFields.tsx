@@ -1,5 +1,5 @@
-import { MINT_LIMITS } from '../../domain/flow/mintInput';
-import type { MintFormErrors, RoyaltyRowText } from '../../domain/flow/mintForm';
+import { MINT_LIMITS } from '../../domain/tokens/mintInput';
+import type { MintFormErrors, RoyaltyRowText } from '../../domain/tokens/mintForm';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 

@@ -1,6 +1,6 @@
 import { AppError, HttpError } from '../../domain/errors/appErrors';
 import { ERROR_CASES } from '../../domain/errors/messages';
-import type { MintRequestInput } from '../../domain/flow/mintInput';
+import type { MintRequestInput } from '../../domain/tokens/mintInput';
 import type { FlowClient, TxProgress } from '../../flow/flowClient';
 import { tokensApi, type MintRecord } from './tokensApi';
 

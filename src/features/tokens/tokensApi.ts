@@ -1,8 +1,8 @@
 import { apiCall } from '../../backend/apiCall';
-import type { MintRequestInput, PatternTokenMetadata } from '../../domain/flow/mintInput';
+import type { MintRequestInput, PatternTokenMetadata } from '../../domain/tokens/mintInput';
 
 /**
- * The pattern-token API (server/flow). Reads of minted tokens need only the public key;
+ * The pattern-token API (server/tokens). Reads of minted tokens need only the public key;
  * mint requests and their outcomes carry the signed-in user's access token.
  */
 

@@ -1,4 +1,4 @@
-import { socialApi } from '../../backend/socialApi';
+import { communityApi } from '../../backend/communityApi';
 
 /**
  * Keeps the Lens post's id with the community post (docs/product.md § Wallets and tokens)
@@ -7,5 +7,5 @@ import { socialApi } from '../../backend/socialApi';
  * reason when it is refused or cannot be reached.
  */
 export async function recordLensPost(communityPostId: string, lensPostId: string): Promise<void> {
-  await socialApi.recordLensPost(communityPostId, lensPostId);
+  await communityApi.recordLensPost(communityPostId, lensPostId);
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommunityPreferencesPanel } from '../../../src/features/community/CommunityPreferencesPanel';
 import { getPersonPreference } from '../../../src/data/preferencesRepo';
-import { COMMUNITY_PREFERENCES_KEY } from '../../../src/domain/communityPreferences';
+import { COMMUNITY_PREFERENCES_KEY } from '../../../src/domain/community/preferences';
 
 /**
  * The community preferences panel on a real Dexie database (fake-indexeddb): defaults shown,

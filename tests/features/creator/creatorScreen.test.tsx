@@ -16,10 +16,10 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 vi.mock('../../../src/features/marketplace', () => ({
-  marketApi: { mine: () => mine() },
-  marketKeys: { mine: (u: string) => ['market', 'mine', u] },
+  marketplaceApi: { mine: () => mine() },
+  marketplaceKeys: { mine: (u: string) => ['market', 'mine', u] },
   failureReason: (e: unknown) => (e instanceof HttpError ? e.message : 'unreachable'),
-  useMarketActions: () => ({ unpublish }),
+  useMarketplaceActions: () => ({ unpublish }),
   UnpublishButton: ({ name, onUnpublish }: { name: string; onUnpublish: () => void }) => (
     <button type="button" onClick={onUnpublish}>
       {`Unpublish ${name}`}

@@ -2,14 +2,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketPattern } from '../../../src/domain/marketplace/contract';
-import { MarketCard, type MarketCardActions } from '../../../src/features/marketplace/MarketCard';
+import { MarketplaceCard, type MarketplaceCardActions } from '../../../src/features/marketplace/MarketplaceCard';
 import { published } from '../../domain/marketplace/fixtures';
 
 vi.mock('../../../src/features/tokens', () => ({ PatternTokenBadge: () => null }));
 
 afterEach(cleanup);
 
-function actions(): MarketCardActions & { [k: string]: ReturnType<typeof vi.fn> } {
+function actions(): MarketplaceCardActions & { [k: string]: ReturnType<typeof vi.fn> } {
   return {
     tryPattern: vi.fn(),
     addToLibrary: vi.fn(async () => true),
@@ -20,7 +20,7 @@ function actions(): MarketCardActions & { [k: string]: ReturnType<typeof vi.fn> 
 
 function card(p: MarketPattern, opts: { signedIn?: boolean; inLibrary?: boolean; offline?: boolean } = {}) {
   const a = actions();
-  render(<MarketCard pattern={p} signedIn={opts.signedIn ?? true} inLibrary={opts.inLibrary ?? false} offline={opts.offline ?? false} actions={a} />);
+  render(<MarketplaceCard pattern={p} signedIn={opts.signedIn ?? true} inLibrary={opts.inLibrary ?? false} offline={opts.offline ?? false} actions={a} />);
   return { a, el: screen.getByRole('article', { name: p.name }) };
 }
 
@@ -84,7 +84,7 @@ describe('a marketplace card', () => {
     const a = actions();
     const view = (shown: boolean) => (
       <main id="main">
-        {shown ? <MarketCard pattern={p} signedIn inLibrary={false} offline={false} actions={a} /> : null}
+        {shown ? <MarketplaceCard pattern={p} signedIn inLibrary={false} offline={false} actions={a} /> : null}
       </main>
     );
     const { rerender } = render(view(true));

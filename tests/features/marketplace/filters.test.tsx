@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MARKET_QUERY, type MarketQuery } from '../../../src/domain/marketplace/contract';
-import { MarketFilters } from '../../../src/features/marketplace/MarketFilters';
+import { MarketplaceFilters } from '../../../src/features/marketplace/MarketplaceFilters';
 
 const changes: MarketQuery[] = [];
 
@@ -11,7 +11,7 @@ function Harness({ start = DEFAULT_MARKET_QUERY }: { start?: MarketQuery }) {
   const [q, setQ] = useState<MarketQuery>(start);
   return (
     <>
-      <MarketFilters
+      <MarketplaceFilters
         query={q}
         onChange={(next) => {
           changes.push(next);

@@ -5,13 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError } from '../../../src/domain/errors/appErrors';
 import { DEFAULT_MARKET_QUERY, type MarketPage } from '../../../src/domain/marketplace/contract';
 import { readListing, saveListing } from '../../../src/features/marketplace/listingCache';
-import { useMarketListing } from '../../../src/features/marketplace/useMarketListing';
+import { useMarketplaceListing } from '../../../src/features/marketplace/useMarketplaceListing';
 import { published } from '../../domain/marketplace/fixtures';
 
 const list = vi.fn<(...a: unknown[]) => Promise<MarketPage>>();
-vi.mock('../../../src/features/marketplace/marketApi', () => ({
-  marketApi: { list: (...a: unknown[]) => list(...a) },
-  marketKeys: { list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
+vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+  marketplaceApi: { list: (...a: unknown[]) => list(...a) },
+  marketplaceKeys: { list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));
 
 const page = (names: string[]): MarketPage => ({
@@ -22,7 +22,7 @@ const page = (names: string[]): MarketPage => ({
 });
 
 function Probe({ userId = null as string | null }) {
-  const s = useMarketListing(DEFAULT_MARKET_QUERY, userId);
+  const s = useMarketplaceListing(DEFAULT_MARKET_QUERY, userId);
   return (
     <p data-testid="state">
       {s.kind}

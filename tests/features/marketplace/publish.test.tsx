@@ -11,9 +11,9 @@ vi.mock('../../../src/app/auth/authStore', () => ({
   useAuth: () => ({ user }),
   reloadRole: vi.fn(),
 }));
-vi.mock('../../../src/features/marketplace/marketApi', () => ({
-  marketApi: { mine: () => mine(), publish: (i: MarketPublishInput) => publish(i) },
-  marketKeys: { all: ['market'] },
+vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+  marketplaceApi: { mine: () => mine(), publish: (i: MarketPublishInput) => publish(i) },
+  marketplaceKeys: { all: ['market'] },
 }));
 const { PublishPatternButton } = await import('../../../src/features/marketplace/PublishPatternButton');
 const { useMyPublications } = await import('../../../src/features/marketplace/useMyPublications');

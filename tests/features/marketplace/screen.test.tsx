@@ -11,9 +11,9 @@ vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
   useNavigate: () => vi.fn(),
 }));
-vi.mock('../../../src/features/marketplace/marketApi', () => ({
-  marketApi: { list: (q: MarketQuery) => list(q) },
-  marketKeys: { all: ['market'], list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
+vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+  marketplaceApi: { list: (q: MarketQuery) => list(q) },
+  marketplaceKeys: { all: ['market'], list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));
 vi.mock('../../../src/features/tokens', () => ({ PatternTokenBadge: () => null }));
 vi.mock('../../../src/features/instructor', () => ({ PublishedCourses: () => null }));

@@ -2,20 +2,20 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setPersonPreference } from '../../../src/data/preferencesRepo';
-import { COMMUNITY_PREFERENCES_KEY } from '../../../src/domain/communityPreferences';
+import { COMMUNITY_PREFERENCES_KEY } from '../../../src/domain/community/preferences';
 
 /**
  * The Community tab's badge hook on the device side: the 'last seen' mark kept per account,
  * the activity asked with it, cleared on /community, and only the kinds the member's
  * community notification settings leave on (stored in a real Dexie on fake-indexeddb). The
  * server is replaced by a recorder (the server's counts are tested in
- * tests/server/social/suite.ts and privacyAndLists.ts). Does not prove the badge's place in
+ * tests/server/community/suite.ts and privacyAndLists.ts). Does not prove the badge's place in
  * the bottom navigation on a real screen (e2e/replies-badge.spec.ts).
  */
 const api = vi.hoisted(() => ({
   unseenActivity: vi.fn(async (_since: string) => ({ comments: 12, reactions: 0, follows: 0 })),
 }));
-vi.mock('../../../src/backend/socialApi', () => ({ socialApi: api }));
+vi.mock('../../../src/backend/communityApi', () => ({ communityApi: api }));
 const { useUnseenReplies } = await import('../../../src/features/shell/useUnseenReplies');
 
 function Probe({ userId, path }: { userId: string | null; path: string }) {

@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src/domain/errors/appErrors';
-import type { PatternTokenMetadata } from '../../../src/domain/flow/mintInput';
+import type { PatternTokenMetadata } from '../../../src/domain/tokens/mintInput';
 import type { TxProgress } from '../../../src/flow/flowClient';
 
 /**
  * The creator hub's mint section with a scripted Flow client and server API (the client
- * itself is tested against a fake access API in tests/flow, the API in tests/server/flow):
+ * itself is tested against a fake access API in tests/flow, the API in tests/server/tokens):
  * connecting runs the account setup once with its toast, the form checks the mint inputs
  * before anything is sent, a mint shows each status and ends with the token id and owner,
  * a refusal in the wallet shows the catalogue's message and is reported as failed.

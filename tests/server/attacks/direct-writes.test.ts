@@ -22,22 +22,22 @@
  *   enrolment, progress, session sync and its replay) still work.
  *
  * What it does NOT cover: the page itself rendering a malformed post (the app's edge check
- * is tested in tests/domain/share/postSchema.test.ts, the sync panel's message in
+ * is tested in tests/domain/community/postSchema.test.ts, the sync panel's message in
  * tests/sync), a hosted Supabase project (its PostgREST, whose rpc could call functions this
  * server never exposes), concurrent writers racing one account's quota, bytes added by
  * updates after insert (not counted, by design), and the Flow verifier's own checks
- * (tests/server/flow).
+ * (tests/server/tokens).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { visionRoutes } from '../../../server/api/vision/routes';
 import type { Db } from '../../../server/db/types';
-import { flowRoutes } from '../../../server/flow/routes';
+import { tokenRoutes } from '../../../server/tokens/routes';
 import { instructorRoutes } from '../../../server/instructor/routes';
 import { sessionRow, testSecrets, useTestDb, type Backend } from '../helpers';
-import { marketHarness } from '../market/harness';
+import { marketHarness } from '../marketplace/harness';
 import { onPostgres } from '../onPostgres';
-import type { Member, Page, Post } from '../social/harness';
+import type { Member, Page, Post } from '../community/harness';
 
 const BOX_COURSE_PATTERN = { id: 'box', name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };
 const PROFILE = {
@@ -61,7 +61,7 @@ function directWritesSuite(kind: Backend): void {
       db = opened;
       h = await marketHarness(db);
       const secrets = await testSecrets();
-      h.app.route('/api', flowRoutes({ db, secrets, verifier: null }));
+      h.app.route('/api', tokenRoutes({ db, secrets, verifier: null }));
       h.app.route('/api', instructorRoutes({ db, secrets }));
       h.app.route('/api/vision', visionRoutes({ db, secrets }));
       a = await h.member('attack-a', 'Ada');

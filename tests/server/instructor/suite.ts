@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { instructorRoutes } from '../../../server/instructor/routes';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
-import { socialHarness, type Member } from '../social/harness';
+import { socialHarness, type Member } from '../community/harness';
 
 const BOX = { id: 'box', name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };
 const PROFILE = {

@@ -30,7 +30,7 @@ import { TOGETHER_LIMITS } from '../../../server/together/schemas';
 import { decodeLink } from '../../../src/domain/links/patternLink';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
 import { onPostgres } from '../onPostgres';
-import { socialHarness, type Member } from '../social/harness';
+import { socialHarness, type Member } from '../community/harness';
 
 const BOX = { name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { useTestDb, type Backend } from '../helpers';
-import { socialHarness, type Member, type Page, type Post } from '../social/harness';
+import { socialHarness, type Member, type Page, type Post } from '../community/harness';
 
 /**
  * A community post's Lens post id (migration 20261123065000) on a real database: the author

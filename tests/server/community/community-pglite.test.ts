@@ -1,0 +1,3 @@
+import { communitySuite } from './suite';
+
+communitySuite('pglite');

@@ -1,0 +1,4 @@
+import { onPostgres } from '../onPostgres';
+import { communitySuite } from './suite';
+
+onPostgres('community API', () => communitySuite('postgres'));

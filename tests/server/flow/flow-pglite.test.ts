@@ -1,3 +1,0 @@
-import { flowSuite } from './suite';
-
-flowSuite('pglite');

@@ -1,4 +1,0 @@
-import { onPostgres } from '../onPostgres';
-import { flowSuite } from './suite';
-
-onPostgres('pattern tokens API', () => flowSuite('postgres'));

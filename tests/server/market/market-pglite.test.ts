@@ -1,3 +1,0 @@
-import { marketSuite } from './suite';
-
-marketSuite('pglite');

@@ -1,4 +1,0 @@
-import { onPostgres } from '../onPostgres';
-import { marketSuite } from './suite';
-
-onPostgres('marketplace API', () => marketSuite('postgres'));

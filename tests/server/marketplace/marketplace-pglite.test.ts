@@ -1,0 +1,3 @@
+import { marketplaceSuite } from './suite';
+
+marketplaceSuite('pglite');

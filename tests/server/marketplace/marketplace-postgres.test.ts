@@ -1,0 +1,4 @@
+import { onPostgres } from '../onPostgres';
+import { marketplaceSuite } from './suite';
+
+onPostgres('marketplace API', () => marketplaceSuite('postgres'));

@@ -1,3 +1,0 @@
-import { socialSuite } from './suite';
-
-socialSuite('pglite');

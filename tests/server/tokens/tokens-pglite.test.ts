@@ -1,0 +1,3 @@
+import { tokenSuite } from './suite';
+
+tokenSuite('pglite');
