@@ -51,7 +51,7 @@ const OTHER_TEACHERS = /\b(teachers?|tutors?|trainers?|coach|coaches)\b/i;
 
 /** Text a person never reads: the AI provider's instructions, SQL. */
 function readByPeople(t: VisibleText): boolean {
-  if (t.where.startsWith('server/ai/prompts.ts')) return false;
+  if (t.where.startsWith('server/coach/prompts.ts')) return false;
   if (t.where.startsWith('src/domain/programs/programText.ts')) return !/^Breathe: $/.test(t.text); // a breathing segment, not the act
   return !/\bselect\b[\s\S]*\bfrom\b/i.test(t.text);
 }
