@@ -7,13 +7,11 @@ import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { createPneumaServer } from '../../server/app';
 import type { PneumaServerOptions, PneumaServer } from '../../server/app';
-import { migrate } from '../../server/db/migrate';
-import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/types';
 import { makeKey } from '../../server/secrets';
 import type { Secrets } from '../../server/secrets';
-import { startPgCluster } from '../../server/dev/pg-cluster';
 import { openMigratedPglite } from '../support/migratedPglite';
+import { openMigratedPostgres } from '../support/sharedPostgres';
 
 export const TEST_SECRET = 'test-secret-that-is-at-least-32-characters-long!';
 
@@ -33,16 +31,7 @@ export async function openTestDb(kind: Backend): Promise<{ db: Db; dispose: () =
     const db = await openMigratedPglite();
     return { db, dispose: () => db.close() };
   }
-  const cluster = await startPgCluster();
-  const db = openPostgres(cluster.url);
-  await migrate(db);
-  return {
-    db,
-    dispose: async () => {
-      await db.close();
-      await cluster.stop();
-    },
-  };
+  return openMigratedPostgres();
 }
 
 /**
