@@ -7,7 +7,8 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
-    // One migrated PGlite dump per run, loaded by every PGlite test database (see the file).
+    // The run's folder of shared fixtures (a migrated PGlite dump, one PostgreSQL cluster with a
+    // migrated template), made on first use by tests/support/runFixtures.ts.
     globalSetup: ['tests/support/globalSetup.ts'],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI
     // machine, where the server tests spend much of their time waiting (Postgres processes,
