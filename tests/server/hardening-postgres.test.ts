@@ -13,7 +13,7 @@ onPostgres('hardening', () =>
         const { db } = ctx();
         const url = (
           await db.query<{ u: string }>(
-            `select 'postgres://postgres@127.0.0.1:' || current_setting('port') || '/postgres' as u`,
+            `select 'postgres://postgres@127.0.0.1:' || current_setting('port') || '/' || current_database() as u`,
           )
         ).rows[0]!.u;
         const other = openPostgres(url);

@@ -7,13 +7,11 @@ import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { createPneumaServer } from '../../server/app';
 import type { PneumaServerOptions, PneumaServer } from '../../server/app';
-import { migrate } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
-import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/types';
 import { makeKey } from '../../server/secrets';
 import type { Secrets } from '../../server/secrets';
-import { startPgCluster } from '../../server/dev/pg-cluster';
+import { openMigratedPglite } from '../support/migratedPglite';
+import { openMigratedPostgres } from '../support/sharedPostgres';
 
 export const TEST_SECRET = 'test-secret-that-is-at-least-32-characters-long!';
 
@@ -30,20 +28,10 @@ export type Backend = 'pglite' | 'postgres';
 /** A migrated database of the given kind, plus how to dispose of it. */
 export async function openTestDb(kind: Backend): Promise<{ db: Db; dispose: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const db = await openPglite();
-    await migrate(db);
+    const db = await openMigratedPglite();
     return { db, dispose: () => db.close() };
   }
-  const cluster = await startPgCluster();
-  const db = openPostgres(cluster.url);
-  await migrate(db);
-  return {
-    db,
-    dispose: async () => {
-      await db.close();
-      await cluster.stop();
-    },
-  };
+  return openMigratedPostgres();
 }
 
 /**

@@ -3,10 +3,9 @@ import { serve } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { createPneumaServer } from '../../server/app';
-import { migrate } from '../../server/db/migrate';
-import { openPglite } from '../../server/db/pglite';
 import type { Db } from '../../server/db/types';
 import { makeKey } from '../../server/secrets';
+import { openMigratedPglite } from '../support/migratedPglite';
 
 /**
  * The real embedded backend (Hono + PGlite with the project's migrations and RLS),
@@ -22,8 +21,7 @@ export interface RealServer {
 const SECRET = 'sync-tests-secret-that-is-at-least-32-characters';
 
 export async function startRealServer(port: number, opts: { refreshReuseSeconds?: number } = {}): Promise<RealServer> {
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite();
   const secrets = {
     jwtSecret: SECRET,
     anonKey: await makeKey(SECRET, 'anon'),
