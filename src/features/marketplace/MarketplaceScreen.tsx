@@ -13,6 +13,7 @@ import { ErrorCard } from '../errors';
 import { PublishedCourses } from '../instructor';
 import { MarketCard } from './MarketCard';
 import { MarketFilters } from './MarketFilters';
+import { PublishedPrograms } from './PublishedPrograms';
 import { useMarketActions } from './useMarketActions';
 import { useMarketListing, type ListingState } from './useMarketListing';
 import './marketplace.css';
@@ -85,6 +86,7 @@ export function MarketplaceScreen({ query, onQueryChange }: MarketplaceScreenPro
       ) : (
         <LoadingDots label="Loading patterns" />
       )}
+      {mounted ? <PublishedPrograms q={query.q} /> : null}
       <PublishedCourses linkToAll />
     </div>
   );

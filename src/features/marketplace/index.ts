@@ -7,3 +7,5 @@ export { marketApi, marketKeys } from './marketApi';
 export { failureReason, useMarketActions } from './useMarketActions';
 export { UnpublishButton } from './UnpublishButton';
 export { StarRating } from './StarRating';
+// Programs in the marketplace (issue #35): the publish action of the user's own programs.
+export { PublishProgramButton } from './PublishProgramButton';
