@@ -132,6 +132,19 @@ export function programsMarketSuite(kind: Backend) {
       expect((await h.call('GET', '/api/market/programs/nope')).status).toBe(400);
     });
 
+    it('published programs count against the account\'s storage quota (413, the quota named)', async () => {
+      const c = await h.member('prog-c', 'Cy');
+      await db.query(`update pneuma_private.storage_quotas set max_rows = 1 where tbl = 'marketplace_programs'`);
+      try {
+        expect((await publish(c, { sourceProgramId: randomUUID(), program: definitionOf('box-rising') })).status).toBe(201);
+        const over = await publish(c, { sourceProgramId: randomUUID(), program: definitionOf('box-rising') });
+        expect(over.status).toBe(413);
+        expect(JSON.stringify(over.body)).toMatch(/at most 1 published programs per account/);
+      } finally {
+        await db.query(`update pneuma_private.storage_quotas set max_rows = 500 where tbl = 'marketplace_programs'`);
+      }
+    });
+
     it('a course day may hold a program (its definition copied in); a malformed program item is refused', async () => {
       expect((await h.call('PUT', '/api/instructor/profile', { token: a.token, body: PROFILE })).status).toBe(200);
       const program = definitionOf('box-rising', 'Rising Harbour');
