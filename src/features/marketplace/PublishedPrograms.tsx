@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
+import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { programLinkPayload } from '../../domain/links/patternLink';
 import type { MarketProgram, MarketProgramPage } from '../../domain/marketplace/programListing';
 import { plannedLengthText } from '../../domain/programs/programText';
@@ -25,6 +26,7 @@ type State =
 export function PublishedPrograms({ q }: { q: string }) {
   const { user } = useAuth();
   const signedIn = Boolean(user);
+  const offline = useNetworkStatus().status === 'offline';
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [page, setPage] = useState(1);
   const load = useCallback(() => {
@@ -38,7 +40,8 @@ export function PublishedPrograms({ q }: { q: string }) {
       live = false;
     };
   }, [q, page, signedIn]);
-  useEffect(() => load(), [load]);
+  // Asked again when the connection comes back.
+  useEffect(() => load(), [load, offline]);
   useEffect(() => setPage(1), [q]);
 
   const unpublish = async (p: MarketProgram) => {
@@ -57,7 +60,13 @@ export function PublishedPrograms({ q }: { q: string }) {
       <h2 id="market-programs-title">Programs</h2>
       <p className="muted">Whole sessions members made and shared: open one to see its segments and play it.</p>
       {state.kind === 'loading' ? <LoadingDots label="Loading programs" /> : null}
-      {state.kind === 'error' ? (
+      {state.kind === 'error' && offline ? (
+        <p className="muted">
+          You are offline. Published programs are listed when you are back online; a program you
+          opened before still plays from its link.
+        </p>
+      ) : null}
+      {state.kind === 'error' && !offline ? (
         <p role="alert">
           Programs could not be loaded: {state.message}{' '}
           <Button variant="secondary" size="sm" onClick={() => load()}>
