@@ -89,7 +89,7 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
   await teacher.getByRole('button', { name: 'Add a day' }).click();
   // Publishing with an empty day is refused on that day.
   await teacher.getByRole('button', { name: 'Publish' }).click();
-  await expect(teacher.getByText('Add at least one pattern to this day')).toBeVisible();
+  await expect(teacher.getByText('Add at least one pattern or program to this day')).toBeVisible();
   await teacher.getByRole('button', { name: 'Add to Day 2' }).click();
   await teacher.getByLabel('Note for Day 2').fill('A little slower today.');
   // Days move with the keyboard; the focus follows the moved day.

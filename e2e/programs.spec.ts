@@ -21,6 +21,7 @@ interface CueTrackProbe {
   originMs: number;
   onsetsMs: number[];
   fromStep: number;
+  voice: boolean;
 }
 
 /** Records, in the page, every change of the step and its length with performance.now(). */
@@ -139,7 +140,7 @@ test('a Wim Hof program records each round’s retention time and shows it in th
   expect(row.breathHoldTime).toBe(Math.round(Math.max(...row.program.retentionsMs) / 100) / 10);
 });
 
-test('the cue track: onsets within 5 ms of the boundaries (Chromium decodes it), and it keeps playing with the page hidden, named in Media Session', async ({
+test('the cue track: onsets (tones and spoken step names) within 5 ms of the boundaries (Chromium decodes it), and it keeps playing with the page hidden, named in Media Session', async ({
   page,
   context,
 }) => {
@@ -164,8 +165,16 @@ test('the cue track: onsets within 5 ms of the boundaries (Chromium decodes it),
         quiet = 0;
       } else quiet++;
     }
-    return { expected: track.onsetsMs, onsets, rate: buf.sampleRate, seconds: buf.duration };
+    return {
+      expected: track.onsetsMs,
+      onsets,
+      rate: buf.sampleRate,
+      seconds: buf.duration,
+      voice: track.voice,
+    };
   });
+  // The spoken step names are on by default: each is mixed in from its boundary's sample.
+  expect(check.voice).toBe(true);
   expect(check.expected.length).toBe(72); // 18 cycles of 4 phases
   check.expected.forEach((ms, k) => expect(Math.abs(check.onsets[k]! - ms)).toBeLessThanOrEqual(5));
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { MarketDeps } from './listing';
 import { getPattern, listPatterns, myPatterns } from './listing';
+import { addProgramRoutes } from './programs';
 import { publishPattern, ratePattern, recordUse, unpublishPattern, unratePattern } from './writes';
 
 /**
@@ -19,5 +20,6 @@ export function marketplaceRoutes(deps: MarketDeps): Hono {
   app.put('/market/patterns/:id/rating', (c) => ratePattern(c, deps));
   app.delete('/market/patterns/:id/rating', (c) => unratePattern(c, deps));
   app.post('/market/patterns/:id/uses', (c) => recordUse(c, deps));
+  addProgramRoutes(app, deps); // published programs (issue #35)
   return app;
 }

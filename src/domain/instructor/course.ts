@@ -7,6 +7,7 @@
  * Pure. The zod schemas are in ./courseSchema (loaded only where a course is written).
  */
 import { DIFFICULTIES, namedTimingsOf, type Difficulty, type NamedTimings } from '../patterns';
+import type { CourseProgram } from './courseProgram';
 
 export const COURSE_LEVELS = DIFFICULTIES;
 export type CourseLevel = Difficulty;
@@ -27,7 +28,12 @@ export type CoursePattern = NamedTimings;
 export interface CourseDay {
   note: string;
   patterns: CoursePattern[];
+  /** Programs of the day (./courseProgram); absent in courses made before programs. */
+  programs?: CourseProgram[];
 }
+
+/** Every item a day holds: its patterns and its programs. */
+export const dayItemCount = (d: CourseDay) => d.patterns.length + (d.programs?.length ?? 0);
 
 export interface Course {
   id: string;

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { COURSE_LEVELS, COURSE_LIMITS as L, type Course } from './course';
 import { timingsError } from '../patterns';
+import { programSchema } from '../programs/programSchema';
+import { PROGRAMS_PER_DAY_MAX } from './courseProgram';
 
 const coursePattern = z
   .object({
@@ -28,13 +30,27 @@ const description = z
   .trim()
   .max(L.descriptionMax, `Description can be at most ${L.descriptionMax} characters`);
 
-const day = z.object({
-  note: z.string().trim().max(L.noteMax, `A note can be at most ${L.noteMax} characters`),
-  patterns: z
-    .array(coursePattern)
-    .min(1, 'Add at least one pattern to this day')
-    .max(L.patternsPerDayMax, `A day can have at most ${L.patternsPerDayMax} patterns`),
+const courseProgram = z.object({
+  id: z.string().min(1).max(200),
+  name: z.string().min(1).max(80),
+  program: programSchema,
 });
+
+const day = z
+  .object({
+    note: z.string().trim().max(L.noteMax, `A note can be at most ${L.noteMax} characters`),
+    patterns: z
+      .array(coursePattern)
+      .max(L.patternsPerDayMax, `A day can have at most ${L.patternsPerDayMax} patterns`),
+    programs: z
+      .array(courseProgram)
+      .max(PROGRAMS_PER_DAY_MAX, `A day can have at most ${PROGRAMS_PER_DAY_MAX} programs`)
+      .optional(),
+  })
+  .refine((d) => d.patterns.length + (d.programs?.length ?? 0) > 0, {
+    message: 'Add at least one pattern or program to this day',
+    path: ['patterns'],
+  });
 
 export const draftSchema = z.object({
   title,

@@ -1,12 +1,25 @@
 /**
  * A student's way through a course (docs/product.md § Instructors). A day is complete when
- * the student finished a session of each of its patterns after the previous day was
+ * the student finished a session of each of its patterns and programs after the previous day was
  * completed (or after enrolling, for the first day), or when they mark it done after at
  * least one such session. Days are followed in order.
  *
  * Pure.
  */
+import { linkedProgramId } from '../links/patternLink';
+import { programPatternId } from '../programs/programRecord';
 import type { CourseDay } from './course';
+
+/**
+ * The pattern id a session of each item of the day is stored with: a pattern's id, and for
+ * a program (played through its `/p/` link) `program:` and the link's id for it.
+ */
+export function dayItemIds(day: CourseDay): string[] {
+  return [
+    ...day.patterns.map((p) => p.id),
+    ...(day.programs ?? []).map((g) => programPatternId(linkedProgramId(g.program))),
+  ];
+}
 
 /** The least a local session must tell for course progress. */
 export interface FinishedSession {
@@ -34,12 +47,13 @@ export function sessionsForDay(
   sessions: readonly FinishedSession[],
   since: number,
 ): FinishedSession[] {
-  const ids = new Set(day.patterns.map((p) => p.id));
+  const ids = new Set(dayItemIds(day));
   return sessions.filter((s) => s.at >= since && s.patternId != null && ids.has(s.patternId));
 }
 
-/** Whether every pattern of the day has a session at or after `since`. */
+/** Whether every pattern and program of the day has a session at or after `since`. */
 export function dayDoneBySessions(day: CourseDay, sessions: readonly FinishedSession[], since: number): boolean {
   const done = new Set(sessionsForDay(day, sessions, since).map((s) => s.patternId));
-  return day.patterns.length > 0 && day.patterns.every((p) => done.has(p.id));
+  const ids = dayItemIds(day);
+  return ids.length > 0 && ids.every((id) => done.has(id));
 }

@@ -361,3 +361,8 @@ function fnv1a(text: string): string {
   }
   return h.toString(36);
 }
+
+/** The `$payload` of a program's `/p/` route (its link path without the prefix), or null. */
+export function programLinkPayload(program: ProgramDefinition): string | null {
+  return programLinkPath(program)?.slice(LINK_PATH_PREFIX.length) ?? null;
+}

@@ -8,10 +8,13 @@
  * WAV file (8-bit unsigned PCM, mono, 8 kHz: 8 kB a second, about 14 MB for 30 minutes)
  * with each tone starting on the sample of its boundary (`renderWav`). A track runs from
  * one step to the next open retention (whose end only a tap knows) or to the end of the
- * program; a retention's track ticks softly every 30 s for up to 15 minutes.
+ * program; a retention's track ticks softly every 30 s for up to 15 minutes. With the spoken
+ * cues on, each step's recorded name (./voiceClips) is mixed in from the same sample as its
+ * tone, so the word too starts on the boundary.
  */
 import { CLOSING_NOTES, CLOSING_NOTE_GAP_S, PHASE_TONES, type ToneSpec } from '../cueDesign';
 import type { StepKind } from './programTypes';
+import type { VoiceClips } from './voiceClips';
 import { stepLengthMs, stepOffsets, type RunState, type Timeline } from './timeline';
 
 export const CUE_SAMPLE_RATE = 8000;
@@ -43,6 +46,16 @@ export interface Cue {
   tone: ToneSpec;
   /** The step whose start this cue marks; -1 for a stopwatch tick or a closing note. */
   stepIndex: number;
+  /** That step's kind (absent for a tick or a closing note). */
+  kind?: StepKind;
+}
+
+/** What the track carries at each step boundary: its tone, its spoken name, or both. */
+export interface CueMix {
+  /** The step tones (default on; the stopwatch ticks and closing notes always play). */
+  tones?: boolean;
+  /** The recorded step names to speak, or null/absent for none. */
+  voice?: VoiceClips | null;
 }
 
 export interface CueTrackPlan {
@@ -69,7 +82,8 @@ export function cueTrackPlan(t: Timeline, run: RunState, fromStep: number): CueT
   let i = fromStep;
   for (; i < t.steps.length; i++) {
     const at = offsets[i]! - originMs;
-    cues.push({ atMs: at, tone: STEP_TONES[t.steps[i]!.kind], stepIndex: i });
+    const kind = t.steps[i]!.kind;
+    cues.push({ atMs: at, tone: STEP_TONES[kind], stepIndex: i, kind });
     if (stepLengthMs(t, run, i) === null) {
       for (let tick = RETENTION_TICK_MS; tick < RETENTION_TRACK_MS; tick += RETENTION_TICK_MS)
         cues.push({ atMs: at + tick, tone: RETENTION_TICK, stepIndex: -1 });
@@ -110,15 +124,25 @@ function addTone(pcm: Uint8Array, start: number, tone: ToneSpec, gain: number, s
   }
 }
 
+/** Mixes a recorded clip (-1..1) into 8-bit unsigned samples from sample `start`. */
+function addClip(pcm: Uint8Array, start: number, clip: Float32Array, gain: number) {
+  const n = Math.min(pcm.length - start, clip.length);
+  for (let k = 0; k < n; k++) {
+    const v = pcm[start + k]! + Math.round(127 * gain * clip[k]!);
+    pcm[start + k] = Math.max(0, Math.min(255, v));
+  }
+}
+
 /**
  * The WAV file (RIFF, PCM format 1, 8-bit unsigned, mono) of a cue plan at `volume` 0..1.
- * Silence is sample value 128; only the tones are computed (a 30-minute track renders in
- * tens of milliseconds).
+ * Silence is sample value 128; only the cues are computed (a 30-minute track renders in
+ * tens of milliseconds). `mix` chooses the step tones and the spoken step names.
  */
 export function renderWav(
   plan: CueTrackPlan,
   volume: number,
   sampleRate = CUE_SAMPLE_RATE,
+  mix: CueMix = {},
 ): Uint8Array {
   const samples = Math.max(1, onsetSample(plan.lengthMs, sampleRate));
   const bytes = new Uint8Array(44 + samples + (samples % 2));
@@ -140,10 +164,13 @@ export function renderWav(
   ascii(36, 'data');
   view.setUint32(40, samples, true);
   const pcm = bytes.subarray(44, 44 + samples);
+  const gain = Math.min(1, Math.max(0, volume));
   for (const cue of plan.cues) {
     const start = onsetSample(cue.atMs, sampleRate);
-    if (start < samples)
-      addTone(pcm, start, cue.tone, Math.min(1, Math.max(0, volume)), sampleRate);
+    if (start >= samples) continue;
+    const clip = cue.kind ? mix.voice?.[cue.kind] : undefined;
+    if (clip) addClip(pcm, start, clip, gain);
+    if (!cue.kind || mix.tones !== false) addTone(pcm, start, cue.tone, gain, sampleRate);
   }
   return bytes;
 }

@@ -12,6 +12,7 @@ import { requestSync } from '../../sync/page/syncEngine';
 import { Button, buttonClass } from '../../ui/Button';
 import { Field, SelectField, TextAreaField } from '../../ui/Field';
 import { LoadingDots } from '../../ui/LoadingDots';
+import { useCustomPrograms } from '../programs';
 import { fetchCourse } from './api';
 import { patternChoices } from './coursePatterns';
 import { DayEditor } from './DayEditor';
@@ -41,6 +42,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
   const navigate = useNavigate();
   const own = useCustomPatterns(userId);
   const choices = useMemo(() => patternChoices(own), [own]);
+  const ownPrograms = useCustomPrograms();
   const [draft, setDraft] = useState<Course | null>(null);
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState<CourseErrors>({});
@@ -176,6 +178,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
                 index={i}
                 count={draft.days.length}
                 choices={choices}
+                programs={ownPrograms}
                 errors={errors}
                 onChange={(d) => update({ days: draft.days.map((x, j) => (j === i ? d : x)) })}
                 onMove={(to) => moveTo(i, to)}

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
 import { enrol, leaveCourse } from '../../data/coursesRepo';
 import { dayLabel, type CoursePattern } from '../../domain/instructor/course';
+import { programLinkPayload } from '../../domain/links/patternLink';
 import { isCatalogueId, timingLabel } from '../../domain/patterns';
+import { plannedLengthText } from '../../domain/programs/programText';
 import { requestSync } from '../../sync/page/syncEngine';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
@@ -124,13 +126,28 @@ export function CourseScreen({ courseId }: { courseId: string }) {
                       ) : null}
                     </li>
                   ))}
+                  {(day.programs ?? []).map((g, j) => {
+                    const payload = programLinkPayload(g.program);
+                    return (
+                      <li key={`program-${g.id}-${j}`} className="row teach-section-head">
+                        <span>
+                          {g.name} <span className="muted">program · {plannedLengthText(g.program)}</span>
+                        </span>
+                        {isCurrent && payload ? (
+                          <Link to="/p/$payload" params={{ payload }} className={buttonClass('primary', 'sm')}>
+                            Practise {g.name}
+                          </Link>
+                        ) : null}
+                      </li>
+                    );
+                  })}
                 </ul>
                 {isCurrent ? (
                   <div className="stack">
                     <p className="muted">
                       {p.daySessions.length
                         ? 'A session of this day is finished. Finish the others, or mark the day done.'
-                        : 'Finish a session of each pattern to complete this day.'}
+                        : 'Finish a session of each pattern and program to complete this day.'}
                     </p>
                     <Button variant="secondary" size="sm" disabled={!p.daySessions.length} onClick={() => void p.markDone()}>
                       Mark {dayLabel(i)} done

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { COURSE_LIMITS, dayLabel, type CourseDay } from '../../domain/instructor/course';
+import { courseProgramOf, PROGRAMS_PER_DAY_MAX } from '../../domain/instructor/courseProgram';
+import type { Program } from '../../domain/programs/programTypes';
 import { timingLabel } from '../../domain/patterns';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
@@ -10,6 +12,8 @@ interface Props {
   index: number;
   count: number;
   choices: readonly PatternChoice[];
+  /** The instructor's own programs (made at /create), which a day may also hold. */
+  programs: readonly Program[];
   errors: Record<string, string>;
   onChange(next: CourseDay): void;
   onMove(to: number): void;
@@ -17,7 +21,7 @@ interface Props {
 }
 
 /** One day of a course in the editor: its patterns (added from a list), a note, its place. */
-export function DayEditor({ day, index, count, choices, errors, onChange, onMove, onRemove }: Props) {
+export function DayEditor({ day, index, count, choices, programs, errors, onChange, onMove, onRemove }: Props) {
   const label = dayLabel(index);
   const [pick, setPick] = useState(choices[0]?.value ?? '');
   const patternsError = errors[`days.${index}.patterns`];
@@ -25,6 +29,15 @@ export function DayEditor({ day, index, count, choices, errors, onChange, onMove
   const add = () => {
     const c = choices.find((x) => x.value === pick);
     if (c && !full) onChange({ ...day, patterns: [...day.patterns, c.pattern] });
+  };
+  const [programPick, setProgramPick] = useState('');
+  const dayPrograms = day.programs ?? [];
+  const programsFull = dayPrograms.length >= PROGRAMS_PER_DAY_MAX;
+  const addProgram = () => {
+    const p = programs.find((x) => x.id === (programPick || programs[0]?.id));
+    if (!p || programsFull) return;
+    const { id, builtIn: _builtIn, ...definition } = p;
+    onChange({ ...day, programs: [...dayPrograms, courseProgramOf(id, definition)] });
   };
   return (
     <li className="card stack teach-day" aria-labelledby={`day-title-${index}`}>
@@ -86,6 +99,48 @@ export function DayEditor({ day, index, count, choices, errors, onChange, onMove
           Add to {label}
         </Button>
       </div>
+      {dayPrograms.length ? (
+        <ul className="list-reset stack" aria-label={`Programs of ${label}`}>
+          {dayPrograms.map((g, i) => (
+            <li key={`${g.id}-${i}`} className="row teach-section-head">
+              <span>
+                {g.name} <span className="muted">(program)</span>
+              </span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${g.name} from ${label}`}
+                onClick={() => onChange({ ...day, programs: dayPrograms.filter((_, j) => j !== i) })}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {programs.length ? (
+        <div className="row teach-add-pattern">
+          <label htmlFor={`day-program-pick-${index}`} className="field__label">
+            Program for {label}
+          </label>
+          <select
+            id={`day-program-pick-${index}`}
+            className="field__input"
+            value={programPick || programs[0]!.id}
+            onChange={(e) => setProgramPick(e.target.value)}
+          >
+            {programs.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} (your program)
+              </option>
+            ))}
+          </select>
+          <Button type="button" variant="secondary" size="sm" onClick={addProgram} disabled={programsFull}>
+            Add program to {label}
+          </Button>
+        </div>
+      ) : null}
       {patternsError ? (
         <div id={`day-patterns-error-${index}`} className="field__error" role="alert">
           {patternsError}

@@ -13,6 +13,7 @@ import { ErrorCard } from '../errors';
 import { PublishedCourses } from '../instructor';
 import { MarketplaceCard } from './MarketplaceCard';
 import { MarketplaceFilters } from './MarketplaceFilters';
+import { PublishedPrograms } from './PublishedPrograms';
 import { useMarketplaceActions } from './useMarketplaceActions';
 import { useMarketplaceListing, type ListingState } from './useMarketplaceListing';
 import './marketplace.css';
@@ -85,6 +86,7 @@ export function MarketplaceScreen({ query, onQueryChange }: MarketplaceScreenPro
       ) : (
         <LoadingDots label="Loading patterns" />
       )}
+      {mounted ? <PublishedPrograms q={query.q} /> : null}
       <PublishedCourses linkToAll />
     </div>
   );

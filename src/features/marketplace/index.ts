@@ -7,3 +7,5 @@ export { marketplaceApi, marketplaceKeys } from './marketplaceApi';
 export { failureReason, useMarketplaceActions } from './useMarketplaceActions';
 export { UnpublishButton } from './UnpublishButton';
 export { StarRating } from './StarRating';
+// Programs in the marketplace (issue #35): the publish action of the user's own programs.
+export { PublishProgramButton } from './PublishProgramButton';

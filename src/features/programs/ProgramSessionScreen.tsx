@@ -52,6 +52,7 @@ export function ProgramSessionScreen({
           setRounds={setRounds}
           setBreaths={setBreaths}
           onStart={s.start}
+          preparing={s.voiceLoading}
           shared={shared}
         />
       ) : (
@@ -69,6 +70,8 @@ function ProgramIntro(props: {
   setRounds: (n: number) => void;
   setBreaths: (n: number) => void;
   onStart: () => void;
+  /** The spoken cues are loading: Start waits (a moment). */
+  preparing: boolean;
   shared?: ReactNode;
 }) {
   const { program, wimHof, rounds, breaths, setRounds, setBreaths } = props;
@@ -121,15 +124,27 @@ function ProgramIntro(props: {
           </p>
         ) : null}
         <p className="program-intro__audio">
-          The cues play as one audio track, so they keep time with the screen locked on devices that
+          The cues (tones, and the step names spoken when the voice cue is on in Settings) play as
+          one audio track, so they keep time with the screen locked on devices that
           keep media playing (Android Chrome; iPhone with Pneuma added to the Home Screen, iOS 15.4
           or later). Your headphones&apos; or lock screen&apos;s play/pause pause the session, and
           &quot;next&quot; ends a hold.
         </p>
         <div className="program-intro__actions">
-          <Button size="lg" onClick={props.onStart} data-testid="program-start">
+          <Button
+            size="lg"
+            onClick={props.onStart}
+            disabled={props.preparing}
+            aria-describedby={props.preparing ? 'program-preparing' : undefined}
+            data-testid="program-start"
+          >
             Start
           </Button>
+          {props.preparing ? (
+            <span id="program-preparing" className="muted" role="status">
+              Preparing the spoken cues…
+            </span>
+          ) : null}
           <Link to="/programs" className={buttonClass('ghost')}>
             All programs
           </Link>
@@ -211,6 +226,11 @@ function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof use
       {s.soundNote ? (
         <p className="program-run__note" role="status" data-testid="program-sound-note">
           {s.soundNote}
+        </p>
+      ) : null}
+      {s.voiceNote ? (
+        <p className="program-run__note" role="status" data-testid="program-voice-note">
+          {s.voiceNote}
         </p>
       ) : null}
       {s.saveError ? (

@@ -7,7 +7,13 @@
  * active time off `audio.currentTime`. When the two are far apart (the device stopped the
  * audio in the background, or it never started), the audio is moved to the guide instead.
  */
-import { cueTrackPlan, renderWav, type CueTrackPlan } from '../../domain/programs/cueTrack';
+import {
+  CUE_SAMPLE_RATE,
+  cueTrackPlan,
+  renderWav,
+  type CueMix,
+  type CueTrackPlan,
+} from '../../domain/programs/cueTrack';
 import type { RunState, Timeline } from '../../domain/programs/timeline';
 
 /** The guide follows the audio when they differ by more than this... */
@@ -18,13 +24,22 @@ export const RESEEK_AUDIO_OVER_MS = 1500;
 declare global {
   interface Window {
     /** The current cue track, for the browser tests (e2e/programs.spec.ts). */
-    __pneumaCueTrack?: { blob: Blob; originMs: number; onsetsMs: number[]; fromStep: number };
+    __pneumaCueTrack?: {
+      blob: Blob;
+      originMs: number;
+      onsetsMs: number[];
+      fromStep: number;
+      /** Whether the step names are spoken in it. */
+      voice: boolean;
+    };
   }
 }
 
 export class CueTrackPlayer {
   private url: string | null = null;
   private plan: CueTrackPlan | null = null;
+  private volume = 0;
+  private mix: CueMix = {};
 
   constructor(private readonly audio: HTMLAudioElement) {}
 
@@ -32,10 +47,20 @@ export class CueTrackPlayer {
     return this.plan;
   }
 
+  get currentVolume(): number {
+    return this.volume;
+  }
+
+  get currentMix(): CueMix {
+    return this.mix;
+  }
+
   /** Renders the track from step `fromStep` and loads it (not yet playing). */
-  load(t: Timeline, run: RunState, fromStep: number, volume: number): CueTrackPlan {
+  load(t: Timeline, run: RunState, fromStep: number, volume: number, mix: CueMix = {}): CueTrackPlan {
     const plan = cueTrackPlan(t, run, fromStep);
-    const wav = renderWav(plan, volume);
+    const wav = renderWav(plan, volume, CUE_SAMPLE_RATE, mix);
+    this.volume = volume;
+    this.mix = mix;
     const blob = new Blob([wav.buffer as ArrayBuffer], { type: 'audio/wav' });
     const url = URL.createObjectURL(blob);
     if (this.url) URL.revokeObjectURL(this.url);
@@ -49,6 +74,7 @@ export class CueTrackPlayer {
       originMs: plan.originMs,
       fromStep,
       onsetsMs: plan.cues.filter((c) => c.stepIndex >= 0).map((c) => c.atMs),
+      voice: Boolean(mix.voice),
     };
     return plan;
   }

@@ -8,8 +8,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { getAuthState } from '../../app/auth/authStore';
 import { setFlag } from '../../data/flagsRepo';
+import { usePreferences } from '../../data/hooks';
 import { addSession } from '../../data/sessionsRepo';
 import { activeElapsedMs } from '../../domain/breathClock';
+import { cueVolume } from '../../domain/cueDesign';
+import type { CueMix } from '../../domain/programs/cueTrack';
 import { buildProgramSessionRecord } from '../../domain/programs/programRecord';
 import type { Program } from '../../domain/programs/programTypes';
 import { buildTimeline, startRun } from '../../domain/programs/timeline';
@@ -20,6 +23,7 @@ import {
   markBackgroundNoteShown,
 } from './backgroundNote';
 import { CueTrackPlayer, FOLLOW_AUDIO_OVER_MS, RESEEK_AUDIO_OVER_MS } from './cueTrackPlayer';
+import { useVoiceClips } from './useVoiceClips';
 
 export type ProgramRunRef = ActorRefFrom<typeof programRunMachine>;
 export type ProgramRunSnapshot = SnapshotFrom<typeof programRunMachine>;
@@ -27,7 +31,12 @@ export type ProgramRunSnapshot = SnapshotFrom<typeof programRunMachine>;
 export type ProgramStatus = 'ready' | 'running' | 'saving' | 'saveFailed';
 
 const ALIGN_EVERY_MS = 200;
-const CUE_VOLUME = 0.6;
+
+/** Said on the run screen when the spoken cues are on but their recordings did not load. */
+export const VOICE_UNAVAILABLE_NOTE =
+  'The spoken step names could not be loaded (they load once online), so the tones alone mark each step.';
+export const VOICE_UNAVAILABLE_SILENT_NOTE =
+  'The spoken step names could not be loaded (they load once online) and the tones are off, so the guide on screen marks each step.';
 
 const hasMediaSession = () => typeof navigator !== 'undefined' && 'mediaSession' in navigator;
 
@@ -42,6 +51,15 @@ function setHandler(action: MediaSessionAction, handler: MediaSessionActionHandl
 export function useProgramSession(program: Program) {
   const navigate = useNavigate();
   const timeline = useMemo(() => buildTimeline(program), [program]);
+  // The person's cue choice (Settings): the step tones, the spoken step names, the volume.
+  const prefs = usePreferences();
+  const voice = useVoiceClips(prefs.voiceEnabled);
+  const volume = cueVolume(prefs.cueVolume);
+  const mix = useMemo<CueMix>(
+    () => ({ tones: prefs.cueTones, voice: voice.clips }),
+    [prefs.cueTones, voice.clips],
+  );
+  const [voiceNote, setVoiceNote] = useState<string | null>(null);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const playerRef = useRef<CueTrackPlayer | null>(null);
   const [actor, setActor] = useState<ProgramRunRef | null>(null);
@@ -83,7 +101,9 @@ export function useProgramSession(program: Program) {
     playerRef.current = player;
     // The track is rendered first (a 30-minute one takes a few hundred ms), so the run
     // starts when the audio can: the first tone and the first inhale together.
-    player.load(timeline, startRun(0), 0, CUE_VOLUME);
+    player.load(timeline, startRun(0), 0, volume, mix);
+    if (voice.status === 'failed')
+      setVoiceNote(mix.tones === false ? VOICE_UNAVAILABLE_SILENT_NOTE : VOICE_UNAVAILABLE_NOTE);
     const a = createActor(programRunMachine, { input: { timeline, startAt: performance.now() } });
     startEpoch.current = Date.now();
     a.subscribe((s) => {
@@ -103,7 +123,7 @@ export function useProgramSession(program: Program) {
     });
     setActor(a);
     setStatus('running');
-  }, [actor, timeline, save]);
+  }, [actor, timeline, save, volume, mix, voice.status]);
 
   // The guide follows the audio clock; a far-off audio is moved to the guide instead.
   useEffect(() => {
@@ -186,7 +206,8 @@ export function useProgramSession(program: Program) {
     const after = s.context.position.stepIndex;
     const player = playerRef.current;
     if (after === before || s.status !== 'active' || !player) return;
-    player.load(timeline, s.context.run, after, CUE_VOLUME);
+    // The mix chosen at the start stays for the whole session.
+    player.load(timeline, s.context.run, after, player.currentVolume, player.currentMix);
     void player.play(activeElapsedMs(s.context.run.clock, performance.now()));
   }, [actor, timeline]);
 
@@ -239,7 +260,10 @@ export function useProgramSession(program: Program) {
     audioRef,
     snapshot,
     status,
+    /** The spoken cues are on and still loading: the start waits for them (a moment). */
+    voiceLoading: voice.status === 'loading',
     soundNote,
+    voiceNote,
     saveError,
     start,
     pause,

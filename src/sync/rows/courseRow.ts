@@ -1,5 +1,6 @@
 import type { CourseRecord } from '../../data/db';
 import { COURSE_LEVELS, coursePatternOf, type CourseDay, type CourseLevel, type CoursePattern } from '../../domain/instructor/course';
+import { readCourseProgram, type CourseProgram } from '../../domain/instructor/courseProgram';
 import { timingsError } from '../../domain/patterns';
 import { numberOr, textOr, type ServerRow } from './serverValues';
 
@@ -23,7 +24,12 @@ export function toCourseRow(c: CourseRecord, userId: string): CourseRow {
     title: c.title,
     description: c.description,
     level: c.level,
-    days: c.days.map((d) => ({ note: d.note, patterns: d.patterns.map(coursePatternOf) })),
+    days: c.days.map((d) => ({
+      note: d.note,
+      patterns: d.patterns.map(coursePatternOf),
+      // A day's programs (issue #35), only when it has some: older readers see the same day.
+      ...(d.programs?.length ? { programs: d.programs } : {}),
+    })),
     status: c.status,
     created_at: c.createdAt,
     deleted_at: c.deleted ? c.updatedAt : null,
@@ -53,7 +59,13 @@ function readDays(x: unknown): CourseDay[] | null {
     const r = d as ServerRow;
     const patterns = Array.isArray(r.patterns) ? r.patterns.map(readPattern) : [];
     if (patterns.some((p) => p === null)) return null;
-    days.push({ note: typeof r.note === 'string' ? r.note : '', patterns: patterns as CoursePattern[] });
+    const programs = Array.isArray(r.programs) ? r.programs.map(readCourseProgram) : [];
+    if (programs.some((p) => p === null)) return null;
+    days.push({
+      note: typeof r.note === 'string' ? r.note : '',
+      patterns: patterns as CoursePattern[],
+      ...(programs.length ? { programs: programs as CourseProgram[] } : {}),
+    });
   }
   return days;
 }

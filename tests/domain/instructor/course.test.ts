@@ -34,7 +34,7 @@ describe('course rules', () => {
     expect(publishErrors({ ...base, days: [day('x')] })).toBeNull();
     expect(publishErrors({ ...base, days: [] })).toEqual({ days: 'Add at least one day' });
     expect(publishErrors({ ...base, days: [day('x'), emptyDay()] })).toEqual({
-      'days.1.patterns': 'Add at least one pattern to this day',
+      'days.1.patterns': 'Add at least one pattern or program to this day',
     });
     expect(publishErrors({ ...base, days: [day('x', [BOX, BOX, BOX, BOX, BOX])] })).toEqual({
       'days.0.patterns': 'A day can have at most 4 patterns',

@@ -17,6 +17,7 @@ vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
 }));
 vi.mock('../../../src/features/tokens', () => ({ PatternTokenBadge: () => null }));
 vi.mock('../../../src/features/instructor', () => ({ PublishedCourses: () => null }));
+vi.mock('../../../src/features/marketplace/PublishedPrograms', () => ({ PublishedPrograms: () => null }));
 const { queryClient } = await import('../../../src/backend/queryClient');
 const { MarketplaceScreen } = await import('../../../src/features/marketplace/MarketplaceScreen');
 

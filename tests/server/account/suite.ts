@@ -195,6 +195,12 @@ export function accountDeletionSuite(kind: Backend) {
         `insert into public.pattern_tokens (pattern_id, creator_id, network, recipient, metadata) values ($1, $2, 'testnet', '0x0123456789abcdef', '{}')`,
         [marketId, a.id],
       );
+      // A published program (issue #35), written as the API writes it.
+      await db.query(
+        `insert into public.marketplace_programs (creator_id, source_program_id, name, category, planned_seconds, definition)
+         values ($1, $2, 'Leaving program', 'calm', 60, '{"segments": [{"kind": "rest", "seconds": 60}]}'::jsonb)`,
+        [a.id, randomUUID()],
+      );
       await db.query(`insert into pneuma_private.siwe_nonces (nonce, user_id, expires_at) values ($1, $2, now() + interval '5 minutes')`, [randomUUID().replace(/-/g, ''), a.id]);
       await db.query(
         `insert into pneuma_private.one_time_tokens (token_hash, user_id, kind, email, expires_at) values ($1, $2, 'recovery', $3, now() + interval '1 hour')`,
@@ -219,7 +225,7 @@ export function accountDeletionSuite(kind: Backend) {
         'public.sessions', 'public.patterns', 'public.social_posts', 'public.social_reactions', 'public.social_follows',
         'public.social_comments', 'public.social_reports', 'public.user_ratings', 'public.marketplace_ratings',
         'public.course_enrolments', 'public.course_progress', 'pneuma_private.push_subscriptions',
-        'public.instructor_profiles', 'public.courses', 'public.marketplace_patterns', 'public.pattern_tokens',
+        'public.instructor_profiles', 'public.courses', 'public.marketplace_patterns', 'public.marketplace_programs', 'public.pattern_tokens',
         'public.vision_sessions', 'public.error_reports', 'public.programs', 'public.together_sessions', 'public.together_joins', 'pneuma_private.rate_limits', 'auth.users', 'auth.sessions',
       ];
       for (const t of named) expect(before.has(t), `${t} holds the member before deletion`).toBe(true);

@@ -1,0 +1,185 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { apiError, validationFailed } from '../api/respond';
+import { asApiCaller } from '../api/caller';
+import type { Tx } from '../db/types';
+import { parsedBody } from '../community/context';
+import {
+  MARKET_PROGRAM_PAGE_SIZE,
+  type MarketProgram,
+  type MarketProgramPage,
+} from '../../src/domain/marketplace/programListing';
+import { MARKET_PAGE_MAX, MARKET_QUERY_MAX } from '../../src/domain/marketplace/contract';
+import { programSchema } from '../../src/domain/programs/programSchema';
+import type { ProgramDefinition } from '../../src/domain/programs/programTypes';
+import { buildTimeline, plannedLengthMs } from '../../src/domain/programs/timeline';
+import { MARKET_MEMBER, MARKET_READER, type MarketDeps } from './listing';
+import { idSchema } from './schemas';
+
+/**
+ * Programs in the marketplace, mounted with the pattern marketplace at /api (docs/product.md
+ * § Programs; supabase/migrations/20261127141000_marketplace_programs.sql):
+ *   GET    /market/programs?q=&page=N   live published programs, newest first (guests too);
+ *   GET    /market/programs/:id         one (live, or the caller's own);
+ *   POST   /market/programs {sourceProgramId, program}  publish (201) or update and relist (200);
+ *   DELETE /market/programs/:id         the creator takes it off the marketplace.
+ * The program is parsed with the one program schema (src/domain/programs/programSchema.ts),
+ * the same the /create builder and `/p/` links use; row-level security decides who writes.
+ */
+export const publishProgramSchema = z
+  .object({
+    sourceProgramId: z.uuid({ error: 'sourceProgramId must be the id (a UUID) of one of your programs' }),
+    program: programSchema,
+  })
+  .strict();
+
+const listSchema = z.object({
+  q: z.string().trim().max(MARKET_QUERY_MAX, `Search text can be at most ${MARKET_QUERY_MAX} characters`).default(''),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(MARKET_PAGE_MAX, `page can be at most ${MARKET_PAGE_MAX}`)
+    .default(1),
+});
+
+interface ProgramRow {
+  id: string;
+  creator_id: string;
+  creator_name: string;
+  source_program_id: string | null;
+  planned_seconds: number;
+  definition: ProgramDefinition;
+  created_at: Date | string;
+  updated_at: Date | string;
+  unpublished_at: Date | string | null;
+}
+
+/** source_program_id is read by the API's role only, and told to the creator alone. */
+const columns = (callerId: string | null) =>
+  `p.id, p.creator_id, p.creator_name, p.planned_seconds, p.definition, p.created_at, p.updated_at,
+   p.unpublished_at, ${callerId === null ? 'null::uuid as source_program_id' : 'p.source_program_id'}`;
+const FROM = 'public.marketplace_programs p';
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function toMarketProgram(row: ProgramRow, callerId: string | null): MarketProgram {
+  const mine = callerId !== null && row.creator_id === callerId;
+  return {
+    id: row.id,
+    program: row.definition,
+    plannedSeconds: Number(row.planned_seconds),
+    creator: { id: row.creator_id, name: row.creator_name },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    mine,
+    unpublished: row.unpublished_at !== null,
+    ...(mine && row.source_program_id ? { sourceProgramId: row.source_program_id } : {}),
+  };
+}
+
+async function readProgram(tx: Tx, id: string, callerId: string | null): Promise<MarketProgram | undefined> {
+  const r = await tx.query<ProgramRow>(`select ${columns(callerId)} from ${FROM} where p.id = $1`, [id]);
+  return r.rows[0] ? toMarketProgram(r.rows[0], callerId) : undefined;
+}
+
+const noProgram = (c: Context) =>
+  apiError(c, 404, 'not_found', 'No published program with that id (it may have been unpublished)');
+
+function programId(c: Context): string | Response {
+  const id = idSchema.safeParse(c.req.param('id'));
+  return id.success ? id.data : apiError(c, 400, 'validation_failed', 'The program id must be a UUID', 'id');
+}
+
+function listPrograms(c: Context, deps: MarketDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKET_READER, async (caller) => {
+    const parsed = listSchema.safeParse(c.req.query());
+    if (!parsed.success) return validationFailed(c, parsed.error);
+    const q = parsed.data;
+    const where = ['p.unpublished_at is null'];
+    const args: unknown[] = [];
+    if (q.q) {
+      args.push(likeText(q.q));
+      where.push(`(p.name ilike $1 or p.description ilike $1)`);
+    }
+    const filter = where.join(' and ');
+    return caller.run(async (tx) => {
+      const total = await tx.query<{ n: number }>(`select count(*)::int as n from ${FROM} where ${filter}`, args);
+      const rows = await tx.query<ProgramRow>(
+        `select ${columns(caller.userId)} from ${FROM} where ${filter}
+         order by p.created_at desc, p.id limit ${MARKET_PROGRAM_PAGE_SIZE} offset ${(q.page - 1) * MARKET_PROGRAM_PAGE_SIZE}`,
+        args,
+      );
+      const page: MarketProgramPage = {
+        items: rows.rows.map((r) => toMarketProgram(r, caller.userId)),
+        total: total.rows[0]?.n ?? 0,
+        page: q.page,
+        pageSize: MARKET_PROGRAM_PAGE_SIZE,
+      };
+      return c.json(page);
+    });
+  });
+}
+
+function getProgram(c: Context, deps: MarketDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKET_READER, async (caller) => {
+    const id = programId(c);
+    if (id instanceof Response) return id;
+    const p = await caller.run((tx) => readProgram(tx, id, caller.userId));
+    return p ? c.json({ program: p }) : noProgram(c);
+  });
+}
+
+function publishProgram(c: Context, deps: MarketDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
+    const body = await parsedBody(c, publishProgramSchema);
+    if (body instanceof Response) return body;
+    const def = body.program;
+    const plannedSeconds = Math.max(1, Math.round(plannedLengthMs(buildTimeline(def)) / 1000));
+    return caller.run(async (tx) => {
+      const r = await tx.query<{ id: string; inserted: boolean }>(
+        `insert into public.marketplace_programs (creator_id, source_program_id, name, description,
+           category, planned_seconds, definition)
+         values (auth.uid(), $1, $2, $3, $4, $5, $6::jsonb)
+         on conflict (creator_id, source_program_id) do update set name = excluded.name,
+           description = excluded.description, category = excluded.category,
+           planned_seconds = excluded.planned_seconds, definition = excluded.definition,
+           unpublished_at = null
+         returning id, (xmax = 0) as inserted`,
+        [body.sourceProgramId, def.name, def.description, def.category, plannedSeconds, JSON.stringify(def)],
+      );
+      const row = r.rows[0]!;
+      const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
+      return c.json(
+        { program: await readProgram(tx, row.id, caller.userId), role: role.rows[0]?.role ?? 'user' },
+        row.inserted ? 201 : 200,
+      );
+    });
+  });
+}
+
+function unpublishProgram(c: Context, deps: MarketDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
+    const id = programId(c);
+    if (id instanceof Response) return id;
+    return caller.run(async (tx) => {
+      const r = await tx.query(
+        'update public.marketplace_programs set unpublished_at = now() where id = $1 and unpublished_at is null',
+        [id],
+      );
+      if (r.rowCount > 0) return c.body(null, 204);
+      const p = await readProgram(tx, id, caller.userId);
+      if (!p) return noProgram(c);
+      if (!p.mine) return apiError(c, 403, 'forbidden', 'Only its creator can unpublish a program');
+      return c.body(null, 204);
+    });
+  });
+}
+
+/** Adds the program routes to the marketplace's router (server/marketplace/routes.ts). */
+export function addProgramRoutes(app: Hono, deps: MarketDeps): void {
+  app.get('/market/programs', (c) => listPrograms(c, deps));
+  app.post('/market/programs', (c) => publishProgram(c, deps));
+  app.get('/market/programs/:id', (c) => getProgram(c, deps));
+  app.delete('/market/programs/:id', (c) => unpublishProgram(c, deps));
+}

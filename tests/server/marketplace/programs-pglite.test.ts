@@ -1,0 +1,3 @@
+import { programsMarketSuite } from './programsSuite';
+
+programsMarketSuite('pglite');
