@@ -65,6 +65,9 @@ export const ON_DEMAND: readonly OnDemandFeature[] = [
     modules: ['src/features/marketplace/MarketplaceScreen.tsx', routeScreen('src/routes/marketplace.tsx'), routeScreen('src/routes/creator-dashboard.tsx')],
     pages: ['/marketplace', '/creator-dashboard'],
   },
+  // The account's own page (the sync status it shows is also in the header's sync details, and
+  // signing out in the menu, both precached).
+  { feature: 'profile', modules: [routeScreen('src/routes/profile.tsx'), 'src/features/profile/ProfileScreen.tsx'], pages: ['/profile'] },
   {
     feature: 'courses and instructors',
     modules: [
