@@ -58,7 +58,8 @@ interface ChallengeRow {
 
 /**
  * This week's challenges (Monday 00:00 UTC to the next Monday): one for each of the three
- * patterns shared most this week. Goal: 7 sessions of at least 300 s with that pattern
+ * patterns shared most this week in public posts (a followers-only or private post does not
+ * make its pattern a challenge for everyone). Goal: 7 sessions of at least 300 s with that pattern
  * before the week ends. Participants are the people with at least one such session this
  * week; the caller's own count is their progress.
  */
@@ -69,7 +70,8 @@ export async function weeklyChallenges(db: Queryable, userId: string): Promise<C
      shared as (
        select p.pattern_key, count(*)::int as posts, max(p.created_at) as last_post,
          (array_agg(p.pattern order by p.created_at desc))[1] as pattern
-       from public.social_posts p, week where p.created_at >= week.start
+       from public.social_posts p, week
+       where p.created_at >= week.start and public.social_privacy_of(p.user_id) = 'public'
        group by p.pattern_key order by posts desc, last_post desc limit $3)
      select s.pattern_key, s.pattern, s.posts,
        (select count(distinct x.user_id)::int from public.sessions x, week

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiError } from '../api/respond';
+import { unseenActivity } from './activity';
 import { addComment, deleteComment, listComments } from './comments';
 import { community } from './community';
 import type { SocialDeps } from './context';
 import { follow, unfollow } from './follows';
 import { SOCIAL_LIMITS } from './limits';
+import { explore, highlights } from './lists';
 import { deletePost, myPosts, recordLensPost, sharePost, timeline } from './posts';
 import { react, unreact } from './reactions';
 import { unseenReplies } from './replies';
@@ -28,6 +30,8 @@ export function socialRoutes(deps: SocialDeps): Hono {
   );
   app.post('/social/share', (c) => sharePost(c, deps));
   app.get('/social/timeline', (c) => timeline(c, deps));
+  app.get('/social/highlights', (c) => highlights(c, deps));
+  app.get('/social/explore', (c) => explore(c, deps));
   app.get('/social/posts/mine', (c) => myPosts(c, deps));
   app.delete('/social/posts/:id', (c) => deletePost(c, deps));
   app.put('/social/posts/:id/lens', (c) => recordLensPost(c, deps));
@@ -40,6 +44,7 @@ export function socialRoutes(deps: SocialDeps): Hono {
   app.delete('/social/follow/:userId', (c) => unfollow(c, deps));
   app.post('/social/report', (c) => reportPost(c, deps));
   app.get('/social/replies/unseen', (c) => unseenReplies(c, deps));
+  app.get('/social/activity/unseen', (c) => unseenActivity(c, deps));
   app.get('/social/community', (c) => community(c, deps));
   app.get('/patterns/trending', (c) => trendingPatterns(c, deps));
   return app;

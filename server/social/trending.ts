@@ -4,6 +4,9 @@ import { asCaller, type SocialDeps } from './context';
 import { BUILT_IN_PATTERN_IDS } from './limits';
 import { storedPattern } from './postRows';
 
+/** Only posts every member may see name a pattern here (migration 20261127130000_community_privacy.sql). */
+const PUBLIC_AUTHOR = `public.social_privacy_of(user_id) = 'public'`;
+
 interface TrendingRow {
   key: string;
   pattern: unknown;
@@ -16,7 +19,8 @@ interface TrendingRow {
 /**
  * GET /api/patterns/trending: the patterns practised and shared most in the last 7 days,
  * counted from synced sessions and posts (at most 10). Only built-in patterns and
- * patterns someone shared publicly are listed: a private custom pattern never appears.
+ * patterns someone shared publicly are listed (a post of a member whose posts are for
+ * followers or themselves only does not count): a private custom pattern never appears.
  * A listed pattern's name is the catalogue's (built-in) or the one its latest post carries,
  * never a session's: a session row is written by its owner alone (through /rest/v1), so its
  * pattern_name is never shown to anyone else.
@@ -31,12 +35,14 @@ export function trendingPatterns(c: Context, deps: SocialDeps): Promise<Response
        shared as (
          select pattern_key as key, count(*)::int as shares, array_agg(user_id) as users,
            (array_agg(pattern order by created_at desc))[1] as pattern
-         from public.social_posts where created_at > now() - interval '7 days' group by 1),
+         from public.social_posts where created_at > now() - interval '7 days' and ${PUBLIC_AUTHOR} group by 1),
        public_keys as (
-         select unnest($1::text[]) as key union select distinct pattern_key from public.social_posts)
+         select unnest($1::text[]) as key
+         union select distinct pattern_key from public.social_posts where ${PUBLIC_AUTHOR})
        select k.key, s.pattern,
          case when s.key is null then (select p.pattern from public.social_posts p
-           where p.pattern_key = k.key order by p.created_at desc limit 1) end as latest_pattern,
+           where p.pattern_key = k.key and public.social_privacy_of(p.user_id) = 'public'
+           order by p.created_at desc limit 1) end as latest_pattern,
          coalesce(pr.sessions, 0) as sessions, coalesce(s.shares, 0) as shares,
          (select count(distinct u)::int from unnest(coalesce(pr.users, '{}') || coalesce(s.users, '{}')) as u) as people
        from public_keys k

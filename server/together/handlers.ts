@@ -19,6 +19,7 @@ import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
 import { dbRefusal, parsedBody } from '../social/context';
 import { togetherCaller } from './caller';
+import type { ServerTimeAnswer, TogetherSession } from '../../src/contracts/together';
 import { createSchema, joinSchema, TOGETHER_LIMITS } from './schemas';
 
 export interface TogetherDeps {
@@ -56,7 +57,7 @@ function sessionJson(row: SessionRow) {
     cycles: row.cycles,
     joins: Number(row.joins ?? 0),
     link: LINK_PATH_PREFIX + payload,
-  };
+  } satisfies TogetherSession;
 }
 
 const SESSION_COLS = `id, pattern, cycles, (extract(epoch from starts_at) * 1000)::bigint as starts_ms,
@@ -71,7 +72,7 @@ export function serverTime(c: Context, deps: TogetherDeps): Response {
   const now = deps.now ?? Date.now;
   const receivedAt = now();
   c.header('Cache-Control', 'no-store');
-  return c.json({ receivedAt, sentAt: now() });
+  return c.json({ receivedAt, sentAt: now() } satisfies ServerTimeAnswer);
 }
 
 /**

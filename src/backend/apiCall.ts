@@ -1,7 +1,7 @@
 import { AppError } from '../domain/errors/appErrors';
 import { ERROR_TEXT } from '../domain/errors/messages';
 import { getConfig } from './config';
-import { request } from './request';
+import { request, type RequestOptions } from './request';
 import { getSupabase } from './supabaseClient';
 
 /** The signed-in user's access token, or 'Not authenticated'. */
@@ -12,21 +12,33 @@ export async function requireAccessToken(): Promise<string> {
   return token;
 }
 
+/** How one call to the app's own /api is made (the request helper's options, the token aside). */
+export interface ApiCallOptions
+  extends Pick<RequestOptions, 'service' | 'attempts' | 'timeoutMs' | 'responseType' | 'cache' | 'signal'> {
+  /** With the signed-in user's access token ('Not authenticated' without one). */
+  signedIn: boolean;
+  method?: string;
+  body?: unknown;
+  /** A token the caller already holds (instead of the signed-in user's). */
+  bearer?: string;
+}
+
 /**
- * A call to the server's /api: always with the public key (guests read with it alone, so
- * supabase-js is not loaded for them), with the user's access token when `signedIn`.
- * Through the request helper's generic policy; a 4xx answer is thrown as HttpError.
+ * The one call to the server's /api (every module of the app's own API goes through it;
+ * tests/lint/ownApiCalls.test.ts refuses a plain fetch of an own path elsewhere): always
+ * with the public key (guests read with it alone, so supabase-js is not loaded for them),
+ * with the user's access token when `signedIn`. Through the request helper's policy of
+ * `service` (generic 'api' by default); a 4xx answer is thrown as HttpError with the
+ * server's message (the one error reader: ./requester/body.ts).
  */
-export async function apiCall<T>(
-  path: string,
-  opts: { signedIn: boolean; method?: string; body?: unknown },
-): Promise<T> {
+export async function apiCall<T>(path: string, opts: ApiCallOptions): Promise<T> {
   const config = getConfig();
+  const { signedIn, bearer, ...options } = opts;
   return request<T>(`${config.apiUrl}/api${path}`, {
     service: 'api',
+    ...options,
     method: opts.method ?? 'GET',
-    body: opts.body,
     headers: { apikey: config.supabaseAnonKey },
-    ...(opts.signedIn ? { bearer: await requireAccessToken() } : {}),
+    ...(bearer ? { bearer } : signedIn ? { bearer: await requireAccessToken() } : {}),
   });
 }

@@ -12,9 +12,7 @@ import type {
   TrendingPattern,
 } from '../domain/share/socialContract';
 import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../domain/share/postSchema';
-import { requireAccessToken } from './apiCall';
-import { getConfig } from './config';
-import { request } from './request';
+import { apiCall } from './apiCall';
 
 /**
  * The community API (server/social): every call carries the signed-in user's access token
@@ -40,14 +38,8 @@ export type {
   TrendingPattern,
 };
 
-async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  return request<T>(`${getConfig().apiUrl}/api${path}`, {
-    service: 'social',
-    method,
-    body,
-    bearer: await requireAccessToken(),
-  });
-}
+const call = <T>(path: string, method = 'GET', body?: unknown): Promise<T> =>
+  apiCall<T>(path, { service: 'social', signedIn: true, method, body });
 
 const cursorQuery = (cursor?: string | null) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '');
 
@@ -64,6 +56,9 @@ export const socialApi = {
       items: wellFormedPosts(p.items),
       nextCursor: typeof p.nextCursor === 'string' ? p.nextCursor : null,
     })),
+  /** The community's highlights (at most 10) and exploration (at most 50) lists. */
+  highlights: () => call<{ items: Post[] }>('/social/highlights').then((p) => wellFormedPosts(p.items)),
+  explore: () => call<{ items: Post[] }>('/social/explore').then((p) => wellFormedPosts(p.items)),
   myPosts: () =>
     call<MyPosts>('/social/posts/mine').then((m) => ({ ...m, items: wellFormedPosts(m.items) })),
   deletePost: (id: string) => call<void>(`/social/posts/${id}`, 'DELETE'),
@@ -90,6 +85,11 @@ export const socialApi = {
   unseenReplies: (since: string) =>
     call<{ count: number }>(`/social/replies/unseen?since=${encodeURIComponent(since)}`).then((r) =>
       typeof r.count === 'number' && r.count >= 0 ? r.count : 0,
+    ),
+  /** Others' comments, reactions and new follows about the caller since `since`. */
+  unseenActivity: (since: string) =>
+    call<{ comments: number; reactions: number; follows: number }>(
+      `/social/activity/unseen?since=${encodeURIComponent(since)}`,
     ),
   trending: () =>
     call<{ windowDays: number; patterns: TrendingPattern[] }>('/patterns/trending').then((t) => ({

@@ -73,6 +73,7 @@ export async function updateCustomPattern(
       deleted: _d,
       syncState: _s,
       lastError: _l,
+      serverUpdatedAt: _sv,
       ...editable
     } = current;
     const data = parseInput({ ...editable, ...patch });

@@ -56,10 +56,6 @@ export function sessionErrors(): readonly ErrorLogRecord[] {
   return sessionLog;
 }
 
-export function clearSessionErrors(): void {
-  sessionLog = [];
-}
-
 /** Stored errors, newest first. */
 export async function listErrorLogs(
   limit: number = ERROR_LOG_LIMITS.local,

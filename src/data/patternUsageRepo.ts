@@ -27,19 +27,6 @@ export async function listRecentPatterns(): Promise<{ patternId: string; usedAt:
  * signed-in user's sync to their other devices, a guest's stay on this one.
  */
 
-export async function addFavorite(patternId: string, at: number = Date.now()): Promise<void> {
-  await db.transaction('rw', db.authSession, db.userFavorites, async () => {
-    const owner = await currentOwner();
-    await putOwned(db.userFavorites, [owner, patternId], { patternId, addedAt: at }, new Date(at));
-  });
-}
-
-export async function removeFavorite(patternId: string, at: number = Date.now()): Promise<void> {
-  await db.transaction('rw', db.authSession, db.userFavorites, async () => {
-    await removeOwned(db.userFavorites, [await currentOwner(), patternId], new Date(at));
-  });
-}
-
 /** Returns the new state: true when the pattern is now a favourite. */
 export async function toggleFavorite(patternId: string, at: number = Date.now()): Promise<boolean> {
   return db.transaction('rw', db.authSession, db.userFavorites, async () => {

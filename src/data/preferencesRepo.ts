@@ -71,11 +71,3 @@ export async function setPreferences(patch: Partial<UserPreferences>): Promise<v
     for (const k of keys) await setPreference(k, patch[k]!);
   });
 }
-
-export async function getLastSyncTime(): Promise<number | null> {
-  return (await getPreferences()).lastSyncTime;
-}
-
-export async function setLastSyncTime(epochMs: number): Promise<void> {
-  await setPreference('lastSyncTime', epochMs);
-}

@@ -7,8 +7,6 @@ export {
   librarySelection,
   SELECTED_PATTERN_KEY,
   selectedPatternId,
-  type DiscoverySelectedPattern,
-  type LibrarySelectedPattern,
   type SelectedPattern,
 } from './selectedPattern';
 

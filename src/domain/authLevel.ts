@@ -10,10 +10,6 @@
 export const AUTH_LEVELS = ['none', 'supabase', 'evm', 'flow'] as const;
 export type AuthLevel = (typeof AUTH_LEVELS)[number];
 
-export function isAuthLevel(x: unknown): x is AuthLevel {
-  return typeof x === 'string' && (AUTH_LEVELS as readonly string[]).includes(x);
-}
-
 export function authLevelRank(level: AuthLevel): number {
   return AUTH_LEVELS.indexOf(level);
 }

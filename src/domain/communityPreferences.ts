@@ -3,6 +3,14 @@
  * the person's preferences (key COMMUNITY_PREFERENCES_KEY), so they sync with a signed-in
  * person's other devices. Pure: reading a stored value never throws; a missing or bad field
  * reads as its default.
+ *
+ * Who obeys each field: `privacyLevel` the database (the read policy of the posts,
+ * supabase/migrations/20261127130000_community_privacy.sql reads the synced row and applies
+ * the same defaults); `shareByDefault` and `defaultPattern` the share screen
+ * (`initialShareChoice`); `notificationSettings` the Community tab's badge
+ * (src/domain/communityActivity.ts). Session reminders are not a community preference: the
+ * practice reminders on Settings are the one place they are set (docs/product.md §
+ * Differences from the specification).
  */
 export const COMMUNITY_PREFERENCES_KEY = 'communityPreferences';
 
@@ -16,9 +24,9 @@ export interface CommunityNotificationSettings {
 }
 
 export interface CommunityPreferences {
-  /** The pattern id shared posts start from; null: the one just practised. */
+  /** The pattern whose newest session the share screen starts from; null: the newest session. */
   defaultPattern: string | null;
-  sessionReminders: boolean;
+  /** Whether the share screen starts with the Pneuma Community chosen. */
   shareByDefault: boolean;
   privacyLevel: PrivacyLevel;
   notificationSettings: CommunityNotificationSettings;
@@ -26,8 +34,7 @@ export interface CommunityPreferences {
 
 export const DEFAULT_COMMUNITY_PREFERENCES: Readonly<CommunityPreferences> = Object.freeze({
   defaultPattern: null,
-  sessionReminders: false,
-  shareByDefault: false,
+  shareByDefault: true,
   privacyLevel: 'public',
   notificationSettings: Object.freeze({ comments: true, reactions: true, follows: true }),
 });
@@ -45,7 +52,6 @@ export function parseCommunityPreferences(raw: unknown): CommunityPreferences {
   return {
     defaultPattern:
       typeof pattern === 'string' && pattern.trim().length > 0 && pattern.length <= 100 ? pattern : null,
-    sessionReminders: bool(r.sessionReminders, d.sessionReminders),
     shareByDefault: bool(r.shareByDefault, d.shareByDefault),
     privacyLevel: PRIVACY_LEVELS.includes(r.privacyLevel as PrivacyLevel)
       ? (r.privacyLevel as PrivacyLevel)
@@ -56,4 +62,17 @@ export function parseCommunityPreferences(raw: unknown): CommunityPreferences {
       follows: bool(n.follows, d.notificationSettings.follows),
     },
   };
+}
+
+/**
+ * How the share screen starts: the Pneuma Community chosen or not (shareByDefault), and the
+ * session the post carries: the newest session of the default pattern when there is one,
+ * else the newest session. `sessions` are newest first.
+ */
+export function initialShareChoice(
+  prefs: CommunityPreferences,
+  sessions: readonly { id: string; patternId?: string }[],
+): { toCommunity: boolean; sessionId: string | undefined } {
+  const ofDefault = prefs.defaultPattern ? sessions.find((s) => s.patternId === prefs.defaultPattern) : undefined;
+  return { toCommunity: prefs.shareByDefault, sessionId: (ofDefault ?? sessions[0])?.id };
 }

@@ -14,7 +14,7 @@ import { visionFigures, type SessionVisionFigures, type VisionSummary } from './
 
 // Where a record stands with the server: its own module, so the local database (part of
 // the first load) does not bring this builder and the camera's signal code along.
-export { SYNC_STATES, type SyncState } from './syncState';
+export { type SyncState } from './syncState';
 
 /** A finished session as the device stores it (the `sessions` table) and the outbox uploads it. */
 export interface SessionRecord {

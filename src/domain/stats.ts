@@ -140,16 +140,6 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True when the runtime knows this IANA time zone. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    dayFormatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The device's time zone, or UTC when the runtime cannot tell. */
 export function deviceTimeZone(): string {
   try {

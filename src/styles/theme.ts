@@ -108,11 +108,6 @@ export function getThemeChoice(): ThemeChoice {
   return choice;
 }
 
-/** The theme on the page now. */
-export function getTheme(): Theme {
-  return applied ?? 'light';
-}
-
 export function setThemeChoice(next: ThemeChoice): void {
   choice = next;
   writeStored(CHOICE_KEY, next);

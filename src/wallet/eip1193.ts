@@ -25,11 +25,6 @@ export interface DiscoveredProvider {
 
 export const DETECTION = { waitMs: 3000, rescanMs: 2000 } as const;
 
-/** Error with the EIP-1193 numeric code (4001 rejected, 4902 unknown chain, ...). */
-export interface ProviderRpcError extends Error {
-  code?: number | string;
-}
-
 export function rpcCode(e: unknown): number | string | undefined {
   if (!e || typeof e !== 'object') return undefined;
   const o = e as {

@@ -1,5 +1,4 @@
-import { getConfig } from '../backend/config';
-import { request } from '../backend/request';
+import { apiCall } from '../backend/apiCall';
 import { getSupabase } from '../backend/supabaseClient';
 import { AppError } from '../domain/errors/appErrors';
 import { ERROR_TEXT } from '../domain/errors/messages';
@@ -11,12 +10,7 @@ async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T>
   const { data } = await (await getSupabase()).auth.getSession();
   const bearer = data.session?.access_token;
   if (!bearer) throw new AppError(ERROR_TEXT.walletNeedsEmail, { category: 'authentication' });
-  return request<T>(`${getConfig().apiUrl}/api/wallet${path}`, {
-    service: 'api',
-    method,
-    body,
-    bearer,
-  });
+  return apiCall<T>(`/wallet${path}`, { signedIn: true, bearer, method, body });
 }
 
 /** The server's Sign-In with Ethereum endpoints (server/wallet/routes.ts). */

@@ -63,8 +63,6 @@ const INITIAL: WalletState = {
   error: null,
 };
 
-export type WalletStore = ReturnType<typeof createWalletStore>;
-
 export function createWalletStore(deps: WalletDeps) {
   let state = INITIAL;
   const listeners = new Set<() => void>();

@@ -8,7 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * timeline, the caller's posts, the challenges and the trending list. Real fetch answers from
  * a stub server function; does not prove the page's rendering (the e2e community spec does).
  */
-vi.mock('../../src/backend/apiCall', () => ({ requireAccessToken: async () => 'token' }));
+vi.mock('../../src/backend/supabaseClient', () => ({
+  getSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token' } } }) } }),
+}));
 
 const { setConfigForTests } = await import('../../src/backend/config');
 const { socialApi } = await import('../../src/backend/socialApi');

@@ -153,9 +153,10 @@ describe('pull: every device of a user ends with the same data', () => {
     await sync(a);
     expect(await a.patterns.get(p.id)).toBeUndefined();
     expect(await a.userFavorites.get([userId, 'box'])).toBeUndefined();
-    // B's own tombstones are dropped once the server echoes them back
+    // B's own tombstones are dropped once the server has stored them (the upload's answer)
     await sync(b);
     expect(await b.patterns.get(p.id)).toBeUndefined();
+    expect(await b.userFavorites.get([userId, 'box'])).toBeUndefined();
   });
 
   it('a pattern edited offline on both devices ends as one version on both: the one uploaded last', async () => {

@@ -4,7 +4,8 @@
  * in IndexedDB (Dexie hooks on every table). A sync run with nothing new on the server is
  * ONE request (GET /api/sync/changes); a finished session costs its upload, that question
  * and one page of sessions, and the upload's echo (the server stamp in the upload's
- * answer) makes the pulled copy of the session change nothing on the device.
+ * answer) makes the pulled copy of the session change nothing on the device; the same holds
+ * for a custom pattern and a program.
  *
  * Not proved here: the cost against a Supabase backend, which has no /api/sync/changes
  * (every pulled table is read then: tests/sync/pull.test.ts covers that path's results),
@@ -104,6 +105,70 @@ describe('sync cost', () => {
     ]);
     expect(fav.pull?.applied).toBe(0);
     expect(m.writes.userFavorites).toBe(1);
+  });
+
+  it('a custom pattern and a program echo too: their pulled copies change nothing, and an edit after the echo uploads again', async () => {
+    const session = await signUp(supabase(srv.url, srv.anonKey), 'cost-p');
+    const database = freshDb();
+    await saveRefreshedAuthSession(fromSupabaseSession(session), 'page', database);
+    const m = meter(database);
+    const sync = () =>
+      runOutbox(
+        { supabaseUrl: srv.url, supabaseAnonKey: srv.anonKey },
+        { db: database, fetch: m.fetch, pull: true, sleep: async () => undefined },
+      );
+    await sync();
+    const now = new Date().toISOString();
+    const own = { userId: session.user.id, createdAt: now, updatedAt: now, deleted: false, syncState: 'pending' as const };
+    await database.patterns.add({
+      ...own,
+      id: crypto.randomUUID(),
+      name: 'Mine',
+      description: '',
+      inhale: 4,
+      hold: 0,
+      exhale: 6,
+      hold_after_exhale: 0,
+      category: 'stress',
+      difficulty: 'Beginner',
+      benefits: [],
+    });
+    await database.programs.add({
+      ...own,
+      id: crypto.randomUUID(),
+      version: 1,
+      name: 'Ladder',
+      description: '',
+      category: 'calm',
+      segments: [
+        { kind: 'breathe', phases: [{ phase: 'inhale', seconds: 4 }, { phase: 'exhale', seconds: 6 }], cycles: 5 },
+      ],
+    });
+    m.reset();
+    const result = await sync();
+    console.info(`pattern + program: ${m.requests.length} requests ${JSON.stringify(m.requests)}; local writes ${JSON.stringify(m.writes)}`);
+    expect(result.status).toBe('done');
+    expect(m.requests).toEqual([
+      'POST /rest/v1/patterns',
+      'POST /rest/v1/programs',
+      'GET /api/sync/changes',
+      'GET /rest/v1/patterns',
+      'GET /rest/v1/programs',
+    ]);
+    // Each is written once (marked synced with the server stamp); the pulled copies change nothing.
+    expect(result.pull?.applied).toBe(0);
+    expect(m.writes.patterns).toBe(1);
+    expect(m.writes.programs).toBe(1);
+    const [pattern] = await database.patterns.toArray();
+    expect(pattern).toMatchObject({ syncState: 'synced', serverUpdatedAt: expect.any(String) });
+
+    // A pattern edited after its echo (the record carries serverUpdatedAt) passes the schema and uploads.
+    const { updateCustomPattern } = await import('../../src/data/customPatternsRepo');
+    const { db: appDb } = await import('../../src/data/db');
+    await appDb.patterns.put(pattern!);
+    const edited = await updateCustomPattern(pattern!.id, { exhale: 7 });
+    expect(edited).toMatchObject({ exhale: 7, syncState: 'pending', serverUpdatedAt: pattern!.serverUpdatedAt });
+    await appDb.patterns.delete(pattern!.id);
   });
 
   it('a change made on another device is pulled by the next run of this one', async () => {

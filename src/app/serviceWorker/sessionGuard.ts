@@ -13,10 +13,6 @@ export function setSessionRunning(value: boolean): void {
   }
 }
 
-export function isBreathingActive(): boolean {
-  return running;
-}
-
 /** Resolves at once when no session runs, else when the running one ends. */
 export function whenNoSessionRuns(): Promise<void> {
   if (!running) return Promise.resolve();

@@ -23,6 +23,7 @@ export function buildInit(options: RequestOptions): RequestInit {
     headers,
     body,
     keepalive: options.keepalive,
+    ...(options.cache ? { cache: options.cache } : {}),
   };
 }
 

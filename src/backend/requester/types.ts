@@ -20,6 +20,8 @@ export interface RequestOptions {
   responseType?: ResponseType;
   /** Passed to fetch: lets a report leave while the page unloads. */
   keepalive?: boolean;
+  /** Passed to fetch (e.g. 'no-store' for a clock reading). */
+  cache?: RequestCache;
 }
 
 /** What happened to one attempt; the network status listens to these. */

@@ -11,9 +11,6 @@ import { SESSION_MODES } from '../sessionModes';
 import { AI_PROVIDERS } from './constants';
 import { SUGGESTED_PHASE_TYPES, suggestionProblems } from './suggestedPattern';
 
-export const ANALYSIS_TYPES = ['session', 'pattern'] as const;
-export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
-
 /** The most history items a request carries (the most recent ones). */
 export const MAX_HISTORY_ITEMS = 20;
 
@@ -142,7 +139,6 @@ export const sessionOutputSchema = z
     encouragement: text(500),
   })
   .strict();
-export type SessionOutput = z.infer<typeof sessionOutputSchema>;
 
 const suggestedPhaseSchema = z
   .object({
@@ -169,7 +165,6 @@ export const patternOutputSchema = patternOutputFields.superRefine((value, ctx) 
   for (const message of suggestionProblems(value))
     ctx.addIssue({ code: 'custom', message, path: ['phases'] });
 });
-export type PatternOutput = z.infer<typeof patternOutputFields>;
 
 /** JSON Schema handed to the provider for a session analysis (the shape only; bounds are checked with zod). */
 export const SESSION_OUTPUT_JSON_SCHEMA = {
@@ -291,13 +286,6 @@ export const patternResponseSchema = patternOutputFields
       ctx.addIssue({ code: 'custom', message, path: ['phases'] });
   });
 export type PatternResponse = z.infer<typeof patternResponseSchema>;
-
-/** The /api error body. */
-export const apiErrorSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  field: z.string().optional(),
-});
 
 export const providersResponseSchema = z.object({
   providers: z.array(z.object({ id: z.enum(AI_PROVIDERS), model: text(200) })),

@@ -57,7 +57,6 @@ export const royaltyInputSchema = z.object({
     )
     .default('Creator royalty'),
 });
-export type RoyaltyInput = z.output<typeof royaltyInputSchema>;
 
 export const mintRequestSchema = z
   .object({

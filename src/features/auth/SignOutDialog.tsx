@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { countUnsyncedChanges, type UnsyncedChanges } from '../../sync/personData';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -56,7 +56,7 @@ export function SignOutDialogHost() {
 export function SignOutDialog({ state }: { state: Exclude<SignOutState, { step: 'idle' }> }) {
   const userId = state.step === 'confirm' ? state.userId : null;
   // While the choice is open, uploads may still finish (the connection came back).
-  const live = useLiveQuery(() => (userId ? countUnsyncedChanges(userId) : undefined), [userId]);
+  const live = useLocalQuery(() => (userId ? countUnsyncedChanges(userId) : undefined), [userId]);
   const onOpenChange = (open: boolean) => {
     if (!open) cancelSignOut();
   };

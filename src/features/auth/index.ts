@@ -3,7 +3,7 @@
 // sign-in form (AuthScreen) is not exported here, and its routes import it from its module
 // so the form and its sign-in calls stay in the /auth chunk.
 export { PostSignIn } from './PostSignIn';
-export { validateAuthSearch, type AuthSearch } from './authSearch';
+export { validateAuthSearch } from './authSearch';
 export { useSignOut } from './useSignOut';
 export { SignOutFlow } from './SignOutFlow';
 // Its own module: the rest of the sign-in texts stay out of the first load.

@@ -1,5 +1,5 @@
 import { getConfig } from '../../backend/config';
-import { request } from '../../backend/request';
+import { apiCall } from '../../backend/apiCall';
 import { AI_CLIENT_WAIT_MS, type AiProvider } from '../../domain/coach/constants';
 import {
   patternResponseSchema,
@@ -19,7 +19,6 @@ import { HttpError } from '../../domain/errors/appErrors';
  * checked against the contract before it is shown.
  */
 
-const endpoint = (path = '') => `${getConfig().apiUrl}/api/ai-analysis${path}`;
 
 /** The signed-in user's access token (refreshed by supabase-js when needed), or null. */
 export async function accessToken(): Promise<string | null> {
@@ -32,25 +31,24 @@ export async function accessToken(): Promise<string | null> {
 export async function fetchProviders(
   token: string | null,
 ): Promise<ProvidersResponse['providers']> {
-  const key = getConfig().supabaseAnonKey;
-  const body = await request(endpoint('/providers'), {
+  const body = await apiCall('/ai-analysis/providers', {
     service: 'ai',
     attempts: 1,
     timeoutMs: 10_000,
-    bearer: token ?? key,
-    headers: { apikey: key },
+    signedIn: false,
+    bearer: token ?? getConfig().supabaseAnonKey,
   });
   return providersResponseSchema.parse(body).providers;
 }
 
 async function post(token: string, body: unknown): Promise<unknown> {
-  return request(endpoint(), {
+  return apiCall('/ai-analysis', {
     service: 'ai',
     method: 'POST',
     attempts: 1,
     timeoutMs: AI_CLIENT_WAIT_MS,
+    signedIn: false,
     bearer: token,
-    headers: { apikey: getConfig().supabaseAnonKey },
     body,
   });
 }

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { getPersonPreference, setPersonPreference } from '../../data/preferencesRepo';
 import { isAiProvider, type AiProvider } from '../../domain/coach/constants';
 
@@ -23,5 +23,5 @@ export async function setCoachChoice(choice: CoachChoice): Promise<void> {
 
 /** undefined while loading. */
 export function useCoachChoice(): CoachChoice | undefined {
-  return useLiveQuery(getCoachChoice, []);
+  return useLocalQuery(getCoachChoice, []);
 }

@@ -1,8 +1,11 @@
-import { useLocalQuery } from '../../data/useLocalQuery';
+import { Link } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
+import { onPracticeRemindersChange, readPracticeReminders } from '../../app/practiceReminders';
 import { loadLocalData } from '../../data/loadLocalData';
+import { useCommunityPreferences } from '../../data/useCommunityPreferences';
 import {
   COMMUNITY_PREFERENCES_KEY,
-  parseCommunityPreferences,
+  DEFAULT_COMMUNITY_PREFERENCES,
   type CommunityNotificationSettings,
   type CommunityPreferences,
   type PrivacyLevel,
@@ -24,14 +27,18 @@ const NOTIFICATION_LABELS: Record<keyof CommunityNotificationSettings, string> =
   follows: 'New followers',
 };
 
+const reminderCount = () => readPracticeReminders().length;
+
 /**
  * Community preferences (docs/product.md § Sharing and community): kept with the person's
- * other preferences on this device and synced to a signed-in person's other devices. A
- * self-contained panel: mount it on Settings.
+ * other preferences on this device and synced to a signed-in person's other devices. Who
+ * sees my posts is applied by the server; the share screen starts from the default pattern
+ * and the share choice; the Community tab's badge counts only the notifications left on.
+ * Session reminders are the practice reminders on Settings, shown here with a link.
  */
 export function CommunityPreferencesPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const stored = useLocalQuery((d) => d.getPersonPreference<unknown>(COMMUNITY_PREFERENCES_KEY), []);
-  const prefs = parseCommunityPreferences(stored);
+  const prefs = useCommunityPreferences() ?? DEFAULT_COMMUNITY_PREFERENCES;
+  const reminders = useSyncExternalStore(onPracticeRemindersChange, reminderCount, () => 0);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
   const save = (patch: Partial<CommunityPreferences>) => {
@@ -46,6 +53,7 @@ export function CommunityPreferencesPanel({ headingLevel = 2 }: { headingLevel?:
       <Heading id="community-prefs-heading">Community preferences</Heading>
       <SelectField
         label="Default pattern to share"
+        hint="The share screen starts from your newest session of this pattern."
         value={prefs.defaultPattern ?? ''}
         onChange={(e) => save({ defaultPattern: e.target.value || null })}
         options={[{ value: '', label: 'The one I just practised' }, ...PATTERNS.map((p) => ({ value: p.id, label: p.name }))]}
@@ -54,20 +62,23 @@ export function CommunityPreferencesPanel({ headingLevel = 2 }: { headingLevel?:
         label="Who sees my posts"
         value={prefs.privacyLevel}
         onChange={(e) => save({ privacyLevel: e.target.value as PrivacyLevel })}
+        hint="Applies to all your posts, those already shared too."
         options={PRIVACY_OPTIONS}
       />
       <Switch
-        label="Share sessions by default"
+        label="Share to the community by default"
+        description="The share screen starts with the Pneuma Community chosen."
         checked={prefs.shareByDefault}
         onCheckedChange={(v) => save({ shareByDefault: v })}
       />
-      <Switch
-        label="Session reminders from the community"
-        checked={prefs.sessionReminders}
-        onCheckedChange={(v) => save({ sessionReminders: v })}
-      />
+      <p data-testid="community-session-reminders">
+        Session reminders: {reminders === 0 ? 'none set' : `${reminders} set on this device`}.{' '}
+        <Link to="/settings" hash="reminders">
+          Set them in Settings
+        </Link>
+      </p>
       <fieldset className="stack">
-        <legend>Tell me about</legend>
+        <legend>Count on the bottom bar’s Community tab</legend>
         {(Object.keys(NOTIFICATION_LABELS) as (keyof CommunityNotificationSettings)[]).map((k) => (
           <Switch
             key={k}

@@ -7,7 +7,7 @@ import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadingPage } from '../../ui/LoadingPage';
 import { CommunitySidebar } from './CommunitySidebar';
-import { Feed } from './Feed';
+import { CommunityFeedTabs } from './CommunityFeedTabs';
 import { TrendingPatterns } from './TrendingPatterns';
 
 const COMMUNITY_HEADING = 'Community';
@@ -44,7 +44,7 @@ export function CommunityScreen() {
           </Link>
         </div>
         <div className="community__layout">
-          <Feed userId={user.id} />
+          <CommunityFeedTabs userId={user.id} />
           <aside className="community__aside" aria-label="Community figures">
             <CommunitySidebar userId={user.id} />
             <TrendingPatterns />

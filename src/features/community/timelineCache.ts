@@ -5,6 +5,8 @@ import type { Page, Post } from '../../backend/socialApi';
 export const socialKeys = {
   all: ['social'] as const,
   timeline: (userId: string) => ['social', 'timeline', userId] as const,
+  highlights: (userId: string) => ['social', 'highlights', userId] as const,
+  explore: (userId: string) => ['social', 'explore', userId] as const,
   community: (userId: string) => ['social', 'community', userId] as const,
   comments: (postId: string) => ['social', 'comments', postId] as const,
   trending: ['social', 'trending'] as const,

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { socialApi, type Post, type ReportReason } from '../../backend/socialApi';
 import { HttpError } from '../../domain/errors/appErrors';
 import { notify } from '../../ui/toast';
@@ -13,11 +13,11 @@ export function reasonOf(error: unknown): string {
 /**
  * What a member does to a post: react, follow its author, delete it (own), report it
  * (someone else's). Each shows at once and is undone, with the server's reason, if the
- * server refuses.
+ * server refuses. `key` is the cached list the post is shown in (the timeline by default;
+ * the highlights and exploration lists keep the same paged shape).
  */
-export function usePostActions(userId: string) {
+export function usePostActions(userId: string, key: QueryKey = socialKeys.timeline(userId)) {
   const qc = useQueryClient();
-  const key = socialKeys.timeline(userId);
 
   async function optimistic(apply: () => void, call: () => Promise<void>, failure: string): Promise<boolean> {
     await qc.cancelQueries({ queryKey: key });

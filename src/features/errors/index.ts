@@ -1,7 +1,4 @@
 // The errors feature's public surface: error pages and cards. Capturing and reporting
 // errors is an app-wide service (src/app/errors); toasts are a primitive (src/ui/toast).
-export { APP_ERROR_HTML, AppErrorPage } from './AppErrorPage';
-export { ConfigErrorPage } from './ConfigErrorPage';
 export { ErrorCard, SessionErrorCard, WalletIssueCard } from './ErrorCards';
 export { NotFoundPage } from './NotFoundPage';
-export { RootErrorBoundary } from './RootErrorBoundary';

@@ -1,4 +1,4 @@
 // The gates feature's public surface: the gate in front of features that need an account
 // or a wallet. The action a gate keeps for after sign-in is app-wide auth state
 // (src/app/auth/pendingAction).
-export { AuthGate, type AuthGateProps } from './AuthGate';
+export { AuthGate } from './AuthGate';

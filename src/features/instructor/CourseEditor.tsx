@@ -1,7 +1,7 @@
 import './instructor.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { useAuth } from '../../app/auth/authStore';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { getCourse, saveCourse, storeServerCourses } from '../../data/coursesRepo';
@@ -46,7 +46,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
   const [errors, setErrors] = useState<CourseErrors>({});
   const [message, setMessage] = useState('');
   const summary = useRef<HTMLDivElement>(null);
-  const saved = useLiveQuery(() => (draft ? getCourse(draft.id) : undefined), [draft?.id]);
+  const saved = useLocalQuery(() => (draft ? getCourse(draft.id) : undefined), [draft?.id]);
   // Leaving with edits made since the last save asks first (links, back, closing the tab).
   const [dirty, setDirty] = useState(false);
   const leaving = useRef(false);

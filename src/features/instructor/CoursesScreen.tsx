@@ -1,6 +1,6 @@
 import './instructor.css';
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { useAuth } from '../../app/auth/authStore';
 import { db } from '../../data/db';
 import { listEnrolments } from '../../data/coursesRepo';
@@ -11,7 +11,7 @@ import { TEACH_TEXT } from './strings';
 export function CoursesScreen() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const mine = useLiveQuery(async () => {
+  const mine = useLocalQuery(async () => {
     if (!userId) return [];
     const enrolments = await listEnrolments(userId);
     const courses = await db.courses.bulkGet(enrolments.map((e) => e.courseId));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { listOwnCourses, storeServerCourses } from '../../data/coursesRepo';
 import type { InstructorProfile } from '../../domain/instructor/profile';
 import { Badge } from '../../ui/Badge';
@@ -22,7 +22,7 @@ interface Props {
 
 /** An instructor's home: their profile, their courses with real counts, and publishing patterns. */
 export function InstructorDashboard({ userId, profile, online, focusPatterns, onEdit }: Props) {
-  const courses = useLiveQuery(() => listOwnCourses(userId), [userId]);
+  const courses = useLocalQuery(() => listOwnCourses(userId), [userId]);
   const [fetched, setFetched] = useState(0);
   const stats = useCourseStats(online, fetched);
   const patternsHeading = useRef<HTMLHeadingElement>(null);

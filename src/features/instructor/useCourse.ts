@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { getCourse, storeServerCourses } from '../../data/coursesRepo';
 import type { InstructorProfile } from '../../domain/instructor/profile';
@@ -12,7 +12,7 @@ import { fetchCourse, fetchProfiles } from './api';
  */
 export function useCourse(courseId: string) {
   const online = useNetworkStatus().status !== 'offline';
-  const local = useLiveQuery(() => getCourse(courseId).then((c) => c ?? null), [courseId]);
+  const local = useLocalQuery(() => getCourse(courseId).then((c) => c ?? null), [courseId]);
   const [checked, setChecked] = useState(false);
   const [instructor, setInstructor] = useState<InstructorProfile | null>(null);
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { completeDay, getEnrolment, listFinishedSessions, listProgress } from '../../data/coursesRepo';
 import type { CourseRecord } from '../../data/db';
 import { completionPercent, currentDayIndex, dayDoneBySessions, sessionsForDay } from '../../domain/instructor/progress';
@@ -12,9 +12,9 @@ import { requestSync } from '../../sync/page/syncEngine';
  */
 export function useCourseProgress(course: CourseRecord | null | undefined, userId: string | null) {
   const courseId = course?.id ?? '';
-  const enrolment = useLiveQuery(() => (userId ? getEnrolment(userId, courseId) : undefined), [userId, courseId]);
-  const progress = useLiveQuery(() => (userId ? listProgress(userId, courseId) : []), [userId, courseId], []);
-  const sessions = useLiveQuery(() => listFinishedSessions(userId), [userId], []);
+  const enrolment = useLocalQuery(() => (userId ? getEnrolment(userId, courseId) : undefined), [userId, courseId]);
+  const progress = useLocalQuery(() => (userId ? listProgress(userId, courseId) : []), [userId, courseId], []);
+  const sessions = useLocalQuery(() => listFinishedSessions(userId), [userId], []);
 
   const days = course?.days ?? [];
   const completed = new Set(progress.map((p) => p.dayIndex));

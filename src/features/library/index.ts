@@ -1,1 +1,1 @@
-export { LibraryScreen, type LibraryScreenProps } from './LibraryScreen';
+export { LibraryScreen } from './LibraryScreen';

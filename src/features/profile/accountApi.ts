@@ -1,4 +1,6 @@
-import { getConfig } from '../../backend/config';
+import { apiCall } from '../../backend/apiCall';
+import { messageFromBody } from '../../backend/requester/body';
+import { HttpError } from '../../domain/errors/appErrors';
 import { getSupabase } from '../../backend/supabaseClient';
 import { clearPersonData } from '../../sync/personData';
 import { disablePush } from '../reminders';
@@ -20,7 +22,7 @@ export class AccountDeletionError extends Error {
  * every row of the account (clearPersonData); the caller then leaves the page and signs out
  * (signOutAfterDeletion). Guest sessions of the device stay.
  */
-export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<string> {
+export async function deleteAccount(): Promise<string> {
   const supabase = await getSupabase();
   const { data } = await supabase.auth.getSession();
   const session = data.session;
@@ -28,28 +30,23 @@ export async function deleteAccount(fetchImpl: typeof fetch = fetch): Promise<st
     throw new AccountDeletionError(
       'Your sign-in has expired. Please sign in again, then delete the account.',
     );
-  let res: Response;
   try {
-    res = await fetchImpl(`${getConfig().apiUrl}/api/account`, {
+    await apiCall<void>('/account', {
+      signedIn: true,
+      bearer: session.access_token,
       method: 'DELETE',
-      headers: { authorization: `Bearer ${session.access_token}` },
+      attempts: 1,
+      responseType: 'none',
     });
-  } catch {
-    throw new AccountDeletionError(
-      'Could not reach the server. Connect to the internet and try again; nothing was deleted.',
-    );
-  }
-  if (!res.ok) {
-    let detail = '';
-    try {
-      const body = (await res.json()) as { message?: unknown; msg?: unknown; error?: unknown };
-      const m = body.message ?? body.msg ?? body.error;
-      detail = typeof m === 'string' ? m : '';
-    } catch {
-      // not JSON
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const detail = typeof error.body === 'object' ? messageFromBody(error.body) : undefined;
+      throw new AccountDeletionError(
+        detail || `The server refused the deletion (status ${error.status}). Nothing was deleted.`,
+      );
     }
     throw new AccountDeletionError(
-      detail || `The server refused the deletion (status ${res.status}). Nothing was deleted.`,
+      'Could not reach the server. Connect to the internet and try again; nothing was deleted.',
     );
   }
   const userId = session.user.id;

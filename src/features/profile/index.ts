@@ -1,1 +1,1 @@
-export { ProfileScreen, PROFILE_HEADING, type ProfileScreenProps } from './ProfileScreen';
+export { ProfileScreen, PROFILE_HEADING } from './ProfileScreen';

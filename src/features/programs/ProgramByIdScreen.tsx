@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { getCustomProgram } from '../../data/customProgramsRepo';
 import { getBuiltInProgram } from '../../domain/programs/builtInPrograms';
 import { parseProgram } from '../../domain/programs/programSchema';
@@ -12,7 +12,7 @@ import { ProgramSessionScreen } from './ProgramSessionScreen';
 /** /programs/$programId: a built-in program, or one made on this device. */
 export function ProgramByIdScreen({ programId }: { programId: string }) {
   const builtIn = getBuiltInProgram(programId);
-  const custom = useLiveQuery(
+  const custom = useLocalQuery(
     async () => (builtIn ? null : ((await getCustomProgram(programId)) ?? null)),
     [programId, builtIn],
     'loading' as const,

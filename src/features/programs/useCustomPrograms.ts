@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { useAuth } from '../../app/auth/authStore';
 import { listCustomPrograms } from '../../data/customProgramsRepo';
 import { parseProgram } from '../../domain/programs/programSchema';
@@ -12,7 +12,7 @@ import type { Program } from '../../domain/programs/programTypes';
 export function useCustomPrograms(): Program[] {
   const auth = useAuth();
   const userId = auth.status === 'signedIn' && auth.user ? auth.user.id : null;
-  const rows = useLiveQuery(() => listCustomPrograms(userId), [userId], []);
+  const rows = useLocalQuery(() => listCustomPrograms(userId), [userId], []);
   return rows.flatMap((r) => {
     const p = parseProgram(programDefinitionOf(r));
     return p.ok ? [{ ...p.program, id: r.id, builtIn: false }] : [];

@@ -1,1 +1,1 @@
-export { SharingPrompt, DISMISSED_PROMPTS_KEY } from './SharingPrompt';
+export { SharingPrompt } from './SharingPrompt';

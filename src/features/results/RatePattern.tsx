@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { useState } from 'react';
 import { getRating, ratePattern } from '../../data/patternUsageRepo';
 import { StarRadioGroup } from '../../ui/StarRadioGroup';
@@ -11,7 +11,7 @@ export function RatePattern({
   patternId: string;
   patternName: string;
 }) {
-  const current = useLiveQuery(() => getRating(patternId), [patternId]);
+  const current = useLocalQuery(() => getRating(patternId), [patternId]);
   const [error, setError] = useState<string | null>(null);
   const value = current?.rating ?? 0;
   return (

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { Suspense } from 'react';
 import { getSession } from '../../data/sessionsRepo';
 import { Badge } from '../../ui/Badge';
@@ -37,7 +37,7 @@ const SCORE_EXPLAINED =
   'The score weighs completion (40%), rhythm steadiness (35%) and camera stillness (25%), counting only what was measured; a session ended early reads at most 79, or 59 under half its cycles.';
 
 export function ResultsScreen({ id, navState }: { id?: string; navState?: ResultsNavState }) {
-  const stored = useLiveQuery(
+  const stored = useLocalQuery(
     async () => (id ? ((await getSession(id)) ?? null) : null),
     [id],
     'loading' as const,

@@ -1,2 +1,1 @@
 export { ResultsScreen } from './ResultsScreen';
-export { parseResultsSearch, type ResultsSearch } from './resultsSearch';

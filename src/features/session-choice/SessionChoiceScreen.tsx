@@ -221,6 +221,19 @@ export function SessionChoiceScreen() {
               on your device only. Afterwards you get an analysis of how it went.
             </span>
           </button>
+          {/* The 'advanced' preset (docs/product.md § Sessions): classic with the timing monitor. */}
+          <Link
+            to="/session/$mode"
+            params={{ mode: 'classic' }}
+            search={{ pattern: 'box', monitor: 'timing' }}
+            className="card card--interactive card--stack sc-choice"
+          >
+            <span className="sc-choice__title">Advanced: timing monitor</span>
+            <span className="muted">
+              A classic Box Breathing session that shows, as you breathe, how closely this
+              device&apos;s screen follows the breath clock, measured on this device.
+            </span>
+          </Link>
           {/* whole sessions in segments (docs/product.md § Programs). */}
           <Link to="/programs" className="card card--interactive card--stack sc-choice">
             <span className="sc-choice__title">Programs</span>

@@ -16,6 +16,7 @@ import { speak, vibrateFor } from './cues';
 import { Encouragement } from './Encouragement';
 import { RetentionPanel } from './RetentionPanel';
 import { SessionFigures, SessionProgress } from './SessionFigures';
+import { TimingMonitor } from './TimingMonitor';
 import { SessionSettings, useDisplaySettings } from './SessionSettings';
 import type { CuePreferences } from './useCuePreferences';
 import { useFullscreen } from './useFullscreen';
@@ -45,6 +46,8 @@ export interface ActiveSessionProps {
   adaptiveDefault: boolean;
   cues: CuePreferences;
   compact: boolean;
+  /** The 'advanced' preset: the measured timing monitor under the figures. */
+  timingMonitor?: boolean;
 }
 
 /**
@@ -62,6 +65,7 @@ export function ActiveSession({
   adaptiveDefault,
   cues,
   compact,
+  timingMonitor = false,
 }: ActiveSessionProps) {
   const { session, actions, audioEnabled } = controller;
   const reducedMotion = useReducedMotion();
@@ -215,6 +219,7 @@ export function ActiveSession({
       </header>
 
       <SessionFigures session={session} loopRef={loopRef} targetCycles={config.targetCycles} />
+      {timingMonitor ? <TimingMonitor /> : null}
 
       {config.enableCamera ? <CameraChip controller={controller} /> : null}
 

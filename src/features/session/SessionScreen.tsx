@@ -73,6 +73,8 @@ export interface SessionScreenProps {
   adaptive: boolean;
   /** start=now (a one-tap start): the countdown begins without the pre-session screen. */
   startNow?: boolean;
+  /** monitor=timing (the 'advanced' preset): the session shows its timing monitor. */
+  timingMonitor?: boolean;
 }
 
 /** The session screen for one mode and pattern. 'Continue Practice' remounts it at setup. */
@@ -85,7 +87,7 @@ export function SessionScreen(props: SessionScreenProps) {
   );
 }
 
-function SessionFlow({ mode, pattern, adaptive, startNow = false }: SessionScreenProps) {
+function SessionFlow({ mode, pattern, adaptive, startNow = false, timingMonitor = false }: SessionScreenProps) {
   const config = useMemo(() => sessionConfigFor(mode, pattern), [mode, pattern]);
   const { cues } = useCuePreferences();
   // A chosen vibration this device cannot give plays as tones (domain/cueFallback).
@@ -144,6 +146,7 @@ function SessionFlow({ mode, pattern, adaptive, startNow = false }: SessionScree
         adaptiveDefault={adaptive}
         cues={cues}
         compact={compact}
+        timingMonitor={timingMonitor}
       />
     );
   } else if (step === 'complete') {

@@ -6,6 +6,8 @@ import { clearShareReminder, readShareReminder } from '../../app/shareReminder';
 import { QueryProvider } from '../../backend/queryClient';
 import type { SessionRecord } from '../../data/db';
 import { useCustomPatterns, useSessions } from '../../data/hooks';
+import { useCommunityPreferences } from '../../data/useCommunityPreferences';
+import { initialShareChoice } from '../../domain/communityPreferences';
 import { smartTemplates } from '../../domain/share/postTemplates';
 import { newestFirst, shareStats, type ShareSession } from '../../domain/share/shareStats';
 import { deviceTimeZone } from '../../domain/stats';
@@ -14,6 +16,7 @@ import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { useMediaQuery } from '../../ui/useMediaQuery';
+import { AudienceNote } from './AudienceNote';
 import { CommunityInvite } from './CommunityInvite';
 import { DesktopShare } from './DesktopShare';
 import { MobileShare } from './MobileShare';
@@ -69,9 +72,10 @@ export function CreatePostScreen() {
   const sessions = useMemo(() => (records ? newestFirst(records.map(toShareSession)) : undefined), [records]);
   const stats = useMemo(() => (sessions ? shareStats(sessions, new Date(), timeZone) : undefined), [sessions, timeZone]);
   const { reminder, dismiss } = useFiredReminder();
+  const communityPrefs = useCommunityPreferences();
 
   let body;
-  if (!sessions || !stats || status === 'loading') {
+  if (!sessions || !stats || status === 'loading' || !communityPrefs) {
     body = <LoadingDots label="Loading your progress" />;
   } else if (!user) {
     body = (
@@ -89,7 +93,11 @@ export function CreatePostScreen() {
       </EmptyState>
     );
   } else {
+    // The community preferences: the Pneuma Community chosen or not, the session to start from.
+    const start = initialShareChoice(communityPrefs, sessions);
     const common = {
+      defaultPlatforms: start.toCommunity ? (['community'] as const) : [],
+      initialSessionId: start.sessionId,
       signedIn: true,
       stats,
       sessions,
@@ -114,6 +122,7 @@ export function CreatePostScreen() {
             </button>
           </Card>
         ) : null}
+        {user && communityPrefs ? <AudienceNote privacyLevel={communityPrefs.privacyLevel} /> : null}
         {body}
         <CommunityInvite />
       </div>

@@ -16,8 +16,8 @@ import { TemplateList } from './TemplateList';
 import { useShareComposer, type ComposerInput } from './useShareComposer';
 
 /** The desktop share screen: progress, Smart Templates, the editor, platforms; Schedule and Analytics in Advanced Mode. */
-export function DesktopShare(props: Omit<ComposerInput, 'defaultPlatforms'> & { userId: string }) {
-  const c = useShareComposer({ ...props, defaultPlatforms: ['community'] });
+export function DesktopShare(props: ComposerInput & { userId: string }) {
+  const c = useShareComposer(props);
   const [tab, setTab] = useState('templates');
   const [advanced, setAdvanced] = useState(false);
   const templates = smartTemplates(props.stats);

@@ -9,8 +9,8 @@ import { TemplateList } from './TemplateList';
 import { hasWebShare, useShareComposer, type ComposerInput } from './useShareComposer';
 
 /** The mobile share screen: three quick templates, the post box, and 'Share To' with two platforms. */
-export function MobileShare(props: Omit<ComposerInput, 'defaultPlatforms'>) {
-  const c = useShareComposer({ ...props, defaultPlatforms: ['community'] });
+export function MobileShare(props: ComposerInput) {
+  const c = useShareComposer(props);
   const platforms = mobilePlatforms(hasWebShare());
   return (
     <div className="share-mobile">

@@ -22,6 +22,8 @@ export interface ComposerInput {
   initialText: string;
   timeZone: string;
   defaultPlatforms: readonly PlatformId[];
+  /** The session the post starts with (the community preferences' default pattern); else the newest. */
+  initialSessionId?: string;
 }
 
 export const hasWebShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -35,7 +37,7 @@ export function useShareComposer(input: ComposerInput) {
   const { signedIn, stats, sessions, customPatterns, timeZone } = input;
   const [text, setText] = useState(input.initialText);
   const [platforms, setPlatforms] = useState<PlatformId[]>([...input.defaultPlatforms]);
-  const [sessionId, setSessionId] = useState(sessions[0]?.id);
+  const [sessionId, setSessionId] = useState(input.initialSessionId ?? sessions[0]?.id);
   const [sharing, setSharing] = useState(false);
   const [outcomes, setOutcomes] = useState<ShareOutcome[] | null>(null);
   const [postId, setPostId] = useState(() => crypto.randomUUID());

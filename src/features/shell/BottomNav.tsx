@@ -13,12 +13,12 @@ import { useBottomNavVariant } from './navPreference';
 import { useHasHistory, useSelectedPattern, useSessions } from '../../data/hooks';
 import { selectedPatternId } from '../../data/selectedPattern';
 import { NavIcon } from './NavIcon';
-import { unseenRepliesBadge } from '../../domain/unseenReplies';
+import type { RepliesBadge } from '../../domain/unseenReplies';
 import { useUnseenReplies } from './useUnseenReplies';
 
-function Tab({ tab, path, replies = 0 }: { tab: BottomTab; path: string; replies?: number }) {
+function Tab({ tab, path, replies }: { tab: BottomTab; path: string; replies?: RepliesBadge }) {
   const active = !tab.search && isActiveLink({ to: tab.to, label: tab.label }, path);
-  const count = tab.label === 'Community' ? unseenRepliesBadge(replies) : undefined;
+  const count = tab.label === 'Community' ? replies : undefined;
   return (
     <li>
       <Link

@@ -1,13 +1,22 @@
 import { useEffect, useState } from 'react';
-import { seenMark } from '../../domain/unseenReplies';
+import { communityActivityBadge, NO_ACTIVITY, type CommunityActivity } from '../../domain/communityActivity';
+import {
+  COMMUNITY_PREFERENCES_KEY,
+  DEFAULT_COMMUNITY_PREFERENCES,
+  parseCommunityPreferences,
+  type CommunityNotificationSettings,
+} from '../../domain/communityPreferences';
+import { seenMark, type RepliesBadge } from '../../domain/unseenReplies';
 
 /**
- * The count of unseen replies to the signed-in user's posts (docs/product.md § Sharing and
- * community): the 'last seen' mark is kept on this device per account; the server counts
- * the comments after it. Opening the community (any /community path) moves the mark to now
- * and clears the count. Asked again on each navigation and when the window regains focus; a
- * failed request keeps the last count (offline shows what was known, never an invented one).
- * The community API's client loads on the first question (it is not first-load code).
+ * The Community tab's badge for the signed-in user (docs/product.md § Sharing and
+ * community): others' comments on and reactions to their posts and new followers since the
+ * 'last seen' mark kept on this device per account, each kind only while the member's
+ * community notification setting for it is on. The server counts the rows after the mark.
+ * Opening the community (any /community path) moves the mark to now and clears the badge.
+ * Asked again on each navigation and when the window regains focus; a failed request keeps
+ * the last count (offline shows what was known, never an invented one). The community API's
+ * client and the local database load on the first question (they are not first-load code).
  */
 const key = (userId: string) => `pneuma.repliesSeenAt.${userId}`;
 
@@ -31,28 +40,39 @@ function writeMark(userId: string, mark: string): void {
   }
 }
 
-export function useUnseenReplies(userId: string | null, path: string): number {
-  const [count, setCount] = useState(0);
+async function notificationSettings(): Promise<CommunityNotificationSettings> {
+  try {
+    const data = await (await import('../../data/loadLocalData')).loadLocalData();
+    return parseCommunityPreferences(await data.getPersonPreference(COMMUNITY_PREFERENCES_KEY)).notificationSettings;
+  } catch {
+    return DEFAULT_COMMUNITY_PREFERENCES.notificationSettings; // storage blocked: the defaults
+  }
+}
+
+export function useUnseenReplies(userId: string | null, path: string): RepliesBadge | undefined {
+  const [seen, setSeen] = useState<{ activity: CommunityActivity; settings: CommunityNotificationSettings }>({
+    activity: NO_ACTIVITY,
+    settings: DEFAULT_COMMUNITY_PREFERENCES.notificationSettings,
+  });
   const onCommunity = path === '/community' || path.startsWith('/community/');
 
   useEffect(() => {
     if (!userId) {
-      setCount(0);
+      setSeen((prev) => ({ ...prev, activity: NO_ACTIVITY }));
       return;
     }
     if (onCommunity) {
       writeMark(userId, new Date().toISOString());
-      setCount(0);
+      setSeen((prev) => ({ ...prev, activity: NO_ACTIVITY }));
       return;
     }
     let live = true;
     const ask = () => {
       const since = readMark(userId);
-      import('../../backend/socialApi')
-        .then((m) => m.socialApi.unseenReplies(since))
+      Promise.all([import('../../backend/socialApi').then((m) => m.socialApi.unseenActivity(since)), notificationSettings()])
         .then(
-          (n) => {
-            if (live) setCount(n);
+          ([activity, settings]) => {
+            if (live) setSeen({ activity, settings });
           },
           () => {
             /* offline or refused: keep the last count */
@@ -67,5 +87,5 @@ export function useUnseenReplies(userId: string | null, path: string): number {
     };
   }, [userId, path, onCommunity]);
 
-  return count;
+  return communityActivityBadge(seen.activity, seen.settings);
 }

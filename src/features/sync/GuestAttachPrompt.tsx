@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLocalQuery } from '../../data/useLocalQuery';
 import { useGuestSessionCount } from '../../data/hooks';
 import { attachGuestSessions, declineGuestAttach, hasDeclinedGuestAttach } from '../../data/sessionsRepo';
 import { requestSync } from '../../sync/page/syncEngine';
@@ -12,7 +12,7 @@ const GuestAttachDialog = lazy(() => import('./GuestAttachDialog').then((m) => (
  */
 export function GuestAttachPrompt({ userId }: { userId: string }) {
   const guestCount = useGuestSessionCount();
-  const declined = useLiveQuery(() => hasDeclinedGuestAttach(userId), [userId]);
+  const declined = useLocalQuery(() => hasDeclinedGuestAttach(userId), [userId]);
   const [closed, setClosed] = useState(false);
   useEffect(() => setClosed(false), [userId]);
   const open = guestCount > 0 && declined === false && !closed;

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getAuthState, subscribeAuth } from '../../app/auth/authStore';
-import { getConfig } from '../../backend/config';
+import { apiCall } from '../../backend/apiCall';
 import { createLensClient, type LensAccount, type LensClient } from '../../wallet/lens/lensClient';
 import { uploadJson } from '../../wallet/lens/upload';
 import { forgetLensSession, keepLensSession, keptLensSession } from './keptLensSession';
@@ -41,11 +41,10 @@ async function store(json: string): Promise<string> {
 }
 
 async function servedSettings(): Promise<{ apiUrl: string | null; postUrl: string | null }> {
-  const res = await fetch(`${getConfig().apiUrl}/api/wallet/lens`, {
-    headers: { accept: 'application/json' },
-  });
-  if (!res.ok) throw new Error(`/api/wallet/lens answered ${res.status}`);
-  const body = (await res.json()) as { apiUrl?: unknown; postUrl?: unknown };
+  const body = (await apiCall<{ apiUrl?: unknown; postUrl?: unknown } | undefined>('/wallet/lens', {
+    signedIn: false,
+    attempts: 1,
+  })) ?? {};
   return {
     apiUrl: typeof body.apiUrl === 'string' && body.apiUrl ? body.apiUrl : null,
     postUrl: typeof body.postUrl === 'string' && body.postUrl ? body.postUrl : null,

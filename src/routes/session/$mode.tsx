@@ -14,7 +14,7 @@ export const Route = createFileRoute('/session/$mode')({
 
 function SessionRoute() {
   const { mode } = Route.useParams();
-  const { pattern: patternParam, flow, start } = Route.useSearch();
+  const { pattern: patternParam, flow, start, monitor } = Route.useSearch();
   const navPattern = useRouterState({ select: (s) => s.location.state.pattern });
   const resolved = useSessionPattern(patternParam, navPattern);
   if (!isSessionMode(mode)) return null;
@@ -27,6 +27,7 @@ function SessionRoute() {
       pattern={pattern}
       adaptive={flow === 'adaptive'}
       startNow={start === 'now'}
+      timingMonitor={monitor === 'timing'}
     />
   );
 }

@@ -14,6 +14,8 @@ export interface EditableRecord {
   serverUpdatedAt?: string;
   /** ISO time of the last local change (device clock: only tells whether it changed during an upload). */
   updatedAt: string;
+  /** A tombstone: removed here; dropped once the server has stored the removal. */
+  deleted?: boolean;
   lastError?: string;
 }
 
@@ -114,8 +116,12 @@ async function markUnchanged<T extends EditableRecord, K extends IndexableType>(
       const now = current[i];
       return now !== undefined && now.updatedAt === item.updatedAt && now.syncState === 'pending';
     });
+    // A tombstone the server stored is dropped here: the server keeps it for the other devices.
+    const stored = changes.syncState === 'synced';
+    const gone = stored ? unchanged.filter((item) => item.deleted === true) : [];
+    if (gone.length) await table.bulkDelete(gone.map((item) => spec.keyOf(item)));
     await table.bulkPut(
-      unchanged.map((item) => {
+      unchanged.filter((item) => !gone.includes(item)).map((item) => {
         const serverUpdatedAt = stamps.get(JSON.stringify(spec.keyOf(item)));
         return withChanges(item, serverUpdatedAt ? { ...changes, serverUpdatedAt } : changes);
       }),

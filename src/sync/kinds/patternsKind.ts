@@ -7,8 +7,8 @@ import { editableKind } from './editableKind';
 export const patternsKind = editableKind<CustomPatternRecord, string>({
   table: 'patterns',
   onDuplicate: 'merge',
-  // No echo yet: the pattern form's schema refuses a record with serverUpdatedAt (a pulled
-  // copy of one's own upload is written again, as before).
+  echo: 'id,updated_at',
+  echoKey: (row) => (typeof row.id === 'string' ? row.id : null),
   toRow: toPatternRow,
   local: (db) => db.patterns as Table<CustomPatternRecord, string>,
   keyOf: (p) => p.id,

@@ -10,6 +10,8 @@ import { editableKind } from './editableKind';
 export const programsKind = editableKind<CustomProgramRecord, string>({
   table: 'programs',
   onDuplicate: 'merge',
+  echo: 'id,updated_at',
+  echoKey: (row) => (typeof row.id === 'string' ? row.id : null),
   toRow: toProgramRow,
   local: (db) => db.programs as Table<CustomProgramRecord, string>,
   keyOf: (p) => p.id,

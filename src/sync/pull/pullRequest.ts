@@ -1,8 +1,8 @@
+import { backendCall, type BackendRequest } from '../../backend/api/backendCall';
 import type { PullStep } from '../../domain/pullPlan';
 import { REQUEST_TIMEOUT_MS } from '../constants';
 import { NETWORK_FAILURE } from '../messages';
 import type { ServerRow } from '../rows/serverValues';
-import { readError } from '../upsert';
 
 /**
  * One page of a pull: `GET /rest/v1/<table>` for the signed-in user's rows (row-level
@@ -17,12 +17,7 @@ export type PageOutcome =
   | { kind: 'transient'; message: string; network: boolean }
   | { kind: 'rejected'; message: string };
 
-export interface PageRequest {
-  baseUrl: string;
-  anonKey: string;
-  accessToken: string;
-  fetch: typeof fetch;
-}
+export type PageRequest = BackendRequest;
 
 /** The query string of a step: filters, order and page size. */
 export function pageQuery(step: PullStep, keyColumn: string, pageSize: number): string {
@@ -38,39 +33,16 @@ export function pageQuery(step: PullStep, keyColumn: string, pageSize: number): 
   return q.toString();
 }
 
-/** What a GET of the backend answered: its JSON body, or how it failed (one status ladder for every read of sync). */
+/** What a GET of the backend answered: its JSON body, or how it failed (the one status ladder: ../../backend/api/answer.ts). */
 export type JsonOutcome = { kind: 'ok'; body: unknown } | Exclude<PageOutcome, { kind: 'ok' }>;
 
 /** GET `path` (with query) of the backend as the signed-in user. */
 export async function fetchJson(request: PageRequest, path: string): Promise<JsonOutcome> {
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), REQUEST_TIMEOUT_MS);
-  let res: Response;
-  try {
-    res = await request.fetch(`${request.baseUrl}${path}`, {
-      headers: {
-        apikey: request.anonKey,
-        Authorization: `Bearer ${request.accessToken}`,
-        Accept: 'application/json',
-      },
-      signal: ctrl.signal,
-    });
-  } catch (e) {
-    return {
-      kind: 'transient',
-      network: true,
-      message: `${NETWORK_FAILURE} (${e instanceof Error ? e.message : String(e)})`,
-    };
-  } finally {
-    clearTimeout(timer);
-  }
-  if (res.ok) return { kind: 'ok', body: await res.json().catch(() => null) };
-  const message = await readError(res);
-  if (res.status === 401) return { kind: 'unauthorized', message };
-  if (res.status === 404) return { kind: 'not_found', message };
-  if (res.status === 408 || res.status === 429 || res.status >= 500)
-    return { kind: 'transient', network: false, message };
-  return { kind: 'rejected', message };
+  const outcome = await backendCall(request, path, {
+    networkFailure: NETWORK_FAILURE,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  return outcome.kind === 'rejected' ? { kind: 'rejected', message: outcome.message } : outcome;
 }
 
 export async function fetchPage(

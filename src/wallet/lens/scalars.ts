@@ -8,8 +8,6 @@ declare const brand: unique symbol;
 type Brand<T extends string> = string & { readonly [brand]: T };
 
 export type EvmAddress = Brand<'EvmAddress'>;
-export type UUID = Brand<'UUID'>;
-export type URI = Brand<'URI'>;
 export type PostId = Brand<'PostId'>;
 export type Cursor = Brand<'Cursor'>;
 export type TxHash = Brand<'TxHash'>;
@@ -32,5 +30,3 @@ export const uri = checked<'URI'>('URI', (v) => /^[a-z][a-z0-9+.-]*:\S+$/i.test(
 export const postId = checked<'PostId'>('PostId', (v) => /^\d{1,80}$/.test(v));
 export const cursor = checked<'Cursor'>('Cursor', (v) => v.length > 0 && v.length <= 2048);
 export const txHash = checked<'TxHash'>('TxHash', (v) => /^0x[0-9a-fA-F]{64}$/.test(v));
-
-export const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();

@@ -1,0 +1,53 @@
+/**
+ * Breathe together on the wire (server/together, docs/product.md § Breathe together): the
+ * paths under /api and the answers' shapes, shared by the server (which builds them) and
+ * the app's client (src/backend/togetherApi.ts). The request bodies' rules are zod schemas
+ * in ./togetherSchemas.ts (kept apart so the page reading these types loads no zod).
+ */
+import type { LinkedPattern } from '../domain/links/patternLink';
+
+export const TOGETHER_PATHS = Object.freeze({
+  /** GET: the server's clock (no key needed, never cached). */
+  time: '/time',
+  /** POST: a member starts a shared session. */
+  start: '/together',
+  /** GET: the host reads a session (its join count). */
+  session: (id: string) => `/together/${encodeURIComponent(id)}`,
+  /** POST: a device joins (counted once per device). */
+  join: (id: string) => `/together/${encodeURIComponent(id)}/join`,
+});
+
+/** GET /api/time: the server's clock when the request arrived and when the answer left. */
+export interface ServerTimeAnswer {
+  receivedAt: number;
+  sentAt: number;
+}
+
+/** A shared session as the host reads it. */
+export interface TogetherSession {
+  id: string;
+  startsAt: number;
+  endsAt: number;
+  cycles: number;
+  joins: number;
+  /** `/p/…`: the link that carries the session. */
+  link: string;
+}
+
+/** POST /api/together's body, as the app sends it (checked by togetherSchemas.createSchema). */
+export interface TogetherStartInput {
+  pattern: LinkedPattern;
+  cycles: number;
+  startsInSeconds?: number;
+}
+
+/** POST /api/together and GET /api/together/:id answer with the session. */
+export interface TogetherSessionAnswer {
+  session: TogetherSession;
+}
+
+/** POST /api/together/:id/join: whether this device's join was counted, and why not. */
+export interface TogetherJoinAnswer {
+  counted: boolean;
+  reason?: string;
+}

@@ -1,0 +1,3 @@
+import { privacyAndListsSuite } from './privacyAndLists';
+
+privacyAndListsSuite('pglite');
