@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, gotoHydrated, waitForServiceWorkerControl } from './fixtures';
 import { SESSION_MODES } from '../src/domain/sessionModes';
+import { pageFileFor } from '../src/contracts/pages';
 
 /**
  * Paint before JavaScript: every route of the route table is
  * served as HTML built from its components, so its heading and layout are there before any
- * script runs; offline, the service worker serves the same pages.
+ * script runs; offline, the service worker serves the same pages (an on-demand screen's once
+ * visited; the app shell before that).
  */
 
 /** The route table's full paths, read from the generated route tree (new routes count too). */
@@ -73,11 +75,23 @@ test('every route is served as prerendered HTML with its heading before any scri
 });
 
 test('offline, the service worker serves the same prerendered pages, and the shell for the rest', async ({ page, context, request }) => {
+  // The pages of on-demand screens (community, marketplace, courses: the precache policy's
+  // list) are not precached: the service worker asks the network first and keeps the last copy.
+  const report = (await (await request.get('/precache-report.json')).json()) as { onDemand: Record<string, string> };
+  const onDemandPage = (path: string) => pageFileFor(path) in report.onDemand;
+  const visited = '/marketplace';
+  expect(onDemandPage(visited)).toBe(true);
   await page.goto('/');
   await waitForServiceWorkerControl(page);
   const paths = pagePaths();
+  expect(paths.filter(onDemandPage).length).toBeGreaterThan(2);
   const online = new Map<string, string>();
   for (const path of paths) online.set(path, await (await request.get(path, { headers: { accept: 'text/html' } })).text());
+  const shellHtml = await (await request.get('/no-such-page', { headers: { accept: 'text/html' } })).text();
+  // One on-demand screen visited online, through the service worker.
+  await page.goto(visited);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.goto('/');
 
   await context.setOffline(true);
   for (const path of paths) {
@@ -89,14 +103,20 @@ test('offline, the service worker serves the same prerendered pages, and the she
   }
   // The bodies as the service worker serves them, read through the fetch of a page that stays
   // put: a page whose screen is loaded on demand (not precached, e.g. /community) reloads once
-  // offline when its chunk cannot load, which discards its navigation's body.
+  // offline when its chunk cannot load, which discards its navigation's body. The precache
+  // answers any request for its pages; the on-demand page visited is in the pages' cache.
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  const precachedPaths = paths.filter((p) => !onDemandPage(p));
   const served = await page.evaluate(
     (all) => Promise.all(all.map((p) => fetch(p, { headers: { accept: 'text/html' } }).then((r) => r.text()))),
-    paths,
+    precachedPaths,
   );
-  paths.forEach((path, i) => expect(served[i], path).toBe(online.get(path)));
+  precachedPaths.forEach((path, i) => expect(served[i], path).toBe(online.get(path)));
+  const kept = await page.evaluate(async (path) => (await (await caches.open('pneuma-pages')).match(path))?.text() ?? null, visited);
+  expect(kept, visited).toBe(online.get(visited));
+  // An on-demand screen never visited opens offline in the app shell (below, as any path without a page).
+  expect(online.get('/community')).not.toBe(shellHtml);
   // A path without a page of its own: the app shell, rendered by the router in the browser.
   const shell = await page.goto('/no-such-page');
   expect(shell?.fromServiceWorker()).toBe(true);

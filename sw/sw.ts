@@ -28,13 +28,30 @@ self.addEventListener('message', (event) => {
 
 // Navigations: a page prerendered at build time is answered by the precache route above,
 // whose clean-URL matching maps `/patterns` to patterns.html and `/` to index.html (see
-// src/contracts/pages.ts), so every route opens offline with its own HTML. Any other navigation (a
-// route with an open parameter, a query, a deep link without a page) gets the app shell;
-// the router renders it in the browser.
+// src/contracts/pages.ts), so the practice routes open offline with their own HTML. Any other
+// navigation (an on-demand screen's page, which the precache policy leaves out, a route with an
+// open parameter, a deep link without a page) is asked of the network first, which answers with
+// its page or the shell, and the last answer is kept; offline with no copy it gets the app
+// shell, and the router renders it in the browser.
+const shell = createHandlerBoundToURL(`/${SHELL_FILE}`);
+const pages = new NetworkFirst({
+  cacheName: 'pneuma-pages',
+  networkTimeoutSeconds: 3,
+  plugins: [new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 60 * 60 * 24 * 30 })],
+});
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL(`/${SHELL_FILE}`), {
-    denylist: [/^\/api\//, /^\/auth\/v1\//, /^\/rest\/v1\//],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      try {
+        const page = await pages.handle(options);
+        if (page.ok) return page;
+      } catch {
+        // Offline (or timed out) with no copy kept: the shell below.
+      }
+      return shell(options);
+    },
+    { denylist: [/^\/api\//, /^\/auth\/v1\//, /^\/rest\/v1\//] },
+  ),
 );
 
 // The backend settings: fresh when online, the last copy when not.

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { decidePrecache } from './precachePolicy';
+import { decidePrecache, onDemandPages } from './precachePolicy';
 import type { BuiltAsset, BuiltChunk } from './precachePolicy';
 
 export const PRECACHE_REPORT = 'precache-report.json';
@@ -48,7 +48,7 @@ export function precachePolicy(outDir: string): {
         console.error(why);
         this.error(why);
       }
-      onDemand = decision.onDemand;
+      onDemand = new Map([...decision.onDemand, ...onDemandPages()]);
       const report = { onDemand: Object.fromEntries([...onDemand].sort(([a], [b]) => a.localeCompare(b, 'en'))) };
       writeFileSync(join(outDir, PRECACHE_REPORT), JSON.stringify(report, null, 2) + '\n');
     },
@@ -58,6 +58,9 @@ export function precachePolicy(outDir: string): {
     async leaveOutOnDemand(entries) {
       if (!onDemand) throw new Error('The precache policy has not seen the bundle (is pneuma-precache-policy among the plugins?)');
       const decided = onDemand;
+      // A declared screen's page the build did not make (a renamed or removed route) stops it.
+      const missing = [...onDemandPages().keys()].filter((file) => !entries.some((e) => e.url === file));
+      if (missing.length) throw new Error(`Precache policy (scripts/precache/precachePolicy.ts): no prerendered page ${missing.join(', ')} for the declared on-demand screens`);
       return { manifest: entries.filter((e) => !decided.has(e.url)), warnings: [] };
     },
   };

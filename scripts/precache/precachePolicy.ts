@@ -11,7 +11,13 @@
  * the modules Rolldown put in each chunk, and the build fails when an entry matches no chunk
  * (renamed, removed, or inlined elsewhere) or when a precached chunk needs an on-demand chunk
  * before it can run (a static import), which would break that screen offline.
+ *
+ * A feature's screens (`pages`) are on demand too: their prerendered pages are left out of the
+ * precache (the build fails on a page it did not make) and the service worker answers them from
+ * the network first, keeping the last copy, else with the app shell (sw/sw.ts).
  */
+
+import { pageFileFor } from '../../src/contracts/pages';
 
 export interface OnDemandFeature {
   /** What the user does with it (the report's and the errors' wording). */
@@ -21,6 +27,17 @@ export interface OnDemandFeature {
    * the project (`src/flow/loadFlowClient.ts`).
    */
   modules: readonly string[];
+  /** The paths of the feature's own screens (`/community`), whose prerendered pages are not precached. */
+  pages?: readonly string[];
+}
+
+/**
+ * A route file's screen: TanStack Router's code splitting moves a route's component into a chunk
+ * of its own (module `<file>?tsr-split=component`), while the route's definition stays in the
+ * entry's route tree. Declaring the file itself would match the entry too.
+ */
+export function routeScreen(file: string): string {
+  return `${file}?tsr-split=component`;
 }
 
 export const ON_DEMAND: readonly OnDemandFeature[] = [
@@ -28,19 +45,53 @@ export const ON_DEMAND: readonly OnDemandFeature[] = [
     feature: 'wallets (EVM, WalletConnect, Lens)',
     modules: ['ethers', '@walletconnect/modal', 'src/features/wallet/WalletControl.tsx', 'src/features/wallet/ProfileWallet.tsx', 'src/features/wallet/actions.ts', 'src/features/wallet/lensParts.ts'],
   },
-  { feature: 'pattern tokens (Flow)', modules: ['@onflow/fcl', 'src/flow/loadFlowClient.ts'] },
+  { feature: 'pattern tokens (Flow)', modules: ['@onflow/fcl', 'src/flow/loadFlowClient.ts', 'src/features/tokens/CreatorMints.tsx'] },
   { feature: 'progress charts', modules: ['recharts'] },
   // Loaded when a signed-in device talks to the backend, which needs a connection; a failed
   // load offline is retried later (src/backend/supabaseClient.ts). Sessions, the outbox and
   // the history work without it.
   { feature: 'accounts and sync with the backend (supabase-js)', modules: ['@supabase/supabase-js'] },
+  // The cache of server data the screens below read (TanStack Query); practice reads this
+  // device's database instead. Signing out clears it only when it was loaded (src/app/auth/authStore.ts).
+  { feature: 'server data cache (TanStack Query)', modules: ['@tanstack/query-core', '@tanstack/react-query'] },
   // Screens that show the community's data and need a connection to do anything.
-  { feature: 'community feed and posting', modules: ['src/features/community/CommunityScreen.tsx', 'src/features/share/CreatePostScreen.tsx'] },
+  {
+    feature: 'community feed and posting',
+    modules: ['src/features/community/CommunityScreen.tsx', 'src/features/share/CreatePostScreen.tsx'],
+    pages: ['/community', '/create-post'],
+  },
+  {
+    feature: 'marketplace and creator hub',
+    modules: ['src/features/marketplace/MarketplaceScreen.tsx', routeScreen('src/routes/marketplace.tsx'), routeScreen('src/routes/creator-dashboard.tsx')],
+    pages: ['/marketplace', '/creator-dashboard'],
+  },
+  // The account's own page (the sync status it shows is also in the header's sync details, and
+  // signing out in the menu, both precached).
+  { feature: 'profile', modules: [routeScreen('src/routes/profile.tsx'), 'src/features/profile/ProfileScreen.tsx'], pages: ['/profile'] },
+  {
+    feature: 'courses and instructors',
+    modules: [
+      'src/features/instructor/CourseScreen.tsx',
+      routeScreen('src/routes/courses/index.tsx'),
+      routeScreen('src/routes/courses/$courseId.tsx'),
+      routeScreen('src/routes/teach/courses/$courseId.tsx'),
+      routeScreen('src/routes/instructors/$instructorId.tsx'),
+      routeScreen('src/routes/instructor-onboarding.tsx'),
+    ],
+    pages: ['/courses', '/instructor-onboarding'],
+  },
   {
     feature: 'camera analysis (MediaPipe model and its worker)',
     modules: ['src/vision/camera/cameraRun.ts', 'virtual:pneuma-mediapipe-assets'],
   },
 ];
+
+/** The prerendered pages of the declared features' screens (file in the build folder -> feature). */
+export function onDemandPages(declared: readonly OnDemandFeature[] = ON_DEMAND): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const { feature, pages: paths = [] } of declared) for (const path of paths) pages.set(pageFileFor(path), feature);
+  return pages;
+}
 
 /** One chunk of the build, as Rolldown reports it. */
 export interface BuiltChunk {
@@ -70,7 +121,10 @@ export interface PrecacheDecision {
 
 /** Whether a module id is the declared package or source file. */
 export function moduleMatches(id: string, declared: string): boolean {
-  const path = id.replace(/\\/g, '/').replace(/^\0/, '').replace(/\?.*$/, '');
+  const full = id.replace(/\\/g, '/').replace(/^\0/, '');
+  // A declaration with a query (routeScreen) names that module only.
+  if (declared.startsWith('src/') && declared.includes('?')) return full.endsWith(`/${declared}`) || full === declared;
+  const path = full.replace(/\?.*$/, '');
   if (declared.startsWith('src/')) return path.endsWith(`/${declared}`) || path === declared;
   if (declared.startsWith('virtual:')) return path === declared;
   return path.includes(`/node_modules/${declared}/`);

@@ -10,7 +10,7 @@
  * 450 kB), nor that the screens work offline (e2e/foundation.spec.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { decidePrecache, moduleMatches } from '../../scripts/precache/precachePolicy';
+import { decidePrecache, moduleMatches, ON_DEMAND, onDemandPages, routeScreen } from '../../scripts/precache/precachePolicy';
 import type { BuiltAsset, BuiltChunk, OnDemandFeature } from '../../scripts/precache/precachePolicy';
 
 const ROOT = '/work/app';
@@ -87,4 +87,37 @@ describe('precache policy', () => {
     const fixed = decidePrecache(chunks.map((c) => (c.isEntry ? { ...c, imports: [], moduleIds: [`${ROOT}/src/main.tsx`] } : c)), [], [{ feature: 'charts', modules: ['recharts'] }]);
     expect(fixed.errors).toEqual(['assets/progress.js imports assets/charts.js (charts) statically: it could not run offline before that feature was used']);
   });
+
+  it("names a route's split screen without the route's definition, which stays in the entry", () => {
+    const screen = routeScreen('src/routes/courses/index.tsx');
+    expect(moduleMatches(`${ROOT}/src/routes/courses/index.tsx?tsr-split=component`, screen)).toBe(true);
+    expect(moduleMatches(`${ROOT}/src/routes/courses/index.tsx`, screen)).toBe(false);
+    const chunks = [
+      chunk('assets/index.js', { isEntry: true, dynamicImports: ['assets/courses.js'], moduleIds: [`${ROOT}/src/main.tsx`, `${ROOT}/src/routes/courses/index.tsx`] }),
+      chunk('assets/courses.js', { imports: ['assets/instructor.js'], moduleIds: [`${ROOT}/src/routes/courses/index.tsx?tsr-split=component`] }),
+      chunk('assets/instructor.js', { moduleIds: [`${ROOT}/src/features/instructor/CourseScreen.tsx`] }),
+    ];
+    const onlyFeature = [{ feature: 'courses', modules: ['src/features/instructor/CourseScreen.tsx'] }];
+    // Declaring the feature alone leaves its route's screen importing it statically: refused.
+    expect(decidePrecache(chunks, [], onlyFeature).errors).toEqual([
+      'assets/courses.js imports assets/instructor.js (courses) statically: it could not run offline before that feature was used',
+    ]);
+    const d = decidePrecache(chunks, [], [{ feature: 'courses', modules: ['src/features/instructor/CourseScreen.tsx', screen] }]);
+    expect(d.errors).toEqual([]);
+    expect([...d.onDemand.keys()].sort()).toEqual(['assets/courses.js', 'assets/instructor.js']);
+  });
+
+  it("leaves out the pages of the declared features' screens, and no practice page", () => {
+    const pages = onDemandPages([{ feature: 'courses', modules: [], pages: ['/courses', '/teach/courses/'] }]);
+    expect([...pages]).toEqual([
+      ['courses.html', 'courses'],
+      ['teach/courses.html', 'courses'],
+    ]);
+    const declared = [...onDemandPages(ON_DEMAND).keys()];
+    expect(declared).toEqual(expect.arrayContaining(['community.html', 'marketplace.html', 'courses.html']));
+    for (const practice of ['index.html', 'patterns.html', 'progress.html', 'session.html', 'session/classic.html', 'results.html', 'create.html', 'programs.html', 'settings.html']) {
+      expect(declared).not.toContain(practice);
+    }
+  });
 });
+

@@ -333,9 +333,11 @@ async function forgetUser(userId: string): Promise<void> {
     // storage blocked: nothing was cached there either
   }
   await (await personData()).clearPersonData(userId);
-  // Server-only data (timeline, profiles) cached for this user goes too.
-  const { queryClient } = await import('../../backend/queryClient');
-  queryClient.clear();
+  // Server-only data (timeline, profiles) cached for this user goes too. That cache is in
+  // memory and loads on demand with the screens that read it: when it cannot load (offline,
+  // never fetched) no screen of this page has put anything in it.
+  const cache = await import('../../backend/queryClient').catch(() => null);
+  cache?.queryClient.clear();
 }
 
 /** Test hook: forget everything (unit tests only). */

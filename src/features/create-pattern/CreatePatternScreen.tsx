@@ -33,7 +33,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Field, SelectField, TextAreaField } from '../../ui/Field';
 import { useAuth } from '../../app/auth/authStore';
 import { notify } from '../../ui/toast';
-import { PublishPatternButton, useMyPublications } from '../marketplace';
+import { LazyPublishPatternButton, useMyPublications } from './marketplacePublishing';
 import { PatternPreview } from './PatternPreview';
 import { requestSync } from '../../sync/page/syncEngine';
 
@@ -250,7 +250,7 @@ export function CreatePatternScreen() {
                     >
                       Edit
                     </Button>
-                    <PublishPatternButton
+                    <LazyPublishPatternButton
                       pattern={p}
                       publication={publications.get(p.id)}
                       onPublished={refreshPublications}

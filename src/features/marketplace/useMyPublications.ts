@@ -6,6 +6,16 @@ export type Publication = 'live' | 'unpublished';
 
 const NONE: ReadonlyMap<string, Publication> = new Map();
 
+/** Where each of the signed-in user's library patterns stands, by library pattern id (GET /api/market/mine). */
+export async function readMyPublications(): Promise<ReadonlyMap<string, Publication>> {
+  const overview = await marketplaceApi.mine();
+  const next = new Map<string, Publication>();
+  for (const p of overview.patterns) {
+    if (p.sourcePatternId) next.set(p.sourcePatternId, p.unpublished ? 'unpublished' : 'live');
+  }
+  return next;
+}
+
 /**
  * Which of the signed-in user's library patterns are in the marketplace, by library
  * pattern id, read from GET /api/market/mine (the creator is told each listing's source).
@@ -25,14 +35,9 @@ export function useMyPublications(userId: string | null): {
       return;
     }
     let current = true;
-    marketplaceApi.mine().then(
-      (overview) => {
-        if (!current) return;
-        const next = new Map<string, Publication>();
-        for (const p of overview.patterns) {
-          if (p.sourcePatternId) next.set(p.sourcePatternId, p.unpublished ? 'unpublished' : 'live');
-        }
-        setPublications(next);
+    readMyPublications().then(
+      (next) => {
+        if (current) setPublications(next);
       },
       () => {
         // Offline or refused: nothing is claimed either way.
