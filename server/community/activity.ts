@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { apiError } from '../api/respond';
-import { asCaller, type SocialDeps } from './context';
+import { asCaller, type CommunityDeps } from './context';
 
 /**
  * GET /api/social/activity/unseen?since=ISO: what other people did about the caller since
@@ -9,7 +9,7 @@ import { asCaller, type SocialDeps } from './context';
  * comments and reactions never count. The client shows only the kinds the member's
  * community notification settings leave on (src/domain/communityActivity.ts).
  */
-export function unseenActivity(c: Context, deps: SocialDeps): Promise<Response> {
+export function unseenActivity(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const since = c.req.query('since');
     const at = since ? Date.parse(since) : Number.NaN;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { apiError } from '../api/respond';
-import { asCaller, parsedBody, type SocialDeps } from './context';
+import { asCaller, parsedBody, type CommunityDeps } from './context';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from './limits';
 import { deleteOwn, idParam, noPost, postExists } from './rows';
@@ -31,7 +31,7 @@ function toComment(r: CommentRow) {
 }
 
 /** GET /api/social/posts/:id/comments?cursor=: a post's comments, oldest first, 20 a page. */
-export function listComments(c: Context, deps: SocialDeps): Promise<Response> {
+export function listComments(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const id = idParam(c, 'id', 'post');
     if (id instanceof Response) return id;
@@ -59,7 +59,7 @@ export function listComments(c: Context, deps: SocialDeps): Promise<Response> {
 }
 
 /** POST /api/social/comments {id?, postId, content}: 201 with the comment (a resent id answers 200). */
-export function addComment(c: Context, deps: SocialDeps): Promise<Response> {
+export function addComment(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const body = await parsedBody(c, commentSchema);
     if (body instanceof Response) return body;
@@ -84,6 +84,6 @@ export function addComment(c: Context, deps: SocialDeps): Promise<Response> {
 }
 
 /** DELETE /api/social/comments/:id: 204 for your own comment; 403 for someone else's; 404 if none. */
-export function deleteComment(c: Context, deps: SocialDeps): Promise<Response> {
+export function deleteComment(c: Context, deps: CommunityDeps): Promise<Response> {
   return deleteOwn(c, deps, { table: 'social_comments', what: 'comment', missing: 'No comment with that id' });
 }

@@ -2,10 +2,10 @@ import type { Context } from 'hono';
 import type {
   Challenge,
   CommunityStats,
-  SocialAchievementState,
+  CommunityAchievementState,
 } from '../../src/domain/community/contract';
 import type { Queryable } from '../db/types';
-import { asCaller, type SocialDeps } from './context';
+import { asCaller, type CommunityDeps } from './context';
 import { cursorTime } from './cursor';
 import { ACHIEVEMENT_RULES, CHALLENGE_RULES } from './limits';
 import { storedPattern } from './postRows';
@@ -16,7 +16,7 @@ import { storedPattern } from './postRows';
  * (docs/product.md § Sharing and community). Counts over everyone's sessions are
  * aggregates only: no other member's row leaves the server.
  */
-export function community(c: Context, deps: SocialDeps): Promise<Response> {
+export function community(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const [stats, challenges, achievements] = await Promise.all([
       communityStats(deps.db),
@@ -117,7 +117,7 @@ interface AchievementRow {
  * reactions or comments from others on their posts. unlockedAt is when the rule was
  * first met by the rows that exist now.
  */
-export async function socialAchievements(db: Queryable): Promise<SocialAchievementState[]> {
+export async function socialAchievements(db: Queryable): Promise<CommunityAchievementState[]> {
   const r = await db.query<AchievementRow>(
     `with mine as (select id, created_at from public.social_posts where user_id = auth.uid()),
      responses as (

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { asApiCaller, dbRefusal, type CallerDeps, type SignedInCaller } from '../api/caller';
 import { jsonBody, validationFailed } from '../api/respond';
 
-export type SocialDeps = CallerDeps;
+export type CommunityDeps = CallerDeps;
 export type SocialCaller = SignedInCaller;
 
 /** The community needs a signed-in user. */
@@ -26,7 +26,7 @@ export { dbRefusal };
 /** `fn` as the signed-in caller (../api/caller.ts); a Postgres refusal becomes its 4xx answer. */
 export function asCaller(
   c: Context,
-  deps: SocialDeps,
+  deps: CommunityDeps,
   fn: (caller: SocialCaller) => Promise<Response>,
 ): Promise<Response> {
   return asApiCaller(c, deps, COMMUNITY, fn);

@@ -2,12 +2,12 @@ import type { Context } from 'hono';
 import { apiError } from '../api/respond';
 import { isPgError } from '../db/types';
 import { RestError } from '../rest/errors';
-import { asCaller, parsedBody, type SocialDeps } from './context';
+import { asCaller, parsedBody, type CommunityDeps } from './context';
 import { idParam } from './rows';
 import { followSchema } from './schemas';
 
 /** POST /api/social/follow {userId}: the caller follows that member (a repeat changes nothing). */
-export function follow(c: Context, deps: SocialDeps): Promise<Response> {
+export function follow(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const body = await parsedBody(c, followSchema);
     if (body instanceof Response) return body;
@@ -31,7 +31,7 @@ export function follow(c: Context, deps: SocialDeps): Promise<Response> {
 }
 
 /** DELETE /api/social/follow/:userId: the caller stops following that member. */
-export function unfollow(c: Context, deps: SocialDeps): Promise<Response> {
+export function unfollow(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const id = idParam(c, 'userId', 'member');
     if (id instanceof Response) return id;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { asCaller, type SocialDeps } from './context';
+import { asCaller, type CommunityDeps } from './context';
 import { POST_COLUMNS, toPost, type PostRow } from './postRows';
 
 /**
@@ -21,7 +21,7 @@ const NOT_REPORTED = `not exists (
 
 async function listed(
   c: Context,
-  deps: SocialDeps,
+  deps: CommunityDeps,
   sql: string,
   params: unknown[],
 ): Promise<Response> {
@@ -42,7 +42,7 @@ async function listed(
  * post's own author do not count. Runs as the caller, so only posts the caller may see
  * (migration 20261127130000_community_privacy.sql) and never one they reported.
  */
-export function highlights(c: Context, deps: SocialDeps): Promise<Response> {
+export function highlights(c: Context, deps: CommunityDeps): Promise<Response> {
   return listed(
     c,
     deps,
@@ -65,7 +65,7 @@ export function highlights(c: Context, deps: SocialDeps): Promise<Response> {
  * GET /api/social/explore: the newest 50 posts by members the caller neither is nor
  * follows, so they can find people to follow. Same visibility and report rules.
  */
-export function explore(c: Context, deps: SocialDeps): Promise<Response> {
+export function explore(c: Context, deps: CommunityDeps): Promise<Response> {
   return listed(
     c,
     deps,

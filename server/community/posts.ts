@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
-import { asCaller, parsedBody, type SocialDeps } from './context';
+import { asCaller, parsedBody, type CommunityDeps } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from './limits';
 import { POST_COLUMNS, toPost, type PostRow } from './postRows';
@@ -24,7 +24,7 @@ async function readPost(tx: Tx, id: string): Promise<PostRow | undefined> {
  * session?}}: 201 with the post. The client-made id makes a resend harmless: the same id of
  * the caller's answers 200 with the stored post; someone else's id is a 409.
  */
-export function sharePost(c: Context, deps: SocialDeps): Promise<Response> {
+export function sharePost(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const body = await parsedBody(c, shareSchema);
     if (body instanceof Response) return body;
@@ -60,7 +60,7 @@ export function sharePost(c: Context, deps: SocialDeps): Promise<Response> {
  * GET /api/social/timeline?cursor=: posts by you and the people you follow first, then
  * everyone else, newest first within each; 20 a page; posts you reported never appear.
  */
-export function timeline(c: Context, deps: SocialDeps): Promise<Response> {
+export function timeline(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const cursor = decodeCursor(c.req.query('cursor'));
     if (cursor === 'invalid') {
@@ -100,7 +100,7 @@ export function timeline(c: Context, deps: SocialDeps): Promise<Response> {
 }
 
 /** DELETE /api/social/posts/:id: 204 for your own post; 403 for someone else's; 404 if none. */
-export function deletePost(c: Context, deps: SocialDeps): Promise<Response> {
+export function deletePost(c: Context, deps: CommunityDeps): Promise<Response> {
   return deleteOwn(c, deps, { table: 'social_posts', what: 'post', missing: 'No post with that id (it may have been deleted)' });
 }
 
@@ -108,7 +108,7 @@ export function deletePost(c: Context, deps: SocialDeps): Promise<Response> {
  * GET /api/social/posts/mine: the caller's own posts (newest 100) with their reactions and
  * comments, and totals of what others gave (for the share screen's Analytics).
  */
-export function myPosts(c: Context, deps: SocialDeps): Promise<Response> {
+export function myPosts(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, (caller) =>
     caller.run(async (tx) => {
       const posts = await tx.query<PostRow>(
@@ -141,7 +141,7 @@ const lensBody = z
  * someone else's, 404 if none), once: the same id again is 200, another one 403 (the table's
  * trigger, migration 20261123065000_lens_posts.sql). 200 with the post.
  */
-export function recordLensPost(c: Context, deps: SocialDeps): Promise<Response> {
+export function recordLensPost(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const id = idParam(c, 'id', 'post');
     if (id instanceof Response) return id;

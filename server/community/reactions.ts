@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Tx } from '../db/types';
-import { asCaller, parsedBody, type SocialDeps } from './context';
+import { asCaller, parsedBody, type CommunityDeps } from './context';
 import { idParam, noPost, postExists } from './rows';
 import { postRefSchema } from './schemas';
 
@@ -13,7 +13,7 @@ async function reactionCount(tx: Tx, postId: string): Promise<number> {
 }
 
 /** POST /api/social/react {postId}: the caller reacts to a post (once; a repeat changes nothing). */
-export function react(c: Context, deps: SocialDeps): Promise<Response> {
+export function react(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const body = await parsedBody(c, postRefSchema);
     if (body instanceof Response) return body;
@@ -29,7 +29,7 @@ export function react(c: Context, deps: SocialDeps): Promise<Response> {
 }
 
 /** DELETE /api/social/react/:postId: takes the caller's reaction back. */
-export function unreact(c: Context, deps: SocialDeps): Promise<Response> {
+export function unreact(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const id = idParam(c, 'postId', 'post');
     if (id instanceof Response) return id;

@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import { apiError } from '../api/respond';
-import { asCaller, parsedBody, type SocialDeps } from './context';
+import { asCaller, parsedBody, type CommunityDeps } from './context';
 import { reportSchema } from './schemas';
 
 /**
  * POST /api/social/report {postId, reason, details?}: files a report and hides the post from
  * the reporter's timeline at once. Reporting the same post again changes nothing.
  */
-export function reportPost(c: Context, deps: SocialDeps): Promise<Response> {
+export function reportPost(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async (caller) => {
     const body = await parsedBody(c, reportSchema);
     if (body instanceof Response) return body;

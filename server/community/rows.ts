@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
-import { asCaller, type SocialDeps } from './context';
+import { asCaller, type CommunityDeps } from './context';
 import { uuidParam } from './schemas';
 
 /** The UUID in the path parameter `name`, or the 400 that says so. */
@@ -23,7 +23,7 @@ export const noPost = (c: Context) => apiError(c, 404, 'not_found', 'No post wit
  */
 export function deleteOwn(
   c: Context,
-  deps: SocialDeps,
+  deps: CommunityDeps,
   row: { table: 'social_posts' | 'social_comments'; what: 'post' | 'comment'; missing: string },
 ): Promise<Response> {
   return asCaller(c, deps, async (caller) => {

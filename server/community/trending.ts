@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getPattern } from '../../src/domain/patterns';
-import { asCaller, type SocialDeps } from './context';
+import { asCaller, type CommunityDeps } from './context';
 import { BUILT_IN_PATTERN_IDS } from './limits';
 import { storedPattern } from './postRows';
 
@@ -25,7 +25,7 @@ interface TrendingRow {
  * never a session's: a session row is written by its owner alone (through /rest/v1), so its
  * pattern_name is never shown to anyone else.
  */
-export function trendingPatterns(c: Context, deps: SocialDeps): Promise<Response> {
+export function trendingPatterns(c: Context, deps: CommunityDeps): Promise<Response> {
   return asCaller(c, deps, async () => {
     const r = await deps.db.query<TrendingRow>(
       `with practised as (

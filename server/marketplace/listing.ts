@@ -1,19 +1,19 @@
 import type { Context } from 'hono';
 import { validationFailed, apiError } from '../api/respond';
-import { MARKET_PAGE_SIZE, type MarketPage, type MarketSort } from '../../src/domain/marketplace/contract';
+import { MARKETPLACE_PAGE_SIZE, type MarketplacePage, type MarketplaceSort } from '../../src/domain/marketplace/contract';
 import { asApiCaller, type CallerDeps } from '../api/caller';
 
-export type MarketDeps = CallerDeps;
+export type MarketplaceDeps = CallerDeps;
 
 /** Anyone may browse the marketplace (a guest with the anon key too). */
-export const MARKET_READER = { guests: true, signIn: 'Not authenticated: sign in to publish, rate or save patterns' } as const;
+export const MARKETPLACE_READER = { guests: true, signIn: 'Not authenticated: sign in to publish, rate or save patterns' } as const;
 /** Publishing, rating and saving need a signed-in user. */
-export const MARKET_MEMBER = { ...MARKET_READER, guests: false } as const;
-import { listingColumns, LISTING_FROM, readPattern, toMarketPattern, type ListingRow } from './rows';
+export const MARKETPLACE_MEMBER = { ...MARKETPLACE_READER, guests: false } as const;
+import { listingColumns, LISTING_FROM, readPattern, toMarketplacePattern, type ListingRow } from './rows';
 import { idSchema, listQuerySchema } from './schemas';
 
 /** Highest rated first (unrated last), most used (distinct people, then sessions), newest. */
-const ORDER: Record<MarketSort, string> = {
+const ORDER: Record<MarketplaceSort, string> = {
   rating: 'l.rating_count > 0 desc, l.rating_avg desc, l.rating_count desc, l.created_at desc, l.id',
   usage: 'l.users desc, l.sessions desc, l.created_at desc, l.id',
   newest: 'l.created_at desc, l.id',
@@ -24,10 +24,10 @@ const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * GET /api/market/patterns?q=&category=&difficulty=&sort=rating|usage|newest&page=N: live
- * published patterns, MARKET_PAGE_SIZE a page, with the total. Guests may read.
+ * published patterns, MARKETPLACE_PAGE_SIZE a page, with the total. Guests may read.
  */
-export function listPatterns(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_READER, async (caller) => {
+export function listPatterns(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_READER, async (caller) => {
     const parsed = listQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return validationFailed(c, parsed.error);
     const q = parsed.data;
@@ -50,14 +50,14 @@ export function listPatterns(c: Context, deps: MarketDeps): Promise<Response> {
       const total = await tx.query<{ n: number }>(`select count(*)::int as n from public.marketplace_listing l where ${filter}`, args);
       const rows = await tx.query<ListingRow>(
         `select ${listingColumns(caller.userId)} from ${LISTING_FROM} where ${filter}
-         order by ${ORDER[q.sort]} limit ${MARKET_PAGE_SIZE} offset ${(q.page - 1) * MARKET_PAGE_SIZE}`,
+         order by ${ORDER[q.sort]} limit ${MARKETPLACE_PAGE_SIZE} offset ${(q.page - 1) * MARKETPLACE_PAGE_SIZE}`,
         args,
       );
-      const page: MarketPage = {
-        items: rows.rows.map((r) => toMarketPattern(r, caller.userId)),
+      const page: MarketplacePage = {
+        items: rows.rows.map((r) => toMarketplacePattern(r, caller.userId)),
         total: total.rows[0]?.n ?? 0,
         page: q.page,
-        pageSize: MARKET_PAGE_SIZE,
+        pageSize: MARKETPLACE_PAGE_SIZE,
       };
       return c.json(page);
     });
@@ -74,8 +74,8 @@ export function patternId(c: Context): string | Response {
 }
 
 /** GET /api/market/patterns/:id: one live pattern (or the caller's own unpublished one). */
-export function getPattern(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_READER, async (caller) => {
+export function getPattern(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_READER, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
     const p = await caller.run((tx) => readPattern(tx, id, caller.userId));
@@ -84,8 +84,8 @@ export function getPattern(c: Context, deps: MarketDeps): Promise<Response> {
 }
 
 /** GET /api/market/mine: the caller's role and every pattern they published (unpublished ones too). */
-export function myPatterns(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_MEMBER, (caller) =>
+export function myPatterns(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_MEMBER, (caller) =>
     caller.run(async (tx) => {
       const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
       const rows = await tx.query<ListingRow>(
@@ -94,7 +94,7 @@ export function myPatterns(c: Context, deps: MarketDeps): Promise<Response> {
       );
       return c.json({
         role: role.rows[0]?.role ?? 'user',
-        patterns: rows.rows.map((r) => toMarketPattern(r, caller.userId)),
+        patterns: rows.rows.map((r) => toMarketplacePattern(r, caller.userId)),
       });
     }),
   );

@@ -5,15 +5,15 @@ import { asApiCaller } from '../api/caller';
 import type { Tx } from '../db/types';
 import { parsedBody } from '../community/context';
 import {
-  MARKET_PROGRAM_PAGE_SIZE,
+  MARKETPLACE_PROGRAM_PAGE_SIZE,
   type MarketProgram,
   type MarketProgramPage,
 } from '../../src/domain/marketplace/programListing';
-import { MARKET_PAGE_MAX, MARKET_QUERY_MAX } from '../../src/domain/marketplace/contract';
+import { MARKETPLACE_PAGE_MAX, MARKETPLACE_QUERY_MAX } from '../../src/domain/marketplace/contract';
 import { programSchema } from '../../src/domain/programs/programSchema';
 import type { ProgramDefinition } from '../../src/domain/programs/programTypes';
 import { buildTimeline, plannedLengthMs } from '../../src/domain/programs/timeline';
-import { MARKET_MEMBER, MARKET_READER, type MarketDeps } from './listing';
+import { MARKETPLACE_MEMBER, MARKETPLACE_READER, type MarketplaceDeps } from './listing';
 import { idSchema } from './schemas';
 
 /**
@@ -34,12 +34,12 @@ export const publishProgramSchema = z
   .strict();
 
 const listSchema = z.object({
-  q: z.string().trim().max(MARKET_QUERY_MAX, `Search text can be at most ${MARKET_QUERY_MAX} characters`).default(''),
+  q: z.string().trim().max(MARKETPLACE_QUERY_MAX, `Search text can be at most ${MARKETPLACE_QUERY_MAX} characters`).default(''),
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })
     .int('page must be a whole number from 1')
     .min(1, 'page must be a whole number from 1')
-    .max(MARKET_PAGE_MAX, `page can be at most ${MARKET_PAGE_MAX}`)
+    .max(MARKETPLACE_PAGE_MAX, `page can be at most ${MARKETPLACE_PAGE_MAX}`)
     .default(1),
 });
 
@@ -91,8 +91,8 @@ function programId(c: Context): string | Response {
   return id.success ? id.data : apiError(c, 400, 'validation_failed', 'The program id must be a UUID', 'id');
 }
 
-function listPrograms(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_READER, async (caller) => {
+function listPrograms(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_READER, async (caller) => {
     const parsed = listSchema.safeParse(c.req.query());
     if (!parsed.success) return validationFailed(c, parsed.error);
     const q = parsed.data;
@@ -107,22 +107,22 @@ function listPrograms(c: Context, deps: MarketDeps): Promise<Response> {
       const total = await tx.query<{ n: number }>(`select count(*)::int as n from ${FROM} where ${filter}`, args);
       const rows = await tx.query<ProgramRow>(
         `select ${columns(caller.userId)} from ${FROM} where ${filter}
-         order by p.created_at desc, p.id limit ${MARKET_PROGRAM_PAGE_SIZE} offset ${(q.page - 1) * MARKET_PROGRAM_PAGE_SIZE}`,
+         order by p.created_at desc, p.id limit ${MARKETPLACE_PROGRAM_PAGE_SIZE} offset ${(q.page - 1) * MARKETPLACE_PROGRAM_PAGE_SIZE}`,
         args,
       );
       const page: MarketProgramPage = {
         items: rows.rows.map((r) => toMarketProgram(r, caller.userId)),
         total: total.rows[0]?.n ?? 0,
         page: q.page,
-        pageSize: MARKET_PROGRAM_PAGE_SIZE,
+        pageSize: MARKETPLACE_PROGRAM_PAGE_SIZE,
       };
       return c.json(page);
     });
   });
 }
 
-function getProgram(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_READER, async (caller) => {
+function getProgram(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_READER, async (caller) => {
     const id = programId(c);
     if (id instanceof Response) return id;
     const p = await caller.run((tx) => readProgram(tx, id, caller.userId));
@@ -130,8 +130,8 @@ function getProgram(c: Context, deps: MarketDeps): Promise<Response> {
   });
 }
 
-function publishProgram(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
+function publishProgram(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_MEMBER, async (caller) => {
     const body = await parsedBody(c, publishProgramSchema);
     if (body instanceof Response) return body;
     const def = body.program;
@@ -158,8 +158,8 @@ function publishProgram(c: Context, deps: MarketDeps): Promise<Response> {
   });
 }
 
-function unpublishProgram(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
+function unpublishProgram(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_MEMBER, async (caller) => {
     const id = programId(c);
     if (id instanceof Response) return id;
     return caller.run(async (tx) => {
@@ -177,7 +177,7 @@ function unpublishProgram(c: Context, deps: MarketDeps): Promise<Response> {
 }
 
 /** Adds the program routes to the marketplace's router (server/marketplace/routes.ts). */
-export function addProgramRoutes(app: Hono, deps: MarketDeps): void {
+export function addProgramRoutes(app: Hono, deps: MarketplaceDeps): void {
   app.get('/market/programs', (c) => listPrograms(c, deps));
   app.post('/market/programs', (c) => publishProgram(c, deps));
   app.get('/market/programs/:id', (c) => getProgram(c, deps));

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { MarketDeps } from './listing';
+import type { MarketplaceDeps } from './listing';
 import { getPattern, listPatterns, myPatterns } from './listing';
 import { addProgramRoutes } from './programs';
 import { publishPattern, ratePattern, recordUse, unpublishPattern, unratePattern } from './writes';
@@ -10,7 +10,7 @@ import { publishPattern, ratePattern, recordUse, unpublishPattern, unratePattern
  * so the row-level-security policies of supabase/migrations/20261123070000_marketplace.sql
  * decide who may write what.
  */
-export function marketplaceRoutes(deps: MarketDeps): Hono {
+export function marketplaceRoutes(deps: MarketplaceDeps): Hono {
   const app = new Hono();
   app.get('/market/patterns', (c) => listPatterns(c, deps));
   app.post('/market/patterns', (c) => publishPattern(c, deps));

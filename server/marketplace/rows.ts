@@ -1,4 +1,4 @@
-import type { MarketPattern } from '../../src/domain/marketplace/contract';
+import type { MarketplacePattern } from '../../src/domain/marketplace/contract';
 import type { Difficulty, PatternCategory } from '../../src/domain/patterns';
 import type { Tx } from '../db/types';
 
@@ -30,7 +30,7 @@ export interface ListingRow {
 /**
  * The columns every read selects (`l` is the listing view). source_pattern_id is readable by
  * the API's own role only (migration 20261127100000_one_write_path.sql), never by a guest's
- * anon role, whose reads get null in its place; toMarketPattern tells it to the creator alone.
+ * anon role, whose reads get null in its place; toMarketplacePattern tells it to the creator alone.
  */
 export function listingColumns(callerId: string | null): string {
   return `l.id, l.creator_id, l.creator_name, l.name, l.description, l.inhale, l.hold,
@@ -47,7 +47,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 /** Seconds as stored (real): rounded to the 2 decimals a pattern may have. */
 const seconds = (n: number) => Math.round(Number(n) * 100) / 100;
 
-export function toMarketPattern(row: ListingRow, callerId: string | null): MarketPattern {
+export function toMarketplacePattern(row: ListingRow, callerId: string | null): MarketplacePattern {
   const mine = callerId !== null && row.creator_id === callerId;
   return {
     id: row.id,
@@ -77,8 +77,8 @@ export function toMarketPattern(row: ListingRow, callerId: string | null): Marke
 }
 
 /** One published pattern the caller may see (live, or their own), or undefined. */
-export async function readPattern(tx: Tx, id: string, callerId: string | null): Promise<MarketPattern | undefined> {
+export async function readPattern(tx: Tx, id: string, callerId: string | null): Promise<MarketplacePattern | undefined> {
   const r = await tx.query<ListingRow>(`select ${listingColumns(callerId)} from ${LISTING_FROM} where l.id = $1`, [id]);
   const row = r.rows[0];
-  return row ? toMarketPattern(row, callerId) : undefined;
+  return row ? toMarketplacePattern(row, callerId) : undefined;
 }

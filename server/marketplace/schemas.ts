@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  MARKET_PAGE_MAX,
-  MARKET_QUERY_MAX,
-  MARKET_SORTS,
+  MARKETPLACE_PAGE_MAX,
+  MARKETPLACE_QUERY_MAX,
+  MARKETPLACE_SORTS,
 } from '../../src/domain/marketplace/contract';
 import { DIFFICULTIES, PATTERN_CATEGORIES } from '../../src/domain/patterns';
 import { patternSchema } from '../../src/domain/patternSchema';
@@ -20,7 +20,7 @@ export const listQuerySchema = z.object({
   q: z
     .string()
     .trim()
-    .max(MARKET_QUERY_MAX, `Search text can be at most ${MARKET_QUERY_MAX} characters`)
+    .max(MARKETPLACE_QUERY_MAX, `Search text can be at most ${MARKETPLACE_QUERY_MAX} characters`)
     .default(''),
   category: z
     .enum(['all', ...PATTERN_CATEGORIES], { error: 'category must be all, stress, sleep, focus or energy' })
@@ -28,12 +28,12 @@ export const listQuerySchema = z.object({
   difficulty: z
     .enum(['all', ...DIFFICULTIES], { error: 'difficulty must be all, Beginner, Intermediate or Advanced' })
     .default('all'),
-  sort: z.enum(MARKET_SORTS, { error: 'sort must be rating, usage or newest' }).default('rating'),
+  sort: z.enum(MARKETPLACE_SORTS, { error: 'sort must be rating, usage or newest' }).default('rating'),
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })
     .int('page must be a whole number from 1')
     .min(1, 'page must be a whole number from 1')
-    .max(MARKET_PAGE_MAX, `page can be at most ${MARKET_PAGE_MAX}`)
+    .max(MARKETPLACE_PAGE_MAX, `page can be at most ${MARKETPLACE_PAGE_MAX}`)
     .default(1),
 });
 

@@ -4,7 +4,7 @@ import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
 import { parsedBody } from '../community/context';
 import { asApiCaller, type SignedInCaller } from '../api/caller';
-import { MARKET_MEMBER, type MarketDeps } from './listing';
+import { MARKETPLACE_MEMBER, type MarketplaceDeps } from './listing';
 import { noPattern, patternId } from './listing';
 import { readPattern } from './rows';
 import { publishSchema, ratingSchema, useSchema } from './schemas';
@@ -20,8 +20,8 @@ async function roleOf(tx: Tx): Promise<string> {
  * patterns (201), or updates and relists the one published from it before (200). The first
  * publication makes the caller a creator (a database rule; the answer carries the role).
  */
-export function publishPattern(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
+export function publishPattern(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_MEMBER, async (caller) => {
     const body = await parsedBody(c, publishSchema);
     if (body instanceof Response) return body;
     return caller.run(async (tx) => {
@@ -56,8 +56,8 @@ export function publishPattern(c: Context, deps: MarketDeps): Promise<Response> 
 }
 
 /** DELETE /api/market/patterns/:id: the creator takes their pattern off the marketplace. */
-export function unpublishPattern(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
+export function unpublishPattern(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_MEMBER, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
     return caller.run(async (tx) => {
@@ -86,11 +86,11 @@ async function openPattern(c: Context, tx: Tx, id: string, userId: string, actio
 /** As a signed-in caller: the :id pattern and the body `schema` accepts, in one transaction; or the 4xx answer. */
 function withPatternBody<S extends z.ZodType>(
   c: Context,
-  deps: MarketDeps,
+  deps: MarketplaceDeps,
   schema: S,
   fn: (tx: Tx, caller: SignedInCaller, id: string, body: z.infer<S>) => Promise<Response>,
 ): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
+  return asApiCaller(c, deps, MARKETPLACE_MEMBER, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
     const body = await parsedBody(c, schema);
@@ -100,7 +100,7 @@ function withPatternBody<S extends z.ZodType>(
 }
 
 /** PUT /api/market/patterns/:id/rating {rating: 1-5}: the caller's one rating (a new one replaces it). */
-export function ratePattern(c: Context, deps: MarketDeps): Promise<Response> {
+export function ratePattern(c: Context, deps: MarketplaceDeps): Promise<Response> {
   return withPatternBody(c, deps, ratingSchema, async (tx, caller, id, body) => {
     const open = await openPattern(c, tx, id, caller.userId!, 'rate');
     if (open instanceof Response) return open;
@@ -114,8 +114,8 @@ export function ratePattern(c: Context, deps: MarketDeps): Promise<Response> {
 }
 
 /** DELETE /api/market/patterns/:id/rating: takes the caller's rating back. */
-export function unratePattern(c: Context, deps: MarketDeps): Promise<Response> {
-  return asApiCaller(c, deps, MARKET_MEMBER, async (caller) => {
+export function unratePattern(c: Context, deps: MarketplaceDeps): Promise<Response> {
+  return asApiCaller(c, deps, MARKETPLACE_MEMBER, async (caller) => {
     const id = patternId(c);
     if (id instanceof Response) return id;
     return caller.run(async (tx) => {
@@ -132,7 +132,7 @@ export function unratePattern(c: Context, deps: MarketDeps): Promise<Response> {
  * that copy then count as its use). One row per person and kind; the creator's own use is
  * not recorded (counted: false).
  */
-export function recordUse(c: Context, deps: MarketDeps): Promise<Response> {
+export function recordUse(c: Context, deps: MarketplaceDeps): Promise<Response> {
   return withPatternBody(c, deps, useSchema, async (tx, caller, id, body) => {
     const p = await readPattern(tx, id, caller.userId);
     if (!p || p.unpublished) return noPattern(c);

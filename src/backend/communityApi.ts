@@ -8,7 +8,7 @@ import type {
   Page,
   Post,
   ReportReason,
-  SocialAchievementState,
+  CommunityAchievementState,
   TrendingPattern,
 } from '../domain/community/contract';
 import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../domain/community/postSchema';
@@ -34,7 +34,7 @@ export type {
   ReportReason,
   SharedPattern,
   SharedSession,
-  SocialAchievementState,
+  CommunityAchievementState,
   TrendingPattern,
 };
 

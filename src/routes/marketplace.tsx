@@ -1,19 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { marketQueryFrom, marketQueryParams, type MarketQuery } from '../domain/marketplace/contract';
+import { marketplaceQueryFrom, marketplaceQueryParams, type MarketplaceQuery } from '../domain/marketplace/contract';
 import { MarketplaceScreen } from '../features/marketplace';
 import { SharingPrompt } from '../features/prompts';
 
 /** The URL's parameters as given; the screen reads them with the marketplace's rules. */
-type MarketSearch = Partial<Record<'q' | 'category' | 'difficulty' | 'sort' | 'page', unknown>>;
+type MarketplaceSearch = Partial<Record<'q' | 'category' | 'difficulty' | 'sort' | 'page', unknown>>;
 
 /**
  * The pattern marketplace; its search, filters, sort and page live in the URL. The route
  * passes the parameters through untouched (this part runs in the first load); the screen
- * checks them with marketQueryFrom, which loads with it.
+ * checks them with marketplaceQueryFrom, which loads with it.
  */
 export const Route = createFileRoute('/marketplace')({
-  validateSearch: (search: Record<string, unknown>) => search as MarketSearch,
+  validateSearch: (search: Record<string, unknown>) => search as MarketplaceSearch,
   component: MarketplaceRoute,
 });
 
@@ -21,10 +21,10 @@ function MarketplaceRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const onQueryChange = useCallback(
-    (next: MarketQuery) => void navigate({ search: marketQueryParams(next), replace: true }),
+    (next: MarketplaceQuery) => void navigate({ search: marketplaceQueryParams(next), replace: true }),
     [navigate],
   );
-  const query = useMemo(() => marketQueryFrom(search), [search]);
+  const query = useMemo(() => marketplaceQueryFrom(search), [search]);
   return (
     <>
       <SharingPrompt kind="patternToken" />

@@ -65,7 +65,7 @@ export interface Challenge {
   yourSessions: number;
 }
 
-export interface SocialAchievementState {
+export interface CommunityAchievementState {
   id: 'first-post' | 'seven-posts' | 'ten-responses';
   progress: number;
   maxProgress: number;
@@ -75,7 +75,7 @@ export interface SocialAchievementState {
 export interface CommunityOverview {
   stats: CommunityStats;
   challenges: Challenge[];
-  achievements: SocialAchievementState[];
+  achievements: CommunityAchievementState[];
   generatedAt: string;
 }
 

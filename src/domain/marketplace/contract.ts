@@ -10,27 +10,27 @@ import {
   type PatternDefinition,
 } from '../patterns';
 
-export const MARKET_SORTS = ['rating', 'usage', 'newest'] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
+export const MARKETPLACE_SORTS = ['rating', 'usage', 'newest'] as const;
+export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 
 /** Patterns per page of the catalogue. */
-export const MARKET_PAGE_SIZE = 12;
+export const MARKETPLACE_PAGE_SIZE = 12;
 /** Longest search text (characters). */
-export const MARKET_QUERY_MAX = 80;
+export const MARKETPLACE_QUERY_MAX = 80;
 /** Highest page number the catalogue serves. */
-export const MARKET_PAGE_MAX = 1000;
+export const MARKETPLACE_PAGE_MAX = 1000;
 
-export interface MarketQuery {
+export interface MarketplaceQuery {
   /** Search text: matched in the name and the description, case-insensitive. */
   q: string;
   category: PatternCategory | 'all';
   difficulty: Difficulty | 'all';
-  sort: MarketSort;
+  sort: MarketplaceSort;
   /** 1-based. */
   page: number;
 }
 
-export const DEFAULT_MARKET_QUERY: Readonly<MarketQuery> = Object.freeze({
+export const DEFAULT_MARKETPLACE_QUERY: Readonly<MarketplaceQuery> = Object.freeze({
   q: '',
   category: 'all',
   difficulty: 'all',
@@ -39,7 +39,7 @@ export const DEFAULT_MARKET_QUERY: Readonly<MarketQuery> = Object.freeze({
 });
 
 /** A published pattern as the marketplace API answers it. */
-export interface MarketPattern extends PatternDefinition {
+export interface MarketplacePattern extends PatternDefinition {
   id: string;
   creator: { id: string; name: string };
   createdAt: string;
@@ -61,55 +61,55 @@ export interface MarketPattern extends PatternDefinition {
   sourcePatternId?: string;
 }
 
-export interface MarketPage {
-  items: MarketPattern[];
+export interface MarketplacePage {
+  items: MarketplacePattern[];
   total: number;
   page: number;
   pageSize: number;
 }
 
 /** What the app sends to publish one of the user's library patterns. */
-export interface MarketPublishInput extends PatternDefinition {
+export interface MarketplacePublishInput extends PatternDefinition {
   /** The id of the pattern in the user's library (publishing it again updates the listing). */
   sourcePatternId: string;
 }
 
-export type MarketUseKind = 'try' | 'add';
+export type MarketplaceUseKind = 'try' | 'add';
 
 export interface CreatorOverview {
   role: 'user' | 'creator' | 'instructor';
-  patterns: MarketPattern[];
+  patterns: MarketplacePattern[];
 }
 
 const isCategory = (x: string): x is PatternCategory => (PATTERN_CATEGORIES as readonly string[]).includes(x);
 const isDifficulty = (x: string): x is Difficulty => (DIFFICULTIES as readonly string[]).includes(x);
-const isSort = (x: string): x is MarketSort => (MARKET_SORTS as readonly string[]).includes(x);
+const isSort = (x: string): x is MarketplaceSort => (MARKETPLACE_SORTS as readonly string[]).includes(x);
 
 /** A query from URL search parameters; anything unknown falls back to its default. */
-export function marketQueryFrom(params: Record<string, unknown>): MarketQuery {
+export function marketplaceQueryFrom(params: Record<string, unknown>): MarketplaceQuery {
   const text = (k: string) => (typeof params[k] === 'string' ? (params[k] as string) : typeof params[k] === 'number' ? String(params[k]) : '');
   const page = Number.parseInt(text('page'), 10);
   return {
-    q: text('q').trim().slice(0, MARKET_QUERY_MAX),
+    q: text('q').trim().slice(0, MARKETPLACE_QUERY_MAX),
     category: isCategory(text('category')) ? (text('category') as PatternCategory) : 'all',
     difficulty: isDifficulty(text('difficulty')) ? (text('difficulty') as Difficulty) : 'all',
-    sort: isSort(text('sort')) ? (text('sort') as MarketSort) : DEFAULT_MARKET_QUERY.sort,
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MARKET_PAGE_MAX) : 1,
+    sort: isSort(text('sort')) ? (text('sort') as MarketplaceSort) : DEFAULT_MARKETPLACE_QUERY.sort,
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MARKETPLACE_PAGE_MAX) : 1,
   };
 }
 
 /** The query's non-default parts as URL search parameters (stable order). */
-export function marketQueryParams(q: MarketQuery): Record<string, string> {
+export function marketplaceQueryParams(q: MarketplaceQuery): Record<string, string> {
   const out: Record<string, string> = {};
   if (q.q.trim()) out.q = q.q.trim();
   if (q.category !== 'all') out.category = q.category;
   if (q.difficulty !== 'all') out.difficulty = q.difficulty;
-  if (q.sort !== DEFAULT_MARKET_QUERY.sort) out.sort = q.sort;
+  if (q.sort !== DEFAULT_MARKETPLACE_QUERY.sort) out.sort = q.sort;
   if (q.page > 1) out.page = String(q.page);
   return out;
 }
 
 /** Pages needed for `total` patterns (at least 1). */
-export function pageCount(total: number, pageSize = MARKET_PAGE_SIZE): number {
+export function pageCount(total: number, pageSize = MARKETPLACE_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }

@@ -4,7 +4,7 @@
  * per-pattern counts would count them twice. A session belongs to one pattern, so
  * sessions and ratings add up exactly.
  */
-import type { CreatorOverview, MarketPattern } from './contract';
+import type { CreatorOverview, MarketplacePattern } from './contract';
 
 export interface CreatorTotals {
   published: number;
@@ -13,7 +13,7 @@ export interface CreatorTotals {
   ratings: number;
 }
 
-export function creatorTotals(patterns: readonly MarketPattern[]): CreatorTotals {
+export function creatorTotals(patterns: readonly MarketplacePattern[]): CreatorTotals {
   let published = 0;
   let sessions = 0;
   let ratings = 0;

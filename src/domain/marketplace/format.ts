@@ -3,23 +3,23 @@
  * someone tries it or adds it to their library. Pure.
  */
 import type { PatternDefinition, PatternTimings } from '../patterns';
-import type { MarketPage, MarketPattern } from './contract';
+import type { MarketplacePage, MarketplacePattern } from './contract';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "4.5 of 5 (2 ratings)", or "No ratings yet". */
-export function ratingText(r: MarketPattern['rating']): string {
+export function ratingText(r: MarketplacePattern['rating']): string {
   if (r.count === 0 || r.average === null) return 'No ratings yet';
   return `${r.average.toFixed(1)} of 5 (${plural(r.count, 'rating')})`;
 }
 
 /** "3 people · 5 sessions". */
-export function usageText(u: MarketPattern['usage']): string {
+export function usageText(u: MarketplacePattern['usage']): string {
   return `${plural(u.users, 'person', 'people')} · ${plural(u.sessions, 'session')}`;
 }
 
 /** The results line read out by screen readers when a search settles. */
-export function resultsText(page: Pick<MarketPage, 'total'>, searching: boolean): string {
+export function resultsText(page: Pick<MarketplacePage, 'total'>, searching: boolean): string {
   if (page.total === 0) return searching ? 'No published patterns match your search.' : 'No patterns have been published yet.';
   return `${plural(page.total, 'pattern')} found`;
 }
@@ -28,7 +28,7 @@ export function resultsText(page: Pick<MarketPage, 'total'>, searching: boolean)
  * The pattern a "Try" session runs: its definition under the marketplace id, so the session,
  * once synced, counts as a use of the published pattern.
  */
-export function patternToTry(p: MarketPattern): PatternDefinition & { id: string } {
+export function patternToTry(p: MarketplacePattern): PatternDefinition & { id: string } {
   return { id: p.id, ...definitionOf(p) };
 }
 
@@ -39,10 +39,10 @@ export function definitionOf(p: PatternDefinition): PatternDefinition {
 }
 
 /** The definition a library copy gets (the user's own from then on). */
-export const libraryCopyOf = (p: MarketPattern): PatternDefinition => definitionOf(p);
+export const libraryCopyOf = (p: MarketplacePattern): PatternDefinition => definitionOf(p);
 
 /** The user already has a library pattern with this name and these timings (a copy they added, or their own). */
-export function hasLibraryCopy(p: MarketPattern, library: readonly (PatternTimings & { name: string })[]): boolean {
+export function hasLibraryCopy(p: MarketplacePattern, library: readonly (PatternTimings & { name: string })[]): boolean {
   return library.some(
     (c) =>
       c.name === p.name &&
@@ -54,6 +54,6 @@ export function hasLibraryCopy(p: MarketPattern, library: readonly (PatternTimin
 }
 
 /** A page as anyone sees it: without the viewer's own rating or which patterns are theirs. */
-export function publicView(page: MarketPage): MarketPage {
+export function publicView(page: MarketplacePage): MarketplacePage {
   return { ...page, items: page.items.map((p) => ({ ...p, yourRating: null, mine: false })) };
 }

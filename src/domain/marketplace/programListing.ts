@@ -5,7 +5,7 @@
 import type { ProgramDefinition } from '../programs/programTypes';
 
 /** Programs per page of the catalogue. */
-export const MARKET_PROGRAM_PAGE_SIZE = 12;
+export const MARKETPLACE_PROGRAM_PAGE_SIZE = 12;
 
 /** A published program as the marketplace API answers it. */
 export interface MarketProgram {

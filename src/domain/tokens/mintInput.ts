@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isFlowAddress, normalizeFlowAddress } from '../flow/address';
-import { MARKET_QUERY_MAX } from '../marketplace/contract';
+import { MARKETPLACE_QUERY_MAX } from '../marketplace/contract';
 import { FLOW_NETWORKS } from '../flow/constants';
 
 export const MINT_LIMITS = Object.freeze({
@@ -160,7 +160,7 @@ const seconds = (n: number) => Math.round(n * 100) / 100;
  * for its name, at its card (the card's element id is market-card-<pattern id>).
  */
 export function patternMarketplaceUrl(origin: string, pattern: { id: string; name: string }): string {
-  const q = encodeURIComponent(pattern.name.trim().slice(0, MARKET_QUERY_MAX));
+  const q = encodeURIComponent(pattern.name.trim().slice(0, MARKETPLACE_QUERY_MAX));
   return `${origin.replace(/\/+$/, '')}/marketplace?q=${q}#market-card-${pattern.id}`;
 }
 

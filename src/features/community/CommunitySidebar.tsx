@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { communityApi, type Challenge, type SocialAchievementState } from '../../backend/communityApi';
+import { communityApi, type Challenge, type CommunityAchievementState } from '../../backend/communityApi';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LineIcon, type LineIconName } from '../../ui/LineIcon';
@@ -10,7 +10,7 @@ import { socialKeys } from './timelineCache';
 import { useTryPattern } from './useTryPattern';
 
 // No rarity is shown: none is computed from how many members actually have one.
-const ACHIEVEMENTS: Record<SocialAchievementState['id'], { title: string; description: string; icon: LineIconName }> = {
+const ACHIEVEMENTS: Record<CommunityAchievementState['id'], { title: string; description: string; icon: LineIconName }> = {
   'first-post': { title: 'First post shared', description: 'Share a session with the community.', icon: 'sprout' },
   'seven-posts': { title: 'Regular sharer', description: 'Share 7 posts.', icon: 'calendar' },
   'ten-responses': { title: 'Inspiring', description: 'Receive 10 reactions or comments from others.', icon: 'star' },

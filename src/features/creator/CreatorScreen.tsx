@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { reloadRole, useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
 import { creatorTotals, opensCreatorHub } from '../../domain/marketplace/creator';
-import type { MarketPattern } from '../../domain/marketplace/contract';
+import type { MarketplacePattern } from '../../domain/marketplace/contract';
 import { ratingText, usageText } from '../../domain/marketplace/format';
 import { ERROR_SCREEN_TEXT } from '../../domain/errors/screenText';
 import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
@@ -17,7 +17,7 @@ import { failureReason, marketplaceApi, marketplaceKeys, UnpublishButton, useMar
 import { CreatorMints } from '../tokens';
 import './creator.css';
 
-function PatternRow({ p, onUnpublish }: { p: MarketPattern; onUnpublish: (p: MarketPattern) => Promise<boolean> }) {
+function PatternRow({ p, onUnpublish }: { p: MarketplacePattern; onUnpublish: (p: MarketplacePattern) => Promise<boolean> }) {
   return (
     <Card as="article" className="creator-pattern stack" aria-labelledby={`creator-${p.id}`}>
       <h3 id={`creator-${p.id}`} className="creator-pattern__name">

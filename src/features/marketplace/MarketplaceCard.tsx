@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MarketPattern } from '../../domain/marketplace/contract';
+import type { MarketplacePattern } from '../../domain/marketplace/contract';
 import { ratingText, usageText } from '../../domain/marketplace/format';
 import { linkedPatternOf } from '../../domain/links/linkedFrom';
 import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
@@ -11,10 +11,10 @@ import { StarRating } from './StarRating';
 import { UnpublishButton } from './UnpublishButton';
 
 export interface MarketplaceCardActions {
-  tryPattern: (p: MarketPattern) => void;
-  addToLibrary: (p: MarketPattern) => Promise<boolean>;
-  rate: (p: MarketPattern, rating: number) => Promise<boolean>;
-  unpublish: (p: MarketPattern) => Promise<boolean>;
+  tryPattern: (p: MarketplacePattern) => void;
+  addToLibrary: (p: MarketplacePattern) => Promise<boolean>;
+  rate: (p: MarketplacePattern, rating: number) => Promise<boolean>;
+  unpublish: (p: MarketplacePattern) => Promise<boolean>;
 }
 
 /** One published pattern: what it is, who made it, its real ratings and use, and what one can do with it. */
@@ -25,7 +25,7 @@ export function MarketplaceCard({
   offline,
   actions,
 }: {
-  pattern: MarketPattern;
+  pattern: MarketplacePattern;
   signedIn: boolean;
   /** The user already has a copy with this name and these timings. */
   inLibrary: boolean;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { MARKET_QUERY_MAX, type MarketQuery } from '../../domain/marketplace/contract';
+import { MARKETPLACE_QUERY_MAX, type MarketplaceQuery } from '../../domain/marketplace/contract';
 import { Field, SelectField } from '../../ui/Field';
-import { MARKET_CATEGORY_OPTIONS, MARKET_DIFFICULTY_OPTIONS, MARKET_SORT_OPTIONS } from './options';
+import { MARKETPLACE_CATEGORY_OPTIONS, MARKETPLACE_DIFFICULTY_OPTIONS, MARKETPLACE_SORT_OPTIONS } from './options';
 
 /** Typing settles for this long before the catalogue is asked again. */
 const SEARCH_SETTLE_MS = 300;
 
 /** Search, category, difficulty and sort; every change starts again at page 1. */
-export function MarketplaceFilters({ query, onChange }: { query: MarketQuery; onChange: (next: MarketQuery) => void }) {
+export function MarketplaceFilters({ query, onChange }: { query: MarketplaceQuery; onChange: (next: MarketplaceQuery) => void }) {
   const [text, setText] = useState(query.q);
   // The URL changed (back, Clear Filters): show its text, unless it is what is typed (a space being typed stays).
   useEffect(() => setText((typed) => (typed.trim() === query.q ? typed : query.q)), [query.q]);
@@ -26,27 +26,27 @@ export function MarketplaceFilters({ query, onChange }: { query: MarketQuery; on
         label="Search patterns"
         type="search"
         value={text}
-        maxLength={MARKET_QUERY_MAX}
+        maxLength={MARKETPLACE_QUERY_MAX}
         placeholder="Name or description"
         onChange={(e) => setText(e.target.value)}
       />
       <SelectField
         label="Category"
         value={query.category}
-        options={MARKET_CATEGORY_OPTIONS}
-        onChange={(e) => onChange({ ...query, category: e.target.value as MarketQuery['category'], page: 1 })}
+        options={MARKETPLACE_CATEGORY_OPTIONS}
+        onChange={(e) => onChange({ ...query, category: e.target.value as MarketplaceQuery['category'], page: 1 })}
       />
       <SelectField
         label="Difficulty"
         value={query.difficulty}
-        options={MARKET_DIFFICULTY_OPTIONS}
-        onChange={(e) => onChange({ ...query, difficulty: e.target.value as MarketQuery['difficulty'], page: 1 })}
+        options={MARKETPLACE_DIFFICULTY_OPTIONS}
+        onChange={(e) => onChange({ ...query, difficulty: e.target.value as MarketplaceQuery['difficulty'], page: 1 })}
       />
       <SelectField
         label="Sort by"
         value={query.sort}
-        options={MARKET_SORT_OPTIONS}
-        onChange={(e) => onChange({ ...query, sort: e.target.value as MarketQuery['sort'], page: 1 })}
+        options={MARKETPLACE_SORT_OPTIONS}
+        onChange={(e) => onChange({ ...query, sort: e.target.value as MarketplaceQuery['sort'], page: 1 })}
       />
     </form>
   );

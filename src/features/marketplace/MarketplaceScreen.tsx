@@ -4,7 +4,7 @@ import { useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
 import { useCustomPatterns } from '../../data/hooks';
 import { CLEAR_FILTERS_LABEL } from '../../domain/librarySearch';
-import { pageCount, type MarketPage, type MarketQuery } from '../../domain/marketplace/contract';
+import { pageCount, type MarketplacePage, type MarketplaceQuery } from '../../domain/marketplace/contract';
 import { hasLibraryCopy, resultsText } from '../../domain/marketplace/format';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -19,11 +19,11 @@ import { useMarketplaceListing, type ListingState } from './useMarketplaceListin
 import './marketplace.css';
 
 export interface MarketplaceScreenProps {
-  query: MarketQuery;
-  onQueryChange: (next: MarketQuery) => void;
+  query: MarketplaceQuery;
+  onQueryChange: (next: MarketplaceQuery) => void;
 }
 
-function Pager({ page, onPage }: { page: MarketPage; onPage: (n: number) => void }) {
+function Pager({ page, onPage }: { page: MarketplacePage; onPage: (n: number) => void }) {
   const pages = pageCount(page.total, page.pageSize);
   if (pages <= 1) return null;
   return (
@@ -42,7 +42,7 @@ function Pager({ page, onPage }: { page: MarketPage; onPage: (n: number) => void
 }
 
 /** An address past the last page (an old link, or the list shrank since). */
-function pastEndText(page: MarketPage): string {
+function pastEndText(page: MarketplacePage): string {
   const pages = pageCount(page.total, page.pageSize);
   return `Page ${page.page} is past the end: the results fill ${pages === 1 ? '1 page' : `${pages} pages`}.`;
 }

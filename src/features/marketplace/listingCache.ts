@@ -1,4 +1,4 @@
-import type { MarketPage } from '../../domain/marketplace/contract';
+import type { MarketplacePage } from '../../domain/marketplace/contract';
 
 /**
  * The last catalogue pages seen on this device, so the marketplace still shows something
@@ -11,7 +11,7 @@ const LIMIT = 10;
 export interface CachedListing {
   /** The query as URL parameters, JSON (the cache key). */
   key: string;
-  page: MarketPage;
+  page: MarketplacePage;
   savedAt: string;
 }
 
@@ -29,7 +29,7 @@ export function readListing(key: string): CachedListing | undefined {
   return readAll().find((e) => e.key === key);
 }
 
-export function saveListing(key: string, page: MarketPage, at = new Date()): void {
+export function saveListing(key: string, page: MarketplacePage, at = new Date()): void {
   const next = [{ key, page, savedAt: at.toISOString() }, ...readAll().filter((e) => e.key !== key)].slice(0, LIMIT);
   try {
     localStorage.setItem(KEY, JSON.stringify(next));

@@ -1,12 +1,12 @@
 import { apiCall } from '../../backend/apiCall';
 import {
-  marketQueryParams,
+  marketplaceQueryParams,
   type CreatorOverview,
-  type MarketPage,
-  type MarketPattern,
-  type MarketPublishInput,
-  type MarketQuery,
-  type MarketUseKind,
+  type MarketplacePage,
+  type MarketplacePattern,
+  type MarketplacePublishInput,
+  type MarketplaceQuery,
+  type MarketplaceUseKind,
 } from '../../domain/marketplace/contract';
 
 /**
@@ -20,17 +20,17 @@ const call = <T>(path: string, opts: { signedIn: boolean; method?: string; body?
 const signedIn = { signedIn: true } as const;
 
 export const marketplaceApi = {
-  list: (q: MarketQuery, asUser: boolean) => {
-    const qs = new URLSearchParams(marketQueryParams(q)).toString();
-    return call<MarketPage>(`/patterns${qs ? `?${qs}` : ''}`, { signedIn: asUser });
+  list: (q: MarketplaceQuery, asUser: boolean) => {
+    const qs = new URLSearchParams(marketplaceQueryParams(q)).toString();
+    return call<MarketplacePage>(`/patterns${qs ? `?${qs}` : ''}`, { signedIn: asUser });
   },
-  publish: (input: MarketPublishInput) =>
-    call<{ pattern: MarketPattern; role: CreatorOverview['role'] }>('/patterns', { ...signedIn, method: 'POST', body: input }),
+  publish: (input: MarketplacePublishInput) =>
+    call<{ pattern: MarketplacePattern; role: CreatorOverview['role'] }>('/patterns', { ...signedIn, method: 'POST', body: input }),
   unpublish: (id: string) => call<void>(`/patterns/${id}`, { ...signedIn, method: 'DELETE' }),
   rate: (id: string, rating: number) =>
-    call<{ pattern: MarketPattern }>(`/patterns/${id}/rating`, { ...signedIn, method: 'PUT', body: { rating } }),
-  recordUse: (id: string, kind: MarketUseKind, copyId?: string) =>
-    call<{ counted: boolean; pattern: MarketPattern }>(`/patterns/${id}/uses`, {
+    call<{ pattern: MarketplacePattern }>(`/patterns/${id}/rating`, { ...signedIn, method: 'PUT', body: { rating } }),
+  recordUse: (id: string, kind: MarketplaceUseKind, copyId?: string) =>
+    call<{ counted: boolean; pattern: MarketplacePattern }>(`/patterns/${id}/uses`, {
       ...signedIn,
       method: 'POST',
       body: kind === 'add' ? { kind, copyId } : { kind },
@@ -41,6 +41,6 @@ export const marketplaceApi = {
 /** Query keys of the marketplace's server state. */
 export const marketplaceKeys = {
   all: ['market'] as const,
-  list: (q: MarketQuery, userId: string | null) => ['market', 'list', userId, marketQueryParams(q)] as const,
+  list: (q: MarketplaceQuery, userId: string | null) => ['market', 'list', userId, marketplaceQueryParams(q)] as const,
   mine: (userId: string) => ['market', 'mine', userId] as const,
 };

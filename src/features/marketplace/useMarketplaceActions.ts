@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createCustomPattern } from '../../data/customPatternsRepo';
 import { HttpError } from '../../domain/errors/appErrors';
-import type { MarketPattern } from '../../domain/marketplace/contract';
+import type { MarketplacePattern } from '../../domain/marketplace/contract';
 import { libraryCopyOf, patternToTry } from '../../domain/marketplace/format';
 import { requestSync } from '../../sync/page/syncEngine';
 import { notify } from '../../ui/toast';
@@ -25,7 +25,7 @@ export function useMarketplaceActions(userId: string | null) {
   const navigate = useNavigate();
   const refresh = () => qc.invalidateQueries({ queryKey: marketplaceKeys.all });
 
-  const tryPattern = (p: MarketPattern) => {
+  const tryPattern = (p: MarketplacePattern) => {
     if (userId && !p.mine) {
       // Recorded on the way; the session starts whether or not the server answers.
       marketplaceApi.recordUse(p.id, 'try').then(refresh, () => undefined);
@@ -33,7 +33,7 @@ export function useMarketplaceActions(userId: string | null) {
     void navigate({ to: '/session/$mode', params: { mode: 'classic' }, state: { pattern: patternToTry(p) } });
   };
 
-  const addToLibrary = async (p: MarketPattern): Promise<boolean> => {
+  const addToLibrary = async (p: MarketplacePattern): Promise<boolean> => {
     try {
       const copy = await createCustomPattern(libraryCopyOf(p), { userId });
       requestSync();
@@ -46,7 +46,7 @@ export function useMarketplaceActions(userId: string | null) {
     }
   };
 
-  const rate = async (p: MarketPattern, rating: number): Promise<boolean> => {
+  const rate = async (p: MarketplacePattern, rating: number): Promise<boolean> => {
     try {
       await marketplaceApi.rate(p.id, rating);
       await refresh();
@@ -57,7 +57,7 @@ export function useMarketplaceActions(userId: string | null) {
     }
   };
 
-  const unpublish = async (p: MarketPattern): Promise<boolean> => {
+  const unpublish = async (p: MarketplacePattern): Promise<boolean> => {
     try {
       await marketplaceApi.unpublish(p.id);
       notify.success(`${p.name} is no longer published`);

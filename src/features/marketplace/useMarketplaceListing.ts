@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { HttpError } from '../../domain/errors/appErrors';
-import { marketQueryParams, type MarketPage, type MarketQuery } from '../../domain/marketplace/contract';
+import { marketplaceQueryParams, type MarketplacePage, type MarketplaceQuery } from '../../domain/marketplace/contract';
 import { publicView } from '../../domain/marketplace/format';
 import { readListing, saveListing, type CachedListing } from './listingCache';
 import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
 
 export type ListingState =
   | { kind: 'loading' }
-  | { kind: 'ready'; page: MarketPage }
-  | { kind: 'offline'; page: MarketPage; savedAt: string }
+  | { kind: 'ready'; page: MarketplacePage }
+  | { kind: 'offline'; page: MarketplacePage; savedAt: string }
   | { kind: 'offline-empty' }
   | { kind: 'error'; message: string; retry: () => void };
 
@@ -20,8 +20,8 @@ export type ListingState =
  * the page saved last for the same query.
  * A refusal (4xx) is an error, never hidden behind old data.
  */
-export function useMarketplaceListing(q: MarketQuery, userId: string | null): ListingState {
-  const key = JSON.stringify(marketQueryParams(q));
+export function useMarketplaceListing(q: MarketplaceQuery, userId: string | null): ListingState {
+  const key = JSON.stringify(marketplaceQueryParams(q));
   const network = useNetworkStatus();
   const query = useQuery({ queryKey: marketplaceKeys.list(q, userId), queryFn: () => marketplaceApi.list(q, userId !== null) });
   const [cached, setCached] = useState<CachedListing | undefined | null>(null);

@@ -1,7 +1,7 @@
-import type { MarketPattern } from '../../../src/domain/marketplace/contract';
+import type { MarketplacePattern } from '../../../src/domain/marketplace/contract';
 
 /** A published pattern as the API answers it, with `over` applied. */
-export const published = (over: Partial<MarketPattern> = {}): MarketPattern => ({
+export const published = (over: Partial<MarketplacePattern> = {}): MarketplacePattern => ({
   id: '8a1f4a53-5a3c-4c2f-9d51-3a1a4d7c0e11',
   name: 'Harbour Tide',
   description: 'Slow tide',

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MarketPattern } from '../../../src/domain/marketplace/contract';
+import type { MarketplacePattern } from '../../../src/domain/marketplace/contract';
 import { MarketplaceCard, type MarketplaceCardActions } from '../../../src/features/marketplace/MarketplaceCard';
 import { published } from '../../domain/marketplace/fixtures';
 
@@ -18,7 +18,7 @@ function actions(): MarketplaceCardActions & { [k: string]: ReturnType<typeof vi
   };
 }
 
-function card(p: MarketPattern, opts: { signedIn?: boolean; inLibrary?: boolean; offline?: boolean } = {}) {
+function card(p: MarketplacePattern, opts: { signedIn?: boolean; inLibrary?: boolean; offline?: boolean } = {}) {
   const a = actions();
   render(<MarketplaceCard pattern={p} signedIn={opts.signedIn ?? true} inLibrary={opts.inLibrary ?? false} offline={opts.offline ?? false} actions={a} />);
   return { a, el: screen.getByRole('article', { name: p.name }) };

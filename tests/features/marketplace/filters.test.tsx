@@ -2,13 +2,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MARKET_QUERY, type MarketQuery } from '../../../src/domain/marketplace/contract';
+import { DEFAULT_MARKETPLACE_QUERY, type MarketplaceQuery } from '../../../src/domain/marketplace/contract';
 import { MarketplaceFilters } from '../../../src/features/marketplace/MarketplaceFilters';
 
-const changes: MarketQuery[] = [];
+const changes: MarketplaceQuery[] = [];
 
-function Harness({ start = DEFAULT_MARKET_QUERY }: { start?: MarketQuery }) {
-  const [q, setQ] = useState<MarketQuery>(start);
+function Harness({ start = DEFAULT_MARKETPLACE_QUERY }: { start?: MarketplaceQuery }) {
+  const [q, setQ] = useState<MarketplaceQuery>(start);
   return (
     <>
       <MarketplaceFilters
@@ -18,7 +18,7 @@ function Harness({ start = DEFAULT_MARKET_QUERY }: { start?: MarketQuery }) {
           setQ(next);
         }}
       />
-      <button type="button" onClick={() => setQ(DEFAULT_MARKET_QUERY)}>
+      <button type="button" onClick={() => setQ(DEFAULT_MARKETPLACE_QUERY)}>
         reset
       </button>
     </>
@@ -36,12 +36,12 @@ afterEach(() => {
 
 describe('marketplace filters', () => {
   it('search waits for typing to settle, keeps a space being typed, and starts at page 1', () => {
-    render(<Harness start={{ ...DEFAULT_MARKET_QUERY, page: 3 }} />);
+    render(<Harness start={{ ...DEFAULT_MARKETPLACE_QUERY, page: 3 }} />);
     const box = screen.getByLabelText('Search patterns') as HTMLInputElement;
     fireEvent.change(box, { target: { value: 'ocean ' } });
     expect(changes).toEqual([]);
     act(() => void vi.advanceTimersByTime(300));
-    expect(changes).toEqual([{ ...DEFAULT_MARKET_QUERY, q: 'ocean', page: 1 }]);
+    expect(changes).toEqual([{ ...DEFAULT_MARKETPLACE_QUERY, q: 'ocean', page: 1 }]);
     expect(box.value).toBe('ocean ');
     fireEvent.change(box, { target: { value: 'ocean r' } });
     act(() => void vi.advanceTimersByTime(300));
@@ -49,14 +49,14 @@ describe('marketplace filters', () => {
   });
 
   it('category, difficulty and sort change at once; the labels name every control', () => {
-    render(<Harness start={{ ...DEFAULT_MARKET_QUERY, page: 2 }} />);
+    render(<Harness start={{ ...DEFAULT_MARKETPLACE_QUERY, page: 2 }} />);
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'sleep' } });
     fireEvent.change(screen.getByLabelText('Difficulty'), { target: { value: 'Advanced' } });
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'usage' } });
     expect(changes).toEqual([
-      { ...DEFAULT_MARKET_QUERY, category: 'sleep', page: 1 },
-      { ...DEFAULT_MARKET_QUERY, category: 'sleep', difficulty: 'Advanced', page: 1 },
-      { ...DEFAULT_MARKET_QUERY, category: 'sleep', difficulty: 'Advanced', sort: 'usage', page: 1 },
+      { ...DEFAULT_MARKETPLACE_QUERY, category: 'sleep', page: 1 },
+      { ...DEFAULT_MARKETPLACE_QUERY, category: 'sleep', difficulty: 'Advanced', page: 1 },
+      { ...DEFAULT_MARKETPLACE_QUERY, category: 'sleep', difficulty: 'Advanced', sort: 'usage', page: 1 },
     ]);
     const sorts = [...(screen.getByLabelText('Sort by') as HTMLSelectElement).options].map((o) => o.text);
     expect(sorts).toEqual(['Highest Rated', 'Most Popular', 'Newest']);

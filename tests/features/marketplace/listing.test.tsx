@@ -3,18 +3,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError } from '../../../src/domain/errors/appErrors';
-import { DEFAULT_MARKET_QUERY, type MarketPage } from '../../../src/domain/marketplace/contract';
+import { DEFAULT_MARKETPLACE_QUERY, type MarketplacePage } from '../../../src/domain/marketplace/contract';
 import { readListing, saveListing } from '../../../src/features/marketplace/listingCache';
 import { useMarketplaceListing } from '../../../src/features/marketplace/useMarketplaceListing';
 import { published } from '../../domain/marketplace/fixtures';
 
-const list = vi.fn<(...a: unknown[]) => Promise<MarketPage>>();
+const list = vi.fn<(...a: unknown[]) => Promise<MarketplacePage>>();
 vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
   marketplaceApi: { list: (...a: unknown[]) => list(...a) },
   marketplaceKeys: { list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));
 
-const page = (names: string[]): MarketPage => ({
+const page = (names: string[]): MarketplacePage => ({
   items: names.map((name, i) => published({ id: `id-${i}`, name })),
   total: names.length,
   page: 1,
@@ -22,7 +22,7 @@ const page = (names: string[]): MarketPage => ({
 });
 
 function Probe({ userId = null as string | null }) {
-  const s = useMarketplaceListing(DEFAULT_MARKET_QUERY, userId);
+  const s = useMarketplaceListing(DEFAULT_MARKETPLACE_QUERY, userId);
   return (
     <p data-testid="state">
       {s.kind}

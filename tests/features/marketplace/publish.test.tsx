@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatorOverview, MarketPublishInput } from '../../../src/domain/marketplace/contract';
+import type { CreatorOverview, MarketplacePublishInput } from '../../../src/domain/marketplace/contract';
 import { published } from '../../domain/marketplace/fixtures';
 
 const mine = vi.fn<() => Promise<CreatorOverview>>();
-const publish = vi.fn<(input: MarketPublishInput) => Promise<unknown>>();
+const publish = vi.fn<(input: MarketplacePublishInput) => Promise<unknown>>();
 let user: { id: string } | null = { id: 'u1' };
 vi.mock('../../../src/app/auth/authStore', () => ({
   useAuth: () => ({ user }),
   reloadRole: vi.fn(),
 }));
 vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
-  marketplaceApi: { mine: () => mine(), publish: (i: MarketPublishInput) => publish(i) },
+  marketplaceApi: { mine: () => mine(), publish: (i: MarketplacePublishInput) => publish(i) },
   marketplaceKeys: { all: ['market'] },
 }));
 const { PublishPatternButton } = await import('../../../src/features/marketplace/PublishPatternButton');

@@ -3,16 +3,16 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../src/domain/errors/appErrors';
-import { DEFAULT_MARKET_QUERY, type MarketPage, type MarketQuery } from '../../../src/domain/marketplace/contract';
+import { DEFAULT_MARKETPLACE_QUERY, type MarketplacePage, type MarketplaceQuery } from '../../../src/domain/marketplace/contract';
 import { published } from '../../domain/marketplace/fixtures';
 
-const list = vi.fn<(q: MarketQuery) => Promise<MarketPage>>();
+const list = vi.fn<(q: MarketplaceQuery) => Promise<MarketplacePage>>();
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
   useNavigate: () => vi.fn(),
 }));
 vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
-  marketplaceApi: { list: (q: MarketQuery) => list(q) },
+  marketplaceApi: { list: (q: MarketplaceQuery) => list(q) },
   marketplaceKeys: { all: ['market'], list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));
 vi.mock('../../../src/features/tokens', () => ({ PatternTokenBadge: () => null }));
@@ -21,15 +21,15 @@ vi.mock('../../../src/features/marketplace/PublishedPrograms', () => ({ Publishe
 const { queryClient } = await import('../../../src/backend/queryClient');
 const { MarketplaceScreen } = await import('../../../src/features/marketplace/MarketplaceScreen');
 
-const page = (n: number, total = n, at = 1): MarketPage => ({
+const page = (n: number, total = n, at = 1): MarketplacePage => ({
   items: Array.from({ length: n }, (_, i) => published({ id: `p${i}`, name: `Pattern ${i}` })),
   total,
   page: at,
   pageSize: 12,
 });
 
-let onQueryChange: ReturnType<typeof vi.fn<(next: MarketQuery) => void>>;
-const show = (query: MarketQuery = DEFAULT_MARKET_QUERY) =>
+let onQueryChange: ReturnType<typeof vi.fn<(next: MarketplaceQuery) => void>>;
+const show = (query: MarketplaceQuery = DEFAULT_MARKETPLACE_QUERY) =>
   render(<MarketplaceScreen query={query} onQueryChange={onQueryChange} />);
 
 beforeEach(() => {
@@ -37,7 +37,7 @@ beforeEach(() => {
   queryClient.setDefaultOptions({ queries: { retry: false } });
   localStorage.clear();
   list.mockReset();
-  onQueryChange = vi.fn<(next: MarketQuery) => void>();
+  onQueryChange = vi.fn<(next: MarketplaceQuery) => void>();
 });
 afterEach(cleanup);
 
@@ -52,7 +52,7 @@ describe('the marketplace screen', () => {
     expect(pager.textContent).toContain('Page 1 of 2');
     expect((within(pager).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
-    expect(onQueryChange).toHaveBeenCalledWith({ ...DEFAULT_MARKET_QUERY, page: 2 });
+    expect(onQueryChange).toHaveBeenCalledWith({ ...DEFAULT_MARKETPLACE_QUERY, page: 2 });
   });
 
   it('empty: says nothing is published yet, or that nothing matches with Clear Filters', async () => {
@@ -64,19 +64,19 @@ describe('the marketplace screen', () => {
     expect(screen.getByRole('link', { name: 'Create a pattern to publish' })).toBeTruthy();
     cleanup();
     queryClient.clear();
-    show({ ...DEFAULT_MARKET_QUERY, q: 'zzz', category: 'sleep', page: 1 });
+    show({ ...DEFAULT_MARKETPLACE_QUERY, q: 'zzz', category: 'sleep', page: 1 });
     await screen.findAllByText('No published patterns match your search.');
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    expect(onQueryChange).toHaveBeenCalledWith({ ...DEFAULT_MARKET_QUERY, q: '', category: 'all' });
+    expect(onQueryChange).toHaveBeenCalledWith({ ...DEFAULT_MARKETPLACE_QUERY, q: '', category: 'all' });
   });
 
   it('a page past the end says so and offers the first page (not the nothing-published state)', async () => {
     list.mockResolvedValue(page(0, 14, 9));
-    show({ ...DEFAULT_MARKET_QUERY, page: 9 });
+    show({ ...DEFAULT_MARKETPLACE_QUERY, page: 9 });
     expect(await screen.findByText('Page 9 is past the end: the results fill 2 pages.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Create a pattern to publish' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
-    expect(onQueryChange).toHaveBeenCalledWith({ ...DEFAULT_MARKET_QUERY, page: 1 });
+    expect(onQueryChange).toHaveBeenCalledWith({ ...DEFAULT_MARKETPLACE_QUERY, page: 1 });
   });
 
   it('a refusal shows the server’s message with Retry', async () => {

@@ -35,7 +35,7 @@ import type { Db } from '../../../server/db/types';
 import { tokenRoutes } from '../../../server/tokens/routes';
 import { instructorRoutes } from '../../../server/instructor/routes';
 import { sessionRow, testSecrets, useTestDb, type Backend } from '../helpers';
-import { marketHarness } from '../marketplace/harness';
+import { marketplaceHarness } from '../marketplace/harness';
 import { onPostgres } from '../onPostgres';
 import type { Member, Page, Post } from '../community/harness';
 
@@ -53,13 +53,13 @@ const txId = (n: number) => n.toString(16).padStart(64, '0');
 function directWritesSuite(kind: Backend): void {
   describe(`direct writes and quotas on ${kind}`, () => {
     let db: Db;
-    let h: Awaited<ReturnType<typeof marketHarness>>;
+    let h: Awaited<ReturnType<typeof marketplaceHarness>>;
     let a: Member;
     let b: Member;
 
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await marketHarness(db);
+      h = await marketplaceHarness(db);
       const secrets = await testSecrets();
       h.app.route('/api', tokenRoutes({ db, secrets, verifier: null }));
       h.app.route('/api', instructorRoutes({ db, secrets }));

@@ -24,7 +24,7 @@ export interface Answer<T = Record<string, unknown>> {
  * server/app.ts mounts them, plus the calls the community tests make. Members are written
  * to auth.users and get the access token /auth/v1 would issue (same claims and secret).
  */
-export async function socialHarness(db: Db) {
+export async function communityHarness(db: Db) {
   const secrets = await testSecrets();
   const app = new Hono();
   app.onError((err, c) => {

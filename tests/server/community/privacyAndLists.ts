@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { COMMUNITY_LISTS } from '../../../server/community/lists';
 import { useTestDb, type Backend } from '../helpers';
-import { BOX, socialHarness, type Member, type Page, type Post } from './harness';
+import { BOX, communityHarness, type Member, type Page, type Post } from './harness';
 
-type Harness = Awaited<ReturnType<typeof socialHarness>>;
+type Harness = Awaited<ReturnType<typeof communityHarness>>;
 
 /**
  * Community privacy and the highlights/exploration lists on a real database (PGlite and a
@@ -22,7 +22,7 @@ export function privacyAndListsSuite(kind: Backend) {
     let db: Db;
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await socialHarness(db);
+      h = await communityHarness(db);
     });
 
     /** The member's community preferences as the app syncs them (an upsert through /rest/v1). */

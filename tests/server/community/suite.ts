@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { useTestDb, type Backend } from '../helpers';
-import { BOX, socialHarness, type Page, type Post } from './harness';
+import { BOX, communityHarness, type Page, type Post } from './harness';
 
-type Harness = Awaited<ReturnType<typeof socialHarness>>;
+type Harness = Awaited<ReturnType<typeof communityHarness>>;
 
 /**
  * The community API on a real database (run on PGlite and on a PostgreSQL 15 server by
@@ -19,7 +19,7 @@ export function communitySuite(kind: Backend) {
     let h: Harness;
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await socialHarness(db);
+      h = await communityHarness(db);
     });
 
     it('counts, challenges, achievements and trending come from the rows (empty database first)', async () => {

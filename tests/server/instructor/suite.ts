@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { instructorRoutes } from '../../../server/instructor/routes';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
-import { socialHarness, type Member } from '../community/harness';
+import { communityHarness, type Member } from '../community/harness';
 
 const BOX = { id: 'box', name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };
 const PROFILE = {
@@ -23,10 +23,10 @@ const PROFILE = {
 export function instructorSuite(kind: Backend): void {
   describe(`instructors and courses on ${kind}`, () => {
     let db: Db;
-    let h: Awaited<ReturnType<typeof socialHarness>>;
+    let h: Awaited<ReturnType<typeof communityHarness>>;
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await socialHarness(db);
+      h = await communityHarness(db);
       h.app.route('/api', instructorRoutes({ db, secrets: await testSecrets() }));
     });
 

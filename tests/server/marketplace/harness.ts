@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../server/db/types';
 import { marketplaceRoutes } from '../../../server/marketplace/routes';
-import type { MarketPage, MarketPattern } from '../../../src/domain/marketplace/contract';
+import type { MarketplacePage, MarketplacePattern } from '../../../src/domain/marketplace/contract';
 import { testSecrets } from '../helpers';
-import { socialHarness, type Member } from '../community/harness';
+import { communityHarness, type Member } from '../community/harness';
 
 /**
  * The marketplace API and /rest/v1 in-process, on the community harness (its members,
  * sessions and calls), with /api/market mounted as server/app.ts mounts it.
  */
-export async function marketHarness(db: Db) {
-  const h = await socialHarness(db);
+export async function marketplaceHarness(db: Db) {
+  const h = await communityHarness(db);
   h.app.route('/api', marketplaceRoutes({ db, secrets: await testSecrets() }));
 
   let n = 0;
@@ -30,19 +30,19 @@ export async function marketHarness(db: Db) {
   });
 
   const publish = (who: Member, body: Record<string, unknown>) =>
-    h.call<{ pattern: MarketPattern; role: string }>('POST', '/api/market/patterns', { token: who.token, body });
+    h.call<{ pattern: MarketplacePattern; role: string }>('POST', '/api/market/patterns', { token: who.token, body });
 
   const list = (query = '', who?: Member) =>
-    h.call<MarketPage>('GET', `/api/market/patterns${query ? `?${query}` : ''}`, { token: who?.token });
+    h.call<MarketplacePage>('GET', `/api/market/patterns${query ? `?${query}` : ''}`, { token: who?.token });
 
   const one = (id: string, who?: Member) =>
-    h.call<{ pattern: MarketPattern }>('GET', `/api/market/patterns/${id}`, { token: who?.token });
+    h.call<{ pattern: MarketplacePattern }>('GET', `/api/market/patterns/${id}`, { token: who?.token });
 
   const rate = (who: Member, id: string, rating: unknown) =>
-    h.call<{ pattern: MarketPattern }>('PUT', `/api/market/patterns/${id}/rating`, { token: who.token, body: { rating } });
+    h.call<{ pattern: MarketplacePattern }>('PUT', `/api/market/patterns/${id}/rating`, { token: who.token, body: { rating } });
 
   const use = (who: Member, id: string, body: Record<string, unknown>) =>
-    h.call<{ counted: boolean; pattern: MarketPattern }>('POST', `/api/market/patterns/${id}/uses`, { token: who.token, body });
+    h.call<{ counted: boolean; pattern: MarketplacePattern }>('POST', `/api/market/patterns/${id}/uses`, { token: who.token, body });
 
   const rest = (who: Member | null, method: string, path: string, body?: unknown) =>
     h.call<unknown>(method, `/rest/v1/${path}`, { token: who?.token, body, headers: { prefer: 'return=representation' } });

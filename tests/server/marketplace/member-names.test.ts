@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { useTestDb } from '../helpers';
-import { marketHarness } from './harness';
+import { marketplaceHarness } from './harness';
 
 /**
  * Member names on published patterns (supabase/migrations/20261127120200_member_names.sql),
@@ -12,10 +12,10 @@ import { marketHarness } from './harness';
  */
 describe('member names on published patterns', () => {
   let db: Db;
-  let h: Awaited<ReturnType<typeof marketHarness>>;
+  let h: Awaited<ReturnType<typeof marketplaceHarness>>;
   useTestDb('pglite', async (opened) => {
     db = opened;
-    h = await marketHarness(db);
+    h = await marketplaceHarness(db);
   });
 
   it('a renamed member’s listing shows the new name and keeps its date; no name reads Pneuma member', async () => {

@@ -7,9 +7,9 @@ import { getBuiltInProgram } from '../../../src/domain/programs/builtInPrograms'
 import type { ProgramDefinition } from '../../../src/domain/programs/programTypes';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
 import type { Member } from '../community/harness';
-import { marketHarness } from './harness';
+import { marketplaceHarness } from './harness';
 
-type Harness = Awaited<ReturnType<typeof marketHarness>>;
+type Harness = Awaited<ReturnType<typeof marketplaceHarness>>;
 
 /** A built-in program's definition (the JSON a `/p/` link carries). */
 function definitionOf(id: string, name?: string): ProgramDefinition {
@@ -44,7 +44,7 @@ export function programsMarketSuite(kind: Backend) {
     let b: Member;
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await marketHarness(db);
+      h = await marketplaceHarness(db);
       h.app.route('/api', instructorRoutes({ db, secrets: await testSecrets() }));
       a = await h.member('prog-a', 'Ada Program');
       b = await h.member('prog-b', 'Bea');

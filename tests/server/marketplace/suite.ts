@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { useTestDb, type Backend } from '../helpers';
-import { marketHarness } from './harness';
+import { marketplaceHarness } from './harness';
 
-type Harness = Awaited<ReturnType<typeof marketHarness>>;
+type Harness = Awaited<ReturnType<typeof marketplaceHarness>>;
 
 /**
  * The marketplace API on a real database (PGlite and a PostgreSQL 15 server, through
@@ -19,7 +19,7 @@ export function marketplaceSuite(kind: Backend) {
     let h: Harness;
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await marketHarness(db);
+      h = await marketplaceHarness(db);
     });
 
     const roleOf = async (id: string) =>

@@ -30,7 +30,7 @@ import { TOGETHER_LIMITS } from '../../../server/together/schemas';
 import { decodeLink } from '../../../src/domain/links/patternLink';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
 import { onPostgres } from '../onPostgres';
-import { socialHarness, type Member } from '../community/harness';
+import { communityHarness, type Member } from '../community/harness';
 
 const BOX = { name: 'Box Breathing', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 };
 
@@ -46,7 +46,7 @@ interface SessionJson {
 function togetherSuite(kind: Backend): void {
   describe(`breathe together on ${kind}`, () => {
     let db: Db;
-    let h: Awaited<ReturnType<typeof socialHarness>>;
+    let h: Awaited<ReturnType<typeof communityHarness>>;
     let host: Member;
     let other: Member;
     let limits: Limits;
@@ -56,7 +56,7 @@ function togetherSuite(kind: Backend): void {
 
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await socialHarness(db);
+      h = await communityHarness(db);
       const secrets = await testSecrets();
       limits = new Limits(db, {
         ...RATE_RULES,

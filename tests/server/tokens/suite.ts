@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { tokenRoutes } from '../../../server/tokens/routes';
-import type { MarketPattern } from '../../../src/domain/marketplace/contract';
+import type { MarketplacePattern } from '../../../src/domain/marketplace/contract';
 import { startFakeAccessApi, cdc, type FakeAccessApi } from '../../flow/fakeAccessApi';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
-import { marketHarness } from '../marketplace/harness';
+import { marketplaceHarness } from '../marketplace/harness';
 import type { Member } from '../community/harness';
 
-type Harness = Awaited<ReturnType<typeof marketHarness>>;
+type Harness = Awaited<ReturnType<typeof marketplaceHarness>>;
 
 const CONTRACT = '0x0123456789abcdef';
 const A_FLOW = '0x1122334455667788';
@@ -44,11 +44,11 @@ export function tokenSuite(kind: Backend) {
     let access: FakeAccessApi;
     let alice: Member;
     let bob: Member;
-    let pattern: MarketPattern;
+    let pattern: MarketplacePattern;
 
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await marketHarness(db);
+      h = await marketplaceHarness(db);
       access = await startFakeAccessApi();
       const secrets = await testSecrets();
       h.app.route('/api', tokenRoutes({ db, secrets, verifier: null }));

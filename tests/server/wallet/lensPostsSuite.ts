@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { useTestDb, type Backend } from '../helpers';
-import { socialHarness, type Member, type Page, type Post } from '../community/harness';
+import { communityHarness, type Member, type Page, type Post } from '../community/harness';
 
 /**
  * A community post's Lens post id (migration 20261123065000) on a real database: the author
@@ -13,10 +13,10 @@ import { socialHarness, type Member, type Page, type Post } from '../community/h
 export function lensPostsSuite(kind: Backend): void {
   describe(`Lens post ids on community posts (${kind})`, () => {
     let db: Db;
-    let h: Awaited<ReturnType<typeof socialHarness>>;
+    let h: Awaited<ReturnType<typeof communityHarness>>;
     useTestDb(kind, async (opened) => {
       db = opened;
-      h = await socialHarness(db);
+      h = await communityHarness(db);
     });
 
     const patch = (who: Member, id: string, body: Record<string, unknown>) =>
