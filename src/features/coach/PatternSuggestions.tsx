@@ -17,7 +17,7 @@ import { requestSync } from '../../sync/page/syncEngine';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { accessToken, failureText, suggestPattern } from './coachApi';
+import { accessToken, failureText, suggestPattern } from '../../backend/api/coachApi';
 import { ErrorLine } from './ErrorLine';
 import { requestHistory, type CoachFacts } from './coachFacts';
 import type { OfferedProvider } from './useCoachAnalysis';

@@ -4,7 +4,7 @@ import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { AI_PROVIDERS, type AiProvider } from '../../domain/coach/constants';
 import type { SessionAnalysisResponse } from '../../domain/coach/contract';
 import { analyseOnDevice, type DeviceAnalysis } from '../../domain/coach/deviceAnalysis';
-import { accessToken, analyseSession, failureText, fetchProviders } from './coachApi';
+import { accessToken, analyseSession, failureText, fetchProviders } from '../../backend/api/coachApi';
 import { loadCoachFacts, requestHistory, type CoachFacts } from './coachFacts';
 import { useCoachChoice, type CoachChoice } from './coachPreference';
 

@@ -6,7 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { ConfirmDialog } from './ConfirmDialog';
-import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+import { marketplaceApi, marketplaceKeys } from '../../backend/api/marketplaceApi';
 import { failureReason } from './useMarketplaceActions';
 import type { Publication } from './useMyPublications';
 

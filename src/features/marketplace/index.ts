@@ -3,7 +3,7 @@
 export { MarketplaceScreen, type MarketplaceScreenProps } from './MarketplaceScreen';
 export { PublishPatternButton } from './PublishPatternButton';
 export { readMyPublications, useMyPublications, type Publication } from './useMyPublications';
-export { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+export { marketplaceApi, marketplaceKeys } from '../../backend/api/marketplaceApi';
 export { failureReason, useMarketplaceActions } from './useMarketplaceActions';
 export { UnpublishButton } from './UnpublishButton';
 export { StarRating } from './StarRating';

@@ -6,7 +6,7 @@ import type { MarketplacePattern } from '../../domain/marketplace/contract';
 import { libraryCopyOf, patternToTry } from '../../domain/marketplace/format';
 import { requestSync } from '../../sync/page/syncEngine';
 import { notify } from '../../ui/toast';
-import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+import { marketplaceApi, marketplaceKeys } from '../../backend/api/marketplaceApi';
 
 /** The server's reason for a refusal, or what went wrong on the way. */
 export function failureReason(error: unknown): string {

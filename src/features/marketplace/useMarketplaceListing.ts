@@ -5,7 +5,7 @@ import { HttpError } from '../../domain/errors/appErrors';
 import { marketplaceQueryParams, type MarketplacePage, type MarketplaceQuery } from '../../domain/marketplace/contract';
 import { publicView } from '../../domain/marketplace/format';
 import { readListing, saveListing, type CachedListing } from './listingCache';
-import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+import { marketplaceApi, marketplaceKeys } from '../../backend/api/marketplaceApi';
 
 export type ListingState =
   | { kind: 'loading' }

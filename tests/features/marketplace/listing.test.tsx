@@ -9,7 +9,7 @@ import { useMarketplaceListing } from '../../../src/features/marketplace/useMark
 import { published } from '../../domain/marketplace/fixtures';
 
 const list = vi.fn<(...a: unknown[]) => Promise<MarketplacePage>>();
-vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+vi.mock('../../../src/backend/api/marketplaceApi', () => ({
   marketplaceApi: { list: (...a: unknown[]) => list(...a) },
   marketplaceKeys: { list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));

@@ -11,7 +11,7 @@ vi.mock('../../../src/app/auth/authStore', () => ({
   useAuth: () => ({ user }),
   reloadRole: vi.fn(),
 }));
-vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+vi.mock('../../../src/backend/api/marketplaceApi', () => ({
   marketplaceApi: { mine: () => mine(), publish: (i: MarketplacePublishInput) => publish(i) },
   marketplaceKeys: { all: ['market'] },
 }));

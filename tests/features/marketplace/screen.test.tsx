@@ -11,7 +11,7 @@ vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
   useNavigate: () => vi.fn(),
 }));
-vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+vi.mock('../../../src/backend/api/marketplaceApi', () => ({
   marketplaceApi: { list: (q: MarketplaceQuery) => list(q) },
   marketplaceKeys: { all: ['market'], list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));

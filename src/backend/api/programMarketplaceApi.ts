@@ -1,4 +1,4 @@
-import { apiCall } from '../../backend/apiCall';
+import { apiCall } from './apiCall';
 import type { MarketProgram, MarketProgramPage } from '../../domain/marketplace/programListing';
 import type { ProgramDefinition } from '../../domain/programs/programTypes';
 

@@ -1,4 +1,4 @@
-import type { SharedPattern, SharedSession } from '../domain/share/sharedPattern';
+import type { SharedPattern, SharedSession } from '../../domain/share/sharedPattern';
 import type {
   Challenge,
   Comment,
@@ -10,8 +10,8 @@ import type {
   ReportReason,
   CommunityAchievementState,
   TrendingPattern,
-} from '../domain/community/contract';
-import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../domain/community/postSchema';
+} from '../../domain/community/contract';
+import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../../domain/community/postSchema';
 import { apiCall } from './apiCall';
 
 /**

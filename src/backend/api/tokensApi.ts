@@ -1,4 +1,4 @@
-import { apiCall } from '../../backend/apiCall';
+import { apiCall } from './apiCall';
 import type { MintRequestInput, PatternTokenMetadata } from '../../domain/tokens/mintInput';
 
 /**

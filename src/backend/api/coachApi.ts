@@ -1,5 +1,5 @@
-import { getConfig } from '../../backend/config';
-import { apiCall } from '../../backend/apiCall';
+import { getConfig } from '../config';
+import { apiCall } from './apiCall';
 import { AI_CLIENT_WAIT_MS, type AiProvider } from '../../domain/coach/constants';
 import {
   patternResponseSchema,
@@ -22,7 +22,7 @@ import { HttpError } from '../../domain/errors/appErrors';
 
 /** The signed-in user's access token (refreshed by supabase-js when needed), or null. */
 export async function accessToken(): Promise<string | null> {
-  const { getSupabase } = await import('../../backend/supabaseClient');
+  const { getSupabase } = await import('../supabaseClient');
   const { data } = await (await getSupabase()).auth.getSession();
   return data.session?.access_token ?? null;
 }
