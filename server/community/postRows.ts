@@ -1,5 +1,5 @@
-import { sharedPatternShape, sharedSessionShape } from '../../src/domain/community/postSchema';
-import type { Post, SharedPattern, SharedSession } from '../../src/domain/community/contract';
+import { sharedPatternShape, sharedSessionShape } from '../../src/contracts/communityAnswerSchemas';
+import type { Post, SharedPattern, SharedSession } from '../../src/contracts/community';
 import { cursorTime } from './cursor';
 
 /** A post as the API answers it, seen by the caller (the timeline adds fromFollowing). */

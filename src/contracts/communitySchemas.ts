@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { REPORT_REASONS, SOCIAL_LIMITS as L } from './limits';
+import { REPORT_REASONS, SOCIAL_LIMITS as L } from './community';
 
 /**
- * Request bodies of /api/social, each with a message that says what to change. User text
+ * Request bodies of /api/social, each with a message that says what to change: the server
+ * (server/community) parses with these schemas, the app's client types its bodies with their
+ * input types (`import type`: the page loads no zod for them). User text
  * is kept as written (trimmed, line breaks normalised) and never turned into HTML here or
  * in the app: it is rendered as text.
  */
@@ -113,3 +115,10 @@ export const reportSchema = z
   .strict();
 
 export const uuidParam = z.uuid();
+
+/** The bodies as the app sends them. */
+export type ShareInput = z.input<typeof shareSchema>;
+export type PostRefInput = z.input<typeof postRefSchema>;
+export type FollowInput = z.input<typeof followSchema>;
+export type CommentInput = z.input<typeof commentSchema>;
+export type ReportInput = z.input<typeof reportSchema>;

@@ -9,7 +9,7 @@
  * Pure (zod only).
  */
 import { z } from 'zod';
-import type { Challenge, Post, TrendingPattern } from './contract';
+import type { Challenge, Post, TrendingPattern } from './community';
 
 const seconds = z.number().finite().min(0).max(120);
 
