@@ -46,7 +46,7 @@ function json(v: unknown): unknown {
 
 /**
  * A stored pattern as the API answers it, or null when the row's pattern does not have the
- * shape of src/domain/community/postSchema (a row written before the database checked it).
+ * shape of src/contracts/communityAnswerSchemas.ts (a row written before the database checked it).
  */
 export function storedPattern(v: unknown): SharedPattern | null {
   const r = sharedPatternShape.safeParse(json(v));

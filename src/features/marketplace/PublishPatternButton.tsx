@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { reloadRole, useAuth } from '../../app/auth/authStore';
-import { definitionOf } from '../../domain/marketplace/format';
+import { definitionOf } from './format';
 import type { PatternDefinition } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../src/domain/errors/appErrors';
-import { DEFAULT_MARKETPLACE_QUERY, type MarketplacePage, type MarketplaceQuery } from '../../../src/domain/marketplace/contract';
+import { DEFAULT_MARKETPLACE_QUERY, type MarketplacePage, type MarketplaceQuery } from '../../../src/contracts/marketplace';
 import { published } from '../../domain/marketplace/fixtures';
 
 const list = vi.fn<(q: MarketplaceQuery) => Promise<MarketplacePage>>();
