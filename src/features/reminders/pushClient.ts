@@ -61,7 +61,14 @@ function keyBytes(b64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function send(sub: PushSubscription, reminders: Reminder[]): Promise<void> {
-  await putPushSubscription({ subscription: sub.toJSON(), timeZone: deviceTimeZone(), reminders });
+  const json = sub.toJSON();
+  // The shape the server checks (src/contracts/pushSchemas.ts); a key the browser left out is refused there, in words.
+  const subscription = {
+    endpoint: sub.endpoint,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  };
+  await putPushSubscription({ subscription, timeZone: deviceTimeZone(), reminders });
 }
 
 /** Asks for permission, subscribes this browser and registers the reminders; throws in words. */
