@@ -36,7 +36,7 @@ export const sharedSessionShape = z.object({
 
 const person = z.object({ id: z.string(), name: z.string() });
 
-export const postShape = z.object({
+const postShape = z.object({
   id: z.string(),
   type: z.literal('BREATHING_SESSION'),
   content: z.string(),
@@ -50,7 +50,7 @@ export const postShape = z.object({
   fromFollowing: z.boolean().optional(),
 });
 
-export const challengeShape = z.object({
+const challengeShape = z.object({
   id: z.string(),
   pattern: sharedPatternShape,
   duration: count,
@@ -63,7 +63,7 @@ export const challengeShape = z.object({
   yourSessions: count,
 });
 
-export const trendingPatternShape = z.object({
+const trendingPatternShape = z.object({
   id: z.string().optional(),
   name: z.string().min(1),
   pattern: sharedPatternShape.nullable(),
@@ -73,7 +73,7 @@ export const trendingPatternShape = z.object({
 });
 
 /** The items of `list` that fit `shape` (as parsed); the others are left out. */
-export function wellFormed<T>(shape: z.ZodType<T>, list: unknown): T[] {
+function wellFormed<T>(shape: z.ZodType<T>, list: unknown): T[] {
   if (!Array.isArray(list)) return [];
   const out: T[] = [];
   for (const item of list) {

@@ -10,7 +10,7 @@ import { REPORT_REASONS, SOCIAL_LIMITS as L } from './community';
  */
 
 /** Unicode code points, as Postgres char_length and the app's N/280 counter count them. */
-export const charCount = (s: string) => [...s].length;
+const charCount = (s: string) => [...s].length;
 
 // C0 controls except tab and line feed, and DEL: they cannot be shown (NUL cannot even be stored).
 // eslint-disable-next-line no-control-regex
@@ -35,7 +35,7 @@ const phase = (name: string) =>
     .min(0, `${name} cannot be negative`)
     .max(L.phaseSeconds, `${name} can be at most ${L.phaseSeconds} seconds`);
 
-export const breathingPatternSchema = z
+const breathingPatternSchema = z
   .object({
     id: z
       .string({ error: 'id must be text' })
@@ -59,7 +59,7 @@ export const breathingPatternSchema = z
     path: ['inhale'],
   });
 
-export const sessionSummarySchema = z
+const sessionSummarySchema = z
   .object({
     durationSeconds: z.number().int('durationSeconds must be whole seconds').min(0).max(86_400),
     cycles: z.number().int('cycles must be a whole number').min(0).max(100_000),

@@ -10,7 +10,7 @@ export interface CourseStats {
   completionRate: number | null;
 }
 
-export interface OwnProfile {
+interface OwnProfile {
   role: string;
   profile: InstructorProfile | null;
 }

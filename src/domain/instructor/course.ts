@@ -32,9 +32,6 @@ export interface CourseDay {
   programs?: CourseProgram[];
 }
 
-/** Every item a day holds: its patterns and its programs. */
-export const dayItemCount = (d: CourseDay) => d.patterns.length + (d.programs?.length ?? 0);
-
 export interface Course {
   id: string;
   instructorId: string;

@@ -20,7 +20,6 @@ export {
   submitProfile,
   fetchStats,
   type CourseStats,
-  type OwnProfile,
 } from '../../backend/api/instructorApi';
 
 function rowsOrThrow<T>(res: { data: T[] | null; error: { message: string } | null }): T[] {
