@@ -4,7 +4,7 @@
  * the server are checked here, item by item, and an item that does not fit is left out, so
  * one malformed row (written before the database checked its shape, or by another server)
  * never takes the community page down for everyone. The server checks its rows with the
- * same schemas before answering; the app checks again at its edge (src/backend/communityApi).
+ * same schemas before answering; the app checks again at its edge (src/backend/api/communityApi.ts).
  *
  * Pure (zod only).
  */

@@ -135,7 +135,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
                         </span>
                         {isCurrent && payload ? (
                           <Link to="/p/$payload" params={{ payload }} className={buttonClass('primary', 'sm')}>
-                            Practise {g.name}
+                            Practice {g.name}
                           </Link>
                         ) : null}
                       </li>
