@@ -5,12 +5,13 @@ import {
   patternResponseSchema,
   providersResponseSchema,
   sessionAnalysisResponseSchema,
+  type AnalysisRequest,
   type PatternData,
   type PatternResponse,
   type ProvidersResponse,
   type SessionAnalysisResponse,
   type SessionData,
-} from '../../domain/coach/contract';
+} from '../../contracts/coach';
 import { HttpError } from '../../domain/errors/appErrors';
 
 /**
@@ -41,7 +42,8 @@ export async function fetchProviders(
   return providersResponseSchema.parse(body).providers;
 }
 
-async function post(token: string, body: unknown): Promise<unknown> {
+/** The body is what the server's analysisRequestSchema accepts (src/contracts/coach.ts). */
+async function post(token: string, body: AnalysisRequest): Promise<unknown> {
   return apiCall('/ai-analysis', {
     service: 'ai',
     method: 'POST',

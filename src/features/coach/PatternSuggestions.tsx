@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
 import { createCustomPattern } from '../../data/customPatternsRepo';
 import { AI_PROVIDER_LABELS } from '../../domain/coach/constants';
-import type { PatternResponse } from '../../domain/coach/contract';
+import type { PatternResponse } from '../../contracts/coach';
 import {
   patternFromSuggestion,
   suggestionTimings,
