@@ -33,7 +33,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Field, SelectField, TextAreaField } from '../../ui/Field';
 import { useAuth } from '../../app/auth/authStore';
 import { notify } from '../../ui/toast';
-import { LazyPublishPatternButton, useMyPublications } from './marketplacePublishing';
+import { LazyPublishPatternButton, useMyPublications } from '../marketplace-on-demand';
 import { PatternPreview } from './PatternPreview';
 import { requestSync } from '../../sync/page/syncEngine';
 

@@ -8,7 +8,7 @@ import { plannedLengthText } from '../../domain/programs/programText';
 import type { Program } from '../../domain/programs/programTypes';
 import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { PublishProgramButton } from '../marketplace';
+import { LazyPublishProgramButton } from '../marketplace-on-demand';
 import { ProgramShareLinkButton } from './ProgramShareLinkButton';
 import { useCustomPrograms } from './useCustomPrograms';
 import './programs.css';
@@ -63,7 +63,7 @@ function ProgramList({ programs, label }: { programs: readonly Program[]; label:
             Open
           </Link>
           <ProgramShareLinkButton program={p} />
-          {p.builtIn ? null : <PublishProgramButton program={p} />}
+          {p.builtIn ? null : <LazyPublishProgramButton program={p} />}
         </Card>
       ))}
     </ul>

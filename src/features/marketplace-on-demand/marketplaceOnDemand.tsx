@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState, type ComponentProps } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useAuth } from '../../app/auth/authStore';
-import type { PublishPatternButton, Publication } from '../marketplace';
+import type { Publication } from '../marketplace';
 
 /**
  * The marketplace's part of /create (publish a pattern of your own, and whether it is live),
@@ -10,6 +10,7 @@ import type { PublishPatternButton, Publication } from '../marketplace';
  * online) the screen shows what it shows a guest: no publish action.
  */
 const loadMarketplace = () => import('../marketplace');
+type Marketplace = Awaited<ReturnType<typeof loadMarketplace>>;
 
 /** Runs `load` now and again whenever the browser comes back online, while `active`. */
 function useWhenOnline(load: () => void, active: boolean): void {
@@ -21,27 +22,37 @@ function useWhenOnline(load: () => void, active: boolean): void {
   }, [load, active]);
 }
 
-type PublishButton = typeof PublishPatternButton;
-let loadedButton: PublishButton | null = null;
-
-/** The marketplace's "Publish to marketplace" action, once its code has loaded. */
-export function LazyPublishPatternButton(props: ComponentProps<PublishButton>) {
-  const { user } = useAuth();
-  const [Button, setButton] = useState(() => loadedButton);
-  const load = useCallback(() => {
-    loadMarketplace().then(
-      (m) => {
-        loadedButton = m.PublishPatternButton;
-        setButton(() => m.PublishPatternButton);
-      },
-      () => {
-        // Offline: tried again when the browser is back online.
-      },
-    );
-  }, []);
-  useWhenOnline(load, Boolean(user) && !Button);
-  return user && Button ? <Button {...props} /> : null;
+/**
+ * A marketplace component that renders, for a signed-in user, once the marketplace's code has
+ * loaded (nothing before, nothing for a guest). `pick` names the component in the marketplace's
+ * index, so the screen that shows it imports no marketplace code itself.
+ */
+function lazyMarketplaceComponent<P extends object>(pick: (m: Marketplace) => ComponentType<P>) {
+  let loaded: ComponentType<P> | null = null;
+  return function LazyMarketplaceComponent(props: P) {
+    const { user } = useAuth();
+    const [Component, setComponent] = useState(() => loaded);
+    const load = useCallback(() => {
+      loadMarketplace().then(
+        (m) => {
+          loaded = pick(m);
+          setComponent(() => loaded);
+        },
+        () => {
+          // Offline: tried again when the browser is back online.
+        },
+      );
+    }, []);
+    useWhenOnline(load, Boolean(user) && !Component);
+    return user && Component ? <Component {...props} /> : null;
+  };
 }
+
+/** The marketplace's "Publish to marketplace" action for a pattern of your own (/create). */
+export const LazyPublishPatternButton = lazyMarketplaceComponent((m) => m.PublishPatternButton);
+
+/** The marketplace's "Publish to marketplace" action for a program of your own (/programs). */
+export const LazyPublishProgramButton = lazyMarketplaceComponent((m) => m.PublishProgramButton);
 
 const NONE: ReadonlyMap<string, Publication> = new Map();
 
