@@ -20,7 +20,7 @@ import { chromium } from 'playwright-core';
 import { fromSupabaseSession, saveRefreshedAuthSession } from '../src/data/authSessionRepo';
 import { PneumaDatabase, type CustomPatternRecord } from '../src/data/db';
 import { runOutbox } from '../src/sync/outbox';
-import { PULL_PAGE_SIZE } from '../src/sync/pull';
+import { PULL_PAGE_SIZE } from '../src/sync/pull/pullChanges';
 import { toPatternRow } from '../src/sync/rows/patternRow';
 import { toSessionRow } from '../src/sync/rows/sessionRow';
 import { makeSession } from '../tests/sync/helpers';

@@ -3,7 +3,7 @@ import type {
   PatternData,
   SessionData,
   SessionFacts,
-} from '../../src/domain/coach/contract';
+} from '../../src/contracts/coach';
 import { PATTERN_LIMITS } from '../../src/domain/patternSchema';
 
 /**

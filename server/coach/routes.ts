@@ -11,7 +11,7 @@ import {
   SESSION_OUTPUT_JSON_SCHEMA,
   sessionOutputSchema,
   type AnalysisRequest,
-} from '../../src/domain/coach/contract';
+} from '../../src/contracts/coach';
 import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
 import type { Limits } from '../limits/limiter';
 import { configuredProviders, type AiConfig, type ProviderSettings } from './config';

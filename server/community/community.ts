@@ -3,7 +3,7 @@ import type {
   Challenge,
   CommunityStats,
   CommunityAchievementState,
-} from '../../src/domain/community/contract';
+} from '../../src/contracts/community';
 import type { Queryable } from '../db/types';
 import { asCaller, type CommunityDeps } from './context';
 import { cursorTime } from './cursor';

@@ -4,7 +4,7 @@ import { isPgError } from '../db/types';
 import { RestError } from '../rest/errors';
 import { asCaller, parsedBody, type CommunityDeps } from './context';
 import { idParam } from './rows';
-import { followSchema } from './schemas';
+import { followSchema } from '../../src/contracts/communitySchemas';
 
 /** POST /api/social/follow {userId}: the caller follows that member (a repeat changes nothing). */
 export function follow(c: Context, deps: CommunityDeps): Promise<Response> {

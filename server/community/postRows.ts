@@ -1,5 +1,5 @@
-import { sharedPatternShape, sharedSessionShape } from '../../src/domain/community/postSchema';
-import type { Post, SharedPattern, SharedSession } from '../../src/domain/community/contract';
+import { sharedPatternShape, sharedSessionShape } from '../../src/contracts/communityAnswerSchemas';
+import type { Post, SharedPattern, SharedSession } from '../../src/contracts/community';
 import { cursorTime } from './cursor';
 
 /** A post as the API answers it, seen by the caller (the timeline adds fromFollowing). */
@@ -46,7 +46,7 @@ function json(v: unknown): unknown {
 
 /**
  * A stored pattern as the API answers it, or null when the row's pattern does not have the
- * shape of src/domain/community/postSchema (a row written before the database checked it).
+ * shape of src/contracts/communityAnswerSchemas.ts (a row written before the database checked it).
  */
 export function storedPattern(v: unknown): SharedPattern | null {
   const r = sharedPatternShape.safeParse(json(v));

@@ -4,10 +4,10 @@ import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
 import { asCaller, parsedBody, type CommunityDeps } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
-import { SOCIAL_LIMITS } from './limits';
+import { SOCIAL_LIMITS } from '../../src/contracts/community';
 import { POST_COLUMNS, toPost, type PostRow } from './postRows';
 import { deleteOwn, idParam } from './rows';
-import { shareSchema, type ShareBody } from './schemas';
+import { shareSchema, type ShareBody } from '../../src/contracts/communitySchemas';
 
 /** Groups posts of one pattern: its id, else its name (case-insensitive). */
 export function patternKey(p: ShareBody['metadata']['breathingPattern']): string {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Tx } from '../db/types';
 import { asCaller, parsedBody, type CommunityDeps } from './context';
 import { idParam, noPost, postExists } from './rows';
-import { postRefSchema } from './schemas';
+import { postRefSchema } from '../../src/contracts/communitySchemas';
 
 async function reactionCount(tx: Tx, postId: string): Promise<number> {
   const r = await tx.query<{ n: number }>(

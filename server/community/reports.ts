@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { apiError } from '../api/respond';
 import { asCaller, parsedBody, type CommunityDeps } from './context';
-import { reportSchema } from './schemas';
+import { reportSchema } from '../../src/contracts/communitySchemas';
 
 /**
  * POST /api/social/report {postId, reason, details?}: files a report and hides the post from

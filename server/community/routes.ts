@@ -6,7 +6,7 @@ import { addComment, deleteComment, listComments } from './comments';
 import { community } from './community';
 import type { CommunityDeps } from './context';
 import { follow, unfollow } from './follows';
-import { SOCIAL_LIMITS } from './limits';
+import { SOCIAL_LIMITS } from '../../src/contracts/community';
 import { explore, highlights } from './lists';
 import { deletePost, myPosts, recordLensPost, sharePost, timeline } from './posts';
 import { react, unreact } from './reactions';

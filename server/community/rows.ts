@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { apiError } from '../api/respond';
 import type { Tx } from '../db/types';
 import { asCaller, type CommunityDeps } from './context';
-import { uuidParam } from './schemas';
+import { uuidParam } from '../../src/contracts/communitySchemas';
 
 /** The UUID in the path parameter `name`, or the 400 that says so. */
 export function idParam(c: Context, name: string, what: string): string | Response {

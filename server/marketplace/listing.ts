@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { validationFailed, apiError } from '../api/respond';
-import { MARKETPLACE_PAGE_SIZE, type MarketplacePage, type MarketplaceSort } from '../../src/domain/marketplace/contract';
+import { MARKETPLACE_PAGE_SIZE, type MarketplacePage, type MarketplaceSort } from '../../src/contracts/marketplace';
 import { asApiCaller, type CallerDeps } from '../api/caller';
 
 export type MarketplaceDeps = CallerDeps;
@@ -10,7 +10,7 @@ export const MARKETPLACE_READER = { guests: true, signIn: 'Not authenticated: si
 /** Publishing, rating and saving need a signed-in user. */
 export const MARKETPLACE_MEMBER = { ...MARKETPLACE_READER, guests: false } as const;
 import { listingColumns, LISTING_FROM, readPattern, toMarketplacePattern, type ListingRow } from './rows';
-import { idSchema, listQuerySchema } from './schemas';
+import { idSchema, listQuerySchema } from '../../src/contracts/marketplaceSchemas';
 
 /** Highest rated first (unrated last), most used (distinct people, then sessions), newest. */
 const ORDER: Record<MarketplaceSort, string> = {

@@ -1,5 +1,4 @@
 import type { Context, Hono } from 'hono';
-import { z } from 'zod';
 import { apiError, validationFailed } from '../api/respond';
 import { asApiCaller } from '../api/caller';
 import type { Tx } from '../db/types';
@@ -9,12 +8,10 @@ import {
   type MarketProgram,
   type MarketProgramPage,
 } from '../../src/domain/marketplace/programListing';
-import { MARKETPLACE_PAGE_MAX, MARKETPLACE_QUERY_MAX } from '../../src/domain/marketplace/contract';
-import { programSchema } from '../../src/domain/programs/programSchema';
 import type { ProgramDefinition } from '../../src/domain/programs/programTypes';
 import { buildTimeline, plannedLengthMs } from '../../src/domain/programs/timeline';
 import { MARKETPLACE_MEMBER, MARKETPLACE_READER, type MarketplaceDeps } from './listing';
-import { idSchema } from './schemas';
+import { idSchema, programListQuerySchema, publishProgramSchema } from '../../src/contracts/marketplaceSchemas';
 
 /**
  * Programs in the marketplace, mounted with the pattern marketplace at /api (docs/product.md
@@ -26,23 +23,6 @@ import { idSchema } from './schemas';
  * The program is parsed with the one program schema (src/domain/programs/programSchema.ts),
  * the same the /create builder and `/p/` links use; row-level security decides who writes.
  */
-export const publishProgramSchema = z
-  .object({
-    sourceProgramId: z.uuid({ error: 'sourceProgramId must be the id (a UUID) of one of your programs' }),
-    program: programSchema,
-  })
-  .strict();
-
-const listSchema = z.object({
-  q: z.string().trim().max(MARKETPLACE_QUERY_MAX, `Search text can be at most ${MARKETPLACE_QUERY_MAX} characters`).default(''),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(MARKETPLACE_PAGE_MAX, `page can be at most ${MARKETPLACE_PAGE_MAX}`)
-    .default(1),
-});
-
 interface ProgramRow {
   id: string;
   creator_id: string;
@@ -93,7 +73,7 @@ function programId(c: Context): string | Response {
 
 function listPrograms(c: Context, deps: MarketplaceDeps): Promise<Response> {
   return asApiCaller(c, deps, MARKETPLACE_READER, async (caller) => {
-    const parsed = listSchema.safeParse(c.req.query());
+    const parsed = programListQuerySchema.safeParse(c.req.query());
     if (!parsed.success) return validationFailed(c, parsed.error);
     const q = parsed.data;
     const where = ['p.unpublished_at is null'];

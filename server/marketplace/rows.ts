@@ -1,4 +1,4 @@
-import type { MarketplacePattern } from '../../src/domain/marketplace/contract';
+import type { MarketplacePattern } from '../../src/contracts/marketplace';
 import type { Difficulty, PatternCategory } from '../../src/domain/patterns';
 import type { Tx } from '../db/types';
 

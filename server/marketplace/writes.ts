@@ -7,7 +7,7 @@ import { asApiCaller, type SignedInCaller } from '../api/caller';
 import { MARKETPLACE_MEMBER, type MarketplaceDeps } from './listing';
 import { noPattern, patternId } from './listing';
 import { readPattern } from './rows';
-import { publishSchema, ratingSchema, useSchema } from './schemas';
+import { publishSchema, ratingSchema, useSchema } from '../../src/contracts/marketplaceSchemas';
 
 async function roleOf(tx: Tx): Promise<string> {
   const r = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');

@@ -7,14 +7,14 @@ import { publicOrigin } from '../http';
 import type { ListingRow } from '../marketplace/rows';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
-import { normalizeFlowAddress } from '../../src/domain/flow/address';
 import {
   buildTokenMetadata,
   patternMarketplaceUrl,
   mintRequestSchema,
-  MINT_LIMITS,
 } from '../../src/domain/tokens/mintInput';
 import { flowVerifierFromEnv, verifyMint, type FlowVerifier } from './verify';
+import type { MintedToken, MintRecord } from '../../src/contracts/tokens';
+import { mintResultSchema } from '../../src/contracts/tokensSchemas';
 
 /** Anyone may read pattern tokens (a guest too); minting needs a signed-in user. */
 const FLOW_READER = { guests: true, signIn: 'Not authenticated: sign in to mint pattern tokens' } as const;
@@ -26,32 +26,6 @@ export interface TokenDeps {
   /** The server's own check on Flow; default from PNEUMA_FLOW_* (see ./verify.ts); null = off. */
   verifier?: FlowVerifier | null;
 }
-
-const resultBody = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('sealed'),
-    txId: z.string().regex(/^[0-9a-f]{64}$/, 'txId is 64 lower-case hex digits'),
-    tokenIds: z
-      .array(z.string().regex(/^\d{1,20}$/, 'A token id is a whole number'))
-      .min(1, 'A sealed mint has at least one token id')
-      .max(MINT_LIMITS.copiesMax),
-    owner: z
-      .string()
-      .refine((v) => normalizeFlowAddress(v) !== null, 'owner must be a Flow address')
-      .transform((v) => normalizeFlowAddress(v) as string)
-      .nullable()
-      .default(null),
-  }),
-  z.object({
-    status: z.literal('failed'),
-    txId: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .nullable()
-      .default(null),
-    error: z.string().trim().min(1).max(500),
-  }),
-]);
 
 type PatternRow = Pick<
   ListingRow,
@@ -88,13 +62,14 @@ interface TokenRow {
 const TOKEN_COLUMNS =
   'id, pattern_id, network, recipient, copies, metadata, status, tx_id, token_ids, owner_address, error, created_at, updated_at';
 
-const mintJson = (r: TokenRow) => ({
+const mintJson = (r: TokenRow): MintRecord => ({
   id: r.id,
   patternId: r.pattern_id,
   network: r.network,
   recipient: r.recipient,
   copies: r.copies,
-  status: r.status,
+  // The table's check constraint allows these statuses only.
+  status: r.status as MintRecord['status'],
   txId: r.tx_id,
   tokenIds: r.token_ids,
   owner: r.owner_address,
@@ -187,7 +162,7 @@ export function tokenRoutes(deps: TokenDeps): Hono {
         return apiError(c, 404, 'mint_not_found', 'No mint has this id');
       const b = await jsonBody(c);
       if (b instanceof Response) return b;
-      const parsed = resultBody.safeParse(b.value);
+      const parsed = mintResultSchema.safeParse(b.value);
       if (!parsed.success) return validationFailed(c, parsed.error);
       const result = parsed.data;
       const existing = await runAsApi(deps.db, auth, 'GET', (tx) => readMine(tx, id));
@@ -288,11 +263,12 @@ export function tokenRoutes(deps: TokenDeps): Hono {
 }
 
 /** A minted token as everyone may see it. */
-function tokenJson(r: TokenRow) {
+function tokenJson(r: TokenRow): MintedToken {
   return {
     network: r.network,
-    status: r.status,
-    txId: r.tx_id,
+    // Only sealed or verified mints are read as tokens.
+    status: r.status as MintedToken['status'],
+    txId: r.tx_id as string,
     tokenIds: r.token_ids,
     owner: r.owner_address,
     mintedAt: r.updated_at,

@@ -1,7 +1,7 @@
 /**
  * Breathe together on the wire (server/together, docs/product.md § Breathe together): the
  * paths under /api and the answers' shapes, shared by the server (which builds them) and
- * the app's client (src/backend/togetherApi.ts). The request bodies' rules are zod schemas
+ * the app's client (src/backend/api/togetherApi.ts). The request bodies' rules are zod schemas
  * in ./togetherSchemas.ts (kept apart so the page reading these types loads no zod).
  */
 import type { LinkedPattern } from '../domain/links/patternLink';

@@ -49,7 +49,7 @@ export const createSchema = z
 /** POST /api/together/:id/join: a guest's device id (a random UUID the device keeps). */
 export const joinSchema = z.object({ device: z.uuid('device must be a UUID') }).strict();
 
-/** POST /api/together's body as the schema takes it (the app's client sends one: src/backend/togetherApi.ts). */
+/** POST /api/together's body as the schema takes it (the app's client sends one: src/backend/api/togetherApi.ts). */
 export type TogetherCreateBody = z.input<typeof createSchema>;
 
 /** POST /api/together/:id/join's body. */

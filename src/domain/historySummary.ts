@@ -29,7 +29,7 @@ export function userLevel(sessionCount: number): UserLevel {
 }
 
 /** A first session when the history is empty. */
-export function isFirstSession(history: readonly unknown[]): boolean {
+function isFirstSession(history: readonly unknown[]): boolean {
   return history.length === 0;
 }
 
@@ -41,7 +41,7 @@ export function totalSessions(history: readonly unknown[]): number {
 export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Sessions created in the last 7 days up to `now` (the 'This Week' figure). Bad dates are skipped. */
-export function sessionsThisWeek(
+function sessionsThisWeek(
   history: readonly Pick<HistoryItem, 'createdAt'>[],
   now: Date | number,
 ): number {
@@ -112,18 +112,6 @@ export const PROGRESS_LABELS = {
   favoritePattern: 'Favorite Pattern',
   noFavorite: 'None',
 } as const;
-
-/** 'Favorite Pattern': the most frequent pattern name, else 'None'. */
-export function favoritePatternName(history: readonly HistoryItem[]): string {
-  return mostUsedPattern(history)?.patternName ?? PROGRESS_LABELS.noFavorite;
-}
-
-/** Usage counts by pattern id (sessions without an id are left out). */
-export function usageCountsById(history: readonly HistoryItem[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const s of history) if (s.patternId) m.set(s.patternId, (m.get(s.patternId) ?? 0) + 1);
-  return m;
-}
 
 export interface HistorySummary {
   totalSessions: number;

@@ -17,7 +17,7 @@ import {
 } from './patterns';
 import type { Goal } from './goals';
 
-export interface LibraryPhase {
+interface LibraryPhase {
   name: 'inhale' | 'hold' | 'exhale' | 'hold_after_exhale';
   /** Milliseconds. */
   duration: number;
@@ -59,31 +59,31 @@ export interface LibraryCard {
   access?: PatternAccess;
 }
 
-export interface PatternAccess {
+interface PatternAccess {
   type: 'free';
   currency: 'ETH';
 }
 
 /** Who a pattern suits, by difficulty (docs/product.md § Discovery, library cards). */
-export const TARGET_AUDIENCE: Readonly<Record<Difficulty, string>> = Object.freeze({
+const TARGET_AUDIENCE: Readonly<Record<Difficulty, string>> = Object.freeze({
   Beginner: 'Everyone, beginners included',
   Intermediate: 'People with some practice',
   Advanced: 'Experienced practitioners in good health',
 });
 
 /** The built-ins' access: free to use (the currency a price would be in is ETH). */
-export const BUILT_IN_ACCESS: Readonly<PatternAccess> = Object.freeze({ type: 'free', currency: 'ETH' });
+const BUILT_IN_ACCESS: Readonly<PatternAccess> = Object.freeze({ type: 'free', currency: 'ETH' });
 
 /** Box is the featured pattern. */
-export const FEATURED_PATTERN_IDS: readonly string[] = ['box'];
+const FEATURED_PATTERN_IDS: readonly string[] = ['box'];
 
-export interface CardStats {
+interface CardStats {
   usageCount?: number;
   rating?: number;
   lastUsed?: number;
 }
 
-export interface PatternLike extends PatternTimings {
+interface PatternLike extends PatternTimings {
   id: string;
   name: string;
   description: string;
@@ -156,7 +156,7 @@ export function isCategoryFilter(x: unknown): x is CategoryFilter {
   return CATEGORY_OPTIONS.some((o) => o.value === x);
 }
 
-export function matchesCategory(card: LibraryCard, category: CategoryFilter): boolean {
+function matchesCategory(card: LibraryCard, category: CategoryFilter): boolean {
   return category === 'all' || card.category === category;
 }
 
@@ -210,9 +210,9 @@ export const LIBRARY_TABS: readonly { value: LibraryTab; label: string }[] = [
 ];
 
 /** The Recent tab shows up to 8. */
-export const RECENT_TAB_LIMIT = 8;
+const RECENT_TAB_LIMIT = 8;
 
-export interface TabInputs {
+interface TabInputs {
   /** Recently used pattern ids, newest first. */
   recentIds: readonly string[];
   favoriteIds: ReadonlySet<string>;
@@ -243,7 +243,7 @@ export function cardsForTab(
   }
 }
 
-export interface LibraryQuery {
+interface LibraryQuery {
   tab: LibraryTab;
   search: string;
   category: CategoryFilter;
@@ -318,7 +318,3 @@ export function patternsForSelectionTab(
     (p) => goalPatterns.includes(p.id) || (tab !== 'lung' && p.category === tab),
   );
 }
-
-// /patterns search params live in their own small module: the route reads them
-// at start-up, before the library itself loads.
-export { parsePatternsSearch, type PatternsSearch } from './patternsSearchParams';

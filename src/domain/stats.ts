@@ -51,7 +51,7 @@ export function totalMinutes(sessions: readonly StatSession[]): number {
 }
 
 /** Longest breath hold in seconds; undefined when no session recorded one. */
-export function longestBreathHold(sessions: readonly StatSession[]): number | undefined {
+function longestBreathHold(sessions: readonly StatSession[]): number | undefined {
   let best: number | undefined;
   for (const s of sessions) {
     if (
@@ -69,7 +69,7 @@ export function longestBreathHold(sessions: readonly StatSession[]): number | un
  * Average restlessness, rounded, over the sessions where it was measured.
  * Undefined when no session measured it (never a made-up 0).
  */
-export function averageRestlessness(sessions: readonly StatSession[]): number | undefined {
+function averageRestlessness(sessions: readonly StatSession[]): number | undefined {
   const values = sessions.map((s) => s.restlessnessScore).filter(finite);
   if (values.length === 0) return undefined;
   return Math.round(values.reduce((a, b) => a + b, 0) / values.length);
@@ -190,7 +190,7 @@ export function currentStreak(
 }
 
 /** The longest run of consecutive practised calendar days ever. */
-export function longestStreak(sessions: readonly StatSession[], timeZone: string): number {
+function longestStreak(sessions: readonly StatSession[], timeZone: string): number {
   const days = [...practisedDays(sessions, timeZone)].sort();
   let best = 0;
   let run = 0;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { marketplaceQueryFrom, marketplaceQueryParams, type MarketplaceQuery } from '../domain/marketplace/contract';
+import { marketplaceQueryFrom, marketplaceQueryParams, type MarketplaceQuery } from '../contracts/marketplace';
 import { MarketplaceScreen } from '../features/marketplace';
 import { SharingPrompt } from '../features/prompts';
 

@@ -11,7 +11,7 @@ import { SYNCED_TABLES, uploadKindsOf } from './syncedTables';
 import { uploadKind } from './uploadLoop';
 
 export type { OutboxConfig, OutboxDeps } from './outboxTypes';
-export type { OutboxResult, OutboxStatus } from './outboxResult';
+export type { OutboxResult } from './outboxResult';
 
 /**
  * The outbox: uploads the signed-in user's pending records (sessions, custom patterns,

@@ -2,7 +2,7 @@ import { REFRESH_FAILED } from './messages';
 import type { PullResult } from './pull/pullResult';
 import type { UpsertOutcome } from './upsert';
 
-export type OutboxStatus =
+type OutboxStatus =
   /** Nothing left that can be sent now. */
   | 'done'
   /** Nobody is signed in: nothing is uploaded. */

@@ -35,7 +35,7 @@ export interface WalletState {
   error: string | null;
 }
 
-/** The server side of linking (src/wallet/siweApi.ts in the app, a fake in tests). */
+/** The server side of linking (src/backend/api/walletApi.ts in the app, a fake in tests). */
 export interface LinkApi {
   linked(): Promise<LinkedWallet>;
   message(address: string, chainId: string): Promise<{ message: string }>;

@@ -13,7 +13,7 @@ vi.mock('../../src/backend/supabaseClient', () => ({
 }));
 
 const { setConfigForTests } = await import('../../src/backend/config');
-const { communityApi } = await import('../../src/backend/communityApi');
+const { communityApi } = await import('../../src/backend/api/communityApi');
 
 const post = (id: string, pattern: unknown) => ({
   id,

@@ -4,7 +4,7 @@ import {
   queryRetryDelay,
   shouldRetryQuery,
 } from '../../src/backend/queryClient';
-import { HttpError, NetworkError } from '../../src/domain/errors';
+import { HttpError, NetworkError } from '../../src/domain/errors/appErrors';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRequester, SERVICE_POLICIES, type RequestOutcome } from '../../src/backend/request';
-import {
-  AbortedError,
-  CircuitOpenError,
-  HttpError,
-  NetworkError,
-  TimeoutError,
-} from '../../src/domain/errors';
+import { AbortedError, CircuitOpenError, HttpError, NetworkError, TimeoutError } from '../../src/domain/errors/appErrors';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -5,7 +5,7 @@ import {
   PATIENT_CIRCUIT_BREAKER,
   type CircuitState,
 } from '../../src/domain/circuitBreaker';
-import { CircuitOpenError } from '../../src/domain/errors';
+import { CircuitOpenError } from '../../src/domain/errors/appErrors';
 
 function setup(options = {}) {
   let now = 1_000_000;

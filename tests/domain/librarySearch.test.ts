@@ -181,7 +181,7 @@ describe('pattern selection', () => {
 
 describe('/patterns search params', () => {
   it('keeps goal=energy or sleep and drops anything else', async () => {
-    const { parsePatternsSearch } = await import('../../src/domain/librarySearch');
+    const { parsePatternsSearch } = await import('../../src/domain/patternsSearchParams');
     expect(parsePatternsSearch({ goal: 'energy' })).toEqual({ goal: 'energy' });
     expect(parsePatternsSearch({ goal: 'sleep', x: 1 })).toEqual({ goal: 'sleep' });
     expect(parsePatternsSearch({ goal: 'focus' })).toEqual({});

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortedError, CircuitOpenError, HttpError, NetworkError } from '../../src/domain/errors';
+import { AbortedError, CircuitOpenError, HttpError, NetworkError } from '../../src/domain/errors/appErrors';
 import { GENERIC_RETRY_POLICY, backoffDelay, isRetryable, retry } from '../../src/domain/retry';
 
 beforeEach(() => {
@@ -148,7 +148,8 @@ describe('retry with fake timers', () => {
 describe('withTimeout', () => {
   it("rejects with 'Operation timeout' after the limit, or the given error", async () => {
     const { withTimeout } = await import('../../src/domain/retry');
-    const { CameraTimeoutError, classifyError } = await import('../../src/domain/errors');
+    const { CameraTimeoutError } = await import('../../src/domain/errors/appErrors');
+    const { classifyError } = await import('../../src/domain/errors/classifier');
     const never = new Promise<never>(() => undefined);
     const p = withTimeout(never, 30_000);
     const settled = expect(p).rejects.toThrow('Operation timeout');

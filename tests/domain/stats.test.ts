@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  averageRestlessness,
   currentStreak,
   dayKey,
   historyScore,
-  longestBreathHold,
-  longestStreak,
   minutesPerDay,
   preferredPattern,
   progressStats,
@@ -18,6 +15,14 @@ import {
   type StatSession,
 } from '../../src/domain/stats';
 import { scoreHelper, qualityLabel } from '../../src/domain/sessionScoring';
+
+// Figures the app reads only through progressStats are read here the same way (the date
+// matters to none of them).
+const through = (sessions: readonly StatSession[], timeZone = 'UTC') =>
+  progressStats(sessions, new Date('2026-01-01T00:00:00Z'), timeZone);
+const longestBreathHold = (sessions: readonly StatSession[]) => through(sessions).longestBreathHold;
+const averageRestlessness = (sessions: readonly StatSession[]) => through(sessions).averageRestlessness;
+const longestStreak = (sessions: readonly StatSession[], timeZone: string) => through(sessions, timeZone).longestStreak;
 
 const s = (createdAt: string, patch: Partial<StatSession> = {}): StatSession => ({
   patternName: 'Box Breathing',

@@ -4,6 +4,8 @@
  * for sync, which the service worker runs too): a file elsewhere that calls `fetch(` (bare
  * or as `x.fetch(`) and names an own-API path, the configured backend URL or a base URL
  * fails here. Read with the TypeScript parser, so comments never count (as calls or as paths).
+ * The client's modules live in one folder: apiCall (the page's one call to /api) is imported
+ * only by src/backend/api/, one module per concept there.
  * One live-query hook: dexie-react-hooks' useLiveQuery is imported nowhere (useLocalQuery,
  * src/data/useLocalQuery.ts, is the one).
  *
@@ -35,6 +37,9 @@ function scan(path: string, text: string): { calls: number; ownPath: boolean } {
   let calls = 0;
   let ownPath = false;
   const visit = (node: ts.Node) => {
+    // A module specifier ('../backend/api/x') is no request path.
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) return;
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       if (
@@ -71,6 +76,14 @@ describe('one client for the app’s own API', () => {
     expect(probe("await request.fetch('/rest/v1/sessions');")).toEqual({ calls: 1, ownPath: true });
     expect(probe('// fetch(\'/api/x\')\nq.refetch(); const s = "fetch(";')).toEqual({ calls: 0, ownPath: false });
     expect(probe("await fetch(STORAGE_URL); // not /api/x")).toEqual({ calls: 1, ownPath: false });
+    expect(probe("import { x } from '../../backend/api/communityApi';\nawait list.fetch(); await import('../backend/api/y');")).toEqual({ calls: 1, ownPath: false });
+  });
+
+  it('apiCall is imported only inside src/backend/api (one folder for the own API client)', () => {
+    const outside = sourceFiles().filter(
+      (path) => !path.startsWith('src/backend/api/') && /from ['"][^'"]*\/apiCall['"]/.test(readFileSync(path, 'utf8')),
+    );
+    expect(outside).toEqual([]);
   });
 
   it('one live-query hook: dexie-react-hooks is imported nowhere', () => {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_CASES, NetworkError } from '../../src/domain/errors';
+import { ERROR_CASES } from '../../src/domain/errors/messages';
+import { NetworkError } from '../../src/domain/errors/appErrors';
 import { AppToaster, notify } from '../../src/ui/toast';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CameraTimeoutError } from '../../src/domain/errors';
+import { CameraTimeoutError } from '../../src/domain/errors/appErrors';
 import { cameraFailure, VideoSetupError } from '../../src/vision/camera/cameraErrors';
 import { CAMERA_CONSTRAINTS, openCamera } from '../../src/vision/camera/openCamera';
 import { playStream } from '../../src/vision/camera/videoSource';

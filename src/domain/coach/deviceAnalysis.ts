@@ -10,7 +10,7 @@ import { formatDuration } from '../duration';
 import { cycleSeconds, getPattern, timingLabel } from '../patterns';
 import { completionPercent, SCORE_WEIGHTS, scoreCap, sessionScore } from '../sessionScoring';
 import { sessionsInLastDays, WEEKLY_GOAL_SESSIONS, weeklyGoalProgress } from '../stats';
-import type { HistoryFacts, SessionFacts } from './contract';
+import type { HistoryFacts, SessionFacts } from './sessionFacts';
 
 export interface ScoreDetail {
   /** 0-100, or null when the session measured nothing this score could use. */

@@ -34,7 +34,7 @@ export function scrubString(text: string): string {
 }
 
 /** Deep copy of `value` with sensitive keys and secret-looking strings redacted. */
-export function scrubValue(value: unknown, depth = 0): unknown {
+function scrubValue(value: unknown, depth = 0): unknown {
   if (depth > 6) return '[truncated]';
   if (typeof value === 'string') return scrubString(value);
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => scrubValue(v, depth + 1));

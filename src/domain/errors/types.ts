@@ -3,21 +3,19 @@
  * Pure data: no React, no I/O.
  */
 
-export const ERROR_CATEGORIES = [
-  'network',
-  'authentication',
-  'authorization',
-  'validation',
-  'camera',
-  'wallet',
-  'session',
-  'ai',
-  'storage',
-  'unknown',
-] as const;
-export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+export type ErrorCategory =
+  | 'network'
+  | 'authentication'
+  | 'authorization'
+  | 'validation'
+  | 'camera'
+  | 'wallet'
+  | 'session'
+  | 'ai'
+  | 'storage'
+  | 'unknown';
 
-export const ERROR_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+const ERROR_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type ErrorSeverity = (typeof ERROR_SEVERITIES)[number];
 
 /**
@@ -27,11 +25,10 @@ export type ErrorSeverity = (typeof ERROR_SEVERITIES)[number];
  * - refresh: reload the page;
  * - fallback: carry on in a degraded mode (no camera, canned AI result); nothing blocks.
  */
-export const ERROR_RECOVERIES = ['retry', 'user_action', 'refresh', 'fallback'] as const;
-export type ErrorRecovery = (typeof ERROR_RECOVERIES)[number];
+export type ErrorRecovery = 'retry' | 'user_action' | 'refresh' | 'fallback';
 
 /** Severity order, lowest first. */
-export function severityRank(severity: ErrorSeverity): number {
+function severityRank(severity: ErrorSeverity): number {
   return ERROR_SEVERITIES.indexOf(severity);
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isFlowAddress, normalizeFlowAddress } from '../flow/address';
-import { MARKETPLACE_QUERY_MAX } from '../marketplace/contract';
+import { MARKETPLACE_QUERY_MAX } from '../marketplace/search';
 import { FLOW_NETWORKS } from '../flow/constants';
 
 export const MINT_LIMITS = Object.freeze({

@@ -4,7 +4,7 @@ import { useAuth } from '../../app/auth/authStore';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { AI_PROVIDER_LABELS } from '../../domain/coach/constants';
 import { AI_ERROR_TEXT } from '../../domain/errors/messages';
-import { accessToken, failureText, fetchProviders } from './coachApi';
+import { accessToken, failureText, fetchProviders } from '../../backend/api/coachApi';
 import { setCoachChoice, useCoachChoice, type CoachChoice } from './coachPreference';
 import { ErrorLine } from './ErrorLine';
 import type { OfferedProvider } from './useCoachAnalysis';

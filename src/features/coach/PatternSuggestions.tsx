@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
 import { createCustomPattern } from '../../data/customPatternsRepo';
 import { AI_PROVIDER_LABELS } from '../../domain/coach/constants';
-import type { PatternResponse } from '../../domain/coach/contract';
+import type { PatternResponse } from '../../contracts/coach';
 import {
   patternFromSuggestion,
   suggestionTimings,
@@ -17,7 +17,7 @@ import { requestSync } from '../../sync/page/syncEngine';
 import { Badge } from '../../ui/Badge';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { accessToken, failureText, suggestPattern } from './coachApi';
+import { accessToken, failureText, suggestPattern } from '../../backend/api/coachApi';
 import { ErrorLine } from './ErrorLine';
 import { requestHistory, type CoachFacts } from './coachFacts';
 import type { OfferedProvider } from './useCoachAnalysis';

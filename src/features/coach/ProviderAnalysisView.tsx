@@ -1,6 +1,6 @@
 import { combinedScore } from '../../domain/coach/combinedScore';
 import { AI_PROVIDER_LABELS } from '../../domain/coach/constants';
-import type { SessionAnalysisResponse } from '../../domain/coach/contract';
+import type { SessionAnalysisResponse } from '../../contracts/coach';
 import { AdviceLists, ScoreList } from './ScoreList';
 
 /**

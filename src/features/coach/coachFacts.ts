@@ -5,7 +5,7 @@ import {
   MAX_HISTORY_ITEMS,
   type HistoryFacts,
   type SessionFacts,
-} from '../../domain/coach/contract';
+} from '../../contracts/coach';
 import { getPattern, type PatternDefinition } from '../../domain/patterns';
 
 /**

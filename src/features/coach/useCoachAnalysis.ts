@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { AI_PROVIDERS, type AiProvider } from '../../domain/coach/constants';
-import type { SessionAnalysisResponse } from '../../domain/coach/contract';
+import type { SessionAnalysisResponse } from '../../contracts/coach';
 import { analyseOnDevice, type DeviceAnalysis } from '../../domain/coach/deviceAnalysis';
-import { accessToken, analyseSession, failureText, fetchProviders } from './coachApi';
+import { accessToken, analyseSession, failureText, fetchProviders } from '../../backend/api/coachApi';
 import { loadCoachFacts, requestHistory, type CoachFacts } from './coachFacts';
 import { useCoachChoice, type CoachChoice } from './coachPreference';
 

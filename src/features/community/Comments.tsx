@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { communityApi } from '../../backend/communityApi';
+import { communityApi } from '../../backend/api/communityApi';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/Field';
 import { LoadingDots } from '../../ui/LoadingDots';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { communityApi, type Page, type Post } from '../../backend/communityApi';
+import { communityApi, type Page, type Post } from '../../backend/api/communityApi';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';

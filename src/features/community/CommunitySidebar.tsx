@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { communityApi, type Challenge, type CommunityAchievementState } from '../../backend/communityApi';
+import { communityApi, type Challenge, type CommunityAchievementState } from '../../backend/api/communityApi';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LineIcon, type LineIconName } from '../../ui/LineIcon';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { communityApi } from '../../backend/communityApi';
+import { communityApi } from '../../backend/api/communityApi';
 import { ERROR_TEXT } from '../../domain/errors/messages';
 import { Button, buttonClass } from '../../ui/Button';
 import { ErrorCard } from '../errors';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Post } from '../../backend/communityApi';
+import type { Post } from '../../backend/api/communityApi';
 import { formatDuration } from '../../domain/duration';
 import { linkedPatternOfShared } from '../../domain/links/linkedFrom';
 import { sharedTimingLabel } from '../../domain/share/sharedPattern';

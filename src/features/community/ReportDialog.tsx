@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReportReason } from '../../backend/communityApi';
+import type { ReportReason } from '../../backend/api/communityApi';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextAreaField } from '../../ui/Field';

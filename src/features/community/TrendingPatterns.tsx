@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { communityApi, type TrendingPattern } from '../../backend/communityApi';
+import { communityApi, type TrendingPattern } from '../../backend/api/communityApi';
 import { getPattern } from '../../domain/patterns';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Page, Post } from '../../backend/communityApi';
+import type { Page, Post } from '../../backend/api/communityApi';
 
 /** Query keys of the community's server state (one cache for every screen). */
 export const socialKeys = {

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { communityApi, type Post, type ReportReason } from '../../backend/communityApi';
+import { communityApi, type Post, type ReportReason } from '../../backend/api/communityApi';
 import { HttpError } from '../../domain/errors/appErrors';
 import { notify } from '../../ui/toast';
 import { patchAuthor, patchPost, removePost, socialKeys } from './timelineCache';

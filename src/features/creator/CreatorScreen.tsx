@@ -3,9 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { reloadRole, useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
-import { creatorTotals, opensCreatorHub } from '../../domain/marketplace/creator';
-import type { MarketplacePattern } from '../../domain/marketplace/contract';
-import { ratingText, usageText } from '../../domain/marketplace/format';
+import type { MarketplacePattern } from '../../contracts/marketplace';
 import { ERROR_SCREEN_TEXT } from '../../domain/errors/screenText';
 import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
@@ -13,7 +11,17 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadingPage } from '../../ui/LoadingPage';
 import { Stat } from '../../ui/Stat';
-import { failureReason, marketplaceApi, marketplaceKeys, UnpublishButton, useMarketplaceActions } from '../marketplace';
+import {
+  creatorTotals,
+  failureReason,
+  marketplaceApi,
+  marketplaceKeys,
+  opensCreatorHub,
+  ratingText,
+  UnpublishButton,
+  usageText,
+  useMarketplaceActions,
+} from '../marketplace';
 import { CreatorMints } from '../tokens';
 import './creator.css';
 

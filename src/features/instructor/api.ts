@@ -1,39 +1,26 @@
-import { apiCall } from '../../backend/apiCall';
 import { getSupabase } from '../../backend/supabaseClient';
 import type { CourseRecord } from '../../data/db';
 import { AppError } from '../../domain/errors/appErrors';
 import {
   profileFromRow,
   type InstructorProfile,
-  type InstructorProfileInput,
   type ProfileRow,
 } from '../../domain/instructor/profile';
 import { fromCourseRow } from '../../sync/rows/courseRow';
 
 /**
  * The instructor side's calls (docs/product.md § Instructors): becoming an instructor and
- * the counts go through /api/instructor (server/instructor); public profiles and published
+ * the counts go through /api/instructor (src/backend/api/instructorApi.ts); public profiles and published
  * courses are read through /rest/v1, where row-level security shows drafts only to their
  * instructor.
  */
 
-export interface CourseStats {
-  courseId: string;
-  enrolments: number;
-  /** 0-100; null without enrolments. */
-  completionRate: number | null;
-}
-
-export interface OwnProfile {
-  role: string;
-  profile: InstructorProfile | null;
-}
-
-export const fetchOwnProfile = () => apiCall<OwnProfile>('/instructor/profile', { signedIn: true });
-export const submitProfile = (input: InstructorProfileInput) =>
-  apiCall<OwnProfile>('/instructor/profile', { signedIn: true, method: 'PUT', body: input });
-export const fetchStats = () =>
-  apiCall<{ courses: CourseStats[] }>('/instructor/stats', { signedIn: true }).then((r) => r.courses);
+export {
+  fetchOwnProfile,
+  submitProfile,
+  fetchStats,
+  type CourseStats,
+} from '../../backend/api/instructorApi';
 
 function rowsOrThrow<T>(res: { data: T[] | null; error: { message: string } | null }): T[] {
   if (res.error) throw new AppError(res.error.message, { category: 'network' });

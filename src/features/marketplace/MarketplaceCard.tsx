@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { MarketplacePattern } from '../../domain/marketplace/contract';
-import { ratingText, usageText } from '../../domain/marketplace/format';
+import type { MarketplacePattern } from '../../contracts/marketplace';
+import { ratingText, usageText } from './format';
 import { linkedPatternOf } from '../../domain/links/linkedFrom';
 import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';

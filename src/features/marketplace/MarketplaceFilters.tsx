@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MARKETPLACE_QUERY_MAX, type MarketplaceQuery } from '../../domain/marketplace/contract';
+import { MARKETPLACE_QUERY_MAX, type MarketplaceQuery } from '../../contracts/marketplace';
 import { Field, SelectField } from '../../ui/Field';
 import { MARKETPLACE_CATEGORY_OPTIONS, MARKETPLACE_DIFFICULTY_OPTIONS, MARKETPLACE_SORT_OPTIONS } from './options';
 

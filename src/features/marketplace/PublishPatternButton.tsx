@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { reloadRole, useAuth } from '../../app/auth/authStore';
-import { definitionOf } from '../../domain/marketplace/format';
+import { definitionOf } from './format';
 import type { PatternDefinition } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { ConfirmDialog } from './ConfirmDialog';
-import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+import { marketplaceApi, marketplaceKeys } from '../../backend/api/marketplaceApi';
 import { failureReason } from './useMarketplaceActions';
 import type { Publication } from './useMyPublications';
 

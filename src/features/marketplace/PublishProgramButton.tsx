@@ -4,7 +4,7 @@ import type { Program, ProgramDefinition } from '../../domain/programs/programTy
 import { Button } from '../../ui/Button';
 import { notify } from '../../ui/toast';
 import { ConfirmDialog } from './ConfirmDialog';
-import { programMarketplaceApi } from './programMarketplaceApi';
+import { programMarketplaceApi } from '../../backend/api/programMarketplaceApi';
 import { failureReason } from './useMarketplaceActions';
 
 /** The definition part of a program (what is published: its open format). */

@@ -10,7 +10,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { notify } from '../../ui/toast';
-import { programMarketplaceApi } from './programMarketplaceApi';
+import { programMarketplaceApi } from '../../backend/api/programMarketplaceApi';
 import { failureReason } from './useMarketplaceActions';
 
 type State =

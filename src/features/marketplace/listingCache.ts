@@ -1,4 +1,4 @@
-import type { MarketplacePage } from '../../domain/marketplace/contract';
+import type { MarketplacePage } from '../../contracts/marketplace';
 
 /**
  * The last catalogue pages seen on this device, so the marketplace still shows something

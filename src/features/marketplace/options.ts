@@ -1,4 +1,4 @@
-import { MARKETPLACE_SORTS, type MarketplaceSort } from '../../domain/marketplace/contract';
+import { MARKETPLACE_SORTS, type MarketplaceSort } from '../../contracts/marketplace';
 import { CATEGORY_OPTIONS, SORT_OPTIONS } from '../../domain/librarySearch';
 import { DIFFICULTIES } from '../../domain/patterns';
 

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { createCustomPattern } from '../../data/customPatternsRepo';
 import { HttpError } from '../../domain/errors/appErrors';
-import type { MarketplacePattern } from '../../domain/marketplace/contract';
-import { libraryCopyOf, patternToTry } from '../../domain/marketplace/format';
+import type { MarketplacePattern } from '../../contracts/marketplace';
+import { libraryCopyOf, patternToTry } from './format';
 import { requestSync } from '../../sync/page/syncEngine';
 import { notify } from '../../ui/toast';
-import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+import { marketplaceApi, marketplaceKeys } from '../../backend/api/marketplaceApi';
 
 /** The server's reason for a refusal, or what went wrong on the way. */
 export function failureReason(error: unknown): string {

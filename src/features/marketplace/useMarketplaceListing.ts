@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { HttpError } from '../../domain/errors/appErrors';
-import { marketplaceQueryParams, type MarketplacePage, type MarketplaceQuery } from '../../domain/marketplace/contract';
-import { publicView } from '../../domain/marketplace/format';
+import { marketplaceQueryParams, type MarketplacePage, type MarketplaceQuery } from '../../contracts/marketplace';
+import { publicView } from './format';
 import { readListing, saveListing, type CachedListing } from './listingCache';
-import { marketplaceApi, marketplaceKeys } from './marketplaceApi';
+import { marketplaceApi, marketplaceKeys } from '../../backend/api/marketplaceApi';
 
 export type ListingState =
   | { kind: 'loading' }

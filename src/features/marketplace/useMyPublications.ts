@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { marketplaceApi } from './marketplaceApi';
+import { marketplaceApi } from '../../backend/api/marketplaceApi';
 
 /** Where one of your library's patterns stands in the marketplace. */
 export type Publication = 'live' | 'unpublished';

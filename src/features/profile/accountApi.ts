@@ -1,4 +1,4 @@
-import { apiCall } from '../../backend/apiCall';
+import { deleteAccountOnServer } from '../../backend/api/accountApi';
 import { messageFromBody } from '../../backend/requester/body';
 import { HttpError } from '../../domain/errors/appErrors';
 import { getSupabase } from '../../backend/supabaseClient';
@@ -31,13 +31,7 @@ export async function deleteAccount(): Promise<string> {
       'Your sign-in has expired. Please sign in again, then delete the account.',
     );
   try {
-    await apiCall<void>('/account', {
-      signedIn: true,
-      bearer: session.access_token,
-      method: 'DELETE',
-      attempts: 1,
-      responseType: 'none',
-    });
+    await deleteAccountOnServer(session.access_token);
   } catch (error) {
     if (error instanceof HttpError) {
       const detail = typeof error.body === 'object' ? messageFromBody(error.body) : undefined;

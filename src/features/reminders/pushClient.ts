@@ -1,4 +1,9 @@
-import { apiCall } from '../../backend/apiCall';
+import {
+  checkPushSubscription,
+  deletePushSubscription,
+  pushPublicKey,
+  putPushSubscription,
+} from '../../backend/api/pushApi';
 import type { Reminder } from '../../domain/reminders/schedule';
 import { deviceTimeZone } from '../../app/practiceReminders';
 
@@ -26,7 +31,7 @@ async function registration(): Promise<ServiceWorkerRegistration | undefined> {
 
 async function serverKey(): Promise<string | null> {
   try {
-    return (await apiCall<{ publicKey: string }>('/push/key', { signedIn: false })).publicKey;
+    return await pushPublicKey();
   } catch {
     return null;
   }
@@ -41,7 +46,7 @@ export async function pushState(signedIn: boolean): Promise<PushState> {
   if (!sub || Notification.permission !== 'granted') return { kind: 'available' };
   // The server forgets a device when its sign-in ends: on only if it still has this one.
   try {
-    await apiCall(`/push/subscription?endpoint=${encodeURIComponent(sub.endpoint)}`, { signedIn: true });
+    await checkPushSubscription(sub.endpoint);
     return { kind: 'on' };
   } catch {
     return { kind: 'available' };
@@ -56,11 +61,14 @@ function keyBytes(b64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function send(sub: PushSubscription, reminders: Reminder[]): Promise<void> {
-  await apiCall('/push/subscription', {
-    signedIn: true,
-    method: 'PUT',
-    body: { subscription: sub.toJSON(), timeZone: deviceTimeZone(), reminders },
-  });
+  const json = sub.toJSON();
+  // The shape the server checks (src/contracts/pushSchemas.ts); a key the browser left out is refused there, in words.
+  const subscription = {
+    endpoint: sub.endpoint,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  };
+  await putPushSubscription({ subscription, timeZone: deviceTimeZone(), reminders });
 }
 
 /** Asks for permission, subscribes this browser and registers the reminders; throws in words. */
@@ -90,6 +98,6 @@ export async function updatePush(reminders: Reminder[]): Promise<void> {
 export async function disablePush(): Promise<void> {
   const sub = await (await registration())?.pushManager.getSubscription();
   if (!sub) return;
-  await apiCall('/push/subscription', { signedIn: true, method: 'DELETE', body: { endpoint: sub.endpoint } }).catch(() => undefined);
+  await deletePushSubscription(sub.endpoint).catch(() => undefined);
   await sub.unsubscribe();
 }

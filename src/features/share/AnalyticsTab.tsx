@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { communityApi } from '../../backend/communityApi';
+import { communityApi } from '../../backend/api/communityApi';
 import { postAnalytics } from '../../domain/share/postAnalytics';
 import { Button } from '../../ui/Button';
 import { LoadingDots } from '../../ui/LoadingDots';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { queryClient } from '../../backend/queryClient';
-import { communityApi } from '../../backend/communityApi';
+import { communityApi } from '../../backend/api/communityApi';
 import { normalizePostText } from '../../domain/share/postText';
 import { availablePlatforms, type PlatformId } from '../../domain/share/platforms';
 import { shareBlockers } from '../../domain/share/shareRules';

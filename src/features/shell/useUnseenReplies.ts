@@ -69,7 +69,7 @@ export function useUnseenReplies(userId: string | null, path: string): RepliesBa
     let live = true;
     const ask = () => {
       const since = readMark(userId);
-      Promise.all([import('../../backend/communityApi').then((m) => m.communityApi.unseenActivity(since)), notificationSettings()])
+      Promise.all([import('../../backend/api/communityApi').then((m) => m.communityApi.unseenActivity(since)), notificationSettings()])
         .then(
           ([activity, settings]) => {
             if (live) setSeen({ activity, settings });

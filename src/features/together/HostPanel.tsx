@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { togetherApi } from '../../backend/togetherApi';
+import { togetherApi } from '../../backend/api/togetherApi';
 import { Button } from '../../ui/Button';
 
 /** How often the host's count is read while the screen is visible. */

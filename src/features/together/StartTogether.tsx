@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { togetherApi } from '../../backend/togetherApi';
+import { togetherApi } from '../../backend/api/togetherApi';
 import { HttpError } from '../../domain/errors/appErrors';
 import { togetherError, type LinkedPattern } from '../../domain/links/patternLink';
 import { Button } from '../../ui/Button';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { togetherApi } from '../../backend/togetherApi';
+import { togetherApi } from '../../backend/api/togetherApi';
 import { useAuth } from '../../app/auth/authStore';
 import { PHASE_HINTS, PHASE_LABELS } from '../../domain/breathClock';
 import type { TogetherLinkContent } from '../../domain/links/patternLink';

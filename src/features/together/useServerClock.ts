@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { timeSample } from '../../backend/togetherApi';
+import { timeSample } from '../../backend/api/togetherApi';
 import {
   CLOCK_SYNC,
   estimateOffset,

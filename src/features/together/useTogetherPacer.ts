@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { deviceNow } from '../../backend/togetherApi';
+import { deviceNow } from '../../backend/api/togetherApi';
 import { buildSchedule } from '../../domain/breathClock';
 import type { LinkedPattern } from '../../domain/links/patternLink';
 import { toDeviceTime, toServerTime, type OffsetEstimate } from '../../domain/together/clockOffset';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../ui/Badge';
 import { TOKEN_TEXT, tokenLine } from './labels';
-import { tokensApi, type MintRecord } from './tokensApi';
+import { tokensApi, type MintRecord } from '../../backend/api/tokensApi';
 
 export const mintsKey = ['flow', 'mints'] as const;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge } from '../../ui/Badge';
 import { TOKEN_TEXT, tokenLine } from './labels';
-import { tokensOfPattern, type MintedToken } from './tokensApi';
+import { tokensOfPattern, type MintedToken } from '../../backend/api/tokensApi';
 
 /**
  * A published pattern's Flow token on a marketplace card: its id(s) and owner, and whether

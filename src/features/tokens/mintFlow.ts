@@ -2,7 +2,7 @@ import { AppError, HttpError } from '../../domain/errors/appErrors';
 import { ERROR_CASES } from '../../domain/errors/messages';
 import type { MintRequestInput } from '../../domain/tokens/mintInput';
 import type { FlowClient, TxProgress } from '../../flow/flowClient';
-import { tokensApi, type MintRecord } from './tokensApi';
+import { tokensApi, type MintRecord } from '../../backend/api/tokensApi';
 
 /**
  * Minting a published pattern end to end (docs/product.md § Wallets and tokens): the server

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getAuthState, subscribeAuth } from '../../app/auth/authStore';
-import { apiCall } from '../../backend/apiCall';
+import { lensSettings } from '../../backend/api/walletApi';
 import { createLensClient, type LensAccount, type LensClient } from '../../wallet/lens/lensClient';
 import { uploadJson } from '../../wallet/lens/upload';
 import { forgetLensSession, keepLensSession, keptLensSession } from './keptLensSession';
@@ -40,17 +40,6 @@ async function store(json: string): Promise<string> {
   return body.uri;
 }
 
-async function servedSettings(): Promise<{ apiUrl: string | null; postUrl: string | null }> {
-  const body = (await apiCall<{ apiUrl?: unknown; postUrl?: unknown } | undefined>('/wallet/lens', {
-    signedIn: false,
-    attempts: 1,
-  })) ?? {};
-  return {
-    apiUrl: typeof body.apiUrl === 'string' && body.apiUrl ? body.apiUrl : null,
-    postUrl: typeof body.postUrl === 'string' && body.postUrl ? body.postUrl : null,
-  };
-}
-
 let setup: LensSetup | null | undefined; // undefined: not known yet
 let loading: Promise<LensSetup | null> | undefined;
 
@@ -61,7 +50,7 @@ export function loadLens(): Promise<LensSetup | null> {
     try {
       const s = BUILD_API_URL
         ? { apiUrl: BUILD_API_URL, postUrl: BUILD_POST_URL }
-        : await servedSettings();
+        : await lensSettings();
       setup = s.apiUrl
         ? {
             client: createLensClient({

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getAuthState, setWalletAuth, subscribeAuth } from '../../app/auth/authStore';
-import { siweApi } from '../../wallet/siweApi';
+import { siweApi } from '../../backend/api/walletApi';
 import {
   createWalletStore,
   isLinkedAndConnected,

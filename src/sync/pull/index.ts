@@ -1,1 +1,1 @@
-export { pullChanges, PULL_PAGE_SIZE } from './pullChanges';
+export { pullChanges } from './pullChanges';

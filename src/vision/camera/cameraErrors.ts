@@ -3,12 +3,9 @@
  * cause has its catalogue row; video problems read 'Failed to initialize camera...' and
  * keep their own text ('Video load timeout', ...) as the detail.
  */
-import {
-  AppError,
-  CAMERA_SETUP_MESSAGES,
-  classifyError,
-  type ClassifiedError,
-} from '../../domain/errors';
+import { AppError } from '../../domain/errors/appErrors';
+import { CAMERA_SETUP_MESSAGES } from '../../domain/errors/messages';
+import { classifyError, type ClassifiedError } from '../../domain/errors/classifier';
 
 export type VideoProblem = 'streamUnavailable' | 'videoTimeout' | 'videoError';
 

@@ -3,7 +3,7 @@
  * user-facing camera where there is a choice, no audio. Gives up after 10 s without an
  * answer (a permission prompt left open), stopping a stream that arrives later.
  */
-import { CameraTimeoutError } from '../../domain/errors';
+import { CameraTimeoutError } from '../../domain/errors/appErrors';
 
 export const CAMERA_TIMEOUT_MS = 10_000;
 

@@ -1,4 +1,4 @@
-import { communityApi } from '../../backend/communityApi';
+import { communityApi } from '../../backend/api/communityApi';
 
 /**
  * Keeps the Lens post's id with the community post (docs/product.md § Wallets and tokens)

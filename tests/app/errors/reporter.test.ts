@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorLogRecord } from '../../../src/data/db';
-import { HttpError, NetworkError } from '../../../src/domain/errors';
+import { HttpError, NetworkError } from '../../../src/domain/errors/appErrors';
 import {
   REPORTING,
   createErrorReporter,

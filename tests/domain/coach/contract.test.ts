@@ -12,7 +12,7 @@ import {
   patternOutputSchema,
   SESSION_OUTPUT_JSON_SCHEMA,
   sessionOutputSchema,
-} from '../../../src/domain/coach/contract';
+} from '../../../src/contracts/coach';
 import { BOX_SESSION, PATTERN_SUGGESTION } from './fixtures';
 
 const session = BOX_SESSION;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryFacts, SessionFacts } from '../../../src/domain/coach/contract';
+import type { HistoryFacts, SessionFacts } from '../../../src/contracts/coach';
 import { analyseOnDevice, type DeviceAnalysis } from '../../../src/domain/coach/deviceAnalysis';
 import { BOX_SESSION } from './fixtures';
 

@@ -1,4 +1,4 @@
-import type { SessionFacts } from '../../../src/domain/coach/contract';
+import type { SessionFacts } from '../../../src/contracts/coach';
 import type { PatternSuggestion } from '../../../src/domain/coach/suggestedPattern';
 
 /** A classic box session as the coach reads it: 10 of 10 cycles, 9 without a pause, no camera. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../../../src/domain/community/postSchema';
+import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../../../src/contracts/communityAnswerSchemas';
 
 /**
  * The community page's edge (issue 28 item 5): a post, challenge or trending pattern read

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AppError,
-  CircuitOpenError,
-  ERROR_CASES,
-  ERROR_TEXT,
-  HttpError,
-  NetworkError,
-  TimeoutError,
-  chainNotAddedMessage,
-  classifyError,
-  maxSeverity,
-  severityFor,
-  transactionFailedMessage,
-  transactionTimeoutMessage,
-  userMessageFor,
-} from '../../../src/domain/errors';
+import { AppError, CircuitOpenError, HttpError, NetworkError, TimeoutError } from '../../../src/domain/errors/appErrors';
+import { ERROR_CASES, ERROR_TEXT, chainNotAddedMessage, transactionFailedMessage, transactionTimeoutMessage } from '../../../src/domain/errors/messages';
+import { classifyError, severityFor, userMessageFor } from '../../../src/domain/errors/classifier';
+import { maxSeverity } from '../../../src/domain/errors/types';
 
 function domException(name: string, message = ''): Error {
   const e = new Error(message);

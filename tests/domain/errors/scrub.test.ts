@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, scrubRecord, scrubString } from '../../../src/domain/errors';
+import { REDACTED, scrubRecord, scrubString } from '../../../src/domain/errors/scrub';
 
 describe('scrub', () => {
   it('removes bearer tokens, JWTs, query secrets and JSON secrets from text', () => {

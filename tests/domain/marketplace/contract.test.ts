@@ -5,7 +5,7 @@ import {
   marketplaceQueryFrom,
   marketplaceQueryParams,
   pageCount,
-} from '../../../src/domain/marketplace/contract';
+} from '../../../src/contracts/marketplace';
 
 describe('marketplace query from the URL', () => {
   it('reads known values and drops the rest to their defaults', () => {

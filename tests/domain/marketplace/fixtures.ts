@@ -1,4 +1,4 @@
-import type { MarketplacePattern } from '../../../src/domain/marketplace/contract';
+import type { MarketplacePattern } from '../../../src/contracts/marketplace';
 
 /** A published pattern as the API answers it, with `over` applied. */
 export const published = (over: Partial<MarketplacePattern> = {}): MarketplacePattern => ({

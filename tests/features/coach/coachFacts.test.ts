@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, type SessionRecord } from '../../../src/data/db';
-import { sessionDataSchema } from '../../../src/domain/coach/contract';
+import { sessionDataSchema } from '../../../src/contracts/coach';
 import { choosePattern } from '../../../src/domain/patternChoice';
 import { buildSessionRecord } from '../../../src/domain/sessionRecord';
 import {

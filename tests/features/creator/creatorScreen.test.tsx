@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../src/domain/errors/appErrors';
-import type { CreatorOverview } from '../../../src/domain/marketplace/contract';
+import type { CreatorOverview } from '../../../src/contracts/marketplace';
 import { published } from '../../domain/marketplace/fixtures';
 
 const mine = vi.fn<() => Promise<CreatorOverview>>();
@@ -15,7 +15,10 @@ vi.mock('@tanstack/react-router', () => ({
     </a>
   ),
 }));
-vi.mock('../../../src/features/marketplace', () => ({
+vi.mock('../../../src/features/marketplace', async () => ({
+  // The figures and their wording are the real ones.
+  ...(await import('../../../src/features/marketplace/creatorFigures')),
+  ...(await import('../../../src/features/marketplace/format')),
   marketplaceApi: { mine: () => mine() },
   marketplaceKeys: { mine: (u: string) => ['market', 'mine', u] },
   failureReason: (e: unknown) => (e instanceof HttpError ? e.message : 'unreachable'),

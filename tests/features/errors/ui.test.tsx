@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_CASES, HttpError, NetworkError } from '../../../src/domain/errors';
+import { ERROR_CASES } from '../../../src/domain/errors/messages';
+import { HttpError, NetworkError } from '../../../src/domain/errors/appErrors';
 import { AppErrorPage, APP_ERROR_HTML } from '../../../src/features/errors/AppErrorPage';
 import {
   ErrorCard,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MarketplacePattern } from '../../../src/domain/marketplace/contract';
+import type { MarketplacePattern } from '../../../src/contracts/marketplace';
 import { MarketplaceCard, type MarketplaceCardActions } from '../../../src/features/marketplace/MarketplaceCard';
 import { published } from '../../domain/marketplace/fixtures';
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MARKETPLACE_QUERY, type MarketplaceQuery } from '../../../src/domain/marketplace/contract';
+import { DEFAULT_MARKETPLACE_QUERY, type MarketplaceQuery } from '../../../src/contracts/marketplace';
 import { MarketplaceFilters } from '../../../src/features/marketplace/MarketplaceFilters';
 
 const changes: MarketplaceQuery[] = [];

@@ -3,13 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, NetworkError } from '../../../src/domain/errors/appErrors';
-import { DEFAULT_MARKETPLACE_QUERY, type MarketplacePage } from '../../../src/domain/marketplace/contract';
+import { DEFAULT_MARKETPLACE_QUERY, type MarketplacePage } from '../../../src/contracts/marketplace';
 import { readListing, saveListing } from '../../../src/features/marketplace/listingCache';
 import { useMarketplaceListing } from '../../../src/features/marketplace/useMarketplaceListing';
 import { published } from '../../domain/marketplace/fixtures';
 
 const list = vi.fn<(...a: unknown[]) => Promise<MarketplacePage>>();
-vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+vi.mock('../../../src/backend/api/marketplaceApi', () => ({
   marketplaceApi: { list: (...a: unknown[]) => list(...a) },
   marketplaceKeys: { list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatorOverview, MarketplacePublishInput } from '../../../src/domain/marketplace/contract';
+import type { CreatorOverview, MarketplacePublishInput } from '../../../src/contracts/marketplace';
 import { published } from '../../domain/marketplace/fixtures';
 
 const mine = vi.fn<() => Promise<CreatorOverview>>();
@@ -11,7 +11,7 @@ vi.mock('../../../src/app/auth/authStore', () => ({
   useAuth: () => ({ user }),
   reloadRole: vi.fn(),
 }));
-vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+vi.mock('../../../src/backend/api/marketplaceApi', () => ({
   marketplaceApi: { mine: () => mine(), publish: (i: MarketplacePublishInput) => publish(i) },
   marketplaceKeys: { all: ['market'] },
 }));

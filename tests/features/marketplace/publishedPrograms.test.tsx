@@ -23,7 +23,7 @@ vi.mock('@tanstack/react-router', () => ({
     </a>
   ),
 }));
-vi.mock('../../../src/features/marketplace/programMarketplaceApi', () => ({
+vi.mock('../../../src/backend/api/programMarketplaceApi', () => ({
   programMarketplaceApi: { list: (q: string, page: number, asUser: boolean) => list(q, page, asUser) },
 }));
 const { PublishedPrograms } = await import('../../../src/features/marketplace/PublishedPrograms');

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../src/domain/errors/appErrors';
-import { DEFAULT_MARKETPLACE_QUERY, type MarketplacePage, type MarketplaceQuery } from '../../../src/domain/marketplace/contract';
+import { DEFAULT_MARKETPLACE_QUERY, type MarketplacePage, type MarketplaceQuery } from '../../../src/contracts/marketplace';
 import { published } from '../../domain/marketplace/fixtures';
 
 const list = vi.fn<(q: MarketplaceQuery) => Promise<MarketplacePage>>();
@@ -11,7 +11,7 @@ vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, children }: { to: string; children: React.ReactNode }) => <a href={to}>{children}</a>,
   useNavigate: () => vi.fn(),
 }));
-vi.mock('../../../src/features/marketplace/marketplaceApi', () => ({
+vi.mock('../../../src/backend/api/marketplaceApi', () => ({
   marketplaceApi: { list: (q: MarketplaceQuery) => list(q) },
   marketplaceKeys: { all: ['market'], list: (q: unknown, u: unknown) => ['market', 'list', u, q] },
 }));

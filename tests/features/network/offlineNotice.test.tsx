@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FALLBACK_TEXT } from '../../../src/domain/errors';
+import { FALLBACK_TEXT } from '../../../src/domain/errors/messages';
 import { OfflineNotice } from '../../../src/features/network';
 import {
   applyHealthReport,

@@ -15,7 +15,7 @@ import { COMMUNITY_PREFERENCES_KEY } from '../../../src/domain/community/prefere
 const api = vi.hoisted(() => ({
   unseenActivity: vi.fn(async (_since: string) => ({ comments: 12, reactions: 0, follows: 0 })),
 }));
-vi.mock('../../../src/backend/communityApi', () => ({ communityApi: api }));
+vi.mock('../../../src/backend/api/communityApi', () => ({ communityApi: api }));
 const { useUnseenReplies } = await import('../../../src/features/shell/useUnseenReplies');
 
 function Probe({ userId, path }: { userId: string | null; path: string }) {

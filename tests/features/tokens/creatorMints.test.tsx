@@ -40,7 +40,7 @@ const client = vi.hoisted(() => ({
 const walletAuth = vi.hoisted(() => vi.fn());
 vi.mock('../../../src/ui/toast', () => ({ notify: toasts }));
 vi.mock('../../../src/app/auth/authStore', () => ({ setWalletAuth: walletAuth }));
-vi.mock('../../../src/features/tokens/tokensApi', () => ({
+vi.mock('../../../src/backend/api/tokensApi', () => ({
   tokensApi: api,
   tokensOfPattern: vi.fn(),
 }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../server/db/types';
 import { marketplaceRoutes } from '../../../server/marketplace/routes';
-import type { MarketplacePage, MarketplacePattern } from '../../../src/domain/marketplace/contract';
+import type { MarketplacePage, MarketplacePattern } from '../../../src/contracts/marketplace';
 import { testSecrets } from '../helpers';
 import { communityHarness, type Member } from '../community/harness';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/types';
 import { tokenRoutes } from '../../../server/tokens/routes';
-import type { MarketplacePattern } from '../../../src/domain/marketplace/contract';
+import type { MarketplacePattern } from '../../../src/contracts/marketplace';
 import { startFakeAccessApi, cdc, type FakeAccessApi } from '../../flow/fakeAccessApi';
 import { testSecrets, useTestDb, type Backend } from '../helpers';
 import { marketplaceHarness } from '../marketplace/harness';

@@ -1,4 +1,4 @@
-import { apiCall } from '../../backend/apiCall';
+import { apiCall } from './apiCall';
 import {
   marketplaceQueryParams,
   type CreatorOverview,
@@ -7,7 +7,8 @@ import {
   type MarketplacePublishInput,
   type MarketplaceQuery,
   type MarketplaceUseKind,
-} from '../../domain/marketplace/contract';
+} from '../../contracts/marketplace';
+import type { PublishBody, RatingBody, UseBody } from '../../contracts/marketplaceSchemas';
 
 /**
  * The marketplace API (server/marketplace), through the app's /api helper: guests read with the
@@ -25,15 +26,15 @@ export const marketplaceApi = {
     return call<MarketplacePage>(`/patterns${qs ? `?${qs}` : ''}`, { signedIn: asUser });
   },
   publish: (input: MarketplacePublishInput) =>
-    call<{ pattern: MarketplacePattern; role: CreatorOverview['role'] }>('/patterns', { ...signedIn, method: 'POST', body: input }),
+    call<{ pattern: MarketplacePattern; role: CreatorOverview['role'] }>('/patterns', { ...signedIn, method: 'POST', body: input satisfies PublishBody }),
   unpublish: (id: string) => call<void>(`/patterns/${id}`, { ...signedIn, method: 'DELETE' }),
   rate: (id: string, rating: number) =>
-    call<{ pattern: MarketplacePattern }>(`/patterns/${id}/rating`, { ...signedIn, method: 'PUT', body: { rating } }),
+    call<{ pattern: MarketplacePattern }>(`/patterns/${id}/rating`, { ...signedIn, method: 'PUT', body: { rating } satisfies RatingBody }),
   recordUse: (id: string, kind: MarketplaceUseKind, copyId?: string) =>
     call<{ counted: boolean; pattern: MarketplacePattern }>(`/patterns/${id}/uses`, {
       ...signedIn,
       method: 'POST',
-      body: kind === 'add' ? { kind, copyId } : { kind },
+      body: (kind === 'add' ? { kind, copyId: copyId ?? '' } : { kind }) satisfies UseBody,
     }),
   mine: () => call<CreatorOverview>('/mine', signedIn),
 };

@@ -1,38 +1,14 @@
-import { apiCall } from '../../backend/apiCall';
+import { apiCall } from './apiCall';
 import type { MintRequestInput, PatternTokenMetadata } from '../../domain/tokens/mintInput';
+import type { MintedToken, MintOutcome, MintRecord } from '../../contracts/tokens';
+import type { MintResultBody } from '../../contracts/tokensSchemas';
 
 /**
- * The pattern-token API (server/tokens). Reads of minted tokens need only the public key;
+ * The pattern-token API (server/tokens; shapes in src/contracts/tokens.ts). Reads of minted tokens need only the public key;
  * mint requests and their outcomes carry the signed-in user's access token.
  */
 
-export interface MintRecord {
-  id: string;
-  patternId: string;
-  network: string;
-  recipient: string;
-  copies: number;
-  status: 'requested' | 'sealed' | 'verified' | 'failed';
-  txId: string | null;
-  tokenIds: string[];
-  owner: string | null;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface MintedToken {
-  network: string;
-  status: 'sealed' | 'verified';
-  txId: string;
-  tokenIds: string[];
-  owner: string | null;
-  mintedAt: string;
-}
-
-export type MintOutcome =
-  | { status: 'sealed'; txId: string; tokenIds: string[]; owner: string | null }
-  | { status: 'failed'; txId: string | null; error: string };
+export type { MintedToken, MintOutcome, MintRecord };
 
 const call = <T>(path: string, opts: { signedIn: boolean; method?: string; body?: unknown }) =>
   apiCall<T>(`/flow${path}`, opts);
@@ -48,7 +24,7 @@ export const tokensApi = {
     call<{ mint: MintRecord }>(`/mint-pattern/${mintId}/result`, {
       signedIn: true,
       method: 'POST',
-      body: outcome,
+      body: outcome satisfies MintResultBody,
     }),
   mine: () => call<{ mints: MintRecord[] }>('/mints', { signedIn: true }),
   tokensOf: (patternIds: readonly string[]) =>

@@ -1,4 +1,5 @@
-import { apiCall } from '../../backend/apiCall';
+import { apiCall } from './apiCall';
+import type { PublishProgramBody } from '../../contracts/marketplaceSchemas';
 import type { MarketProgram, MarketProgramPage } from '../../domain/marketplace/programListing';
 import type { ProgramDefinition } from '../../domain/programs/programTypes';
 
@@ -17,7 +18,7 @@ export const programMarketplaceApi = {
     apiCall<{ program: MarketProgram; role: string }>('/market/programs', {
       signedIn: true,
       method: 'POST',
-      body: { sourceProgramId, program },
+      body: { sourceProgramId, program } satisfies PublishProgramBody,
     }),
   unpublish: (id: string) => apiCall<void>(`/market/programs/${id}`, { signedIn: true, method: 'DELETE' }),
 };

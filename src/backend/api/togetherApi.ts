@@ -4,9 +4,9 @@ import {
   type TogetherJoinAnswer,
   type TogetherSessionAnswer,
   type TogetherStartInput,
-} from '../contracts/together';
-import type { TogetherCreateBody, TogetherJoinBody } from '../contracts/togetherSchemas';
-import type { TimeSample } from '../domain/together/clockOffset';
+} from '../../contracts/together';
+import type { TogetherCreateBody, TogetherJoinBody } from '../../contracts/togetherSchemas';
+import type { TimeSample } from '../../domain/together/clockOffset';
 import { apiCall } from './apiCall';
 
 /**

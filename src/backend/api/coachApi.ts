@@ -1,16 +1,17 @@
-import { getConfig } from '../../backend/config';
-import { apiCall } from '../../backend/apiCall';
+import { getConfig } from '../config';
+import { apiCall } from './apiCall';
 import { AI_CLIENT_WAIT_MS, type AiProvider } from '../../domain/coach/constants';
 import {
   patternResponseSchema,
   providersResponseSchema,
   sessionAnalysisResponseSchema,
+  type AnalysisRequest,
   type PatternData,
   type PatternResponse,
   type ProvidersResponse,
   type SessionAnalysisResponse,
   type SessionData,
-} from '../../domain/coach/contract';
+} from '../../contracts/coach';
 import { HttpError } from '../../domain/errors/appErrors';
 
 /**
@@ -22,7 +23,7 @@ import { HttpError } from '../../domain/errors/appErrors';
 
 /** The signed-in user's access token (refreshed by supabase-js when needed), or null. */
 export async function accessToken(): Promise<string | null> {
-  const { getSupabase } = await import('../../backend/supabaseClient');
+  const { getSupabase } = await import('../supabaseClient');
   const { data } = await (await getSupabase()).auth.getSession();
   return data.session?.access_token ?? null;
 }
@@ -41,7 +42,8 @@ export async function fetchProviders(
   return providersResponseSchema.parse(body).providers;
 }
 
-async function post(token: string, body: unknown): Promise<unknown> {
+/** The body is what the server's analysisRequestSchema accepts (src/contracts/coach.ts). */
+async function post(token: string, body: AnalysisRequest): Promise<unknown> {
   return apiCall('/ai-analysis', {
     service: 'ai',
     method: 'POST',

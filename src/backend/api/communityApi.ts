@@ -1,4 +1,4 @@
-import type { SharedPattern, SharedSession } from '../domain/share/sharedPattern';
+import type { SharedPattern, SharedSession } from '../../domain/share/sharedPattern';
 import type {
   Challenge,
   Comment,
@@ -10,8 +10,15 @@ import type {
   ReportReason,
   CommunityAchievementState,
   TrendingPattern,
-} from '../domain/community/contract';
-import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../domain/community/postSchema';
+} from '../../contracts/community';
+import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../../contracts/communityAnswerSchemas';
+import type {
+  CommentInput,
+  FollowInput,
+  PostRefInput,
+  ReportInput,
+  ShareInput,
+} from '../../contracts/communitySchemas';
 import { apiCall } from './apiCall';
 
 /**
@@ -19,7 +26,8 @@ import { apiCall } from './apiCall';
  * and goes through the request helper's social policy (15 s, 3 retries, its own circuit
  * breaker). Writes carry a client-made id where the server supports one, so a retried
  * request never posts twice. A 4xx answer is thrown as HttpError with the server's message.
- * Posts, challenges and trending patterns are checked item by item (../domain/community/postSchema):
+ * Request bodies are typed by the server's schemas (src/contracts/communitySchemas.ts);
+ * posts, challenges and trending patterns are checked item by item (../../contracts/communityAnswerSchemas):
  * a malformed one is left out, never rendered.
  */
 
@@ -50,7 +58,7 @@ export const communityApi = {
       type: 'BREATHING_SESSION',
       content: input.content,
       metadata: { breathingPattern: input.pattern, ...(input.session ? { session: input.session } : {}) },
-    }).then((r) => r.post),
+    } satisfies ShareInput).then((r) => r.post),
   timeline: (cursor?: string | null) =>
     call<Page<Post>>(`/social/timeline${cursorQuery(cursor)}`).then((p) => ({
       items: wellFormedPosts(p.items),
@@ -65,18 +73,18 @@ export const communityApi = {
   recordLensPost: (id: string, lensPostId: string) =>
     call<{ post: Post }>(`/social/posts/${id}/lens`, 'PUT', { lensPostId }).then((r) => r.post),
   react: (postId: string) =>
-    call<{ reacted: boolean; reactions: number }>('/social/react', 'POST', { postId }),
+    call<{ reacted: boolean; reactions: number }>('/social/react', 'POST', { postId } satisfies PostRefInput),
   unreact: (postId: string) =>
     call<{ reacted: boolean; reactions: number }>(`/social/react/${postId}`, 'DELETE'),
-  follow: (userId: string) => call<{ following: boolean }>('/social/follow', 'POST', { userId }),
+  follow: (userId: string) => call<{ following: boolean }>('/social/follow', 'POST', { userId } satisfies FollowInput),
   unfollow: (userId: string) => call<{ following: boolean }>(`/social/follow/${userId}`, 'DELETE'),
   comments: (postId: string, cursor?: string | null) =>
     call<Page<Comment>>(`/social/posts/${postId}/comments${cursorQuery(cursor)}`),
-  addComment: (input: { id: string; postId: string; content: string }) =>
+  addComment: (input: CommentInput & { id: string }) =>
     call<{ comment: Comment }>('/social/comments', 'POST', input).then((r) => r.comment),
   deleteComment: (id: string) => call<void>(`/social/comments/${id}`, 'DELETE'),
   report: (postId: string, reason: ReportReason, details?: string) =>
-    call<{ hidden: boolean }>('/social/report', 'POST', { postId, reason, ...(details ? { details } : {}) }),
+    call<{ hidden: boolean }>('/social/report', 'POST', { postId, reason, ...(details ? { details } : {}) } satisfies ReportInput),
   community: () =>
     call<CommunityOverview>('/social/community').then((o) => ({
       ...o,

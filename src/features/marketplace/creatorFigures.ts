@@ -1,10 +1,10 @@
 /**
- * The creator hub's figures (docs/product.md § Discovery). Pure. People are counted per
+ * The creator hub's figures (docs/product.md § Discovery), from the marketplace API's answers. Pure. People are counted per
  * pattern only: one person may use several of a creator's patterns, so adding the
  * per-pattern counts would count them twice. A session belongs to one pattern, so
  * sessions and ratings add up exactly.
  */
-import type { CreatorOverview, MarketplacePattern } from './contract';
+import type { CreatorOverview, MarketplacePattern } from '../../contracts/marketplace';
 
 export interface CreatorTotals {
   published: number;

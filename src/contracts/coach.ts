@@ -3,73 +3,23 @@
  * `POST /api/ai-analysis`, what a provider must produce, and what the server answers.
  * The server validates requests and the providers' output with these schemas; the app
  * validates the server's answer with them. Pure (zod only); loaded only with the coach UI
- * and on the server.
+ * and on the server. The session facts are the domain's (src/domain/coach/sessionFacts.ts),
+ * re-exported here for both sides.
  */
 import { z } from 'zod';
-import { DIFFICULTIES, PATTERN_CATEGORIES } from '../patterns';
-import { SESSION_MODES } from '../sessionModes';
-import { AI_PROVIDERS } from './constants';
-import { SUGGESTED_PHASE_TYPES, suggestionProblems } from './suggestedPattern';
+import { DIFFICULTIES, PATTERN_CATEGORIES } from '../domain/patterns';
+import { AI_PROVIDERS } from '../domain/coach/constants';
+import { SUGGESTED_PHASE_TYPES, suggestionProblems } from '../domain/coach/suggestedPattern';
+import {
+  historyItemSchema,
+  MAX_HISTORY_ITEMS,
+  sessionFactsSchema,
+  text,
+  type HistoryFacts,
+  type SessionFacts,
+} from '../domain/coach/sessionFacts';
 
-/** The most history items a request carries (the most recent ones). */
-export const MAX_HISTORY_ITEMS = 20;
-
-const percent = z.number().min(0).max(100);
-const seconds = (max: number) => z.number().min(0).max(max);
-const text = (max: number) => z.string().trim().min(1).max(max);
-
-// ---------------------------------------------------------------------------------------
-// The request
-
-/** One practised session as the app describes it: only figures the session measured. */
-export const sessionFactsSchema = z
-  .object({
-    patternId: text(100),
-    patternName: text(80),
-    /** The pattern's four phases in seconds, when the app knows them. */
-    timings: z
-      .object({
-        inhale: seconds(120),
-        hold: seconds(120),
-        exhale: seconds(120),
-        hold_after_exhale: seconds(120),
-      })
-      .strict()
-      .optional(),
-    sessionType: z.enum(SESSION_MODES),
-    /** Seconds of practice, pauses excluded. */
-    duration: seconds(86_400),
-    cycleCount: z.number().int().min(0).max(100_000),
-    targetCycles: z.number().int().min(1).max(100_000),
-    completed: z.boolean(),
-    breathHoldTime: seconds(3_600).optional(),
-    rhythmConsistency: percent.optional(),
-    stillnessScore: percent.optional(),
-    phaseAccuracy: percent.optional(),
-    qualityScore: percent.optional(),
-    /** Breaths per minute measured by the camera. */
-    breathingRate: z.number().min(0).max(60).optional(),
-    cameraUsed: z.boolean(),
-    createdAt: z.iso.datetime({ offset: true }),
-  })
-  .strict();
-export type SessionFacts = z.infer<typeof sessionFactsSchema>;
-
-/** An earlier session of the same user (most recent first). */
-export const historyItemSchema = z
-  .object({
-    patternName: text(80),
-    duration: seconds(86_400),
-    cycleCount: z.number().int().min(0).max(100_000),
-    targetCycles: z.number().int().min(1).max(100_000),
-    completed: z.boolean(),
-    qualityScore: percent.optional(),
-    stillnessScore: percent.optional(),
-    breathHoldTime: seconds(3_600).optional(),
-    createdAt: z.iso.datetime({ offset: true }),
-  })
-  .strict();
-export type HistoryFacts = z.infer<typeof historyItemSchema>;
+export { historyItemSchema, MAX_HISTORY_ITEMS, sessionFactsSchema, type HistoryFacts, type SessionFacts };
 
 const historyFields = {
   history: z.array(historyItemSchema).max(MAX_HISTORY_ITEMS),

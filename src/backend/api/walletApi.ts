@@ -1,9 +1,9 @@
-import { apiCall } from '../backend/apiCall';
-import { getSupabase } from '../backend/supabaseClient';
-import { AppError } from '../domain/errors/appErrors';
-import { ERROR_TEXT } from '../domain/errors/messages';
-import type { SupportedChainId } from '../domain/wallet/chains';
-import type { LinkApi, LinkedWallet } from './walletStore';
+import { apiCall } from './apiCall';
+import { getSupabase } from '../supabaseClient';
+import { AppError } from '../../domain/errors/appErrors';
+import { ERROR_TEXT } from '../../domain/errors/messages';
+import type { SupportedChainId } from '../../domain/wallet/chains';
+import type { LinkApi, LinkedWallet } from '../../wallet/walletStore';
 
 /** The signed-in account's access token; a guest is told to sign up first. */
 async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
@@ -23,3 +23,16 @@ export const siweApi: LinkApi = {
   setChain: (chainId: SupportedChainId) => call<LinkedWallet>('/chain', 'PUT', { chainId }),
   unlink: () => call<void>('', 'DELETE'),
 };
+
+/** The Lens endpoints this server names (GET /api/wallet/lens, public); nulls when it names none. */
+export async function lensSettings(): Promise<{ apiUrl: string | null; postUrl: string | null }> {
+  const body =
+    (await apiCall<{ apiUrl?: unknown; postUrl?: unknown } | undefined>('/wallet/lens', {
+      signedIn: false,
+      attempts: 1,
+    })) ?? {};
+  return {
+    apiUrl: typeof body.apiUrl === 'string' && body.apiUrl ? body.apiUrl : null,
+    postUrl: typeof body.postUrl === 'string' && body.postUrl ? body.postUrl : null,
+  };
+}

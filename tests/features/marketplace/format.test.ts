@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creatorTotals, opensCreatorHub } from '../../../src/domain/marketplace/creator';
+import { creatorTotals, opensCreatorHub } from '../../../src/features/marketplace/creatorFigures';
 import {
   hasLibraryCopy,
   libraryCopyOf,
@@ -7,8 +7,8 @@ import {
   ratingText,
   resultsText,
   usageText,
-} from '../../../src/domain/marketplace/format';
-import { published } from './fixtures';
+} from '../../../src/features/marketplace/format';
+import { published } from '../../domain/marketplace/fixtures';
 
 
 describe('marketplace figures as text', () => {

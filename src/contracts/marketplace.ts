@@ -1,6 +1,8 @@
 /**
- * The marketplace's shapes and query rules (docs/product.md § Discovery), shared by the
- * server (server/marketplace) and the app (src/features/marketplace). Pure: no zod, no I/O.
+ * The marketplace on the wire (docs/product.md § Discovery): its answers' shapes and query
+ * rules, shared by the server (server/marketplace) and the app (src/backend/api/marketplaceApi.ts,
+ * src/features/marketplace). Pure: no zod, no I/O. The request bodies' zod rules are in
+ * ./marketplaceSchemas.ts (the page imports only their types).
  */
 import {
   DIFFICULTIES,
@@ -8,7 +10,8 @@ import {
   type Difficulty,
   type PatternCategory,
   type PatternDefinition,
-} from '../patterns';
+} from '../domain/patterns';
+import { MARKETPLACE_QUERY_MAX } from '../domain/marketplace/search';
 
 export const MARKETPLACE_SORTS = ['rating', 'usage', 'newest'] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
@@ -16,7 +19,7 @@ export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 /** Patterns per page of the catalogue. */
 export const MARKETPLACE_PAGE_SIZE = 12;
 /** Longest search text (characters). */
-export const MARKETPLACE_QUERY_MAX = 80;
+export { MARKETPLACE_QUERY_MAX };
 /** Highest page number the catalogue serves. */
 export const MARKETPLACE_PAGE_MAX = 1000;
 

@@ -3,12 +3,14 @@ import {
   MARKETPLACE_PAGE_MAX,
   MARKETPLACE_QUERY_MAX,
   MARKETPLACE_SORTS,
-} from '../../src/domain/marketplace/contract';
-import { DIFFICULTIES, PATTERN_CATEGORIES } from '../../src/domain/patterns';
-import { patternSchema } from '../../src/domain/patternSchema';
+} from './marketplace';
+import { DIFFICULTIES, PATTERN_CATEGORIES } from '../domain/patterns';
+import { patternSchema } from '../domain/patternSchema';
+import { programSchema } from '../domain/programs/programSchema';
 
 /**
- * Request shapes of /api/market. A published pattern follows the same rules as a pattern
+ * Request shapes of /api/market: server/marketplace parses with them, the app's client
+ * (src/backend/api/marketplaceApi.ts) types its bodies with their input types (type-only). A published pattern follows the same rules as a pattern
  * made on /create (the domain's patternSchema, with its messages), plus the id of the
  * library pattern it comes from.
  */
@@ -62,3 +64,28 @@ export const useSchema = z.discriminatedUnion(
 );
 
 export const idSchema = z.uuid();
+
+/** POST /api/market/programs: the program is parsed with the one program schema (the /create builder's and `/p/` links'). */
+export const publishProgramSchema = z
+  .object({
+    sourceProgramId: z.uuid({ error: 'sourceProgramId must be the id (a UUID) of one of your programs' }),
+    program: programSchema,
+  })
+  .strict();
+
+/** GET /api/market/programs?q=&page=N. */
+export const programListQuerySchema = z.object({
+  q: z.string().trim().max(MARKETPLACE_QUERY_MAX, `Search text can be at most ${MARKETPLACE_QUERY_MAX} characters`).default(''),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(MARKETPLACE_PAGE_MAX, `page can be at most ${MARKETPLACE_PAGE_MAX}`)
+    .default(1),
+});
+
+/** The bodies as the app sends them. */
+export type PublishBody = z.input<typeof publishSchema>;
+export type RatingBody = z.input<typeof ratingSchema>;
+export type UseBody = z.input<typeof useSchema>;
+export type PublishProgramBody = z.input<typeof publishProgramSchema>;

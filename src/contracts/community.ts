@@ -1,8 +1,10 @@
 /**
- * The community API's answers (server/community answers them, src/backend/communityApi reads
- * them): one description for both sides (docs/product.md § Sharing and community).
+ * The community API on the wire (docs/product.md § Sharing and community): its answers and
+ * the limits both sides read; server/community answers, src/backend/api/communityApi.ts reads.
+ * The request bodies' rules are zod schemas in ./communitySchemas.ts (the page imports only
+ * their types), the answers' item checks in ./communityAnswerSchemas.ts.
  */
-import type { SharedPattern, SharedSession } from '../share/sharedPattern';
+import type { SharedPattern, SharedSession } from '../domain/share/sharedPattern';
 
 export type { SharedPattern, SharedSession };
 
@@ -93,5 +95,27 @@ export interface MyPosts {
   items: Post[];
 }
 
-export type ReportReason = 'spam' | 'harassment' | 'harmful' | 'other';
+/**
+ * Community limits (docs/product.md § Sharing and community). The database checks the
+ * same lengths (supabase/migrations/20261123020000_social.sql), so a row written through
+ * /rest/v1 obeys them too.
+ */
+export const SOCIAL_LIMITS = Object.freeze({
+  /** Characters of a post (Unicode code points, as Postgres char_length counts). */
+  postChars: 280,
+  commentChars: 500,
+  reportDetailsChars: 500,
+  patternNameChars: 100,
+  patternIdChars: 200,
+  /** Longest phase a shared pattern may carry, in seconds. */
+  phaseSeconds: 120,
+  /** Posts per timeline page; comments per page. */
+  pageSize: 20,
+  /** Largest request body of /api/social. */
+  bodyBytes: 16 * 1024,
+});
 
+/** The reasons a post can be reported for. */
+export const REPORT_REASONS = ['spam', 'harassment', 'harmful', 'other'] as const;
+
+export type ReportReason = (typeof REPORT_REASONS)[number];

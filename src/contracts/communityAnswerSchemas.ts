@@ -4,12 +4,12 @@
  * the server are checked here, item by item, and an item that does not fit is left out, so
  * one malformed row (written before the database checked its shape, or by another server)
  * never takes the community page down for everyone. The server checks its rows with the
- * same schemas before answering; the app checks again at its edge (src/backend/communityApi).
+ * same schemas before answering; the app checks again at its edge (src/backend/api/communityApi.ts).
  *
  * Pure (zod only).
  */
 import { z } from 'zod';
-import type { Challenge, Post, TrendingPattern } from './contract';
+import type { Challenge, Post, TrendingPattern } from './community';
 
 const seconds = z.number().finite().min(0).max(120);
 
@@ -36,7 +36,7 @@ export const sharedSessionShape = z.object({
 
 const person = z.object({ id: z.string(), name: z.string() });
 
-export const postShape = z.object({
+const postShape = z.object({
   id: z.string(),
   type: z.literal('BREATHING_SESSION'),
   content: z.string(),
@@ -50,7 +50,7 @@ export const postShape = z.object({
   fromFollowing: z.boolean().optional(),
 });
 
-export const challengeShape = z.object({
+const challengeShape = z.object({
   id: z.string(),
   pattern: sharedPatternShape,
   duration: count,
@@ -63,7 +63,7 @@ export const challengeShape = z.object({
   yourSessions: count,
 });
 
-export const trendingPatternShape = z.object({
+const trendingPatternShape = z.object({
   id: z.string().optional(),
   name: z.string().min(1),
   pattern: sharedPatternShape.nullable(),
@@ -73,7 +73,7 @@ export const trendingPatternShape = z.object({
 });
 
 /** The items of `list` that fit `shape` (as parsed); the others are left out. */
-export function wellFormed<T>(shape: z.ZodType<T>, list: unknown): T[] {
+function wellFormed<T>(shape: z.ZodType<T>, list: unknown): T[] {
   if (!Array.isArray(list)) return [];
   const out: T[] = [];
   for (const item of list) {

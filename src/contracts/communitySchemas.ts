@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { REPORT_REASONS, SOCIAL_LIMITS as L } from './limits';
+import { REPORT_REASONS, SOCIAL_LIMITS as L } from './community';
 
 /**
- * Request bodies of /api/social, each with a message that says what to change. User text
+ * Request bodies of /api/social, each with a message that says what to change: the server
+ * (server/community) parses with these schemas, the app's client types its bodies with their
+ * input types (`import type`: the page loads no zod for them). User text
  * is kept as written (trimmed, line breaks normalised) and never turned into HTML here or
  * in the app: it is rendered as text.
  */
 
 /** Unicode code points, as Postgres char_length and the app's N/280 counter count them. */
-export const charCount = (s: string) => [...s].length;
+const charCount = (s: string) => [...s].length;
 
 // C0 controls except tab and line feed, and DEL: they cannot be shown (NUL cannot even be stored).
 // eslint-disable-next-line no-control-regex
@@ -33,7 +35,7 @@ const phase = (name: string) =>
     .min(0, `${name} cannot be negative`)
     .max(L.phaseSeconds, `${name} can be at most ${L.phaseSeconds} seconds`);
 
-export const breathingPatternSchema = z
+const breathingPatternSchema = z
   .object({
     id: z
       .string({ error: 'id must be text' })
@@ -57,7 +59,7 @@ export const breathingPatternSchema = z
     path: ['inhale'],
   });
 
-export const sessionSummarySchema = z
+const sessionSummarySchema = z
   .object({
     durationSeconds: z.number().int('durationSeconds must be whole seconds').min(0).max(86_400),
     cycles: z.number().int('cycles must be a whole number').min(0).max(100_000),
@@ -113,3 +115,10 @@ export const reportSchema = z
   .strict();
 
 export const uuidParam = z.uuid();
+
+/** The bodies as the app sends them. */
+export type ShareInput = z.input<typeof shareSchema>;
+export type PostRefInput = z.input<typeof postRefSchema>;
+export type FollowInput = z.input<typeof followSchema>;
+export type CommentInput = z.input<typeof commentSchema>;
+export type ReportInput = z.input<typeof reportSchema>;

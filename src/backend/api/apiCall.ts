@@ -1,8 +1,8 @@
-import { AppError } from '../domain/errors/appErrors';
-import { ERROR_TEXT } from '../domain/errors/messages';
-import { getConfig } from './config';
-import { request, type RequestOptions } from './request';
-import { getSupabase } from './supabaseClient';
+import { AppError } from '../../domain/errors/appErrors';
+import { ERROR_TEXT } from '../../domain/errors/messages';
+import { getConfig } from '../config';
+import { request, type RequestOptions } from '../request';
+import { getSupabase } from '../supabaseClient';
 
 /** The signed-in user's access token, or 'Not authenticated'. */
 export async function requireAccessToken(): Promise<string> {

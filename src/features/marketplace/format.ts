@@ -2,8 +2,8 @@
  * How a published pattern's figures read on screen, and what the app makes of it when
  * someone tries it or adds it to their library. Pure.
  */
-import type { PatternDefinition, PatternTimings } from '../patterns';
-import type { MarketplacePage, MarketplacePattern } from './contract';
+import type { PatternDefinition, PatternTimings } from '../../domain/patterns';
+import type { MarketplacePage, MarketplacePattern } from '../../contracts/marketplace';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

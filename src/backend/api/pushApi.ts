@@ -1,0 +1,32 @@
+import { apiCall } from './apiCall';
+import {
+  PUSH_PATHS,
+  type PushForgetBody,
+  type PushKeyAnswer,
+  type PushSubscriptionAnswer,
+} from '../../contracts/push';
+import type { SubscriptionBody } from '../../contracts/pushSchemas';
+
+/** The push endpoints of the server (/api/push, server/README.md § Push; src/contracts/push.ts). */
+
+/** The server's VAPID public key (public); throws when the server sends no push. */
+export const pushPublicKey = () =>
+  apiCall<PushKeyAnswer>(PUSH_PATHS.key, { signedIn: false }).then((r) => r.publicKey);
+
+/** Resolves when the server still keeps this device's subscription for the signed-in owner; throws otherwise. */
+export const checkPushSubscription = (endpoint: string) =>
+  apiCall<PushSubscriptionAnswer>(`${PUSH_PATHS.subscription}?endpoint=${encodeURIComponent(endpoint)}`, {
+    signedIn: true,
+  });
+
+/** Keeps (or replaces) this device's subscription with its reminders and time zone. */
+export const putPushSubscription = (body: SubscriptionBody) =>
+  apiCall<PushSubscriptionAnswer>(PUSH_PATHS.subscription, { signedIn: true, method: 'PUT', body });
+
+/** Forgets this device's subscription on the server. */
+export const deletePushSubscription = (endpoint: string) =>
+  apiCall<void>(PUSH_PATHS.subscription, {
+    signedIn: true,
+    method: 'DELETE',
+    body: { endpoint } satisfies PushForgetBody,
+  });

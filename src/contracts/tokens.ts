@@ -1,0 +1,34 @@
+/**
+ * Pattern tokens on the wire (docs/product.md § Wallets and tokens): the answers' shapes,
+ * shared by the server (server/tokens/routes.ts builds them) and the app's client
+ * (src/backend/api/tokensApi.ts). The mint request's rules are the domain's
+ * (src/domain/tokens/mintInput.ts, mintRequestSchema), the outcome report's in ./tokensSchemas.ts.
+ */
+
+export interface MintRecord {
+  id: string;
+  patternId: string;
+  network: string;
+  recipient: string;
+  copies: number;
+  status: 'requested' | 'sealed' | 'verified' | 'failed';
+  txId: string | null;
+  tokenIds: string[];
+  owner: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MintedToken {
+  network: string;
+  status: 'sealed' | 'verified';
+  txId: string;
+  tokenIds: string[];
+  owner: string | null;
+  mintedAt: string;
+}
+
+export type MintOutcome =
+  | { status: 'sealed'; txId: string; tokenIds: string[]; owner: string | null }
+  | { status: 'failed'; txId: string | null; error: string };

@@ -1,5 +1,0 @@
-export * from './types';
-export * from './messages';
-export * from './appErrors';
-export * from './classifier';
-export * from './scrub';
