@@ -56,12 +56,20 @@ export const LazyPublishProgramButton = lazyMarketplaceComponent((m) => m.Publis
 
 const NONE: ReadonlyMap<string, Publication> = new Map();
 
+/** The marketplace's `readMyPublications`, its code loaded on demand. */
+const readOnDemand = () => loadMarketplace().then((m) => m.readMyPublications());
+
 /**
- * Which of the signed-in user's library patterns are in the marketplace (the marketplace's
- * `readMyPublications`): empty for a guest, while loading, and when the code or the server
- * cannot be reached. `refresh` reads it again (after a publication).
+ * Which of the signed-in user's library patterns are in the marketplace, by library pattern
+ * id (`read`: the marketplace's `readMyPublications`, loaded on demand unless given): empty for
+ * a guest, while loading, and when the code or the server cannot be reached; the publish action
+ * then offers itself as for a pattern never published, and publishing again only updates the
+ * listing. `refresh` reads it again (after a publication).
  */
-export function useMyPublications(userId: string | null): {
+export function useMyPublications(
+  userId: string | null,
+  read: () => Promise<ReadonlyMap<string, Publication>> = readOnDemand,
+): {
   publications: ReadonlyMap<string, Publication>;
   refresh: () => void;
 } {
@@ -73,20 +81,18 @@ export function useMyPublications(userId: string | null): {
       return;
     }
     let current = true;
-    loadMarketplace()
-      .then((m) => m.readMyPublications())
-      .then(
-        (next) => {
-          if (current) setPublications(next);
-        },
-        () => {
-          // Offline or refused: nothing is claimed either way.
-        },
-      );
+    read().then(
+      (next) => {
+        if (current) setPublications(next);
+      },
+      () => {
+        // Offline or refused: nothing is claimed either way.
+      },
+    );
     return () => {
       current = false;
     };
-  }, [userId, version]);
+  }, [userId, version, read]);
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
   return { publications, refresh };
 }

@@ -2,7 +2,7 @@
 // user's own patterns offer, and the API the creator hub reads.
 export { MarketplaceScreen, type MarketplaceScreenProps } from './MarketplaceScreen';
 export { PublishPatternButton } from './PublishPatternButton';
-export { readMyPublications, useMyPublications, type Publication } from './useMyPublications';
+export { readMyPublications, type Publication } from './useMyPublications';
 export { marketplaceApi, marketplaceKeys } from '../../backend/api/marketplaceApi';
 export { failureReason, useMarketplaceActions } from './useMarketplaceActions';
 export { UnpublishButton } from './UnpublishButton';

@@ -16,7 +16,8 @@ vi.mock('../../../src/backend/api/marketplaceApi', () => ({
   marketplaceKeys: { all: ['market'] },
 }));
 const { PublishPatternButton } = await import('../../../src/features/marketplace/PublishPatternButton');
-const { useMyPublications } = await import('../../../src/features/marketplace/useMyPublications');
+const { readMyPublications } = await import('../../../src/features/marketplace/useMyPublications');
+const { useMyPublications } = await import('../../../src/features/marketplace-on-demand');
 
 const LIBRARY = [
   { id: 'lib-live', name: 'Tide' },
@@ -26,7 +27,7 @@ const LIBRARY = [
 
 /** The /create list's use: one hook for the list, a button per pattern. */
 function MyPatterns() {
-  const { publications, refresh } = useMyPublications(user?.id ?? null);
+  const { publications, refresh } = useMyPublications(user?.id ?? null, readMyPublications);
   return (
     <ul>
       {LIBRARY.map((p) => (
