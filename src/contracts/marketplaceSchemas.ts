@@ -18,6 +18,14 @@ export const publishSchema = patternSchema.extend({
   sourcePatternId: z.uuid({ error: 'sourcePatternId must be the id (a UUID) of a pattern in your library' }),
 });
 
+/** ?page=N of a marketplace list: a whole number from 1 to MARKETPLACE_PAGE_MAX, 1 when absent. */
+const pageParam = z.coerce
+  .number({ error: 'page must be a whole number from 1' })
+  .int('page must be a whole number from 1')
+  .min(1, 'page must be a whole number from 1')
+  .max(MARKETPLACE_PAGE_MAX, `page can be at most ${MARKETPLACE_PAGE_MAX}`)
+  .default(1);
+
 export const listQuerySchema = z.object({
   q: z
     .string()
@@ -31,12 +39,7 @@ export const listQuerySchema = z.object({
     .enum(['all', ...DIFFICULTIES], { error: 'difficulty must be all, Beginner, Intermediate or Advanced' })
     .default('all'),
   sort: z.enum(MARKETPLACE_SORTS, { error: 'sort must be rating, usage or newest' }).default('rating'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(MARKETPLACE_PAGE_MAX, `page can be at most ${MARKETPLACE_PAGE_MAX}`)
-    .default(1),
+  page: pageParam,
 });
 
 export const ratingSchema = z
@@ -76,12 +79,7 @@ export const publishProgramSchema = z
 /** GET /api/market/programs?q=&page=N. */
 export const programListQuerySchema = z.object({
   q: z.string().trim().max(MARKETPLACE_QUERY_MAX, `Search text can be at most ${MARKETPLACE_QUERY_MAX} characters`).default(''),
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(MARKETPLACE_PAGE_MAX, `page can be at most ${MARKETPLACE_PAGE_MAX}`)
-    .default(1),
+  page: pageParam,
 });
 
 /** The bodies as the app sends them. */
