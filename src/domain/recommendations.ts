@@ -9,7 +9,8 @@
  *  - a beginner never gets wim_hof;
  *  - duplicates are removed (the best-ranked entry stays);
  *  - sorted by priority (high, medium, low) then confidence;
- *  - capped at 4 for an enhanced session, else 3 (the home screen shows 3).
+ *  - the screens show the first 4 for an enhanced session, else 3 (`recommendationLimit`;
+ *    the home screen shows 3).
  *
  * Every reason is a statement that is true for this user: it names their goal, the time
  * window they are in, or a count taken from their own history. Confidence is a percent
@@ -148,7 +149,7 @@ function make(
 }
 
 /** Sort by priority, then confidence (both descending in importance); stable otherwise. */
-export function sortRecommendations(list: readonly Recommendation[]): Recommendation[] {
+function sortRecommendations(list: readonly Recommendation[]): Recommendation[] {
   return [...list].sort(
     (a, b) =>
       PRIORITY_ORDER[a.priority] - PRIORITY_ORDER[b.priority] || b.confidence - a.confidence,
@@ -156,7 +157,7 @@ export function sortRecommendations(list: readonly Recommendation[]): Recommenda
 }
 
 /** Keeps the first entry per pattern id (call after sorting so the best one stays). */
-export function dedupeRecommendations(list: readonly Recommendation[]): Recommendation[] {
+function dedupeRecommendations(list: readonly Recommendation[]): Recommendation[] {
   const seen = new Set<string>();
   return list.filter((r) => (seen.has(r.patternId) ? false : (seen.add(r.patternId), true)));
 }
@@ -240,9 +241,4 @@ export function rankRecommendations(ctx: RecommendationContext): Recommendation[
     (r): r is Recommendation => r !== null && isAllowedForLevel(r.patternId, ctx.userLevel),
   );
   return dedupeRecommendations(sortRecommendations(allowed));
-}
-
-/** The rules above, capped at 4 for enhanced and 3 otherwise. */
-export function recommend(ctx: RecommendationContext): Recommendation[] {
-  return rankRecommendations(ctx).slice(0, recommendationLimit(ctx.sessionType));
 }

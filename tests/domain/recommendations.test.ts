@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dedupeRecommendations,
   rankRecommendations,
-  recommend,
   recommendationLimit,
   REASON_BADGES,
-  sortRecommendations,
-  type Recommendation,
   type RecommendationContext,
 } from '../../src/domain/recommendations';
 import { getGoal } from '../../src/domain/goals';
@@ -32,7 +28,7 @@ const ctx = (over: Partial<RecommendationContext> = {}): RecommendationContext =
 describe('recommendation rules', () => {
   it('a first session gets only box, whatever the goal, hour or type', () => {
     for (const hour of [0, 9, 15, 20]) {
-      const r = recommend(
+      const r = rankRecommendations(
         ctx({
           hour,
           isFirstSession: true,
@@ -68,18 +64,16 @@ describe('recommendation rules', () => {
     expect(r.map((x) => x.patternId)).toContain('wim_hof');
   });
 
-  it('caps at 3 for classic and mobile, 4 for enhanced', () => {
+  it('shows 3 for classic and mobile, 4 for enhanced, of more candidates', () => {
     const many = ctx({
       goal: getGoal('general-wellness'),
       userLevel: 'intermediate',
       history: [item('box'), item('box'), item('sleep')],
     });
     expect(rankRecommendations(many).length).toBeGreaterThan(4);
-    expect(recommend(many)).toHaveLength(3);
-    expect(recommend({ ...many, sessionType: 'mobile' })).toHaveLength(3);
-    expect(recommend({ ...many, sessionType: 'enhanced' })).toHaveLength(4);
     expect(recommendationLimit('enhanced')).toBe(4);
     expect(recommendationLimit('classic')).toBe(3);
+    expect(recommendationLimit('mobile')).toBe(3);
   });
 
   it('has no duplicates, for every hour, goal and level', () => {
@@ -115,19 +109,19 @@ describe('recommendation rules', () => {
   });
 
   it('puts the chosen goal first with a reason naming it', () => {
-    const r = recommend(ctx({ hour: 21, goal: getGoal('better-sleep') }));
+    const r = rankRecommendations(ctx({ hour: 21, goal: getGoal('better-sleep') }));
     expect(r.slice(0, 2).map((x) => x.patternId)).toEqual(['relaxation', 'sleep']);
     expect(r[0]).toMatchObject({ priority: 'high', reason: 'Matches your goal: Better Sleep.' });
   });
 
   it('follows the time windows without a goal', () => {
-    expect(recommend(ctx({ hour: 7 }))[0]!.patternId).toBe('energizing');
-    expect(recommend(ctx({ hour: 7 }))[0]!.reason).toMatch(/morning \(6-10\)/);
-    expect(recommend(ctx({ hour: 12 }))[0]!.patternId).toBe('box');
-    expect(recommend(ctx({ hour: 15 }))[0]!.patternId).toBe('energy');
-    expect(recommend(ctx({ hour: 19 }))[0]!.patternId).toBe('relaxation');
-    expect(recommend(ctx({ hour: 23 }))[0]!.patternId).toBe('sleep');
-    expect(recommend(ctx({ hour: 3 }))[0]!.patternId).toBe('sleep');
+    expect(rankRecommendations(ctx({ hour: 7 }))[0]!.patternId).toBe('energizing');
+    expect(rankRecommendations(ctx({ hour: 7 }))[0]!.reason).toMatch(/morning \(6-10\)/);
+    expect(rankRecommendations(ctx({ hour: 12 }))[0]!.patternId).toBe('box');
+    expect(rankRecommendations(ctx({ hour: 15 }))[0]!.patternId).toBe('energy');
+    expect(rankRecommendations(ctx({ hour: 19 }))[0]!.patternId).toBe('relaxation');
+    expect(rankRecommendations(ctx({ hour: 23 }))[0]!.patternId).toBe('sleep');
+    expect(rankRecommendations(ctx({ hour: 3 }))[0]!.patternId).toBe('sleep');
   });
 
   it('shows an energy suggestion in the 10-12 part of the morning', () => {
@@ -165,7 +159,7 @@ describe('recommendation rules', () => {
   });
 
   it('carries the pattern, time to effect and best-for of the catalogue', () => {
-    const [first] = recommend(ctx());
+    const [first] = rankRecommendations(ctx());
     expect(first!.pattern).toBe(getPattern(first!.patternId));
     expect(first!.timeToEffect).toBe(first!.pattern.timeToEffect);
     expect(first!.bestFor).toEqual(first!.pattern.bestFor);
@@ -174,32 +168,18 @@ describe('recommendation rules', () => {
   });
 
   it('rejects a bad hour clearly', () => {
-    expect(() => recommend(ctx({ hour: 25 }))).toThrow(/0 to 23/);
+    expect(() => rankRecommendations(ctx({ hour: 25 }))).toThrow(/0 to 23/);
   });
 });
 
-describe('helpers', () => {
-  const rec = (patternId: string, priority: Recommendation['priority'], confidence: number) =>
-    ({ patternId, priority, confidence }) as Recommendation;
-
-  it('sorts by priority then confidence and keeps the best duplicate', () => {
-    const sorted = sortRecommendations([
-      rec('a', 'low', 99),
-      rec('b', 'high', 50),
-      rec('c', 'high', 80),
-      rec('b', 'medium', 90),
-    ]);
-    expect(sorted.map((r) => `${r.patternId}${r.confidence}`)).toEqual([
-      'c80',
-      'b50',
-      'b90',
-      'a99',
-    ]);
-    expect(dedupeRecommendations(sorted).map((r) => `${r.patternId}${r.confidence}`)).toEqual([
-      'c80',
-      'b50',
-      'a99',
-    ]);
+describe('ranking', () => {
+  it('keeps the best-ranked entry of a pattern two rules suggest, not the first one found', () => {
+    // At 11 the time rule adds energy (medium, 70) before the history rule adds it again
+    // (medium, 72, "your most practiced"): sorting before deduplicating keeps the 72.
+    const r = rankRecommendations(ctx({ hour: 11, history: [item('energy'), item('energy')] }));
+    const energy = r.filter((x) => x.patternId === 'energy');
+    expect(energy).toHaveLength(1);
+    expect(energy[0]).toMatchObject({ confidence: 72, source: 'history' });
   });
 
   it('gives every source a reason in words, never a figure', () => {
@@ -224,16 +204,16 @@ describe('current mood', () => {
     ]);
     expect(tired[0]!.reason).toBe('You feel tired: a breath that lifts your energy.');
     expect(REASON_BADGES.mood).toBe('Matches how you feel');
-    const stressed = recommend(ctx({ currentMood: 'stressed', hour: 9 }));
+    const stressed = rankRecommendations(ctx({ currentMood: 'stressed', hour: 9 }));
     expect(stressed[0]!.patternId).toBe('box');
     expect(stressed[1]!.patternId).toBe('relaxation');
-    const anxious = recommend(ctx({ currentMood: 'anxious', hour: 9 }));
+    const anxious = rankRecommendations(ctx({ currentMood: 'anxious', hour: 9 }));
     expect(anxious.map((r) => r.patternId).slice(0, 2)).toEqual(['relaxation', 'coherent']);
   });
 
   it('changes nothing without a mood, and never overrides the first-session rule', () => {
     expect(rankRecommendations(ctx({ currentMood: null }))).toEqual(rankRecommendations(ctx()));
-    expect(recommend(ctx({ currentMood: 'tired', isFirstSession: true })).map((r) => r.patternId)).toEqual(['box']);
+    expect(rankRecommendations(ctx({ currentMood: 'tired', isFirstSession: true })).map((r) => r.patternId)).toEqual(['box']);
     expect(rankRecommendations(ctx({ currentMood: 'stressed' })).every((r) => r.source !== 'mood' || ['box', 'relaxation'].includes(r.patternId))).toBe(true);
   });
 });
