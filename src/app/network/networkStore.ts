@@ -69,10 +69,13 @@ export function getNetworkStatus(): NetworkStatus {
   return snapshot.status;
 }
 
-/** Feeds a health report into the status (exported for tests and the monitor). */
-export function applyHealthReport(report: HealthReport): void {
+/** Feeds a health report into the status (the monitor's `onReport`). */
+function applyHealthReport(report: HealthReport): void {
   update({ backendReachable: report.backendReachable }, report.checkedAt);
 }
+
+/** For tests: the status as if the health monitor had just reported this. */
+export const applyHealthReportForTests = applyHealthReport;
 
 let monitor: HealthMonitor | undefined;
 let stopMonitoring: (() => void) | undefined;
@@ -160,11 +163,6 @@ export function startNetworkMonitoring(
     stopMonitoring = undefined;
   };
   return stopMonitoring;
-}
-
-/** Runs a health check now (e.g. from a "Sync now" action). */
-export function recheckNetwork(): Promise<HealthReport | undefined> {
-  return monitor?.checkNow() ?? Promise.resolve(undefined);
 }
 
 /** For tests: back to the initial state. */

@@ -2,11 +2,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfigForTests } from '../../../src/backend/config';
-import { clearErrorLog, listErrorLogs } from '../../../src/data/errorLogRepo';
 import {
   flushErrorReports,
   installGlobalErrorHandlers,
 } from '../../../src/app/errors/globalHandlers';
+import { db } from '../../../src/data/db';
+
+/** The errors stored on the device, newest first. */
+const storedErrors = () => db.errorLog.orderBy(':id').reverse().toArray();
 
 let uninstall: () => void = () => undefined;
 const fetchMock = vi.fn(
@@ -15,7 +18,7 @@ const fetchMock = vi.fn(
 );
 
 beforeEach(async () => {
-  await clearErrorLog();
+  await db.errorLog.clear();
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   setConfigForTests({
@@ -40,7 +43,7 @@ describe('global error handlers', () => {
       }),
     );
     await vi.waitFor(async () =>
-      expect((await listErrorLogs()).map((r) => [r.message, r.severity])).toEqual([
+      expect((await storedErrors()).map((r) => [r.message, r.severity])).toEqual([
         ['Something odd happened', 'high'],
       ]),
     );
@@ -56,15 +59,15 @@ describe('global error handlers', () => {
     expect(body.reports).toEqual([
       expect.objectContaining({ message: 'Something odd happened', severity: 'high' }),
     ]);
-    await vi.waitFor(async () => expect((await listErrorLogs())[0]!.reported).toBe(true));
+    await vi.waitFor(async () => expect((await storedErrors())[0]!.reported).toBe(true));
   });
 
   it('an unhandled rejection is stored with high severity; secrets never leave', async () => {
     const event = new Event('unhandledrejection') as Event & { reason: unknown };
     event.reason = new Error('request failed: {"password":"hunter2"}');
     window.dispatchEvent(event);
-    await vi.waitFor(async () => expect(await listErrorLogs()).toHaveLength(1));
-    const [row] = await listErrorLogs();
+    await vi.waitFor(async () => expect(await storedErrors()).toHaveLength(1));
+    const [row] = await storedErrors();
     expect(row!.severity).toBe('high');
     expect(row!.message).toBe('request failed: {"password":"[redacted]"}');
     expect(row!.context?.source).toBe('unhandledrejection');
@@ -79,27 +82,27 @@ describe('global error handlers', () => {
       }),
     );
     await new Promise((r) => setTimeout(r, 20));
-    expect(await listErrorLogs()).toHaveLength(0);
+    expect(await storedErrors()).toHaveLength(0);
   });
 });
 
 describe('offline queue', () => {
   it('while the backend is unreachable reports wait; they leave once when it answers again', async () => {
-    const { applyHealthReport } = await import('../../../src/app/network/networkStore');
-    applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 });
+    const { applyHealthReportForTests } = await import('../../../src/app/network/networkStore');
+    applyHealthReportForTests({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 });
     window.dispatchEvent(
       new ErrorEvent('error', {
         error: new ReferenceError('x is not defined'),
         message: 'x is not defined',
       }),
     );
-    await vi.waitFor(async () => expect(await listErrorLogs()).toHaveLength(1));
+    await vi.waitFor(async () => expect(await storedErrors()).toHaveLength(1));
     await flushErrorReports();
     expect(
       fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/errors')),
     ).toHaveLength(0);
-    applyHealthReport({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 });
-    await vi.waitFor(async () => expect((await listErrorLogs())[0]!.reported).toBe(true));
+    applyHealthReportForTests({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 });
+    await vi.waitFor(async () => expect((await storedErrors())[0]!.reported).toBe(true));
     await flushErrorReports();
     expect(
       fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/errors')),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FALLBACK_TEXT } from '../../../src/domain/errors/messages';
 import { OfflineNotice } from '../../../src/features/network';
 import {
-  applyHealthReport,
+  applyHealthReportForTests,
   resetNetworkStoreForTests,
 } from '../../../src/app/network/networkStore';
 
@@ -18,12 +18,12 @@ describe('offline notice', () => {
     render(<OfflineNotice />);
     expect(screen.queryByText(FALLBACK_TEXT.offline)).toBeNull();
     act(() =>
-      applyHealthReport({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 }),
+      applyHealthReportForTests({ backendReachable: false, checks: [], checkedAt: 1, durationMs: 1 }),
     );
     expect(screen.getByText(FALLBACK_TEXT.offline)).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
     act(() =>
-      applyHealthReport({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 }),
+      applyHealthReportForTests({ backendReachable: true, checks: [], checkedAt: 2, durationMs: 1 }),
     );
     expect(screen.queryByText(FALLBACK_TEXT.offline)).toBeNull();
   });
