@@ -1,12 +1,12 @@
 import { db, type ErrorLogRecord } from './db';
 
 /**
- * The local error log (docs/product.md § Errors: 100 stored errors kept on the device, 50
- * per page session in memory). It is also the offline queue of error reports: a record
+ * The local error log (docs/product.md § Errors: 100 stored errors kept on the device). It
+ * is also the offline queue of error reports: a record
  * with `reported: false` waits to be sent, unless the sampling left it out.
  */
 
-export const ERROR_LOG_LIMITS = Object.freeze({ local: 100, session: 50 });
+export const ERROR_LOG_LIMITS = Object.freeze({ local: 100 });
 
 /**
  * Context key marking a record that is kept on the device and never sent: its value says
@@ -18,8 +18,6 @@ export const SAMPLED_OUT_VALUE = 'sampled_out';
 export type LocalOnlyReason = 'sampled_out' | 'local_only' | 'rejected';
 
 export type NewErrorLogRecord = Omit<ErrorLogRecord, 'id'>;
-
-let sessionLog: ErrorLogRecord[] = [];
 
 /** True when the record is not meant for the server (see SAMPLED_OUT_KEY). */
 export function isSampledOut(record: ErrorLogRecord): boolean {
@@ -40,27 +38,7 @@ export async function addErrorLog(record: NewErrorLogRecord): Promise<number> {
     }
     return newId;
   });
-  rememberInSession({ ...record, id });
   return id;
-}
-
-/** Keeps an error in this page session's memory only (also used when IndexedDB fails). */
-export function rememberInSession(record: ErrorLogRecord): void {
-  sessionLog.push(record);
-  if (sessionLog.length > ERROR_LOG_LIMITS.session)
-    sessionLog = sessionLog.slice(-ERROR_LOG_LIMITS.session);
-}
-
-/** This page session's errors, oldest first (at most 50). */
-export function sessionErrors(): readonly ErrorLogRecord[] {
-  return sessionLog;
-}
-
-/** Stored errors, newest first. */
-export async function listErrorLogs(
-  limit: number = ERROR_LOG_LIMITS.local,
-): Promise<ErrorLogRecord[]> {
-  return db.errorLog.orderBy(':id').reverse().limit(limit).toArray();
 }
 
 /** Errors waiting to be reported, oldest first. */
@@ -80,7 +58,6 @@ export async function markReported(ids: readonly number[]): Promise<void> {
     .where(':id')
     .anyOf([...ids])
     .modify({ reported: true });
-  for (const r of sessionLog) if (r.id !== undefined && ids.includes(r.id)) r.reported = true;
 }
 
 /** Takes records off the report queue for good, saying why; they stay in the local log. */
@@ -95,9 +72,4 @@ export async function markLocalOnly(
     .modify((r) => {
       r.context = { ...r.context, [SAMPLED_OUT_KEY]: reason };
     });
-}
-
-export async function clearErrorLog(): Promise<void> {
-  await db.errorLog.clear();
-  sessionLog = [];
 }

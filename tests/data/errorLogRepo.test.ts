@@ -5,11 +5,8 @@ import {
   SAMPLED_OUT_KEY,
   SAMPLED_OUT_VALUE,
   addErrorLog,
-  clearErrorLog,
-  listErrorLogs,
   markReported,
   pendingReports,
-  sessionErrors,
 } from '../../src/data/errorLogRepo';
 
 function entry(i: number, extra: Partial<Parameters<typeof addErrorLog>[0]> = {}) {
@@ -25,21 +22,17 @@ function entry(i: number, extra: Partial<Parameters<typeof addErrorLog>[0]> = {}
 
 beforeEach(async () => {
   await db.open();
-  await clearErrorLog();
+  await db.errorLog.clear();
 });
 
 describe('error log repository', () => {
-  it('keeps the last 100 on the device and the last 50 of this page session in memory', async () => {
-    expect(ERROR_LOG_LIMITS).toEqual({ local: 100, session: 50 });
+  it('keeps the last 100 on the device', async () => {
+    expect(ERROR_LOG_LIMITS).toEqual({ local: 100 });
     for (let i = 0; i < 130; i++) await addErrorLog(entry(i));
     expect(await db.errorLog.count()).toBe(100);
-    const stored = await listErrorLogs();
-    expect(stored[0]!.message).toBe('error 129'); // newest first
-    expect(stored.at(-1)!.message).toBe('error 30');
-    const session = sessionErrors();
-    expect(session).toHaveLength(50);
-    expect(session[0]!.message).toBe('error 80');
-    expect(session.at(-1)!.message).toBe('error 129');
+    const stored = await db.errorLog.orderBy(':id').toArray();
+    expect(stored[0]!.message).toBe('error 30'); // the oldest went
+    expect(stored.at(-1)!.message).toBe('error 129');
   });
 
   it('pending reports: unreported, oldest first, not the sampled-out ones', async () => {
@@ -52,6 +45,6 @@ describe('error log repository', () => {
     expect((await pendingReports()).map((r) => r.id)).toEqual([a, c]);
     await markReported([a]);
     expect((await pendingReports()).map((r) => r.id)).toEqual([c]);
-    expect(sessionErrors().find((r) => r.id === a)?.reported).toBe(true);
+    expect((await db.errorLog.get(a))?.reported).toBe(true);
   });
 });

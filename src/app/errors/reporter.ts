@@ -6,7 +6,6 @@ import {
   markLocalOnly,
   markReported,
   pendingReports,
-  rememberInSession,
 } from '../../data/errorLogRepo';
 import { HttpError } from '../../domain/errors/appErrors';
 import { classifyError } from '../../domain/errors/classifier';
@@ -160,8 +159,7 @@ export function createErrorReporter(deps: ReporterDeps): ErrorReporter {
       try {
         id = await deps.store.add(record);
       } catch (storeError) {
-        // IndexedDB unavailable: keep it in memory for this session, still try to send it
-        rememberInSession(record as ErrorLogRecord);
+        // IndexedDB unavailable: not kept, but still sent when it would have been
         console.warn('[errors] could not store an error locally', storeError);
         if (wantsReport && !sampledOut && !disabled) {
           deps.send([toPayload(record as ErrorLogRecord)]).catch(() => undefined);

@@ -11,7 +11,10 @@ import {
   WalletIssueCard,
 } from '../../../src/features/errors/ErrorCards';
 import { FullPageError } from '../../../src/features/errors/FullPageError';
-import { listErrorLogs, clearErrorLog } from '../../../src/data/errorLogRepo';
+import { db } from '../../../src/data/db';
+
+/** The errors stored on the device, newest first. */
+const storedErrors = () => db.errorLog.orderBy(':id').reverse().toArray();
 
 const reload = vi.fn();
 
@@ -22,7 +25,7 @@ beforeEach(async () => {
     configurable: true,
     writable: true,
   });
-  await clearErrorLog();
+  await db.errorLog.clear();
 });
 afterEach(cleanup);
 
@@ -46,10 +49,10 @@ describe('full-page error', () => {
     // the reporter loads on the first captured error
     await vi.waitFor(
       async () =>
-        expect((await listErrorLogs()).filter((r) => r.message === error.message)).toHaveLength(1),
+        expect((await storedErrors()).filter((r) => r.message === error.message)).toHaveLength(1),
       { timeout: 5_000 },
     );
-    const rows = (await listErrorLogs()).filter((r) => r.message === error.message);
+    const rows = (await storedErrors()).filter((r) => r.message === error.message);
     expect(rows).toHaveLength(1);
     const [row] = rows;
     expect(row).toMatchObject({ severity: 'high' });
