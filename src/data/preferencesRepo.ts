@@ -1,5 +1,5 @@
 import { db } from './db';
-import { currentOwner, getOwned, putOwned, removeOwned } from './ownedRows';
+import { currentOwner, getOwned, putOwned } from './ownedRows';
 import { DEFAULT_PREFERENCES, type UserPreferences } from './userPreferences';
 
 /**
@@ -45,13 +45,6 @@ export async function setPersonPreference(
 ): Promise<void> {
   await db.transaction('rw', db.authSession, db.userPreferences, async () => {
     await putOwned(db.userPreferences, [await currentOwner(), key], { key, value }, at);
-  });
-}
-
-/** Forgets one of the person's preferences (back to its default, on every device). */
-export async function removePersonPreference(key: string, at: Date = new Date()): Promise<void> {
-  await db.transaction('rw', db.authSession, db.userPreferences, async () => {
-    await removeOwned(db.userPreferences, [await currentOwner(), key], at);
   });
 }
 

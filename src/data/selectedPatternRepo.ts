@@ -1,4 +1,4 @@
-import { getPersonPreference, removePersonPreference, setPersonPreference } from './preferencesRepo';
+import { getPersonPreference, setPersonPreference } from './preferencesRepo';
 import { SELECTED_PATTERN_KEY, selectedPatternId, type SelectedPattern } from './selectedPattern';
 import { rememberSessionPattern } from './sessionPatternHint';
 
@@ -18,9 +18,4 @@ export async function getSelectedPattern(): Promise<SelectedPattern | undefined>
 export async function setSelectedPattern(p: SelectedPattern): Promise<void> {
   await setPersonPreference(SELECTED_PATTERN_KEY, p);
   rememberSessionPattern(selectedPatternId(p));
-}
-
-export async function clearSelectedPattern(): Promise<void> {
-  await removePersonPreference(SELECTED_PATTERN_KEY);
-  rememberSessionPattern(null);
 }

@@ -43,7 +43,7 @@ export function currentAuthLevel({ signedIn, evmConnected, flowConnected }: Auth
 /** What a gate asks for, as the UI names it (an account, or one of the two wallet types). */
 export type GateRequirement = 'none' | 'account' | 'evm' | 'flow';
 
-export function requiredLevel(requirement: GateRequirement): AuthLevel {
+function requiredLevel(requirement: GateRequirement): AuthLevel {
   switch (requirement) {
     case 'none':
       return 'none';
@@ -54,12 +54,6 @@ export function requiredLevel(requirement: GateRequirement): AuthLevel {
     case 'flow':
       return 'flow';
   }
-}
-
-/** The gate state seen in the UI: none, account, wallet. */
-export function gateState(requirement: GateRequirement): 'none' | 'account' | 'wallet' {
-  if (requirement === 'none') return 'none';
-  return requirement === 'account' ? 'account' : 'wallet';
 }
 
 export type GateFallback = 'prompt' | 'hide' | 'disable' | 'redirect';

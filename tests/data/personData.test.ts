@@ -10,7 +10,6 @@ import {
 } from '../../src/data/patternUsageRepo';
 import { getPreferences, setPreference } from '../../src/data/preferencesRepo';
 import {
-  clearSelectedPattern,
   getSelectedPattern,
   librarySelection,
   setSelectedPattern,
@@ -95,13 +94,6 @@ describe('per-person choices', () => {
       deleted: false,
       syncState: 'pending',
       addedAt: 6,
-    });
-
-    await clearSelectedPattern();
-    expect(await getSelectedPattern()).toBeUndefined();
-    expect(await db.userPreferences.get(['u1', 'selectedPattern'])).toMatchObject({
-      deleted: true,
-      syncState: 'pending',
     });
   });
 

@@ -4,17 +4,17 @@ import {
   canSkipPrompt,
   currentAuthLevel,
   gateOutcome,
-  gateState,
   isFirstTime,
   meetsAuthLevel,
   parseAuthContext,
   parsePendingAction,
   parseRole,
   PENDING_ACTION_TTL_MS,
-  requiredLevel,
   safeRedirectTarget,
   shouldShowOnboarding,
   gateProceed,
+  type AuthLevel,
+  type GateRequirement,
 } from '../../src/domain/authLevel';
 
 describe('auth level ordering', () => {
@@ -42,14 +42,16 @@ describe('auth level ordering', () => {
 });
 
 describe('gates', () => {
-  it('maps requirements to levels and UI gate states', () => {
-    expect(requiredLevel('account')).toBe('supabase');
-    expect(requiredLevel('evm')).toBe('evm');
-    expect(requiredLevel('flow')).toBe('flow');
-    expect(gateState('none')).toBe('none');
-    expect(gateState('account')).toBe('account');
-    expect(gateState('evm')).toBe('wallet');
-    expect(gateState('flow')).toBe('wallet');
+  it('maps each requirement to its level: an account is met by a sign-in, a wallet only by itself or above', () => {
+    const met = (current: AuthLevel, requirement: GateRequirement) =>
+      gateOutcome(current, requirement, 'hide') === 'show';
+    expect(met('none', 'none')).toBe(true);
+    expect(met('none', 'account')).toBe(false);
+    expect(met('supabase', 'account')).toBe(true);
+    expect(met('supabase', 'evm')).toBe(false);
+    expect(met('evm', 'evm')).toBe(true);
+    expect(met('evm', 'flow')).toBe(false);
+    expect(met('flow', 'flow')).toBe(true);
   });
   it('shows content when met, else the fallback', () => {
     expect(gateOutcome('none', 'none', 'hide')).toBe('show');
