@@ -69,7 +69,7 @@ export function boundaryOffsetMs(s: BreathSchedule, k: number): number {
 }
 
 /** The phase that starts at boundary k. */
-export function phaseOfBoundary(s: BreathSchedule, k: number): PhaseName {
+function phaseOfBoundary(s: BreathSchedule, k: number): PhaseName {
   return s.phases[k % s.phases.length]!.name;
 }
 
@@ -150,7 +150,7 @@ export function startClock(now: number): ClockState {
   return { startedAt: now, pausedAt: null, pausedTotalMs: 0, pauseCount: 0 };
 }
 
-export function isRunning(c: ClockState): boolean {
+function isRunning(c: ClockState): boolean {
   return c.startedAt !== null && c.pausedAt === null;
 }
 
@@ -171,11 +171,6 @@ export function activeElapsedMs(c: ClockState, now: number): number {
   if (c.startedAt === null) return 0;
   const end = c.pausedAt ?? now;
   return Math.max(0, end - c.startedAt - c.pausedTotalMs);
-}
-
-/** Total ms paused so far, including a pause in progress. */
-export function pausedMs(c: ClockState, now: number): number {
-  return c.pausedTotalMs + (c.pausedAt !== null ? Math.max(0, now - c.pausedAt) : 0);
 }
 
 /**
