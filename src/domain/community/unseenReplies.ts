@@ -1,30 +1,9 @@
-import { badgeCount } from '../navigation';
-
 /**
  * Unseen replies (docs/product.md § Sharing and community): comments other people left on
- * the user's own posts after the 'last seen' mark this device keeps. Pure: the server counts
- * the rows (GET /api/social/replies/unseen, server/community/replies.ts applies the same rule in
- * SQL), the bottom navigation shows what these functions return.
+ * the user's own posts after the 'last seen' mark this device keeps. The server counts the
+ * rows after the mark (server/community/replies.ts and the activity count, in SQL); this
+ * keeps the mark, and `./activity.ts` turns the counts into the badge.
  */
-
-export interface Reply {
-  authorId: string;
-  postOwnerId: string;
-  createdAt: string;
-}
-
-/** True when `reply` is an unseen reply for `userId` (another person's, on their post, after the mark). */
-export function isUnseenReply(reply: Reply, userId: string, seenAt: string): boolean {
-  return (
-    reply.postOwnerId === userId &&
-    reply.authorId !== userId &&
-    Date.parse(reply.createdAt) > Date.parse(seenAt)
-  );
-}
-
-export function countUnseenReplies(replies: readonly Reply[], userId: string, seenAt: string): number {
-  return replies.filter((r) => isUnseenReply(r, userId, seenAt)).length;
-}
 
 /**
  * The mark to count from: the stored one when it is a valid time, else now (a first visit
@@ -40,13 +19,4 @@ export interface RepliesBadge {
   text: string;
   /** The accessible name, with the exact count: '3 unseen replies'. */
   label: string;
-}
-
-/** The Community tab's badge for `count` unseen replies, none at zero (or a bad count). */
-export function unseenRepliesBadge(count: number): RepliesBadge | undefined {
-  if (!Number.isFinite(count)) return undefined;
-  const n = Math.floor(count);
-  const text = badgeCount(n);
-  if (!text) return undefined;
-  return { text, label: `${n} unseen ${n === 1 ? 'reply' : 'replies'}` };
 }
