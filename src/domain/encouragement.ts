@@ -33,13 +33,8 @@ export function encouragementIntervalMs({
   return interval;
 }
 
-export function isCelebration(stillness: number | undefined): boolean {
+function isCelebration(stillness: number | undefined): boolean {
   return typeof stillness === 'number' && stillness > 75;
-}
-
-/** True when a new message is due: `sinceLastMs` of active time since the last one. */
-export function isEncouragementDue(sinceLastMs: number, inputs: EncouragementInputs): boolean {
-  return sinceLastMs >= encouragementIntervalMs(inputs);
 }
 
 export type EncouragementKind = 'celebration' | 'settling' | 'midway' | 'closing' | 'refocus';

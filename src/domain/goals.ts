@@ -67,16 +67,6 @@ export const GOALS: readonly Goal[] = Object.freeze([
   },
 ] satisfies Goal[]);
 
-const byId = new Map<string, Goal>(GOALS.map((g) => [g.id, g]));
-
-export function getGoal(id: string | null | undefined): Goal | undefined {
-  return id == null ? undefined : byId.get(id);
-}
-
-export function isGoalId(id: unknown): id is GoalId {
-  return typeof id === 'string' && byId.has(id);
-}
-
 /** The 'Optimal Time' badge: the goal's time is any or matches the hour. */
 export function isGoalOptimalNow(goal: Goal, hour: number): boolean {
   return isOptimalTime(goal.time, hour);

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   encouragementIntervalMs,
-  isCelebration,
-  isEncouragementDue,
   pickEncouragement,
 } from '../../src/domain/encouragement';
 
@@ -22,17 +20,13 @@ describe('adaptive encouragement interval', () => {
     expect(encouragementIntervalMs({ progressPercent: 10, stillness: 10 })).toBe(20_000);
     expect(encouragementIntervalMs({ progressPercent: 25, stillness: 90 })).toBe(45_000);
   });
-  it('is due once the interval has passed', () => {
-    expect(isEncouragementDue(29_999, { progressPercent: 50 })).toBe(false);
-    expect(isEncouragementDue(30_000, { progressPercent: 50 })).toBe(true);
-  });
 });
 
 describe('messages', () => {
   it('celebrates only above 75 stillness, which needs a camera', () => {
-    expect(isCelebration(76)).toBe(true);
-    expect(isCelebration(75)).toBe(false);
-    expect(isCelebration(undefined)).toBe(false);
+    expect(pickEncouragement({ progressPercent: 50, stillness: 76 }).kind).toBe('celebration');
+    expect(pickEncouragement({ progressPercent: 50, stillness: 75 }).kind).not.toBe('celebration');
+    expect(pickEncouragement({ progressPercent: 50 }).kind).not.toBe('celebration');
     expect(pickEncouragement({ progressPercent: 50, stillness: 90 }).kind).toBe('celebration');
     expect(pickEncouragement({ progressPercent: 50, stillness: 30 }).kind).toBe('refocus');
   });

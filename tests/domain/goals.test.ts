@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   GOALS,
-  getGoal,
-  isGoalId,
   isGoalOptimalNow,
   preselectPatternForGoal,
 } from '../../src/domain/goals';
 import { getPattern } from '../../src/domain/patterns';
+
+const getGoal = (id: string) => GOALS.find((g) => g.id === id);
 
 describe('home goals', () => {
   it('has the six goals with their titles, patterns and times', () => {
@@ -22,14 +22,6 @@ describe('home goals', () => {
 
   it('every goal pattern exists in the catalogue', () => {
     for (const g of GOALS) for (const id of g.patterns) expect(getPattern(id), id).toBeDefined();
-  });
-
-  it('looks goals up by id and rejects unknown ids', () => {
-    expect(getGoal('better-sleep')?.title).toBe('Better Sleep');
-    expect(getGoal('nope')).toBeUndefined();
-    expect(getGoal(undefined)).toBeUndefined();
-    expect(isGoalId('focus-boost')).toBe(true);
-    expect(isGoalId(3)).toBe(false);
   });
 
   it('shows Optimal Time for any-time goals always and others only in their time', () => {

@@ -5,9 +5,11 @@ import {
   REASON_BADGES,
   type RecommendationContext,
 } from '../../src/domain/recommendations';
-import { getGoal } from '../../src/domain/goals';
+import { GOALS } from '../../src/domain/goals';
 import { getPattern } from '../../src/domain/patterns';
 import type { HistoryItem } from '../../src/domain/historySummary';
+
+const getGoal = (id: string | null) => GOALS.find((g) => g.id === id) ?? null;
 
 const item = (patternId: string, daysAgo = 0): HistoryItem => ({
   patternId,
