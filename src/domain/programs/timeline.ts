@@ -285,14 +285,6 @@ export function alignRun(run: RunState, now: number, elapsedMs: number): RunStat
   return { ...run, clock: { ...c, startedAt: c.startedAt + delta } };
 }
 
-/** The wall (monotonic) time at which step i starts, when known and the run is not paused. */
-export function stepWallTime(t: Timeline, run: RunState, i: number): number | null {
-  const c = run.clock;
-  if (c.startedAt === null || c.pausedAt !== null) return null;
-  const at = stepOffsets(t, run)[i];
-  return at === undefined || !Number.isFinite(at) ? null : c.startedAt + c.pausedTotalMs + at;
-}
-
 /** Measured lengths of the retention steps that ended, in order (round 1, 2, ...). */
 export function retentionTimesMs(t: Timeline, run: RunState): number[] {
   const out: number[] = [];
