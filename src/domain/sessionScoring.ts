@@ -1,6 +1,6 @@
 /**
- * Session quality (docs/product.md § Results and scores): score helper, quality labels and
- * score messages, quality score. Pure. A score is only ever computed from what was measured.
+ * Session quality (docs/product.md § Results and scores): quality labels and score
+ * messages, quality score. Pure. A score is only ever computed from what was measured.
  */
 
 export type QualityLabel = 'Excellent' | 'Good' | 'Fair' | 'Needs Focus';
@@ -16,7 +16,7 @@ export function qualityLabel(score: number): QualityLabel {
 export type ScoreMessage = 'Outstanding' | 'Excellent work' | 'You did it';
 
 /** 80+ Outstanding, 60+ Excellent work, else You did it. */
-export function scoreMessage(score: number): ScoreMessage {
+function scoreMessage(score: number): ScoreMessage {
   if (score >= 80) return 'Outstanding';
   if (score >= 60) return 'Excellent work';
   return 'You did it';
@@ -47,26 +47,6 @@ const clamp100 = (v: number) => Math.min(100, Math.max(0, v));
  */
 export function stillnessFromRestlessness(restlessness: number): number {
   return clamp100(100 - restlessness);
-}
-
-/** The default score of a history item that carries no score at all. */
-export const DEFAULT_HISTORY_SCORE = 75;
-
-/**
- * Score helper, for history items that come from elsewhere (for instance a server
- * row): 100 minus restlessness (at least 0) when restlessness is present, else the score
- * field, else 75. The results screen must NOT use this (its default is not a measurement);
- * it uses `measuredQualityScore`.
- */
-export function scoreHelper(item: {
-  restlessnessScore?: number | null;
-  score?: number | null;
-}): number {
-  if (typeof item.restlessnessScore === 'number' && Number.isFinite(item.restlessnessScore)) {
-    return stillnessFromRestlessness(item.restlessnessScore);
-  }
-  if (typeof item.score === 'number' && Number.isFinite(item.score)) return item.score;
-  return DEFAULT_HISTORY_SCORE;
 }
 
 /** Percent of the target cycles completed, capped at 100. */

@@ -297,8 +297,8 @@ export function progressStats(
 
 /**
  * The quality shown in the session history: the session's measured quality score, else
- * the score helper (scoreHelper) when restlessness was measured (100 minus it). Undefined when
- * nothing was measured: the list then says so instead of showing the helper's default 75.
+ * the stillness when restlessness was measured (100 minus it). Undefined when nothing was
+ * measured: the list then says so instead of showing a default.
  */
 export function historyScore(s: {
   qualityScore?: number | null;

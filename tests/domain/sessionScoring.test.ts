@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_HISTORY_SCORE,
   completionPercent,
   EARLY_END_CAPS,
   scoreCap,
   sessionScore,
   qualityLabel,
   rhythmSteadiness,
-  scoreHelper,
   stillnessFromRestlessness,
-  scoreMessage,
   scoreIcon,
+  scoreSentence,
 } from '../../src/domain/sessionScoring';
 
 describe('quality labels', () => {
@@ -34,22 +32,10 @@ describe('score messages', () => {
     [60, 'Excellent work'],
     [59, 'You did it'],
     [0, 'You did it'],
-  ])('%s -> %s', (score, msg) => expect(scoreMessage(score)).toBe(msg));
-});
-
-describe('score helper', () => {
-  it('uses 100 minus restlessness, at least 0', () => {
-    expect(scoreHelper({ restlessnessScore: 30, score: 10 })).toBe(70);
-    expect(scoreHelper({ restlessnessScore: 130 })).toBe(0);
-    expect(scoreHelper({ restlessnessScore: 0 })).toBe(100);
-  });
-  it('falls back to the score field, then 75', () => {
-    expect(scoreHelper({ score: 42 })).toBe(42);
-    expect(scoreHelper({ restlessnessScore: null, score: 0 })).toBe(0);
-    expect(scoreHelper({})).toBe(DEFAULT_HISTORY_SCORE);
-    expect(DEFAULT_HISTORY_SCORE).toBe(75);
-    expect(scoreHelper({ restlessnessScore: Number.NaN })).toBe(75);
-  });
+  ])('%s -> %s (the sentence under a completed session\'s score)', (score, msg) =>
+    expect(scoreSentence({ score, cycleCount: 10, targetCycles: 10, completed: true })).toBe(
+      `${msg}: you breathed all 10 cycles.`,
+    ));
 });
 
 describe('stillness from restlessness', () => {
@@ -107,7 +93,7 @@ describe('the one session score: a session ended early', () => {
     })!;
     expect(score).toBeLessThan(80);
     expect(qualityLabel(score)).not.toBe('Excellent');
-    expect(scoreMessage(score)).not.toBe('Outstanding');
+    expect(scoreSentence({ score, cycleCount: 10, targetCycles: 10, completed: true })).not.toMatch(/Outstanding/);
     // Under half the target: at most the top of Fair.
     expect(score).toBe(59);
   });

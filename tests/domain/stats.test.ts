@@ -14,7 +14,7 @@ import {
   weeklyGoalProgress,
   type StatSession,
 } from '../../src/domain/stats';
-import { scoreHelper, qualityLabel } from '../../src/domain/sessionScoring';
+import { qualityLabel } from '../../src/domain/sessionScoring';
 
 // Figures the app reads only through progressStats are read here the same way (the date
 // matters to none of them).
@@ -242,13 +242,9 @@ describe('history quality and the score helper', () => {
     expect(historyScore({ restlessnessScore: 130 })).toBe(0);
     expect(historyScore({})).toBeUndefined();
   });
-  it('score helper: 100 - restlessness (min 0), else score, else 75', () => {
-    expect(scoreHelper({ restlessnessScore: 20, score: 10 })).toBe(80);
-    expect(scoreHelper({ restlessnessScore: 120 })).toBe(0);
-    expect(scoreHelper({ score: 64 })).toBe(64);
-    expect(scoreHelper({})).toBe(75);
-    expect(qualityLabel(scoreHelper({ restlessnessScore: 20 }))).toBe('Excellent');
-    expect(qualityLabel(scoreHelper({ restlessnessScore: 61 }))).toBe('Needs Focus');
+  it('labels a restlessness-only history item by its stillness', () => {
+    expect(qualityLabel(historyScore({ restlessnessScore: 20 })!)).toBe('Excellent');
+    expect(qualityLabel(historyScore({ restlessnessScore: 61 })!)).toBe('Needs Focus');
   });
 });
 
