@@ -41,14 +41,6 @@ export interface SessionTypeFlowOutput {
   storePatternId: string | null;
 }
 
-/** The URL of a finished flow, for display and tests. */
-export function flowUrl(output: SessionTypeFlowOutput): string {
-  const params = new URLSearchParams();
-  if (output.search.pattern) params.set('pattern', output.search.pattern);
-  params.set('flow', output.search.flow);
-  return `/session/${output.mode}?${params.toString()}`;
-}
-
 const lastStep = GUIDANCE_STEP_COUNT - 1;
 
 const guidance = (back: 'selection' | 'patternSelection') => ({

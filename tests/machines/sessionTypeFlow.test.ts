@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
-  flowUrl,
   sessionTypeFlowMachine,
   type SessionTypeFlowEvent,
 } from '../../src/machines/sessionTypeFlow';
@@ -26,7 +25,7 @@ describe('session-type flow', () => {
     expect(a.getSnapshot().context.step).toBe(2);
     a.send({ type: 'START' });
     expect(a.getSnapshot().status).toBe('done');
-    expect(flowUrl(a.getSnapshot().output!)).toBe('/session/classic?pattern=box&flow=adaptive');
+    expect(a.getSnapshot().output).toMatchObject({ mode: 'classic', search: { pattern: 'box', flow: 'adaptive' } });
     expect(a.getSnapshot().output!.storePatternId).toBeNull();
   });
 
@@ -41,7 +40,8 @@ describe('session-type flow', () => {
     expect(a.getSnapshot().value).toBe('guidanceEnhanced');
     a.send({ type: 'SKIP' });
     expect(a.getSnapshot().status).toBe('done');
-    expect(flowUrl(a.getSnapshot().output!)).toBe('/session/enhanced?flow=adaptive');
+    expect(a.getSnapshot().output).toMatchObject({ mode: 'enhanced', search: { flow: 'adaptive' } });
+    expect(a.getSnapshot().output!.search).not.toHaveProperty('pattern');
     expect(a.getSnapshot().output!.storePatternId).toBe('sleep');
   });
 

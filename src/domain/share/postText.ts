@@ -15,12 +15,6 @@ export function normalizePostText(text: string): string {
   return text.replace(/\r\n?/g, '\n').trim();
 }
 
-/** Cuts a text to the limit without splitting a character. */
-export function clampPostText(text: string, limit = POST_CHAR_LIMIT): string {
-  const chars = [...text];
-  return chars.length <= limit ? text : chars.slice(0, limit).join('');
-}
-
 /** The 'N/280' counter. */
 export function postCounter(text: string): string {
   return `${postCharCount(text)}/${POST_CHAR_LIMIT}`;

@@ -25,7 +25,3 @@ export function shareBlockers(s: ShareState): ShareBlocker[] {
   if (s.platforms.length === 0) out.push('noPlatform');
   return out;
 }
-
-export function canShare(s: ShareState): boolean {
-  return shareBlockers(s).length === 0;
-}
