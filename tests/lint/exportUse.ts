@@ -41,9 +41,14 @@ function resolveSpecifier(from: string, spec: string): string | null {
   return null;
 }
 
+/** What an export is: a type, a function, a class, or another value (a constant). */
+export type ExportKind = 'type' | 'function' | 'class' | 'value';
+
 interface ModuleFacts {
   /** Names this file exports ('default' included). */
   exports: Set<string>;
+  /** Declared here (not re-exported): name -> its kind. */
+  kinds: Map<string, ExportKind>;
   /** Re-exports: exported name here -> [target file, name there]. */
   forwards: Map<string, [string, string]>;
   /** `export * from`: the target files. */
@@ -61,6 +66,8 @@ export interface ExportUse {
   usedByTestsOnly: Map<string, Set<string>>;
   /** file -> exported names its own code also refers to (beyond the declaration). */
   usedLocally: Map<string, Set<string>>;
+  /** file -> name -> kind, for the exports declared in that file. */
+  kinds: Map<string, Map<string, ExportKind>>;
 }
 
 function isExported(node: ts.Node): boolean {
@@ -69,6 +76,19 @@ function isExported(node: ts.Node): boolean {
 
 function isDefault(node: ts.Node): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+}
+
+/**
+ * The kind of `export const x = …`: a function or class written as a value (`() => …`,
+ * `class …`), else a value. `const f = g` (an alias) counts as a value: the scan has no
+ * type checker.
+ */
+function valueKind(init: ts.Expression | undefined): ExportKind {
+  while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)))
+    init = init.expression;
+  if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return 'function';
+  if (init && ts.isClassExpression(init)) return 'class';
+  return 'value';
 }
 
 /** How often each identifier occurs in the file's code (comments and strings left out). */
@@ -94,12 +114,12 @@ export function scanExportUse(): ExportUse {
   for (const file of files) {
     const text = readFileSync(join(ROOT, file), 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-    const mine: ModuleFacts = { exports: new Set(), forwards: new Map(), starFrom: [] };
+    const mine: ModuleFacts = { exports: new Set(), kinds: new Map(), forwards: new Map(), starFrom: [] };
     facts.set(file, mine);
     const noteImport = (target: string | null, name: string) => {
       if (target) imports.push([file, target, name]);
     };
-      const visit = (node: ts.Node) => {
+    const visit = (node: ts.Node) => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
         const target = resolveSpecifier(file, node.moduleSpecifier.text);
         const clause = node.importClause;
@@ -131,7 +151,10 @@ export function scanExportUse(): ExportUse {
         if (isDefault(node)) mine.exports.add('default');
         else if (ts.isVariableStatement(node)) {
           for (const d of node.declarationList.declarations)
-            if (ts.isIdentifier(d.name)) mine.exports.add(d.name.text);
+            if (ts.isIdentifier(d.name)) {
+              mine.exports.add(d.name.text);
+              mine.kinds.set(d.name.text, valueKind(d.initializer));
+            }
         } else if (
           (ts.isFunctionDeclaration(node) ||
             ts.isClassDeclaration(node) ||
@@ -139,8 +162,18 @@ export function scanExportUse(): ExportUse {
             ts.isTypeAliasDeclaration(node) ||
             ts.isEnumDeclaration(node)) &&
           node.name
-        )
+        ) {
           mine.exports.add(node.name.text);
+          const kind: ExportKind =
+            ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)
+              ? 'type'
+              : ts.isEnumDeclaration(node)
+                ? 'value'
+                : ts.isClassDeclaration(node)
+                  ? 'class'
+                  : 'function';
+          mine.kinds.set(node.name.text, kind);
+        }
       }
     };
     source.statements.forEach(visit);
@@ -182,16 +215,18 @@ export function scanExportUse(): ExportUse {
   const exports = new Map<string, Set<string>>();
   const usedByTestsOnly = new Map<string, Set<string>>();
   const usedLocally = new Map<string, Set<string>>();
+  const kinds = new Map<string, Map<string, ExportKind>>();
   for (const [file, f] of facts) {
     if (!/^(src|sw)\//.test(file)) continue;
     exports.set(file, f.exports);
+    kinds.set(file, f.kinds);
     const seen = f.identifiers ?? new Map<string, number>();
     const local = new Set([...f.exports].filter((n) => n !== 'default' && (seen.get(n) ?? 0) > 1));
     usedLocally.set(file, local);
     const testOnly = new Set([...(used.get(file) ?? [])].filter((n) => !usedByApp.get(file)?.has(n)));
     if (testOnly.size) usedByTestsOnly.set(file, testOnly);
   }
-  return { exports, used, usedByTestsOnly, usedLocally };
+  return { exports, used, usedByTestsOnly, usedLocally, kinds };
 }
 
 /**
@@ -212,4 +247,9 @@ export function testOnlyExports(scan: ExportUse = scanExportUse()): string[] {
   const out: string[] = [];
   for (const [file, names] of scan.usedByTestsOnly) for (const name of names) out.push(`${file}: ${name}`);
   return out.sort();
+}
+
+/** The kind of an export declared in `file` ('value' for a re-export or a default). */
+export function exportKind(scan: ExportUse, file: string, name: string): ExportKind {
+  return scan.kinds.get(file)?.get(name) ?? 'value';
 }
