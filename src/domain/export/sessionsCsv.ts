@@ -36,7 +36,7 @@ export const MAX_CSV_ROWS = 50_000;
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
 
 /** ISO 8601 with the offset `timeZone` had at that instant: 2026-11-27T07:30:00+01:00. */
-export function isoWithOffset(ms: number, timeZone: string): string {
+function isoWithOffset(ms: number, timeZone: string): string {
   const off = offsetMinutes(ms, timeZone);
   const d = new Date(ms + off * 60_000);
   const sign = off < 0 ? '-' : '+';

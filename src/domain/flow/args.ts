@@ -14,7 +14,7 @@ export interface CadenceArg {
 }
 
 /** A UFix64 as Cadence's JSON wants it: a decimal string with 8 places. */
-export function toUFix64(n: number): string {
+function toUFix64(n: number): string {
   if (!Number.isFinite(n) || n < 0) throw new RangeError(`Not a UFix64: ${n}`);
   return n.toFixed(8);
 }

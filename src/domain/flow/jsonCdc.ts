@@ -16,7 +16,7 @@ const isCdc = (v: unknown): v is CdcValue =>
 
 const COMPOSITES = new Set(['Struct', 'Resource', 'Event', 'Contract', 'Enum']);
 
-export function decodeJsonCdc(value: unknown): Decoded {
+function decodeJsonCdc(value: unknown): Decoded {
   if (!isCdc(value)) throw new TypeError('Not a JSON-Cadence value');
   const v = value.value;
   if (value.type === 'Void') return null;

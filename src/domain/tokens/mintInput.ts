@@ -115,7 +115,7 @@ export type MintRequestInput = z.input<typeof mintRequestSchema>;
 export type MintRequest = z.output<typeof mintRequestSchema>;
 
 /** A royalty cut as the chain stores it: the percent divided by 100 (5 % -> 0.05). */
-export function royaltyCut(percent: number): number {
+function royaltyCut(percent: number): number {
   return Math.round(percent * 100) / 10_000;
 }
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   formatMindfulCsv,
   formatSessionsCsv,
-  isoWithOffset,
   NOT_A_PNEUMA_EXPORT,
   parseSessionsCsv,
   SESSIONS_CSV_COLUMNS,
@@ -43,10 +42,14 @@ describe('sessions CSV', () => {
   it('writes the documented header and ISO date-times with the offset of the moment (winter and summer)', () => {
     const text = formatSessionsCsv(tricky, 'Europe/Paris');
     expect(text.split('\r\n')[0]).toBe(SESSIONS_CSV_COLUMNS.join(','));
-    expect(isoWithOffset(Date.UTC(2026, 10, 20, 8, 1, 0), 'Europe/Paris')).toBe('2026-11-20T09:01:00+01:00');
-    expect(isoWithOffset(Date.UTC(2027, 6, 1, 5, 0, 0), 'Europe/Paris')).toBe('2027-07-01T07:00:00+02:00');
-    expect(isoWithOffset(Date.UTC(2027, 6, 1, 5, 0, 0), 'America/St_Johns')).toBe('2027-07-01T02:30:00-02:30');
-    expect(isoWithOffset(Date.UTC(2026, 10, 20, 8, 1, 0) + 67, 'Europe/Paris')).toBe('2026-11-20T09:01:00.067+01:00');
+    // The start column of a one-session CSV.
+    const startCell = (ms: number, timeZone: string) =>
+      formatSessionsCsv([makeSession({ startTime: ms }, 9)], timeZone).split('\r\n')[1]!.split(',')[1];
+    expect(text.split('\r\n')[1]!.split(',')[1]).toBe('2026-11-20T09:01:00.067+01:00');
+    expect(startCell(Date.UTC(2026, 10, 20, 8, 1, 0), 'Europe/Paris')).toBe('2026-11-20T09:01:00+01:00');
+    expect(startCell(Date.UTC(2027, 6, 1, 5, 0, 0), 'Europe/Paris')).toBe('2027-07-01T07:00:00+02:00');
+    expect(startCell(Date.UTC(2027, 6, 1, 5, 0, 0), 'America/St_Johns')).toBe('2027-07-01T02:30:00-02:30');
+    expect(startCell(Date.UTC(2026, 10, 20, 8, 1, 0) + 67, 'Europe/Paris')).toBe('2026-11-20T09:01:00.067+01:00');
   });
 
   it.skipIf(!python)('is read by CPython csv to the same fields and instants', () => {

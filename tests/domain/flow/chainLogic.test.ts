@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeFlowAddress, shortFlowAddress } from '../../../src/domain/flow/address';
-import { toUFix64, toUInt64, transferArgs } from '../../../src/domain/flow/args';
+import { toUInt64, transferArgs } from '../../../src/domain/flow/args';
 import { settleWithLimit } from '../../../src/domain/flow/batch';
 import { resolveFlowConfig } from '../../../src/domain/flow/config';
 import { FLOW_TX, flowRetryDelay } from '../../../src/domain/flow/constants';
 import { mintedTokens } from '../../../src/domain/flow/events';
 import { resolveImports, UnresolvedImportError } from '../../../src/domain/flow/imports';
-import { decodeEventPayload, decodeJsonCdc } from '../../../src/domain/flow/jsonCdc';
+import { decodeEventPayload } from '../../../src/domain/flow/jsonCdc';
 import {
   isRetryableFlowError,
   isUserRejection,
@@ -82,9 +82,7 @@ describe('addresses and arguments', () => {
     expect(normalizeFlowAddress(42)).toBeNull();
     expect(shortFlowAddress('0xabcdef0123456789')).toBe('0xabcd');
   });
-  it('formats UFix64 and UInt64', () => {
-    expect(toUFix64(0.025)).toBe('0.02500000');
-    expect(() => toUFix64(-1)).toThrow(RangeError);
+  it('formats UInt64 (UFix64: tests/domain/tokens/mintInput.test.ts, through the mint arguments)', () => {
     expect(toUInt64('18446744073709551615')).toBe('18446744073709551615');
     expect(() => toUInt64('18446744073709551616')).toThrow(RangeError);
     expect(() => toUInt64('1.5')).toThrow(RangeError);
@@ -162,6 +160,9 @@ describe('events and JSON-Cadence', () => {
     expect(mintedTokens(events, '0x0000000000000001', 'p1')).toEqual({ tokenIds: [], owner: null });
   });
   it('decodes values, optionals, arrays, dictionaries and events', () => {
+    // A value as the one field of an event's payload.
+    const decodeJsonCdc = (value: unknown) =>
+      decodeEventPayload('E', btoa(JSON.stringify({ type: 'Event', value: { id: 'E', fields: [{ name: 'v', value }] } }))).data.v;
     expect(decodeJsonCdc({ type: 'Optional', value: null })).toBeNull();
     expect(decodeJsonCdc({ type: 'Array', value: [{ type: 'UInt64', value: '1' }] })).toEqual([
       '1',
@@ -187,6 +188,7 @@ describe('events and JSON-Cadence', () => {
       type: 'A.x.C.E',
       data: { to: '0x01' },
     });
+    expect(() => decodeEventPayload('E', btoa('3'))).toThrow(TypeError);
     expect(() => decodeJsonCdc(3)).toThrow(TypeError);
   });
 });

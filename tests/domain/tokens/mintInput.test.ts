@@ -3,9 +3,9 @@ import {
   buildTokenMetadata,
   patternMarketplaceUrl,
   mintRequestSchema,
-  royaltyCut,
   MINT_LIMITS,
 } from '../../../src/domain/tokens/mintInput';
+import { mintPatternArgs } from '../../../src/domain/flow/args';
 
 const ID = '6f1d1c3e-8a4b-4f7e-9a51-2b7c1d9e0f11';
 const A = '0x1122334455667788';
@@ -108,11 +108,18 @@ describe('mint request', () => {
     ).toBeNull();
   });
 
-  it('divides percent by 100 for the chain, exactly', () => {
-    expect(royaltyCut(5)).toBe(0.05);
-    expect(royaltyCut(2.5)).toBe(0.025);
-    expect(royaltyCut(12.34)).toBe(0.1234);
-    expect(royaltyCut(100)).toBe(1);
+  it('divides percent by 100 for the chain, exactly, and passes the cuts as UFix64 with 8 places', () => {
+    const pattern = { id: ID, name: 'p', description: '', inhale: 4, hold: 4, exhale: 4, rest: 0, difficulty: 'Beginner', category: 'calm' };
+    const cuts = (percents: number[]) => {
+      const royalties = percents.map((percent, i) => ({ receiver: `0x${String(i + 1).padStart(16, '0')}`, percent }));
+      const m = buildTokenMetadata(pattern, mintRequestSchema.parse({ ...base, royalties }), 'https://x.test/i.png', 'https://x.test/m');
+      return { cuts: m.royalties.map((r) => r.cut), args: mintPatternArgs(m).find((a) => a.name === 'royaltyCuts')!.value, m };
+    };
+    expect(cuts([5, 2.5, 12.34])).toMatchObject({ cuts: [0.05, 0.025, 0.1234], args: ['0.05000000', '0.02500000', '0.12340000'] });
+    const { m, ...whole } = cuts([100]);
+    expect(whole).toEqual({ cuts: [1], args: ['1.00000000'] });
+    // A negative UFix64 is refused, not sent.
+    expect(() => mintPatternArgs({ ...m, attributes: { ...m.attributes, inhale: -1 } })).toThrow(RangeError);
   });
 
   it("a pattern's public marketplace URL: the marketplace searched for its name, at its card", () => {
