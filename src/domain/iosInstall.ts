@@ -14,7 +14,7 @@ export interface BrowserFacts {
 }
 
 /** Safari on an iPhone, iPod or iPad (not Chrome, Firefox, Edge or Opera on iOS, nor an in-app view). */
-export function isIosSafari({ userAgent, maxTouchPoints }: BrowserFacts): boolean {
+function isIosSafari({ userAgent, maxTouchPoints }: BrowserFacts): boolean {
   const ios = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
   if (!ios) return false;
   if (/CriOS|FxiOS|EdgiOS|OPiOS|OPT\/|GSA\/|YaBrowser|DuckDuckGo/.test(userAgent)) return false;

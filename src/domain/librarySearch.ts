@@ -137,7 +137,7 @@ function norm(s: string): string {
 }
 
 /** Case-insensitive contains match on name, description, tags and benefits. Blank matches all. */
-export function matchesLibraryQuery(card: LibraryCard, query: string): boolean {
+function matchesLibraryQuery(card: LibraryCard, query: string): boolean {
   const q = norm(query);
   if (!q) return true;
   return [card.name, card.description, ...card.tags, ...card.benefits].some((f) =>
@@ -180,7 +180,7 @@ const byName = (a: LibraryCard, b: LibraryCard) => a.name.localeCompare(b.name);
  * rating (unrated last); Recently Used: last use (never used last); A-Z: name. Ties and
  * the "no data" tail fall back to A-Z, so the order is always deterministic.
  */
-export function sortCards(cards: readonly LibraryCard[], sort: LibrarySort): LibraryCard[] {
+function sortCards(cards: readonly LibraryCard[], sort: LibrarySort): LibraryCard[] {
   const list = [...cards];
   switch (sort) {
     case 'popular':

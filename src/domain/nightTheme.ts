@@ -31,7 +31,7 @@ export function isThemeChoice(v: unknown): v is ThemeChoice {
 }
 
 /** The evening band: from 17:00 until 6:00 (local hour 0-23). */
-export function isEveningHour(hour: number): boolean {
+function isEveningHour(hour: number): boolean {
   return goalTimeNow(hour) === 'evening';
 }
 

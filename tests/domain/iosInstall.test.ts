@@ -6,7 +6,7 @@
  * hint's look (e2e-engines/ takes its screenshot in WebKitGTK).
  */
 import { describe, expect, it } from 'vitest';
-import { isIosSafari, offerIosInstallHint } from '../../src/domain/iosInstall';
+import { offerIosInstallHint } from '../../src/domain/iosInstall';
 
 const UA = {
   iphoneSafari:
@@ -25,7 +25,10 @@ const UA = {
 
 const facts = (userAgent: string, maxTouchPoints = 5, standalone = false) => ({ userAgent, maxTouchPoints, standalone });
 
-describe('isIosSafari', () => {
+/** Offered on a first visit in a browser tab: only Safari on iOS qualifies. */
+const isIosSafari = (f: ReturnType<typeof facts>) => offerIosInstallHint(f, false);
+
+describe('which browser is offered the hint', () => {
   it('Safari on an iPhone, and on an iPad that asks for the desktop site', () => {
     expect(isIosSafari(facts(UA.iphoneSafari))).toBe(true);
     expect(isIosSafari(facts(UA.ipadDesktopSafari, 5))).toBe(true);

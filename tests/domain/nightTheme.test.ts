@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isEveningHour,
   isThemeChoice,
   isTrueBlack,
   msUntilBandChange,
@@ -8,7 +7,8 @@ import {
 } from '../../src/domain/nightTheme';
 
 describe('night theme', () => {
-  it('the evening band runs from 17:00 until 6:00', () => {
+  it('the evening band runs from 17:00 until 6:00 (automatic, on a light system)', () => {
+    const isEveningHour = (hour: number) => resolveTheme('auto', { systemDark: false, hour }) === 'dark';
     expect([16, 17, 23, 0, 5, 6, 12].map(isEveningHour)).toEqual([
       false,
       true,
