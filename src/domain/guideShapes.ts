@@ -59,10 +59,9 @@ const CORNERS: readonly Point[] = [
  * The travelling point on the unit square: side `side` runs from corner `side` to the
  * next one, at a steady pace (`progress` 0..1 is the share of the phase gone by).
  */
-export function squarePoint(side: number, progress: number): Point {
-  const s = ((Math.floor(side) % 4) + 4) % 4;
-  const from = CORNERS[s]!;
-  const to = CORNERS[(s + 1) % 4]!;
+function squarePoint(side: 0 | 1 | 2 | 3, progress: number): Point {
+  const from = CORNERS[side]!;
+  const to = CORNERS[(side + 1) % 4]!;
   const t = clamp01(progress);
   return { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
 }
@@ -156,7 +155,7 @@ export function msUntilDisplayChange(
 }
 
 /** `n + 1` evenly spaced progress points from 0 to 1, for keyframes of an eased phase. */
-export function progressSamples(n: number): number[] {
+function progressSamples(n: number): number[] {
   const steps = Math.max(1, Math.floor(n));
   return Array.from({ length: steps + 1 }, (_, i) => i / steps);
 }

@@ -15,9 +15,7 @@ import {
   msUntilDisplayChange,
   petalAngle,
   phaseLineSteps,
-  progressSamples,
   squareFrame,
-  squarePoint,
 } from '../../src/domain/guideShapes';
 import { getPattern } from '../../src/domain/patterns';
 
@@ -45,13 +43,16 @@ describe('which guide a pattern gets', () => {
 });
 
 describe('the square guide', () => {
+  const PHASE_OF_SIDE = ['inhale', 'hold', 'exhale', 'pause'] as const;
+  const squarePoint = (side: 0 | 1 | 2 | 3, progress: number) => squareFrame(PHASE_OF_SIDE[side], progress).point;
+
   it('walks the square corner to corner: up on the inhale, across on the hold, down on the exhale, back on the pause', () => {
     expect(squarePoint(0, 0)).toEqual({ x: 0, y: 1 });
     expect(squarePoint(0, 1)).toEqual({ x: 0, y: 0 });
     expect(squarePoint(1, 0.5)).toEqual({ x: 0.5, y: 0 });
     expect(squarePoint(2, 0.25)).toEqual({ x: 1, y: 0.25 });
     expect(squarePoint(3, 1)).toEqual({ x: 0, y: 1 });
-    expect(squarePoint(4, 0)).toEqual(squarePoint(0, 0)); // wraps
+    expect(squarePoint(3, 1)).toEqual(squarePoint(0, 0)); // the pause ends where the inhale starts
     expect(squarePoint(0, 7)).toEqual({ x: 0, y: 0 }); // clamped
   });
 
@@ -160,9 +161,10 @@ describe('when the words and dots change next', () => {
     expect(at('hold', 24_000, 1500)).toBe(500);
     expect(at('hold', 7000, 100)).toBe(900);
   });
-  it('samples a phase evenly for keyframes', () => {
-    expect(progressSamples(4)).toEqual([0, 0.25, 0.5, 0.75, 1]);
-    expect(progressSamples(0)).toEqual([0, 1]);
+  it('samples a phase evenly for keyframes (its start and end at the least)', () => {
+    const box = buildSchedule(getPattern('box')!); // 4 s a phase, 16 s a cycle
+    const keys = cycleKeyframes(box, () => 0, (phase) => (phase === 'inhale' ? 4 : 0));
+    expect(keys.map((k) => k.offset * 16)).toEqual([0, 1, 2, 3, 4, 4, 8, 8, 12, 12, 16]);
   });
 });
 
