@@ -14,7 +14,7 @@ import type { CourseDay } from './course';
  * The pattern id a session of each item of the day is stored with: a pattern's id, and for
  * a program (played through its `/p/` link) `program:` and the link's id for it.
  */
-export function dayItemIds(day: CourseDay): string[] {
+function dayItemIds(day: CourseDay): string[] {
   return [
     ...day.patterns.map((p) => p.id),
     ...(day.programs ?? []).map((g) => programPatternId(linkedProgramId(g.program))),

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { courseProgramOf } from '../../../src/domain/instructor/courseProgram';
 import { publishErrors } from '../../../src/domain/instructor/courseSchema';
-import { dayDoneBySessions, dayItemIds } from '../../../src/domain/instructor/progress';
+import { dayDoneBySessions, sessionsForDay } from '../../../src/domain/instructor/progress';
 import { decodeLink, linkedProgramId, programLinkPayload } from '../../../src/domain/links/patternLink';
 import { getBuiltInProgram } from '../../../src/domain/programs/builtInPrograms';
 import { programPatternId } from '../../../src/domain/programs/programRecord';
@@ -69,8 +69,9 @@ describe('a course day with programs', () => {
     if (!decoded.ok || decoded.content.kind !== 'program') throw new Error('the link does not decode');
     // ProgramLinkScreen plays { ...program, id: linkedProgramId(program) }; the record's id follows.
     const played = programPatternId(linkedProgramId(decoded.content.program));
-    expect(dayItemIds(day)).toEqual(['box', played]);
     const at = 1000;
+    const ofTheDay = sessionsForDay(day, ['box', 'sleep', played].map((patternId, i) => ({ id: `s${i}`, patternId, at })), 0);
+    expect(ofTheDay.map((s) => s.patternId)).toEqual(['box', played]);
     expect(dayDoneBySessions(day, [{ id: 's1', patternId: 'box', at }], 0)).toBe(false);
     expect(dayDoneBySessions(day, [{ id: 's1', patternId: 'box', at }, { id: 's2', patternId: played, at }], 0)).toBe(true);
   });
