@@ -32,7 +32,7 @@ const RANK: Record<TemplatePriority, number> = { high: 0, medium: 1, low: 2 };
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The highest minute milestone reached, if any. */
-export function minuteMilestone(totalMinutes: number): number | undefined {
+function minuteMilestone(totalMinutes: number): number | undefined {
   return [...MINUTE_MILESTONES].reverse().find((m) => totalMinutes >= m);
 }
 

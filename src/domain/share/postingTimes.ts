@@ -28,7 +28,7 @@ function at(day: Date, hour: number): Date {
 }
 
 /** The windows of the calendar day that contains `day`. */
-export function windowsOn(day: Date): PostingWindow[] {
+function windowsOn(day: Date): PostingWindow[] {
   return (isWeekend(day) ? WEEKEND_WINDOWS : WEEKDAY_WINDOWS).map(([s, e]) => ({
     start: at(day, s),
     end: at(day, e),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availablePlatforms, intentUrl, mobilePlatforms } from '../../../src/domain/share/platforms';
-import { isOptimalPostingTime, nextPostingWindows, windowsOn } from '../../../src/domain/share/postingTimes';
+import { isOptimalPostingTime, nextPostingWindows } from '../../../src/domain/share/postingTimes';
 
 describe('share platforms', () => {
   it('the share sheet only where the browser has the Web Share API', () => {
@@ -33,8 +33,9 @@ describe('optimal posting times (local time)', () => {
 
   it('weekdays 7-9, 12-13, 17-19; weekends 9-11, 14-16', () => {
     // 2026-11-23 is a Monday, 2026-11-28 a Saturday.
-    expect(windowsOn(at(2026, 11, 23, 3)).map((w) => [w.start.getHours(), w.end.getHours()])).toEqual([[7, 9], [12, 13], [17, 19]]);
-    expect(windowsOn(at(2026, 11, 28, 3)).map((w) => [w.start.getHours(), w.end.getHours()])).toEqual([[9, 11], [14, 16]]);
+    // From 3 in the morning, the next windows are that day's.
+    expect(nextPostingWindows(at(2026, 11, 23, 3), 3).map((w) => [w.start.getHours(), w.end.getHours()])).toEqual([[7, 9], [12, 13], [17, 19]]);
+    expect(nextPostingWindows(at(2026, 11, 28, 3), 2).map((w) => [w.start.getHours(), w.end.getHours()])).toEqual([[9, 11], [14, 16]]);
     expect(isOptimalPostingTime(at(2026, 11, 23, 7))).toBe(true);
     expect(isOptimalPostingTime(at(2026, 11, 23, 8, 59))).toBe(true);
     expect(isOptimalPostingTime(at(2026, 11, 23, 9))).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minuteMilestone, quickTemplates, smartTemplates } from '../../../src/domain/share/postTemplates';
+import { quickTemplates, smartTemplates } from '../../../src/domain/share/postTemplates';
 import { POST_CHAR_LIMIT, postCharCount } from '../../../src/domain/share/postText';
 import { shareStats, type ShareSession } from '../../../src/domain/share/shareStats';
 
@@ -36,6 +36,12 @@ describe('Smart Templates follow their rules', () => {
   });
 
   it('minute milestones at 30, 60, 120 and 300; high priority when the last session crossed it', () => {
+    // The milestone template of a history of one session this many minutes long.
+    const minuteMilestone = (minutes: number) => {
+      const t = smartTemplates(shareStats(history(1, () => ({ duration: minutes * 60 })), NOW, 'UTC'));
+      const id = t.find((x) => x.id.startsWith('minutes-'))?.id;
+      return id === undefined ? undefined : Number(id.slice('minutes-'.length));
+    };
     expect([29, 30, 59, 60, 119, 120, 299, 300, 5000].map(minuteMilestone)).toEqual([undefined, 30, 30, 60, 60, 120, 120, 300, 300]);
     // 2 x 15 min: the second crosses 30.
     expect(ids(history(2, () => ({ duration: 900 })))).toContain('minutes-30:high');
