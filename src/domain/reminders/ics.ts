@@ -31,7 +31,7 @@ export function escapeText(s: string): string {
 }
 
 /** Folds one content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
-export function foldLine(line: string): string {
+function foldLine(line: string): string {
   const enc = new TextEncoder();
   const out: string[] = [];
   let cur = '';
