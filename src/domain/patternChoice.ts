@@ -135,7 +135,7 @@ function timingsOf(r: Record<string, unknown>): PatternTimings | null {
  * pattern row) into a SessionPattern, or null if it cannot be breathed. A value whose
  * id/key is a catalogue id resolves to the catalogue entry (one source of truth).
  */
-export function normalizePattern(x: unknown, source: PatternSource): SessionPattern | null {
+function normalizePattern(x: unknown, source: PatternSource): SessionPattern | null {
   const r = asRecord(x);
   if (!r) return null;
   const id = typeof r.id === 'string' ? r.id : typeof r.key === 'string' ? r.key : undefined;

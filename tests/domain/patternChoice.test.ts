@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   TARGET_CYCLES,
   choosePattern,
-  normalizePattern,
   sessionConfigFor,
 } from '../../src/domain/patternChoice';
 import { isSessionMode } from '../../src/domain/sessionModes';
@@ -157,16 +156,16 @@ describe('pattern choice precedence', () => {
       'default',
     );
     expect(choosePattern({ navigationState: [1, 2], stored })).toMatchObject({ source: 'stored' });
-    expect(normalizePattern({ phases: [{ name: 'inhale' }, 'x'] }, 'stored')).toBeNull();
-    expect(normalizePattern(null, 'stored')).toBeNull();
+    expect(choosePattern({ stored: { phases: [{ name: 'inhale' }, 'x'] } }).source).toBe('default');
+    expect(choosePattern({ stored: null }).source).toBe('default');
   });
 
   it('normalises names, benefits and difficulty defensively', () => {
-    const p = normalizePattern(
-      { inhale: 4, exhale: 4, name: '  ', benefits: ['a', 3], difficulty: 'Expert' },
-      'stored',
-    )!;
+    const p = choosePattern({
+      stored: { inhale: 4, exhale: 4, name: '  ', benefits: ['a', 3], difficulty: 'Expert' },
+    });
     expect(p).toMatchObject({
+      source: 'stored',
       name: 'Custom pattern',
       benefits: ['a'],
       difficulty: undefined,
