@@ -29,7 +29,7 @@ export const EMPTY_FORM: PatternFormValues = Object.freeze({
 });
 
 /** Parses one phase; returns seconds or an error message. */
-export function parsePhase(
+function parsePhase(
   field: PhaseField,
   raw: string,
 ): { seconds: number } | { error: string } {

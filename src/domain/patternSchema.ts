@@ -135,7 +135,7 @@ export function phaseTextSchema(field: PhaseField) {
 }
 
 /** Benefits from a textarea: one per line, blanks dropped. */
-export function parseBenefits(raw: string): string[] {
+function parseBenefits(raw: string): string[] {
   return raw
     .split(/\r?\n/)
     .map((b) => b.trim())

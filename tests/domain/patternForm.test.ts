@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_FORM,
-  parsePhase,
   parseTimings,
   toFormValues,
   validatePatternForm,
@@ -9,7 +8,6 @@ import {
 import { timingLabel } from '../../src/domain/patterns';
 import {
   PATTERN_LIMITS as LIMITS,
-  parseBenefits,
   patternSchema,
   type PatternFormValues,
 } from '../../src/domain/patternSchema';
@@ -20,7 +18,14 @@ const form = (patch: Partial<PatternFormValues>): PatternFormValues => ({
   ...patch,
 });
 
+/** One phase typed into an otherwise valid form: its seconds, or the form's message for it. */
+const parsePhase = (field: 'inhale' | 'hold' | 'exhale' | 'hold_after_exhale', raw: string) => {
+  const r = validatePatternForm(form({ [field]: raw }));
+  return r.ok ? { seconds: r.value[field] } : { error: r.errors[field] };
+};
+
 describe('phase parsing', () => {
+
   it('accepts whole numbers, decimals and a decimal comma', () => {
     expect(parsePhase('inhale', '4')).toEqual({ seconds: 4 });
     expect(parsePhase('inhale', '4.5')).toEqual({ seconds: 4.5 });
@@ -141,7 +146,7 @@ describe('whole form', () => {
       ok: false,
       errors: { benefits: 'Each benefit can be at most 120 characters' },
     });
-    expect(parseBenefits('a\r\nb')).toEqual(['a', 'b']);
+    expect(validatePatternForm(form({ benefits: 'a\r\n\n b \nc' }))).toMatchObject({ ok: true, value: { benefits: ['a', 'b', 'c'] } });
   });
 });
 
