@@ -43,7 +43,7 @@ export type MergeDecision =
   | 'skip';
 
 /** Milliseconds between two server stamps (positive when `a` is later); NaN if either is not a time. */
-export function compareStamps(a: string, b: string): number {
+function compareStamps(a: string, b: string): number {
   return Date.parse(a) - Date.parse(b);
 }
 

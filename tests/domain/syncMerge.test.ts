@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareStamps,
   isStamp,
   mergeDecision,
   type LocalCopy,
@@ -187,9 +186,12 @@ describe('merge rules for a pulled row', () => {
   });
 
   it('compares stamps as instants and recognises what is a stamp', () => {
-    expect(compareStamps(T2, T1)).toBe(1);
-    expect(compareStamps(T1, T2)).toBe(-1);
-    expect(Number.isNaN(compareStamps('not a time', T1))).toBe(true);
+    // A newer server version replaces a synced copy; the same instant written another way,
+    // an older one or one that is not a time changes nothing.
+    expect(mergeDecision(copy('synced', T1), server(T2))).toBe('replace');
+    expect(mergeDecision(copy('synced', T2), server(T1))).toBe('skip');
+    expect(mergeDecision(copy('synced', T1), server('2026-11-23T10:00:00Z'))).toBe('skip');
+    expect(mergeDecision(copy('synced', T1), server('not a time'))).toBe('skip');
     expect(isStamp(T1)).toBe(true);
     expect(isStamp('yesterday-ish')).toBe(false);
     expect(isStamp(42)).toBe(false);

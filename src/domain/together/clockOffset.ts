@@ -47,7 +47,7 @@ function usable(s: TimeSample): boolean {
 }
 
 /** One sample's offset and round trip. */
-export function sampleOffset(s: TimeSample): { offsetMs: number; roundTripMs: number } {
+function sampleOffset(s: TimeSample): { offsetMs: number; roundTripMs: number } {
   return {
     offsetMs: (s.serverReceivedAt - s.sentAt + (s.serverSentAt - s.receivedAt)) / 2,
     roundTripMs: Math.max(0, s.receivedAt - s.sentAt - (s.serverSentAt - s.serverReceivedAt)),

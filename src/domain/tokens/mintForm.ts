@@ -25,7 +25,7 @@ export interface MintFormText {
 const number = (text: string): number =>
   text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.'));
 
-export function mintFormToInput(form: MintFormText, network: FlowNetwork): MintRequestInput {
+function mintFormToInput(form: MintFormText, network: FlowNetwork): MintRequestInput {
   return {
     patternId: form.patternId,
     network,

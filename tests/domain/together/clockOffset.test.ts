@@ -14,7 +14,6 @@ import { describe, expect, it } from 'vitest';
 import { buildSchedule } from '../../../src/domain/breathClock';
 import {
   estimateOffset,
-  sampleOffset,
   toDeviceTime,
   toServerTime,
   type TimeSample,
@@ -107,7 +106,7 @@ describe('estimateOffset', () => {
     const e = { offsetMs: 250 };
     expect(toServerTime(1000, e)).toBe(1250);
     expect(toDeviceTime(1250, e)).toBe(1000);
-    expect(sampleOffset(trip(0, -40, 6, 6)).offsetMs).toBeCloseTo(-40, 9);
+    expect(estimateOffset([trip(0, -40, 6, 6)])!.offsetMs).toBeCloseTo(-40, 9);
   });
 });
 
