@@ -32,7 +32,7 @@ export const MAX_MISSED_FRAMES = 1;
 export type FaceRejection = 'score' | 'small' | 'large' | 'outside' | 'low';
 
 /** Why a candidate is not a plausible face in a `width` x `height` frame, or null when it is. */
-export function implausibility(
+function implausibility(
   face: FaceObservation,
   width: number,
   height: number,
@@ -49,7 +49,7 @@ export function implausibility(
 }
 
 /** `next` is the same face as `prev` one frame later. */
-export function sameFace(prev: FaceObservation, next: FaceObservation): boolean {
+function sameFace(prev: FaceObservation, next: FaceObservation): boolean {
   const dx = next.box.x + next.box.width / 2 - (prev.box.x + prev.box.width / 2);
   const dy = next.box.y + next.box.height / 2 - (prev.box.y + prev.box.height / 2);
   return (

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONFIRM_FRAMES,
-  implausibility,
   initialFacePresence,
-  sameFace,
   stepFacePresence,
   type FacePresenceState,
 } from '../../../src/domain/vision/facePresence';
@@ -53,32 +51,27 @@ function feed(frames: (readonly FaceObservation[])[]) {
 }
 
 describe('a plausible face', () => {
-  it('accepts the faces of real photographs and refuses the pattern and the wall', () => {
-    expect(REAL_FACES.map((f) => implausibility(f, W, H))).toEqual([null, null, null, null, null]);
-    expect(NOT_FACES.map((f) => implausibility(f, W, H))).toEqual([
-      'score',
-      'score',
-      'score',
-      'score',
-      'score',
-    ]);
+  /** Present once seen, still, for the confirming frames. */
+  const accepted = (f: FaceObservation) =>
+    feed(Array.from({ length: CONFIRM_FRAMES }, () => [f])).at(-1)!.face !== null;
+  /** `next` continues the track of `prev`: it confirms it in the last confirming frame. */
+  const sameFace = (prev: FaceObservation, next: FaceObservation) =>
+    feed([...Array.from({ length: CONFIRM_FRAMES - 1 }, () => [prev]), [next]]).at(-1)!.face !== null;
+
+  it('accepts the faces of real photographs and refuses the pattern and the wall (their score)', () => {
+    expect(REAL_FACES.map(accepted)).toEqual([true, true, true, true, true]);
+    expect(NOT_FACES.map(accepted)).toEqual([false, false, false, false, false]);
   });
 
   it('refuses, whatever the score, a face too small, too large, cut by an edge or too low', () => {
-    expect(implausibility(candidate(150, 50, 20, 0.95), W, H)).toBe('small');
-    expect(implausibility(candidate(26, 0, 208, 0.95), W, H)).toBe('large');
-    expect(implausibility(candidate(280, 60, 90, 0.95), W, H)).toBe('outside');
-    expect(implausibility(candidate(100, -40, 90, 0.95), W, H)).toBe('outside');
-    expect(implausibility(candidate(100, 140, 80, 0.95), W, H)).toBe('low');
-    expect(implausibility(candidate(100, 120, 80, 0.95), W, H)).toBeNull();
-    expect(implausibility(candidate(100, 50, 80, Number.NaN), W, H)).toBe('score');
-    expect(
-      implausibility(
-        { ...candidate(100, 50, 80, 0.9), box: { x: 100, y: 50, width: 0, height: 0 } },
-        W,
-        H,
-      ),
-    ).toBe('small');
+    expect(accepted(candidate(150, 50, 20, 0.95))).toBe(false); // small
+    expect(accepted(candidate(26, 0, 208, 0.95))).toBe(false); // large
+    expect(accepted(candidate(280, 60, 90, 0.95))).toBe(false); // outside
+    expect(accepted(candidate(100, -40, 90, 0.95))).toBe(false); // outside
+    expect(accepted(candidate(100, 140, 80, 0.95))).toBe(false); // low
+    expect(accepted(candidate(100, 120, 80, 0.95))).toBe(true);
+    expect(accepted(candidate(100, 50, 80, Number.NaN))).toBe(false); // score
+    expect(accepted({ ...candidate(100, 50, 80, 0.9), box: { x: 100, y: 50, width: 0, height: 0 } })).toBe(false); // small
   });
 
   it('is the same face from one frame to the next only nearby and of a similar size', () => {
