@@ -37,7 +37,7 @@ export const initialChest = (): ChestState => ({
 });
 
 /** Below the face: 2.5 face widths wide, one face height tall, starting just under the chin. */
-export function chestRegionBelow(face: Rect, width: number, height: number): Rect {
+function chestRegionBelow(face: Rect, width: number, height: number): Rect {
   const cx = face.x + face.width / 2;
   return clampRect(
     {
@@ -52,7 +52,7 @@ export function chestRegionBelow(face: Rect, width: number, height: number): Rec
 }
 
 /** Mean luma of each row of the region. */
-export function rowProfile(frame: GreyFrame, region: Rect): Float64Array {
+function rowProfile(frame: GreyFrame, region: Rect): Float64Array {
   const r = clampRect(region, frame.width, frame.height);
   const out = new Float64Array(r.height);
   if (r.width === 0) return out;
@@ -69,7 +69,7 @@ export function rowProfile(frame: GreyFrame, region: Rect): Float64Array {
  * How far the content of `cur` moved down relative to `ref` (pixels, sub-pixel by a
  * parabola through the best three shifts), or null when the profiles have no structure.
  */
-export function profileShift(
+function profileShift(
   ref: Float64Array,
   cur: Float64Array,
   maxShift = MAX_SHIFT_PX,

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chestRegionBelow,
   initialChest,
-  profileShift,
-  rowProfile,
   trackChest,
   type ChestState,
 } from '../../../src/domain/vision/chestMotion';
@@ -25,20 +22,24 @@ function shoulders(top: number): GreyFrame {
 const face: Rect = { x: 120, y: 30, width: 80, height: 80 };
 
 describe('chest motion', () => {
-  it('places the region below the face, inside the frame', () => {
-    expect(chestRegionBelow(face, W, H)).toEqual({ x: 60, y: 114, width: 200, height: 88 });
-    expect(chestRegionBelow({ x: 0, y: 200, width: 80, height: 80 }, W, H).height).toBe(0);
+  it('places the region below the face, inside the frame; none when no chest is in view', () => {
+    expect(trackChest(initialChest(), shoulders(150), face).state.region).toEqual({ x: 60, y: 114, width: 200, height: 88 });
+    const low = trackChest(initialChest(), shoulders(150), { x: 0, y: 200, width: 80, height: 80 });
+    expect(low).toMatchObject({ state: { region: null }, displacement: null });
   });
 
+  /** The displacement measured in the frame after the first, the shoulders `d` px lower. */
+  const shiftAfter = (first: GreyFrame, next: GreyFrame, at: Rect = face) =>
+    trackChest(trackChest(initialChest(), first, at).state, next, at).displacement;
+
   it('measures a shift of the profile to a tenth of a pixel', () => {
-    const region = { x: 0, y: 100, width: W, height: 100 };
-    const ref = rowProfile(shoulders(150), region);
     for (const d of [-3.5, -1, 0, 0.4, 2.25, 6]) {
-      expect(profileShift(ref, rowProfile(shoulders(150 + d), region))).toBeCloseTo(d, 1);
+      expect(shiftAfter(shoulders(150), shoulders(150 + d))).toBeCloseTo(d, 1);
     }
-    const flat = new Float64Array(100).fill(50);
-    expect(profileShift(flat, flat)).toBeNull();
-    expect(profileShift(new Float64Array(5), new Float64Array(5))).toBeNull();
+    const flat: GreyFrame = { width: W, height: H, data: new Uint8Array(W * H).fill(50) };
+    expect(shiftAfter(flat, flat)).toBeNull(); // nothing to track
+    // A face so small its region has too few rows to measure a shift.
+    expect(shiftAfter(shoulders(60), shoulders(61), { x: 150, y: 30, width: 20, height: 20 })).toBeNull();
   });
 
   it('tracks a breathing movement over time, also past the re-reference distance', () => {
