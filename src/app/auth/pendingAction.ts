@@ -22,7 +22,7 @@ export function storePendingAction(
   storage()?.setItem(PENDING_ACTION_KEY, JSON.stringify({ ...action, createdAt: now }));
 }
 
-export function peekPendingAction(now = Date.now()): PendingAction | null {
+function peekPendingAction(now = Date.now()): PendingAction | null {
   const raw = storage()?.getItem(PENDING_ACTION_KEY);
   if (!raw) return null;
   try {

@@ -44,7 +44,7 @@ export interface LensPublishHooks {
 }
 
 /** The Lens text-only post metadata of a community post. */
-export function lensPostContent(post: CommunityPostForLens): Record<string, unknown> {
+function lensPostContent(post: CommunityPostForLens): Record<string, unknown> {
   return {
     $schema: LENS_TEXT_ONLY_SCHEMA,
     lens: {

@@ -21,7 +21,6 @@ import { LENS_TEXT } from '../../../src/domain/wallet/lensText';
 import { createLensClient, type LensTransaction } from '../../../src/wallet/lens/lensClient';
 import {
   LENS_TEXT_ONLY_SCHEMA,
-  lensPostContent,
   publishToLens,
 } from '../../../src/wallet/lens/publish';
 import { uploadJson } from '../../../src/wallet/lens/upload';
@@ -203,7 +202,21 @@ describe('publishing a community post to Lens', () => {
     });
   });
 
-  it('the metadata carries the post as written (locale given or English)', () => {
-    expect(lensPostContent({ ...post, locale: 'de' })).toMatchObject({ lens: { locale: 'de' } });
+  it('the metadata carries the post as written (locale given or English)', async () => {
+    const sent: unknown[] = [];
+    const client = {
+      post: (content: Record<string, unknown>) => {
+        sent.push(content);
+        return Promise.resolve({ status: 'refused' as const, message: 'not now' });
+      },
+      waitForIndexing: () => Promise.reject(new Error('not asked')),
+      postIdOf: () => Promise.reject(new Error('not asked')),
+    };
+    await publishToLens(client, { ...post, locale: 'de' }, true, noWallet);
+    await publishToLens(client, { ...post, locale: undefined }, true, noWallet);
+    expect(sent).toMatchObject([
+      { lens: { id: post.id, content: post.content, locale: 'de', mainContentFocus: 'TEXT_ONLY' } },
+      { lens: { locale: 'en' } },
+    ]);
   });
 });
