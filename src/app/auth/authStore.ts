@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
 import type { StoredAuthSession } from '../../data/authSessionRepo';
 import { loadLocalData } from '../../data/loadLocalData';
 import { withinStorageWait } from '../../data/storageWait';
 import { rememberSignedIn } from './signedInHint';
+import { ensureUserRow } from './userRow';
 // Loaded at sign-in and sign-out only (not needed for the first screen).
 const personData = () => import('../../sync/personData');
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
@@ -192,20 +193,6 @@ export function reloadRole(): void {
   if (!id) return;
   roleLoaded.delete(id);
   scheduleRoleLoad(id);
-}
-
-/**
- * Select the users row by id; insert {id, role: 'user'} when there is none (first sign-in;
- * docs/product.md § Accounts and access). Returns the role. Throws when the backend cannot be reached.
- */
-export async function ensureUserRow(supabase: SupabaseClient, userId: string): Promise<UserRole> {
-  const found = await supabase.from('users').select('id, role').eq('id', userId).maybeSingle();
-  if (found.error) throw new Error(found.error.message);
-  if (found.data) return parseRole((found.data as { role?: unknown }).role);
-  const inserted = await supabase.from('users').insert({ id: userId, role: 'user' });
-  // 23505: another tab created it first; that row says user too.
-  if (inserted.error && inserted.error.code !== '23505') throw new Error(inserted.error.message);
-  return 'user';
 }
 
 // ---------------------------------------------------------------------------------------

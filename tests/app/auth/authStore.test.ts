@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { displayName, ensureUserRow } from '../../../src/app/auth/authStore';
+import { displayName } from '../../../src/app/auth/authStore';
+import { ensureUserRow } from '../../../src/app/auth/userRow';
 
 type Result = { data?: unknown; error: { message: string; code?: string } | null };
 
