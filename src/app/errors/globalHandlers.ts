@@ -35,7 +35,7 @@ export function captureError(error: unknown, options?: CaptureOptions): void {
 }
 
 /** Sends the queued reports now (when online). */
-export function flushErrorReports(): Promise<void> {
+function flushErrorReports(): Promise<void> {
   return loadRuntime()
     .then(({ errorReporter }) => errorReporter.flush())
     .catch((loadError: unknown) =>

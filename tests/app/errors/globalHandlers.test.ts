@@ -2,10 +2,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfigForTests } from '../../../src/backend/config';
-import {
-  flushErrorReports,
-  installGlobalErrorHandlers,
-} from '../../../src/app/errors/globalHandlers';
+import { installGlobalErrorHandlers } from '../../../src/app/errors/globalHandlers';
+import { errorReporter } from '../../../src/app/errors/reporterRuntime';
+
+/** Sends what is queued now, as the reporter's own timer would a few seconds later. */
+const flushErrorReports = () => errorReporter.flush();
 import { db } from '../../../src/data/db';
 
 /** The errors stored on the device, newest first. */
