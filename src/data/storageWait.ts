@@ -34,7 +34,7 @@ export type MonotonicClock = () => number;
  * and sinon's clocks replace), and is not added to the performance timeline. Falls back to
  * `performance.now`, then `Date.now`, where the constructor is missing (Safari before 15).
  */
-export const engineClock: MonotonicClock = () => {
+const engineClock: MonotonicClock = () => {
   const Mark = (globalThis as { PerformanceMark?: new (name: string) => { startTime: number } })
     .PerformanceMark;
   if (typeof Mark === 'function') {
