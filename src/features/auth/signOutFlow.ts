@@ -48,7 +48,7 @@ function set(next: SignOutState): void {
   listeners.forEach((l) => l());
 }
 
-export function getSignOutState(): SignOutState {
+function getSignOutState(): SignOutState {
   return state;
 }
 
@@ -64,7 +64,7 @@ export function useSignOutState(): SignOutState {
 }
 
 /** Why the upload left changes behind, from its result. */
-export function whyUnsynced(result: OutboxResult | null | 'timeout'): WhyUnsynced | null {
+function whyUnsynced(result: OutboxResult | null | 'timeout'): WhyUnsynced | null {
   if (result === 'timeout') return 'timeout';
   if (!result) return null;
   if (result.status === 'auth_required') return 'expired';
@@ -134,6 +134,9 @@ async function finishNow(finish: () => Promise<void>): Promise<void> {
     set({ step: 'failed', message: e instanceof Error ? e.message : String(e) });
   }
 }
+
+/** Test hook: the state the dialog shows now (the app reads it through useSignOutState). */
+export const signOutStateForTests = getSignOutState;
 
 /** Test hook: back to the start. */
 export function resetSignOutForTests(): void {

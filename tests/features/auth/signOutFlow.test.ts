@@ -2,14 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   cancelSignOut,
   confirmSignOut,
-  getSignOutState,
+  signOutStateForTests as getSignOutState,
   resetSignOutForTests,
   startSignOut,
-  whyUnsynced,
   type SignOutDeps,
 } from '../../../src/features/auth/signOutFlow';
 import { describeUnsynced, unsyncedMessage } from '../../../src/features/auth/SignOutDialog';
-import { emptyOutboxResult } from '../../../src/sync/outboxResult';
+import { emptyOutboxResult, type OutboxResult } from '../../../src/sync/outboxResult';
 
 afterEach(() => resetSignOutForTests());
 
@@ -101,14 +100,23 @@ describe('sign-out flow', () => {
     expect(getSignOutState()).toEqual({ step: 'failed', message: 'storage is full' });
   });
 
-  it('names why changes were left behind', () => {
-    expect(whyUnsynced('timeout')).toBe('timeout');
-    expect(whyUnsynced(null)).toBeNull();
-    expect(whyUnsynced(emptyOutboxResult('auth_required'))).toBe('expired');
-    expect(whyUnsynced({ ...emptyOutboxResult('retry_later'), offline: false })).toBe('server');
-    expect(whyUnsynced({ ...emptyOutboxResult(), failed: 1 })).toBe('refused');
-    expect(whyUnsynced({ ...emptyOutboxResult(), choicesFailed: 1 })).toBe('refused');
-    expect(whyUnsynced(emptyOutboxResult())).toBeNull();
+  it('names why changes were left behind', async () => {
+    /** The reason the confirm step gives after an upload that ended so, with changes left. */
+    const whyUnsynced = async (result: OutboxResult | null | 'timeout') => {
+      resetSignOutForTests();
+      const flush = result === 'timeout' ? () => new Promise<never>(() => undefined) : async () => result;
+      await startSignOut(deps({ flush, count: vi.fn(async () => some), timeoutMs: 5 }));
+      const s = getSignOutState();
+      return s.step === 'confirm' ? s.why : `no confirm step (${s.step})`;
+    };
+    expect(await whyUnsynced('timeout')).toBe('timeout');
+    expect(await whyUnsynced(null)).toBeNull();
+    expect(await whyUnsynced(emptyOutboxResult('auth_required'))).toBe('expired');
+    expect(await whyUnsynced({ ...emptyOutboxResult('retry_later'), offline: false })).toBe('server');
+    expect(await whyUnsynced({ ...emptyOutboxResult('retry_later'), offline: true })).toBe('offline');
+    expect(await whyUnsynced({ ...emptyOutboxResult(), failed: 1 })).toBe('refused');
+    expect(await whyUnsynced({ ...emptyOutboxResult(), choicesFailed: 1 })).toBe('refused');
+    expect(await whyUnsynced(emptyOutboxResult())).toBeNull();
   });
 
   it('says in words what would be lost', () => {
