@@ -50,7 +50,7 @@ function shared(r: SessionRecord): Pick<SessionRecord, (typeof SHARED)[number]> 
   >;
 }
 
-export function sessionFacts(r: SessionRecord, pattern?: PatternDefinition): SessionFacts {
+function sessionFacts(r: SessionRecord, pattern?: PatternDefinition): SessionFacts {
   const camera = r.cameraUsed;
   return defined({
     ...shared(r),
@@ -72,7 +72,7 @@ export function sessionFacts(r: SessionRecord, pattern?: PatternDefinition): Ses
   });
 }
 
-export function historyFacts(r: SessionRecord): HistoryFacts {
+function historyFacts(r: SessionRecord): HistoryFacts {
   return defined({ ...shared(r), stillnessScore: r.cameraUsed ? r.stillnessScore : undefined });
 }
 

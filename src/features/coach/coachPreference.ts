@@ -13,7 +13,7 @@ const CHOICE_KEY = 'coachProvider';
 
 const asChoice = (v: unknown): CoachChoice => (v === 'device' || isAiProvider(v) ? v : 'auto');
 
-export async function getCoachChoice(): Promise<CoachChoice> {
+async function getCoachChoice(): Promise<CoachChoice> {
   return asChoice(await getPersonPreference(CHOICE_KEY));
 }
 

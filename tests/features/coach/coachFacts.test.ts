@@ -6,9 +6,7 @@ import { buildSessionRecord } from '../../../src/domain/sessionRecord';
 import {
   loadCoachFacts,
   requestHistory,
-  sessionFacts,
 } from '../../../src/features/coach/coachFacts';
-import { getCoachChoice, setCoachChoice } from '../../../src/features/coach/coachPreference';
 
 /** A guest's classic box session, 10 of 10 cycles with one paused, built as the app builds it. */
 const base: SessionRecord = buildSessionRecord({
@@ -46,9 +44,16 @@ beforeEach(async () => {
   await Promise.all(db.tables.map((t) => t.clear()));
 });
 
+/** The facts the coach is sent about session `r`, stored on this device. */
+async function sessionFacts(r: SessionRecord): Promise<Record<string, unknown>> {
+  await db.sessions.put(r);
+  return (await loadCoachFacts(r.id))!.session;
+}
+
 describe('coach facts', () => {
-  it('carry only what the session measured: no camera, no camera figures', () => {
-    const f = sessionFacts({ ...base, stillnessScore: 80, phaseAccuracy: 70 });
+  it('carry only what the session measured: no camera, no camera figures', async () => {
+    // A pattern no longer on this device: no timings either.
+    const f = await sessionFacts({ ...base, patternId: 'custom:gone', stillnessScore: 80, phaseAccuracy: 70 });
     expect(f).not.toHaveProperty('stillnessScore');
     expect(f).not.toHaveProperty('phaseAccuracy');
     expect(f).not.toHaveProperty('breathHoldTime');
@@ -61,7 +66,7 @@ describe('coach facts', () => {
     });
   });
 
-  it('take the camera’s figures and breathing rate when it measured them (null stays out)', () => {
+  it('take the camera’s figures and breathing rate when it measured them (null stays out)', async () => {
     const vision = {
       framesAnalysed: 300,
       averageStillness: 82,
@@ -74,20 +79,8 @@ describe('coach facts', () => {
       rhythmConsistency: 88,
       averageProcessingMs: 6,
     };
-    const f = sessionFacts(
-      { ...base, cameraUsed: true, stillnessScore: 82, phaseAccuracy: 74, vision },
-      {
-        name: 'Box',
-        description: '',
-        inhale: 4,
-        hold: 4,
-        exhale: 4,
-        hold_after_exhale: 4,
-        category: 'stress',
-        difficulty: 'Beginner',
-        benefits: [],
-      },
-    );
+    // Box breathing, from the catalogue: 4 s each.
+    const f = await sessionFacts({ ...base, cameraUsed: true, stillnessScore: 82, phaseAccuracy: 74, vision });
     expect(f).toMatchObject({
       stillnessScore: 82,
       phaseAccuracy: 74,
@@ -95,7 +88,7 @@ describe('coach facts', () => {
       timings: { inhale: 4, hold_after_exhale: 4 },
     });
     expect(
-      sessionFacts({
+      await sessionFacts({
         ...base,
         cameraUsed: true,
         stillnessScore: 82,
@@ -127,22 +120,11 @@ describe('coach facts', () => {
     expect(await loadCoachFacts('00000000-0000-4000-8000-999999999999')).toBeNull();
   });
 
-  it('send at most the 20 most recent earlier sessions', () => {
-    const many = Array.from({ length: 25 }, (_, i) => ({
-      ...sessionFacts(at(i + 1)),
-      createdAt: at(i + 1).createdAt,
-    }));
-    expect(requestHistory(many)).toHaveLength(20);
-    expect(requestHistory(many)[0]).toBe(many[0]);
-  });
-});
-
-describe('coach choice', () => {
-  it('is automatic until the person chooses, and keeps a provider or on-device only', async () => {
-    expect(await getCoachChoice()).toBe('auto');
-    await setCoachChoice('anthropic');
-    expect(await getCoachChoice()).toBe('anthropic');
-    await setCoachChoice('device');
-    expect(await getCoachChoice()).toBe('device');
+  it('send at most the 20 most recent earlier sessions', async () => {
+    await db.sessions.bulkPut([base, ...Array.from({ length: 25 }, (_, i) => at(i + 1))]);
+    const { history } = (await loadCoachFacts(base.id))!;
+    expect(history).toHaveLength(25);
+    expect(requestHistory(history)).toHaveLength(20);
+    expect(requestHistory(history)[0]!.createdAt).toBe(at(1).createdAt);
   });
 });
