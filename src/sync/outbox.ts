@@ -46,8 +46,8 @@ export function runOutbox(config: OutboxConfig, deps: OutboxDeps = {}): Promise<
   return next;
 }
 
-/** One outbox pass without any locking (tests call this to simulate two tabs racing). */
-export async function runOutboxUnlocked(
+/** One outbox pass without any locking. */
+async function runOutboxUnlocked(
   config: OutboxConfig,
   deps: OutboxDeps = {},
 ): Promise<OutboxResult> {
@@ -74,6 +74,9 @@ export async function runOutboxUnlocked(
     return { ...emptyOutboxResult('retry_later'), error: error.message };
   }
 }
+
+/** Test hook: one pass without the lock or the queue, to let two "tabs" race. */
+export const runOutboxUnlockedForTests = runOutboxUnlocked;
 
 /** Counts what is left; sessions still backing off from an earlier run mean 'retry later'. */
 async function finish(ctx: RunContext): Promise<OutboxResult> {

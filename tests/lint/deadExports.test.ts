@@ -12,7 +12,6 @@
  *    it promises; a test names it to check the kind thrown);
  *  - a function or class otherwise fails the third test: let the app use it, make it
  *    internal and test it through the module's public function, or delete it with its tests.
- *    NOT_YET lists the ones still waiting for that; it only shrinks (the fourth test).
  *
  * Not proved: use through a computed name (`module[name]`) or a path built at run time
  * (they count as unused here); whether a used export is reachable from the app's entry
@@ -43,14 +42,6 @@ const TEST_SEAM = /ForTests$/;
 /** An error class a module throws. */
 const ERROR_CLASS = /Error$/;
 
-/**
- * Functions imported only by tests that still need the treatment above (issue 29). Remove
- * an entry when its function is used by the app, made internal or deleted; never add one.
- */
-const NOT_YET = new Set<string>([
-  'src/sync/outbox.ts: runOutboxUnlocked',
-]);
-
 describe('dead exports', () => {
   const scan = scanExportUse();
   const testOnly = testOnlyExports(scan).map((entry) => {
@@ -72,11 +63,10 @@ describe('dead exports', () => {
   });
 
   it('no function is exported only for tests (types, constants, …ForTests seams and …Error classes may be)', () => {
-    expect(testOnlyLogic.filter((e) => !NOT_YET.has(e))).toEqual([]);
+    expect(testOnlyLogic).toEqual([]);
   });
 
-  it('the lists only shrink: every NOT_YET and ALLOWED_DEAD entry is still what it says', () => {
-    expect([...NOT_YET].filter((e) => !testOnlyLogic.includes(e))).toEqual([]);
+  it('sees the allowlisted ones (so the list shrinks when they go)', () => {
     const dead = new Set(unusedExports(scan, true));
     expect([...ALLOWED_DEAD].filter((e) => !dead.has(e))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PneumaDatabase } from '../../src/data/db';
-import { runOutbox, runOutboxUnlocked } from '../../src/sync/outbox';
+import { runOutbox, runOutboxUnlockedForTests } from '../../src/sync/outbox';
 import { toSessionRow } from '../../src/sync/rows/sessionRow';
 import { delayBeforeRetry } from '../../src/domain/retry';
 import { INVALID_START_TIME, REFRESH_FAILED } from '../../src/sync/messages';
@@ -247,7 +247,7 @@ describe('outbox', () => {
       return undefined;
     });
     await expect(
-      runOutboxUnlocked(config, { db: db1, fetch: server.fetch, now: clock.now, sleep: clock.sleep }),
+      runOutboxUnlockedForTests(config, { db: db1, fetch: server.fetch, now: clock.now, sleep: clock.sleep }),
     ).rejects.toThrow();
     expect(server.rows.size).toBe(100);
     server.setFault(undefined);
@@ -278,7 +278,7 @@ describe('outbox', () => {
     await db.sessions.bulkPut(sessions);
     await signIn(db, server);
     const deps = { db, fetch: server.fetch, now: clock.now, sleep: clock.sleep };
-    await Promise.all([runOutboxUnlocked(config, deps), runOutboxUnlocked(config, deps)]);
+    await Promise.all([runOutboxUnlockedForTests(config, deps), runOutboxUnlockedForTests(config, deps)]);
     expect(server.rows.size).toBe(80);
     expect(server.writes).toBe(80);
     expect(await db.sessions.where('syncState').equals('synced').count()).toBe(80);

@@ -92,7 +92,7 @@ vi.mock('../../src/sync/syncedTables', async (importOriginal) => {
 
 const { db, GUEST_OWNER } = await import('../../src/data/db');
 const { saveAuthSession } = await import('../../src/data/authSessionRepo');
-const { runOutboxUnlocked } = await import('../../src/sync/outbox');
+const { runOutboxUnlockedForTests } = await import('../../src/sync/outbox');
 const { adoptGuestChoices, clearPersonData, countUnsyncedChanges } = await import(
   '../../src/sync/personData'
 );
@@ -163,7 +163,7 @@ describe('a synced table is one entry in SYNCED_TABLES', () => {
       updated_at: '2026-11-27T08:00:00.000Z',
     });
 
-    const result = await runOutboxUnlocked(config, { fetch: server.fetch, pull: true, sleep: async () => undefined });
+    const result = await runOutboxUnlockedForTests(config, { fetch: server.fetch, pull: true, sleep: async () => undefined });
 
     expect(result.status).toBe('done');
     expect(server.writes.map((w) => [w.note_id, w.text])).toEqual([['n1', 'made here']]);
