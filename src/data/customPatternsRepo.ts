@@ -102,4 +102,4 @@ export async function deleteCustomPattern(id: string, now: Date = new Date()): P
   });
 }
 
-export { getCustomPattern, listCustomPatterns } from './customPatternsQueries';
+export { getCustomPattern } from './customPatternsQueries';

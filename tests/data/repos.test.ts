@@ -12,9 +12,9 @@ import {
   discoverySelection,
   getSelectedPattern,
   librarySelection,
-  selectedPatternId,
   setSelectedPattern,
 } from '../../src/data/selectedPatternRepo';
+import { selectedPatternId } from '../../src/data/selectedPattern';
 import {
   InvalidRatingError,
   RECENT_LIMIT,
@@ -30,9 +30,9 @@ import {
   createCustomPattern,
   deleteCustomPattern,
   getCustomPattern,
-  listCustomPatterns,
   updateCustomPattern,
 } from '../../src/data/customPatternsRepo';
+import { listCustomPatterns } from '../../src/data/customPatternsQueries';
 import {
   clearAuthSession,
   fromSupabaseSession,

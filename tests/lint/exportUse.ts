@@ -47,8 +47,12 @@ export type ExportKind = 'type' | 'function' | 'class' | 'value';
 interface ModuleFacts {
   /** Names this file exports ('default' included). */
   exports: Set<string>;
-  /** Declared here (not re-exported): name -> its kind. */
+  /** Declared at the top level here (exported or not): name -> its kind. */
   kinds: Map<string, ExportKind>;
+  /** `export { a as b }` without `from`: exported name -> local name. */
+  exportedLocals: Map<string, string>;
+  /** Imported bindings: local name -> [target file, name there]. */
+  importedAs: Map<string, [string, string]>;
   /** Re-exports: exported name here -> [target file, name there]. */
   forwards: Map<string, [string, string]>;
   /** `export * from`: the target files. */
@@ -114,7 +118,14 @@ export function scanExportUse(): ExportUse {
   for (const file of files) {
     const text = readFileSync(join(ROOT, file), 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-    const mine: ModuleFacts = { exports: new Set(), kinds: new Map(), forwards: new Map(), starFrom: [] };
+    const mine: ModuleFacts = {
+      exports: new Set(),
+      kinds: new Map(),
+      exportedLocals: new Map(),
+      importedAs: new Map(),
+      forwards: new Map(),
+      starFrom: [],
+    };
     facts.set(file, mine);
     const noteImport = (target: string | null, name: string) => {
       if (target) imports.push([file, target, name]);
@@ -129,7 +140,10 @@ export function scanExportUse(): ExportUse {
           const bindings = clause.namedBindings;
           if (bindings && ts.isNamespaceImport(bindings)) noteImport(target, '*');
           if (bindings && ts.isNamedImports(bindings))
-            for (const el of bindings.elements) noteImport(target, (el.propertyName ?? el.name).text);
+            for (const el of bindings.elements) {
+              noteImport(target, (el.propertyName ?? el.name).text);
+              if (target) mine.importedAs.set(el.name.text, [target, (el.propertyName ?? el.name).text]);
+            }
         }
       } else if (ts.isExportDeclaration(node)) {
         const target = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? resolveSpecifier(file, node.moduleSpecifier.text) : null;
@@ -143,16 +157,19 @@ export function scanExportUse(): ExportUse {
             const local = (el.propertyName ?? el.name).text;
             mine.exports.add(el.name.text);
             if (target) mine.forwards.set(el.name.text, [target, local]);
+            else mine.exportedLocals.set(el.name.text, local);
           }
         }
       } else if (ts.isExportAssignment(node)) {
         mine.exports.add('default');
-      } else if (isExported(node)) {
-        if (isDefault(node)) mine.exports.add('default');
+      } else {
+        // Every top-level declaration's kind (an `export { x }` list may name it later).
+        const exported = isExported(node);
+        if (exported && isDefault(node)) mine.exports.add('default');
         else if (ts.isVariableStatement(node)) {
           for (const d of node.declarationList.declarations)
             if (ts.isIdentifier(d.name)) {
-              mine.exports.add(d.name.text);
+              if (exported) mine.exports.add(d.name.text);
               mine.kinds.set(d.name.text, valueKind(d.initializer));
             }
         } else if (
@@ -163,7 +180,7 @@ export function scanExportUse(): ExportUse {
             ts.isEnumDeclaration(node)) &&
           node.name
         ) {
-          mine.exports.add(node.name.text);
+          if (exported) mine.exports.add(node.name.text);
           const kind: ExportKind =
             ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)
               ? 'type'
@@ -216,10 +233,36 @@ export function scanExportUse(): ExportUse {
   const usedByTestsOnly = new Map<string, Set<string>>();
   const usedLocally = new Map<string, Set<string>>();
   const kinds = new Map<string, Map<string, ExportKind>>();
+  /** The kind of `name` as declared, following re-exports to the declaring file. */
+  const kindOf = (file: string, name: string, depth = 0): ExportKind | undefined => {
+    const f = facts.get(file);
+    if (!f || depth > 20) return undefined;
+    const declared = f.kinds.get(name);
+    if (declared) return declared;
+    const forward = f.forwards.get(name);
+    if (forward && forward[1] !== '*') return kindOf(forward[0], forward[1], depth + 1);
+    const local = f.exportedLocals.get(name);
+    if (local !== undefined) {
+      const declaredLocally = f.kinds.get(local);
+      if (declaredLocally) return declaredLocally;
+      const imported = f.importedAs.get(local);
+      if (imported) return kindOf(imported[0], imported[1], depth + 1);
+    }
+    for (const star of f.starFrom) {
+      const found = kindOf(star, name, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
   for (const [file, f] of facts) {
     if (!/^(src|sw)\//.test(file)) continue;
     exports.set(file, f.exports);
-    kinds.set(file, f.kinds);
+    const fileKinds = new Map(f.kinds);
+    for (const name of [...f.forwards.keys(), ...f.exportedLocals.keys()]) {
+      const kind = kindOf(file, name);
+      if (kind) fileKinds.set(name, kind);
+    }
+    kinds.set(file, fileKinds);
     const seen = f.identifiers ?? new Map<string, number>();
     const local = new Set([...f.exports].filter((n) => n !== 'default' && (seen.get(n) ?? 0) > 1));
     usedLocally.set(file, local);

@@ -11,12 +11,11 @@ import {
   SHORTCUT_EVENT,
   actionForKey,
   sessionOwnsKey,
-  type ShortcutAction,
 } from '../../domain/keyboardShortcuts';
 import { isBreathingActive } from '../../app/activeBreathing';
 import { changeSignal } from '../../ui/changeSignal';
 
-export interface PanelSettings {
+interface PanelSettings {
   focusMode: boolean;
   backgroundBlur: boolean;
   suppressNotifications: boolean;
@@ -208,7 +207,7 @@ export async function setMultiMonitor(on: boolean): Promise<void> {
 // ---------------------------------------------------------------------------------------
 // Keyboard shortcuts
 
-export { SHORTCUTS, SHORTCUT_EVENT, actionForKey, type ShortcutAction };
+export { SHORTCUTS };
 
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;

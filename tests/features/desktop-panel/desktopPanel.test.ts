@@ -2,8 +2,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SHORTCUTS,
-  SHORTCUT_EVENT,
-  actionForKey,
   setBackgroundBlur,
   setFocusMode,
   setShortcuts,
@@ -11,7 +9,7 @@ import {
 } from '../../../src/features/desktop-panel/displayControls';
 import { isDedicatedGpu, measureLatency } from '../../../src/features/desktop-panel/measure';
 import { markBreathingActive } from '../../../src/app/activeBreathing';
-import { sessionOwnsKey } from '../../../src/domain/keyboardShortcuts';
+import { SHORTCUT_EVENT, actionForKey, sessionOwnsKey } from '../../../src/domain/keyboardShortcuts';
 
 const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
   key: k,
