@@ -4,7 +4,7 @@
  * forgotten: nothing of it is written to the device's database (no session, no recent
  * pattern, no first-session flag) and so nothing is synced. Turning it on deletes nothing.
  */
-export const NO_TRACKING_KEY = 'pneuma.noTracking';
+const NO_TRACKING_KEY = 'pneuma.noTracking';
 const listeners = new Set<() => void>();
 /** The setting for this tab when the browser's storage cannot be used. */
 let inTab = false;

@@ -15,12 +15,12 @@ export const ERROR_LOG_LIMITS = Object.freeze({ local: 100 });
  */
 export const SAMPLED_OUT_KEY = 'reporting';
 export const SAMPLED_OUT_VALUE = 'sampled_out';
-export type LocalOnlyReason = 'sampled_out' | 'local_only' | 'rejected';
+type LocalOnlyReason = 'sampled_out' | 'local_only' | 'rejected';
 
-export type NewErrorLogRecord = Omit<ErrorLogRecord, 'id'>;
+type NewErrorLogRecord = Omit<ErrorLogRecord, 'id'>;
 
 /** True when the record is not meant for the server (see SAMPLED_OUT_KEY). */
-export function isSampledOut(record: ErrorLogRecord): boolean {
+function isSampledOut(record: ErrorLogRecord): boolean {
   return typeof record.context?.[SAMPLED_OUT_KEY] === 'string';
 }
 

@@ -1,9 +1,9 @@
 import { db } from './db';
 
 /** Local boolean flags (e.g. a completed first session). Missing flags read as false. */
-export type FlagName = 'hasCompletedSession' | 'onboardingCompleted';
+type FlagName = 'hasCompletedSession' | 'onboardingCompleted';
 
-export interface LocalFlags {
+interface LocalFlags {
   hasCompletedSession: boolean;
   onboardingCompleted: boolean;
 }

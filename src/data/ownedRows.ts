@@ -15,7 +15,7 @@ export async function currentOwner(database: PneumaDatabase = db): Promise<strin
 }
 
 /** A new change of this owner: the guest's stays on the device, a user's waits for upload. */
-export function changeState(owner: string): SyncState {
+function changeState(owner: string): SyncState {
   return owner === GUEST_OWNER ? 'guest' : 'pending';
 }
 

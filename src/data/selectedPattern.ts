@@ -5,7 +5,7 @@ import { namedTimingsOf, type BreathingPattern, type PatternTimings } from '../d
  * by ./selectedPatternRepo). Two shapes exist: chosen from the library, or from the
  * discovery page.
  */
-export interface LibrarySelectedPattern {
+interface LibrarySelectedPattern {
   source: 'library';
   key: string;
   name: string;
@@ -14,7 +14,7 @@ export interface LibrarySelectedPattern {
   hasBreathHold: boolean;
 }
 
-export interface DiscoverySelectedPattern extends PatternTimings {
+interface DiscoverySelectedPattern extends PatternTimings {
   source: 'discovery';
   id: string;
   name: string;

@@ -123,7 +123,7 @@ export async function attachGuestSessions(userId: string): Promise<number> {
   });
 }
 
-export const GUEST_ATTACH_DECLINED_KEY = 'guestAttachDeclined';
+const GUEST_ATTACH_DECLINED_KEY = 'guestAttachDeclined';
 
 /** Remembers that this user said "keep them on this device", so we do not ask again. */
 export async function declineGuestAttach(userId: string): Promise<void> {

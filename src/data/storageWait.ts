@@ -26,7 +26,7 @@ export class StorageTimeoutError extends Error {
 }
 
 /** A monotonic clock in milliseconds. */
-export type MonotonicClock = () => number;
+type MonotonicClock = () => number;
 
 /**
  * The engine's own monotonic clock, read through a PerformanceMark's start time: a mark made
@@ -47,7 +47,7 @@ const engineClock: MonotonicClock = () => {
   return typeof performance !== 'undefined' ? performance.now() : Date.now();
 };
 
-export interface StorageWaitOptions {
+interface StorageWaitOptions {
   /** The bound; STORAGE_WAIT_MS unless given. */
   ms?: number;
   /** The clock the bound is measured on; engineClock unless given (tests give their own). */

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SESSION_SECONDS, dayKey, shiftDayKey, type StatSession } from './stats';
 
-export type AchievementRarity = 'common' | 'uncommon' | 'rare' | 'epic';
+type AchievementRarity = 'common' | 'uncommon' | 'rare' | 'epic';
 export type AchievementIcon = 'sprout' | 'leaf' | 'tree' | 'star' | 'flame' | 'clock' | 'breath';
 
 export interface Achievement {
@@ -23,13 +23,13 @@ export interface Achievement {
 }
 
 /** Milestone minutes. */
-export const MINUTE_MILESTONES = [30, 60, 120, 300] as const;
+const MINUTE_MILESTONES = [30, 60, 120, 300] as const;
 /** Session-count milestones (first session, then the level thresholds 5 and 20). */
-export const SESSION_MILESTONES = [1, 5, 20] as const;
+const SESSION_MILESTONES = [1, 5, 20] as const;
 /** Streak milestone every multiple of 7; the achievement is the first one. */
-export const STREAK_MILESTONE_DAYS = 7;
+const STREAK_MILESTONE_DAYS = 7;
 /** Breath-hold records in seconds (the product's own choice). */
-export const HOLD_MILESTONES = [30, 60, 90] as const;
+const HOLD_MILESTONES = [30, 60, 90] as const;
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 

@@ -5,8 +5,8 @@
  * the authority; the form checks the ones it can so a person reads them at once.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 72;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 72;
 /** A first name (display name) at most this long (the server keeps 60 characters). */
 export const FIRST_NAME_MAX_LENGTH = 60;
 
@@ -16,7 +16,7 @@ export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters, and n
 export type AuthField = 'email' | 'password' | 'firstName';
 export type AuthMode = 'signIn' | 'signUp';
 
-export interface AuthFormValues {
+interface AuthFormValues {
   email: string;
   password: string;
   firstName: string;
@@ -50,12 +50,12 @@ export function firstErrorField(errors: AuthFormErrors): AuthField | undefined {
 }
 
 /** A provider's error, by its code and message, placed beside the field it is about. */
-export interface ProviderError {
+interface ProviderError {
   code?: string;
   message: string;
 }
 
-export interface PlacedError {
+interface PlacedError {
   errors: AuthFormErrors;
   /** The address already has an account: offer to sign in with it instead. */
   accountExists: boolean;

@@ -10,7 +10,7 @@
 export const AUTH_LEVELS = ['none', 'supabase', 'evm', 'flow'] as const;
 export type AuthLevel = (typeof AUTH_LEVELS)[number];
 
-export function authLevelRank(level: AuthLevel): number {
+function authLevelRank(level: AuthLevel): number {
   return AUTH_LEVELS.indexOf(level);
 }
 
@@ -19,7 +19,7 @@ export function meetsAuthLevel(current: AuthLevel, required: AuthLevel): boolean
   return authLevelRank(current) >= authLevelRank(required);
 }
 
-export interface AuthFacts {
+interface AuthFacts {
   /** An email account session exists (cached or live). */
   signedIn: boolean;
   /** A social (EVM) wallet login is active. */

@@ -32,7 +32,7 @@ export const PHASE_HINTS: Record<PhaseName, string> = {
   pause: 'Hold with empty lungs',
 };
 
-export interface PhaseSpec {
+interface PhaseSpec {
   name: PhaseName;
   durationMs: number;
 }
@@ -182,7 +182,7 @@ export function wallTimeAt(c: ClockState, offsetMs: number): number | null {
   return c.startedAt! + c.pausedTotalMs + offsetMs;
 }
 
-export interface UpcomingBoundary {
+interface UpcomingBoundary {
   boundaryIndex: number;
   phase: PhaseName;
   /** Active-time offset of the boundary, relative to `originMs`. */

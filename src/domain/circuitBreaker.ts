@@ -7,7 +7,7 @@ import { CircuitOpenError } from './errors/appErrors';
 
 export type CircuitState = 'closed' | 'open' | 'half_open';
 
-export interface CircuitBreakerOptions {
+interface CircuitBreakerOptions {
   failureThreshold: number;
   windowMs: number;
   recoveryMs: number;

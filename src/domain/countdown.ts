@@ -4,7 +4,7 @@
  */
 
 export const DEFAULT_COUNTDOWN_SECONDS = 3;
-export const MAX_COUNTDOWN_SECONDS = 10;
+const MAX_COUNTDOWN_SECONDS = 10;
 /** The choices the settings offer. */
 export const COUNTDOWN_CHOICES = [0, 3, 5, 10] as const;
 

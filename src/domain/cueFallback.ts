@@ -1,7 +1,7 @@
 import type { CueChannels } from './cueDesign';
 
 /** What the device can do for cues (measured in the page; unknown while prerendering). */
-export interface CueAbilities {
+interface CueAbilities {
   canSpeak: boolean;
   canVibrate: boolean;
 }

@@ -8,12 +8,12 @@
  * progress only, never about how still the user was.
  */
 
-export const ENCOURAGEMENT_DEFAULT_MS = 30_000;
-export const ENCOURAGEMENT_STILL_MS = 45_000;
-export const ENCOURAGEMENT_RESTLESS_MS = 20_000;
-export const ENCOURAGEMENT_EARLY_CAP_MS = 25_000;
+const ENCOURAGEMENT_DEFAULT_MS = 30_000;
+const ENCOURAGEMENT_STILL_MS = 45_000;
+const ENCOURAGEMENT_RESTLESS_MS = 20_000;
+const ENCOURAGEMENT_EARLY_CAP_MS = 25_000;
 
-export interface EncouragementInputs {
+interface EncouragementInputs {
   /** 0-100 completion of the session. */
   progressPercent: number;
   /** 0-100 from the camera; undefined without a camera. */
@@ -37,9 +37,9 @@ function isCelebration(stillness: number | undefined): boolean {
   return typeof stillness === 'number' && stillness > 75;
 }
 
-export type EncouragementKind = 'celebration' | 'settling' | 'midway' | 'closing' | 'refocus';
+type EncouragementKind = 'celebration' | 'settling' | 'midway' | 'closing' | 'refocus';
 
-export interface Encouragement {
+interface Encouragement {
   kind: EncouragementKind;
   text: string;
 }

@@ -4,7 +4,7 @@
  */
 import { isOptimalTime, type GoalTime } from './timeBands';
 
-export type GoalId =
+type GoalId =
   | 'stress-relief'
   | 'focus-boost'
   | 'energy-boost'

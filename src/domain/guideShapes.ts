@@ -20,7 +20,7 @@ import type { PatternTimings } from './patterns';
 export type GuideKind = 'square' | 'bloom' | 'orb';
 
 /** Below this cycle length (seconds) a pattern gets the orb. */
-export const FAST_CYCLE_SECONDS = 6;
+const FAST_CYCLE_SECONDS = 6;
 
 /** Which guide a pattern gets. */
 export function guideKindFor(p: PatternTimings): GuideKind {
@@ -40,7 +40,7 @@ export interface Point {
 }
 
 /** The side of the square each phase travels, in breath order. */
-export const SQUARE_SIDE: Record<PhaseName, 0 | 1 | 2 | 3> = {
+const SQUARE_SIDE: Record<PhaseName, 0 | 1 | 2 | 3> = {
   inhale: 0,
   hold: 1,
   exhale: 2,
@@ -66,7 +66,7 @@ function squarePoint(side: 0 | 1 | 2 | 3, progress: number): Point {
   return { x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t };
 }
 
-export interface SquareFrame {
+interface SquareFrame {
   point: Point;
   side: 0 | 1 | 2 | 3;
   /** How much of each side is drawn this cycle (0..1): sides already travelled are full. */

@@ -33,12 +33,12 @@ function isFirstSession(history: readonly unknown[]): boolean {
   return history.length === 0;
 }
 
-export function totalSessions(history: readonly unknown[]): number {
+function totalSessions(history: readonly unknown[]): number {
   return history.length;
 }
 
 /** The week window is 7 days. */
-export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Sessions created in the last 7 days up to `now` (the 'This Week' figure). Bad dates are skipped. */
 function sessionsThisWeek(
@@ -55,7 +55,7 @@ function sessionsThisWeek(
   return n;
 }
 
-export interface PatternUse {
+interface PatternUse {
   /** The id when the history carried one, else undefined. */
   patternId?: string;
   patternName: string;

@@ -8,7 +8,7 @@
 /** Quiet time before the controls fade. */
 export const CONTROLS_IDLE_MS = 4000;
 
-export interface ControlsState {
+interface ControlsState {
   /** Monotonic ms now, and of the last tap, pointer move or key. */
   now: number;
   lastInputAt: number;

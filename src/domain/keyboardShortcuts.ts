@@ -18,7 +18,7 @@ export type ShortcutAction = (typeof SHORTCUTS)[number]['action'];
 export const SHORTCUT_EVENT = 'pneuma:shortcut';
 
 /** The parts of a key press the shortcuts read (a DOM KeyboardEvent has them). */
-export interface KeyPress {
+interface KeyPress {
   key: string;
   ctrlKey: boolean;
   metaKey: boolean;

@@ -6,7 +6,7 @@ import type { UserRole } from './authLevel';
  * Pure: the hook in src/features/wallet hands in the auth store's and the wallet store's
  * state; nothing here is fetched or invented.
  */
-export interface MergedUserWallet {
+interface MergedUserWallet {
   /** The connected account's address, else null. */
   address: string | null;
   chainId: string | null;
@@ -25,7 +25,7 @@ export interface MergedUser {
   wallet: MergedUserWallet | null;
 }
 
-export interface AccountFacts {
+interface AccountFacts {
   id: string;
   email: string;
   name?: string;

@@ -4,7 +4,7 @@ import { meetsAuthLevel, type AuthLevel } from './authLevel';
  * Which navigation links a user sees (docs/product.md § Accounts and access). Pure: the
  * shell renders what this returns.
  */
-export interface NavContext {
+interface NavContext {
   signedIn: boolean;
   /** The auth level; evm (a linked, connected social wallet) adds the Community link. */
   level?: AuthLevel;
@@ -13,7 +13,7 @@ export interface NavContext {
   path: string;
 }
 
-export interface NavLink {
+interface NavLink {
   to: string;
   label: string;
   /** Extra paths that also mark the link as current. */
@@ -62,7 +62,7 @@ export function menuLinks(ctx: NavContext): NavLink[] {
 }
 
 /** The Settings screen (docs/product.md § Around the practice): in the menu, on Profile and as the header's gear. */
-export const SETTINGS_LINK: NavLink = { to: '/settings', label: 'Settings' };
+const SETTINGS_LINK: NavLink = { to: '/settings', label: 'Settings' };
 
 /** True when `link` marks the current page. */
 export function isActiveLink(link: NavLink, path: string): boolean {
@@ -100,7 +100,7 @@ export interface BottomTab {
   badge?: string;
 }
 
-export interface BottomNavContext {
+interface BottomNavContext {
   signedIn: boolean;
   hasHistory: boolean;
 }
@@ -131,7 +131,7 @@ export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomT
 }
 
 /** A pattern the play button can start: its id and the name it is announced by. */
-export interface QuickStartPattern {
+interface QuickStartPattern {
   id: string;
   name: string;
 }

@@ -15,7 +15,7 @@ export interface NetworkInputs {
   backendReachable: boolean | null;
 }
 
-export const SLOW_CONNECTION_TYPES: readonly string[] = ['slow-2g', '2g'];
+const SLOW_CONNECTION_TYPES: readonly string[] = ['slow-2g', '2g'];
 
 export function deriveNetworkStatus(inputs: NetworkInputs): NetworkStatus {
   if (!inputs.browserOnline || inputs.backendReachable === false) return 'offline';

@@ -4,7 +4,7 @@
  * the person is. Pure: the root layout writes it on every navigation, the prerender into
  * each built page.
  */
-export const APP_NAME = 'Pneuma';
+const APP_NAME = 'Pneuma';
 
 const TITLES: Record<string, string> = {
   '/': 'Home',

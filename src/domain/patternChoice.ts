@@ -45,7 +45,7 @@ export interface SessionPattern extends PatternTimings {
   source: PatternSource;
 }
 
-export type PatternSource = 'url' | 'custom' | 'navigation' | 'stored' | 'default';
+type PatternSource = 'url' | 'custom' | 'navigation' | 'stored' | 'default';
 
 /** Mode presets: classic has no camera or vision; enhanced turns the camera on. */
 export function sessionConfigFor(sessionType: SessionMode, pattern: SessionPattern): SessionConfig {
@@ -60,7 +60,7 @@ export function sessionConfigFor(sessionType: SessionMode, pattern: SessionPatte
   };
 }
 
-export function fromCatalogue(p: BreathingPattern, source: PatternSource): SessionPattern {
+function fromCatalogue(p: BreathingPattern, source: PatternSource): SessionPattern {
   return {
     id: p.id,
     name: p.name,
@@ -160,7 +160,7 @@ function normalizePattern(x: unknown, source: PatternSource): SessionPattern | n
   };
 }
 
-export interface PatternChoiceInputs {
+interface PatternChoiceInputs {
   /** The `pattern` search param, if any. */
   urlParam?: string | null;
   /** The user's custom pattern whose id equals urlParam, looked up by the caller. */

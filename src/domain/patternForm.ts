@@ -13,7 +13,7 @@ import { patternFormSchema, phaseTextSchema, type PatternFormValues } from './pa
 
 export type PatternFormErrors = Partial<Record<keyof PatternFormValues, string>>;
 
-export type PatternFormResult =
+type PatternFormResult =
   { ok: true; value: PatternDefinition } | { ok: false; errors: PatternFormErrors };
 
 export const EMPTY_FORM: PatternFormValues = Object.freeze({

@@ -6,7 +6,7 @@ import type { CatalogueId } from './patterns';
  * loads, because only the session intro shows it. The full references sit next to each
  * pattern's timings in patterns.ts.
  */
-export const PATTERN_SOURCES: Record<CatalogueId, string> = {
+const PATTERN_SOURCES: Record<CatalogueId, string> = {
   box: 'Slow breathing (under 10 breaths a minute) increases heart-rate variability and calm (Zaccaro et al., 2018, Frontiers in Human Neuroscience). Box breathing was studied as a daily 5-minute practice by Balban et al., 2023, Cell Reports Medicine.',
   relaxation:
     'Popularised by Dr Andrew Weil. 4-7-8 breathing improved heart-rate variability in healthy young adults (Vierra et al., 2022, Physiological Reports).',

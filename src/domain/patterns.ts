@@ -326,7 +326,7 @@ export function timingLabel(p: PatternTimings): string {
 }
 
 /** Longest phase accepted, in seconds (anything longer is a typo, not a practice). */
-export const MAX_PHASE_SECONDS = 120;
+const MAX_PHASE_SECONDS = 120;
 
 /**
  * Checks that four timings make a breathable cycle. Returns an error message, or null.

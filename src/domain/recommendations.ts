@@ -22,8 +22,8 @@ import type { SessionMode } from './sessionModes';
 import { mostUsedPattern, type HistoryItem, type UserLevel } from './historySummary';
 import { assertHour, recommendationWindow, type RecommendationWindow } from './timeBands';
 
-export type Priority = 'high' | 'medium' | 'low';
-export type RecommendationSource = 'first-session' | 'mood' | 'goal' | 'time' | 'history' | 'explore';
+type Priority = 'high' | 'medium' | 'low';
+type RecommendationSource = 'first-session' | 'mood' | 'goal' | 'time' | 'history' | 'explore';
 
 /** How the person says they feel right now (the mood choice on Smart Picks). */
 export type Mood = 'stressed' | 'tired' | 'anxious';
@@ -38,7 +38,7 @@ export const MOOD_LABELS: Readonly<Record<Mood, string>> = Object.freeze({
  * The patterns a mood ranks first, best first, and the reason shown. Stressed: an even,
  * calming rhythm; tired: an energising one; anxious: long exhales and a slow steady pace.
  */
-export const MOOD_PICKS: Readonly<Record<Mood, { ids: readonly string[]; reason: string }>> = Object.freeze({
+const MOOD_PICKS: Readonly<Record<Mood, { ids: readonly string[]; reason: string }>> = Object.freeze({
   stressed: { ids: ['box', 'relaxation'], reason: 'You feel stressed: an even, calming rhythm.' },
   tired: { ids: ['energizing', 'energy'], reason: 'You feel tired: a breath that lifts your energy.' },
   anxious: { ids: ['relaxation', 'coherent'], reason: 'You feel anxious: long exhales and a slow, steady pace.' },
@@ -69,7 +69,7 @@ export interface RecommendationContext {
   isFirstSession: boolean;
 }
 
-export const PRIORITY_ORDER: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
+const PRIORITY_ORDER: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
 
 /** At most 4 for enhanced, else 3. */
 export function recommendationLimit(sessionType: RecommendationContext['sessionType']): number {

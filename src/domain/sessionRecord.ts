@@ -64,7 +64,7 @@ export interface SessionRecord {
 }
 
 /** What a program's session measured beyond the breath (built in src/domain/programs/programRecord.ts). */
-export interface ProgramSessionFacts {
+interface ProgramSessionFacts {
   programId: string;
   /** Each retention's length in ms, round by round (Wim Hof). */
   retentionsMs: number[];
@@ -73,7 +73,7 @@ export interface ProgramSessionFacts {
 }
 
 /** What the breath loop measured (its output). */
-export interface MeasuredBreathing {
+interface MeasuredBreathing {
   /** Active ms practised, pauses excluded, holds included. */
   activeMs: number;
   cycleCount: number;

@@ -3,7 +3,7 @@
  * messages, quality score. Pure. A score is only ever computed from what was measured.
  */
 
-export type QualityLabel = 'Excellent' | 'Good' | 'Fair' | 'Needs Focus';
+type QualityLabel = 'Excellent' | 'Good' | 'Fair' | 'Needs Focus';
 
 /** At least 80 Excellent, at least 60 Good, at least 40 Fair, else Needs Focus. */
 export function qualityLabel(score: number): QualityLabel {
@@ -13,7 +13,7 @@ export function qualityLabel(score: number): QualityLabel {
   return 'Needs Focus';
 }
 
-export type ScoreMessage = 'Outstanding' | 'Excellent work' | 'You did it';
+type ScoreMessage = 'Outstanding' | 'Excellent work' | 'You did it';
 
 /** 80+ Outstanding, 60+ Excellent work, else You did it. */
 function scoreMessage(score: number): ScoreMessage {
@@ -26,7 +26,7 @@ function scoreMessage(score: number): ScoreMessage {
  * The icon beside a score (spec § 9: thresholds 90, 80, 70, 60, 50), with its meaning for
  * anyone who cannot see it. Below 50 a seedling: a start, never a failure mark.
  */
-export const SCORE_ICONS = [
+const SCORE_ICONS = [
   { min: 90, symbol: '🏆', meaning: 'trophy' },
   { min: 80, symbol: '⭐', meaning: 'star' },
   { min: 70, symbol: '🎯', meaning: 'on target' },
@@ -68,7 +68,7 @@ export function rhythmSteadiness(
   return Math.round((steady / completedCycles) * 100);
 }
 
-export interface MeasuredInputs {
+interface MeasuredInputs {
   /** 0-100, from completion (cycles / target cycles). */
   completionPercent: number;
   /** 0-100, rhythm steadiness (uninterrupted cycles); undefined when not measured. */

@@ -6,7 +6,7 @@
  * checked with `isSessionMode` of ./sessionModes.)
  */
 
-export interface SessionSearch {
+interface SessionSearch {
   pattern?: string;
   flow?: 'adaptive';
   /** 'Breathe again' and the floating play button: start without the pre-session screen. */

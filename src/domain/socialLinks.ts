@@ -3,7 +3,7 @@
  * VITE_SOCIAL_LINKS as "Label|https://url,Label|https://url"; at most three, https only,
  * blank labels and anything else dropped. None are invented: unset, the footer has none.
  */
-export const MAX_SOCIAL_LINKS = 3;
+const MAX_SOCIAL_LINKS = 3;
 
 export interface SocialLink {
   label: string;

@@ -23,14 +23,14 @@ export interface StatSession {
 /** Default session duration (seconds) when missing. */
 export const DEFAULT_SESSION_SECONDS = 5;
 /** Week window, in days. */
-export const WEEK_DAYS = 7;
+const WEEK_DAYS = 7;
 /** Weekly goal: one session a day (sessions in the last 7 days / 7). */
 export const WEEKLY_GOAL_SESSIONS = 7;
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export function sessionSeconds(s: Pick<StatSession, 'duration'>): number {
+function sessionSeconds(s: Pick<StatSession, 'duration'>): number {
   return finite(s.duration) && s.duration >= 0 ? s.duration : DEFAULT_SESSION_SECONDS;
 }
 
@@ -264,7 +264,7 @@ export function stillnessTrend(
     }));
 }
 
-export interface ProgressStats {
+interface ProgressStats {
   totalSessions: number;
   totalMinutes: number;
   thisWeek: number;

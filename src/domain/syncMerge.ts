@@ -30,7 +30,7 @@ export interface ServerVersion {
   deleted: boolean;
 }
 
-export type MergeDecision =
+type MergeDecision =
   /** No copy here: store the server's version. */
   | 'insert'
   /** The server's version is newer than this copy: it replaces it. */

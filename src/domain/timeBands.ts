@@ -22,14 +22,14 @@ export function homeGreeting(hour: number): string {
   return "Good evening! Let's wind down together.";
 }
 
-export type LibraryDayPart = 'morning' | 'afternoon' | 'evening' | 'night';
+type LibraryDayPart = 'morning' | 'afternoon' | 'evening' | 'night';
 
 /**
  * The library's time of day. The product names four greetings without their hours; they
  * follow the library's own 'Recommended for now' windows so the greeting and the
  * suggestion never disagree: 6-12 morning, 12-17 afternoon, 17-21 evening, else night.
  */
-export function libraryDayPart(hour: number): LibraryDayPart {
+function libraryDayPart(hour: number): LibraryDayPart {
   assertHour(hour);
   if (hour >= 6 && hour < 12) return 'morning';
   if (hour >= 12 && hour < 17) return 'afternoon';

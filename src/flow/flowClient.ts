@@ -45,7 +45,7 @@ import { TtlCache } from './ttlCache';
 
 export type FclModule = typeof Fcl;
 
-export interface FlowUser {
+interface FlowUser {
   addr: string | null;
   loggedIn: boolean;
 }
@@ -64,12 +64,12 @@ export type TxProgress =
   | { step: 'status'; txId: string; status: TxStatusName }
   | { step: 'retrying'; attempt: number; delayMs: number; reason: string };
 
-export interface SealedTransaction {
+interface SealedTransaction {
   txId: string;
   events: FlowEvent[];
 }
 
-export interface MintResult extends SealedTransaction {
+interface MintResult extends SealedTransaction {
   tokenIds: string[];
   owner: string | null;
 }
@@ -84,7 +84,7 @@ export interface FlowClientDeps {
 }
 
 /** How long the sealed-block check waits for the access node. */
-export const SEALED_CHECK_TIMEOUT_MS = 10_000;
+const SEALED_CHECK_TIMEOUT_MS = 10_000;
 
 export interface PatternTokenView {
   id: string;
@@ -98,7 +98,7 @@ export interface PatternTokenView {
   attributes: Record<string, unknown>;
 }
 
-export interface PatternTokenDetails {
+interface PatternTokenDetails {
   pattern: PatternTokenView;
   /** The token's MetadataViews.ExternalURL (the pattern's marketplace page), or null. */
   externalURL: string | null;

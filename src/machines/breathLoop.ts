@@ -25,10 +25,10 @@ import {
 } from '../domain/breathClock';
 import type { PatternTimings } from '../domain/patterns';
 
-export const BREATH_TICK_MS = 100;
-export const MILESTONE_EVERY = 5;
+const BREATH_TICK_MS = 100;
+const MILESTONE_EVERY = 5;
 
-export interface BreathLoopInput {
+interface BreathLoopInput {
   pattern: PatternTimings;
   targetCycles: number;
   /** Offer retention holds after each round (patterns with hasBreathHold). */
@@ -39,7 +39,7 @@ export interface BreathLoopInput {
   now?: () => number;
 }
 
-export interface BreathLoopContext {
+interface BreathLoopContext {
   now: () => number;
   schedule: BreathSchedule;
   targetCycles: number;
@@ -62,7 +62,7 @@ export interface BreathLoopContext {
   completed: boolean;
 }
 
-export type BreathLoopEvent =
+type BreathLoopEvent =
   | { type: 'TICK'; now: number }
   | { type: 'PAUSE'; now: number }
   | { type: 'RESUME'; now: number }
@@ -97,7 +97,7 @@ export function isMilestone(cycleCount: number): boolean {
 }
 
 /** Milestones passed when the count goes from `from` to `to` (a late tick may cross several). */
-export function milestonesCrossed(from: number, to: number): number[] {
+function milestonesCrossed(from: number, to: number): number[] {
   const out: number[] = [];
   for (
     let m = (Math.floor(from / MILESTONE_EVERY) + 1) * MILESTONE_EVERY;
@@ -117,7 +117,7 @@ function roundElapsed(c: BreathLoopContext, now: number) {
   return activeElapsedMs(c.clock, now) - c.roundOriginMs;
 }
 
-export function loopOutput(c: BreathLoopContext): BreathLoopOutput {
+function loopOutput(c: BreathLoopContext): BreathLoopOutput {
   const longest = c.holdsMs.length ? Math.max(...c.holdsMs) : undefined;
   return {
     activeMs: c.endedAtMs ?? 0,

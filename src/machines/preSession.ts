@@ -11,12 +11,12 @@ import { countdownSeconds } from '../domain/countdown';
 
 export const AUTO_START_MS = 500;
 
-export interface PreSessionContext {
+interface PreSessionContext {
   /** Whole seconds left in the countdown. */
   remaining: number;
 }
 
-export type PreSessionEvent =
+type PreSessionEvent =
   /** 'Start', with the countdown preference in seconds (0: none). */
   | { type: 'START'; countdown: number }
   | { type: 'CANCEL' };

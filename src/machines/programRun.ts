@@ -30,16 +30,16 @@ import {
   type Timeline,
 } from '../domain/programs/timeline';
 
-export const PROGRAM_TICK_MS = 100;
+const PROGRAM_TICK_MS = 100;
 
-export interface ProgramRunInput {
+interface ProgramRunInput {
   timeline: Timeline;
   /** Monotonic ms at which the first step starts. */
   startAt: number;
   now?: () => number;
 }
 
-export interface ProgramRunContext {
+interface ProgramRunContext {
   timeline: Timeline;
   now: () => number;
   run: RunState;
@@ -48,7 +48,7 @@ export interface ProgramRunContext {
   completed: boolean;
 }
 
-export type ProgramRunEvent =
+type ProgramRunEvent =
   | { type: 'TICK'; now: number }
   | { type: 'PAUSE'; now: number }
   | { type: 'RESUME'; now: number }
@@ -57,7 +57,7 @@ export type ProgramRunEvent =
   /** The audio track says the active elapsed time at `now` is `elapsedMs`. */
   | { type: 'ALIGN'; now: number; elapsedMs: number };
 
-export type ProgramRunEmitted = { type: 'step'; stepIndex: number; position: RunPosition };
+type ProgramRunEmitted = { type: 'step'; stepIndex: number; position: RunPosition };
 
 export interface ProgramRunOutput {
   /** Active ms, pauses excluded, holds included. */
@@ -79,7 +79,7 @@ export function isHoldStep(p: RunPosition): boolean {
   return s !== null && s.cycle < 0 && s.kind !== 'rest';
 }
 
-export function programOutput(c: ProgramRunContext): ProgramRunOutput {
+function programOutput(c: ProgramRunContext): ProgramRunOutput {
   const activeMs = c.endedAtMs ?? c.position.elapsedMs;
   return {
     activeMs,

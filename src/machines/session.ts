@@ -65,14 +65,14 @@ import {
 
 export const SESSION_NOT_INITIALIZED = 'Session not properly initialized';
 
-export interface SessionInput {
+interface SessionInput {
   /** Null only by mistake: the session then refuses to start. */
   config: SessionConfig | null;
   clock?: SessionClock;
   newId?: SessionIdGenerator;
 }
 
-export interface SessionMetrics {
+interface SessionMetrics {
   /** Seconds of practice so far, pauses excluded. */
   duration: number;
   cycleCount: number;
@@ -90,7 +90,7 @@ export interface Practitioner {
   hasCompletedSession: boolean;
 }
 
-export interface SessionContext {
+interface SessionContext {
   config: SessionConfig | null;
   clock: SessionClock;
   newId: SessionIdGenerator;
@@ -130,7 +130,7 @@ export interface SessionContext {
 /** Loop events: `now` is monotonic ms; the machine's clock fills it in when absent. */
 type Timed<T extends string> = { type: T; now?: number };
 
-export type SessionEvent =
+type SessionEvent =
   /** 'Start Session' on the camera setup step. */
   | { type: 'START_SESSION' }
   | Timed<'PAUSE'>
@@ -469,10 +469,10 @@ export const sessionMachine = setup({
   },
 });
 
-export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
 /** The session store's phase (setup -> ready -> active <-> paused -> complete). */
-export type SessionPhase = 'setup' | 'ready' | 'active' | 'paused' | 'complete';
+type SessionPhase = 'setup' | 'ready' | 'active' | 'paused' | 'complete';
 
 export function sessionPhase(s: SessionSnapshot): SessionPhase {
   if (s.matches('complete')) return 'complete';
@@ -483,7 +483,7 @@ export function sessionPhase(s: SessionSnapshot): SessionPhase {
 }
 
 /** The view step the screen shows. */
-export type ViewStep = 'setup' | 'camera_setup' | 'active' | 'complete' | 'failed';
+type ViewStep = 'setup' | 'camera_setup' | 'active' | 'complete' | 'failed';
 
 export function viewStep(s: SessionSnapshot): ViewStep {
   if (s.matches('complete')) return 'complete';
@@ -493,7 +493,7 @@ export function viewStep(s: SessionSnapshot): ViewStep {
   return 'setup';
 }
 
-export type CompletionStep =
+type CompletionStep =
   'identifying' | 'saving' | 'saveFailed' | 'impact' | 'unlock' | 'next' | 'leaving';
 
 /** The step of the completion flow, or null before the session has ended. */

@@ -13,9 +13,9 @@ import type { ChosenMode } from '../domain/sessionModes';
 
 export const GUIDANCE_STEP_COUNT = 3;
 
-export type FlowMode = ChosenMode;
+type FlowMode = ChosenMode;
 
-export interface SessionTypeFlowContext {
+interface SessionTypeFlowContext {
   /** Set when a card is chosen. */
   mode: FlowMode | null;
   /** 0-based guidance step. */
@@ -33,7 +33,7 @@ export type SessionTypeFlowEvent =
   | { type: 'SKIP' }
   | { type: 'START' };
 
-export interface SessionTypeFlowOutput {
+interface SessionTypeFlowOutput {
   mode: FlowMode;
   /** Search params of the session URL: pattern (classic only) and flow=adaptive. */
   search: { pattern?: string; flow: 'adaptive' };

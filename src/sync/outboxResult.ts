@@ -54,7 +54,7 @@ export function emptyOutboxResult(status: OutboxStatus = 'done'): OutboxResult {
 }
 
 /** The outcomes that end a run: the items stay pending for a later one. */
-export type StoppingOutcome = Extract<UpsertOutcome, { kind: 'unauthorized' | 'transient' }>;
+type StoppingOutcome = Extract<UpsertOutcome, { kind: 'unauthorized' | 'transient' }>;
 
 /** Records why the run stops. */
 export function recordStop(result: OutboxResult, outcome: StoppingOutcome): void {

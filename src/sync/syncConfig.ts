@@ -5,7 +5,7 @@ import type { OutboxConfig } from './outbox';
  * The backend settings the outbox needs, kept in IndexedDB by the page so the service
  * worker (which has neither the build's settings loader nor localStorage) can read them.
  */
-export const SYNC_CONFIG_KEY = 'syncConfig';
+const SYNC_CONFIG_KEY = 'syncConfig';
 
 export async function saveSyncConfig(config: OutboxConfig): Promise<void> {
   await db.preferences.put({

@@ -13,7 +13,7 @@ interface TokenGrantBody {
 }
 
 /** Refresh-token grant against the Supabase Auth API (plain fetch). */
-export async function refreshWithToken(
+async function refreshWithToken(
   config: OutboxConfig,
   current: StoredAuthSession,
   fetchImpl: typeof fetch,
@@ -43,7 +43,7 @@ function fromGrant(j: TokenGrantBody, current: StoredAuthSession, nowMs: number)
   };
 }
 
-export interface TokenKeeperOptions {
+interface TokenKeeperOptions {
   config: OutboxConfig;
   db: PneumaDatabase;
   fetch: typeof fetch;

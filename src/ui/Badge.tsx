@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 
-export type BadgeTone = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
+type BadgeTone = 'neutral' | 'primary' | 'success' | 'warning' | 'danger';
 
 export function Badge({ tone = 'neutral', className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   const cls = ['badge', tone !== 'neutral' && `badge--${tone}`, className].filter(Boolean).join(' ');

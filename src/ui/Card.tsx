@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 
-export interface CardProps extends HTMLAttributes<HTMLElement> {
+interface CardProps extends HTMLAttributes<HTMLElement> {
   as?: 'div' | 'section' | 'article' | 'li';
   selected?: boolean;
   interactive?: boolean;

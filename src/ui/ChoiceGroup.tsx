@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 
-export interface Choice<T extends string | number> {
+interface Choice<T extends string | number> {
   value: T;
   label: ReactNode;
   description?: ReactNode;

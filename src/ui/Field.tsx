@@ -75,7 +75,7 @@ interface LabelledProps {
   error?: ReactNode;
 }
 
-export type FieldProps = LabelledProps &
+type FieldProps = LabelledProps &
   InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
 /** A labelled input. */

@@ -1,7 +1,7 @@
 import * as RadixSwitch from '@radix-ui/react-switch';
 import { useId, type ReactNode } from 'react';
 
-export interface SwitchProps {
+interface SwitchProps {
   label: ReactNode;
   description?: ReactNode;
   checked: boolean;

@@ -16,7 +16,7 @@ export function tabItems<T extends string>(
   return tabs.map((t) => ({ value: t.value, label: t.label, content: content(t.value) }));
 }
 
-export interface TabsProps {
+interface TabsProps {
   items: TabItem[];
   value?: string;
   defaultValue?: string;

@@ -2,7 +2,7 @@
  * The listeners of a module-level store, in the form React's useSyncExternalStore asks for:
  * `subscribe` adds one and returns its removal; `notify` calls them all after a change.
  */
-export interface ChangeSignal {
+interface ChangeSignal {
   subscribe: (listener: () => void) => () => void;
   notify: () => void;
 }

@@ -11,7 +11,7 @@ import { FallbackBoundary } from './FallbackBoundary';
  * or the feature's own strings. sonner is loaded with the first toast, not at start-up.
  */
 
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 
 /** The toaster's own chunk: a toast counts as shown only once it can render. */
 const loadHost = loadOnce(() => import('./ToasterHost'));
@@ -61,7 +61,7 @@ export function AppToaster() {
   );
 }
 
-export interface NotifyOptions {
+interface NotifyOptions {
   description?: string;
   action?: { label: string; onClick: () => void };
   duration?: number;

@@ -5,7 +5,7 @@
 import type { PerformanceMode } from '../domain/vision/performanceMode';
 import type { StageTimings } from './worker/protocol';
 
-export interface VisionDiagnostics {
+interface VisionDiagnostics {
   frames: number;
   mode: PerformanceMode;
   /** Averages over the frames so far, ms. */

@@ -23,7 +23,7 @@ export interface DiscoveredProvider {
   provider: Eip1193Provider;
 }
 
-export const DETECTION = { waitMs: 3000, rescanMs: 2000 } as const;
+const DETECTION = { waitMs: 3000, rescanMs: 2000 } as const;
 
 export function rpcCode(e: unknown): number | string | undefined {
   if (!e || typeof e !== 'object') return undefined;

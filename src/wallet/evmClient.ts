@@ -22,7 +22,7 @@ import {
 export const NO_BATCH_CALLS = 'No EVM calls provided for batch execution';
 
 /** An EIP-1559 transaction another service prepared for the wallet to send (e.g. Lens). */
-export interface PreparedTransaction {
+interface PreparedTransaction {
   to: string;
   from: string;
   data: string;
@@ -34,7 +34,7 @@ export interface PreparedTransaction {
   chainId: number;
 }
 
-export interface EvmCall {
+interface EvmCall {
   to: string;
   data?: string;
   /** Wei, as a hex quantity or decimal string. */

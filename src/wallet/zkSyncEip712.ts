@@ -18,7 +18,7 @@ import {
  * without factory dependencies (no contract deployment) are supported.
  */
 
-export const ZKSYNC_EIP712_TX_TYPE = 0x71;
+const ZKSYNC_EIP712_TX_TYPE = 0x71;
 
 export interface ZkSyncEip712Transaction {
   from: string;

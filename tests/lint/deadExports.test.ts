@@ -34,8 +34,14 @@ const ALLOWED_DEAD = new Set([
   'src/features/community/index.ts: CommunityScreen',
 ]);
 
-/** Exports nothing imports but their own file uses (the `export` is one too many). */
-const EXPORTED_FOR_NOTHING = 351;
+/**
+ * Exports nothing imports but their own file uses (the `export` is one too many), outside
+ * the router's generated file. The 22 left are in src/backend/api and src/contracts (the
+ * typed client's work) and in files that import them (left to that work to avoid clashes).
+ */
+const EXPORTED_FOR_NOTHING = 22;
+/** Written by the router plugin, exports and all. */
+const GENERATED = /^src\/routeTree\.gen\.ts: /;
 
 /** A test seam: named for it. */
 const TEST_SEAM = /ForTests$/;
@@ -58,8 +64,9 @@ describe('dead exports', () => {
   });
 
   it('no more exports used only by their own file than today', () => {
-    const count = unusedExports(scan).length - unusedExports(scan, true).length;
-    expect(count).toBeLessThanOrEqual(EXPORTED_FOR_NOTHING);
+    const dead = new Set(unusedExports(scan, true));
+    const ownOnly = unusedExports(scan).filter((e) => !dead.has(e) && !GENERATED.test(e));
+    expect(ownOnly.length).toBeLessThanOrEqual(EXPORTED_FOR_NOTHING);
   });
 
   it('no function is exported only for tests (types, constants, …ForTests seams and …Error classes may be)', () => {

@@ -13,7 +13,7 @@ import type * as ReporterRuntime from './reporterRuntime';
  */
 
 /** How long after start-up the queue of an earlier visit is sent. */
-export const STARTUP_FLUSH_DELAY_MS = 3_000;
+const STARTUP_FLUSH_DELAY_MS = 3_000;
 
 let runtime: Promise<typeof ReporterRuntime> | undefined;
 

@@ -13,7 +13,7 @@ import { whenNoSessionRuns } from './sessionGuard';
  */
 
 /** How long after `load` the service worker is registered. */
-export const REGISTER_DELAY_MS = 2_000;
+const REGISTER_DELAY_MS = 2_000;
 /** The longest wait for an idle moment after that delay. */
 const IDLE_TIMEOUT_MS = 3_000;
 

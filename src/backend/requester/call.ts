@@ -6,7 +6,7 @@ import { countsAsFailure, type RequesterCore } from './core';
 import type { RequestOptions, ResponseType } from './types';
 
 /** The fetch init of a call: JSON for plain values, Accept JSON, the bearer token. */
-export function buildInit(options: RequestOptions): RequestInit {
+function buildInit(options: RequestOptions): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
   let body: BodyInit | undefined;

@@ -5,7 +5,7 @@
  */
 import { COMBINED_AI_WEIGHT, COMBINED_STILLNESS_WEIGHT } from './constants';
 
-export interface CombinedScore {
+interface CombinedScore {
   value: number;
   /** False when no stillness was measured (the value is then the provider's score alone). */
   stillnessMeasured: boolean;

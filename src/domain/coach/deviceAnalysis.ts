@@ -33,14 +33,14 @@ export interface DeviceAnalysis {
   encouragement: string;
 }
 
-export interface DeviceAnalysisInput {
+interface DeviceAnalysisInput {
   session: SessionFacts;
   /** The same user's earlier sessions (any order; later ones are ignored). */
   history: readonly HistoryFacts[];
 }
 
 /** Progress compares with this many recent sessions. */
-export const RECENT_SESSIONS = 5;
+const RECENT_SESSIONS = 5;
 /** A breathing rate more than 15 % away from the pattern's pace is pointed out. */
 const RATE_TOLERANCE = 0.15;
 

@@ -20,9 +20,9 @@ export const SUGGESTED_PHASE_TYPES = [
   'exhale',
   'hold_after_exhale',
 ] as const satisfies readonly PhaseField[];
-export type SuggestedPhaseType = (typeof SUGGESTED_PHASE_TYPES)[number];
+type SuggestedPhaseType = (typeof SUGGESTED_PHASE_TYPES)[number];
 
-export interface SuggestedPhase {
+interface SuggestedPhase {
   type: SuggestedPhaseType;
   /** Seconds. */
   duration: number;
@@ -98,7 +98,7 @@ const CUES: Record<SuggestedPhaseType, string> = {
 const half = (v: number) => Math.round(v * 2) / 2;
 const PHASE_MAX = 60;
 
-export interface DeviceSuggestionInput {
+interface DeviceSuggestionInput {
   /** The practised pattern, when its definition is known (else the default, box). */
   pattern?: PatternDefinition;
   completionPercent: number;

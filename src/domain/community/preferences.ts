@@ -15,7 +15,7 @@
 export const COMMUNITY_PREFERENCES_KEY = 'communityPreferences';
 
 export type PrivacyLevel = 'public' | 'followers' | 'private';
-export const PRIVACY_LEVELS: readonly PrivacyLevel[] = ['public', 'followers', 'private'];
+const PRIVACY_LEVELS: readonly PrivacyLevel[] = ['public', 'followers', 'private'];
 
 export interface CommunityNotificationSettings {
   comments: boolean;

@@ -3,7 +3,7 @@
  * break, quotes doubled. The reader accepts CRLF or LF and a UTF-8 byte-order mark.
  */
 
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -27,11 +27,11 @@ export const SESSIONS_CSV_COLUMNS = [
 ] as const;
 
 /** For health-import tools: one mindful session a row, ISO start and end. */
-export const MINDFUL_CSV_COLUMNS = ['start', 'end', 'minutes', 'activity', 'pattern'] as const;
+const MINDFUL_CSV_COLUMNS = ['start', 'end', 'minutes', 'activity', 'pattern'] as const;
 
 export const NOT_A_PNEUMA_EXPORT = 'This file is not a Pneuma export. Choose a file saved with “Export data”.';
 /** Most rows one import reads. */
-export const MAX_CSV_ROWS = 50_000;
+const MAX_CSV_ROWS = 50_000;
 
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, '0');
 
@@ -112,7 +112,7 @@ export interface CsvRefusal {
   reason: string;
 }
 
-export type CsvFileKind = 'sessions' | 'mindful' | 'foreign';
+type CsvFileKind = 'sessions' | 'mindful' | 'foreign';
 
 export function csvKind(text: string): CsvFileKind {
   let first: string[] | undefined;

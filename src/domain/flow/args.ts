@@ -4,7 +4,7 @@
  */
 import type { PatternTokenMetadata } from '../tokens/mintInput';
 
-export type CadenceArgType =
+type CadenceArgType =
   'String' | 'UFix64' | 'UInt64' | 'Address' | 'Array(String)' | 'Array(UFix64)' | 'Array(Address)';
 
 export interface CadenceArg {

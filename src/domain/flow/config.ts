@@ -30,7 +30,7 @@ export interface FlowConfig {
   problem: string | null;
 }
 
-export type FlowEnv = Readonly<Record<string, string | boolean | undefined>>;
+type FlowEnv = Readonly<Record<string, string | boolean | undefined>>;
 
 function text(env: FlowEnv, name: string): string {
   const v = env[name];

@@ -30,7 +30,7 @@ export const FLOW_CACHE_MS = Object.freeze({
 export const FLOW_NETWORKS = ['testnet', 'mainnet', 'emulator'] as const;
 export type FlowNetwork = (typeof FLOW_NETWORKS)[number];
 
-export type StandardContract =
+type StandardContract =
   'NonFungibleToken' | 'MetadataViews' | 'ViewResolver' | 'FungibleToken';
 
 /** Where the Flow standard contracts live on each network. */

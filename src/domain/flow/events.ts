@@ -8,7 +8,7 @@ export interface FlowEvent {
   data: Record<string, unknown>;
 }
 
-export interface MintedTokens {
+interface MintedTokens {
   tokenIds: string[];
   owner: string | null;
 }

@@ -4,7 +4,7 @@
  * their fields. Enough for the types pattern-token events and scripts use. Pure.
  */
 
-export type Decoded = null | string | boolean | Decoded[] | { [key: string]: Decoded };
+type Decoded = null | string | boolean | Decoded[] | { [key: string]: Decoded };
 
 interface CdcValue {
   type: string;

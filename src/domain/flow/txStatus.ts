@@ -6,7 +6,7 @@
 import { transactionFailedMessage, transactionTimeoutMessage } from '../errors/messages';
 import { FLOW_TX } from './constants';
 
-export const TX_STATUS = Object.freeze({
+const TX_STATUS = Object.freeze({
   unknown: 0,
   pending: 1,
   finalized: 2,
@@ -25,12 +25,12 @@ export function isFinalStatus(code: number): boolean {
   return code === TX_STATUS.sealed || code === TX_STATUS.expired;
 }
 
-export interface TxResultLike {
+interface TxResultLike {
   status: number;
   errorMessage?: string | null;
 }
 
-export type TxOutcome =
+type TxOutcome =
   { kind: 'waiting' } | { kind: 'success' } | { kind: 'failed'; message: string };
 
 /** What a status read means: keep waiting, done, or failed with 'Transaction failed: …'. */

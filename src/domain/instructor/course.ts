@@ -11,7 +11,7 @@ import type { CourseProgram } from './courseProgram';
 
 export const COURSE_LEVELS = DIFFICULTIES;
 export type CourseLevel = Difficulty;
-export type CourseStatus = 'draft' | 'published';
+type CourseStatus = 'draft' | 'published';
 
 export const COURSE_LIMITS = Object.freeze({
   titleMin: 3,

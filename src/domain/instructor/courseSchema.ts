@@ -52,13 +52,13 @@ const day = z
     path: ['patterns'],
   });
 
-export const draftSchema = z.object({
+const draftSchema = z.object({
   title,
   description,
   level: z.enum(COURSE_LEVELS, { message: 'Choose a level' }),
 });
 
-export const publishSchema = draftSchema.extend({
+const publishSchema = draftSchema.extend({
   days: z
     .array(day)
     .min(1, 'Add at least one day')

@@ -19,13 +19,13 @@ import { stepLengthMs, stepOffsets, type RunState, type Timeline } from './timel
 
 export const CUE_SAMPLE_RATE = 8000;
 /** A retention track ticks this often while the stopwatch runs... */
-export const RETENTION_TICK_MS = 30_000;
+const RETENTION_TICK_MS = 30_000;
 /** ...for at most this long (then the track is silent; the page, when awake, goes on). */
-export const RETENTION_TRACK_MS = 15 * 60_000;
+const RETENTION_TRACK_MS = 15 * 60_000;
 /** Linear attack, so a tone's onset is sharp (the first audible sample is its boundary). */
 const ATTACK_S = 0.004;
 
-export const STEP_TONES: Readonly<Record<StepKind, ToneSpec>> = Object.freeze({
+const STEP_TONES: Readonly<Record<StepKind, ToneSpec>> = Object.freeze({
   ...PHASE_TONES,
   topup: { kind: 'sweep', fromHz: 495, toHz: 660, lengthS: 0.45, peak: 0.5 },
   retention: { kind: 'tick', fromHz: 440, toHz: 440, lengthS: 0.6, peak: 0.35 },
@@ -40,7 +40,7 @@ const RETENTION_TICK: ToneSpec = {
   peak: 0.15,
 };
 
-export interface Cue {
+interface Cue {
   /** Ms from the start of the track. */
   atMs: number;
   tone: ToneSpec;
@@ -105,7 +105,7 @@ export function cueTrackPlan(t: Timeline, run: RunState, fromStep: number): CueT
 }
 
 /** The sample a cue starts on. */
-export const onsetSample = (atMs: number, sampleRate = CUE_SAMPLE_RATE) =>
+const onsetSample = (atMs: number, sampleRate = CUE_SAMPLE_RATE) =>
   Math.round((atMs * sampleRate) / 1000);
 
 /** Mixes one tone into 8-bit unsigned samples (silence 128) from sample `start`. */

@@ -4,7 +4,7 @@
  */
 import type { BreathPhase, ProgramCategory } from './programTypes';
 
-export interface BreatheDraft {
+interface BreatheDraft {
   kind: 'breathe';
   label: string;
   /** Seconds per phase as typed; empty or 0 leaves the phase out. */
@@ -20,18 +20,18 @@ export interface BreatheDraft {
   rampEvery: string;
   rampMax: string;
 }
-export interface HoldDraft {
+interface HoldDraft {
   kind: 'hold';
   label: string;
   seconds: string;
   lungs: 'full' | 'empty';
   endsOnTap: boolean;
 }
-export interface RetentionDraft {
+interface RetentionDraft {
   kind: 'retention';
   label: string;
 }
-export interface RestDraft {
+interface RestDraft {
   kind: 'rest';
   label: string;
   seconds: string;

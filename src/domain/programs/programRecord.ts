@@ -8,7 +8,7 @@ import type { SessionRecord } from '../sessionRecord';
 import { completionPercent, rhythmSteadiness, sessionScore } from '../sessionScoring';
 import type { Program } from './programTypes';
 
-export interface ProgramRunFacts {
+interface ProgramRunFacts {
   activeMs: number;
   cycleCount: number;
   totalCycles: number;

@@ -108,7 +108,7 @@ const rest = z
   })
   .strict();
 
-export const segmentSchema = z.discriminatedUnion('kind', [breathe, hold, retention, rest], {
+const segmentSchema = z.discriminatedUnion('kind', [breathe, hold, retention, rest], {
   error: 'A segment is breathe, hold, retention or rest',
 });
 

@@ -48,7 +48,7 @@ export interface PhaseTiming {
 }
 
 /** Every `everyCycles` cycles, each phase grows by `stepSeconds`, up to `maxSeconds` per phase. */
-export interface Ramp {
+interface Ramp {
   everyCycles: number;
   stepSeconds: number;
   maxSeconds: number;
@@ -64,7 +64,7 @@ export interface BreatheSegment {
   ramp?: Ramp;
 }
 
-export interface HoldSegment {
+interface HoldSegment {
   kind: 'hold';
   label?: string;
   lungs: 'full' | 'empty';
@@ -73,12 +73,12 @@ export interface HoldSegment {
   endsOnTap: boolean;
 }
 
-export interface RetentionSegment {
+interface RetentionSegment {
   kind: 'retention';
   label?: string;
 }
 
-export interface RestSegment {
+interface RestSegment {
   kind: 'rest';
   label?: string;
   seconds: number;

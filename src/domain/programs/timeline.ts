@@ -18,7 +18,7 @@ import {
 } from '../breathClock';
 import type { BreatheSegment, PhaseTiming, Program, Segment, StepKind } from './programTypes';
 
-export interface Step {
+interface Step {
   kind: StepKind;
   /** Planned whole ms; null for an open retention (a stopwatch). */
   plannedMs: number | null;
@@ -43,10 +43,10 @@ export interface Timeline {
   retentions: number;
 }
 
-export const msOf = (seconds: number): number => Math.round(seconds * 1000);
+const msOf = (seconds: number): number => Math.round(seconds * 1000);
 
 /** The phases of cycle `c` of a breathe segment in whole ms (the ramp applied). */
-export function cyclePhasesMs(
+function cyclePhasesMs(
   seg: BreatheSegment,
   c: number,
 ): { phase: PhaseTiming['phase']; ms: number }[] {
@@ -241,7 +241,7 @@ export function positionAtElapsed(t: Timeline, run: RunState, elapsedMs: number)
 }
 
 /** Breath cycles completed before step i starts. */
-export function completedCyclesBefore(t: Timeline, i: number): number {
+function completedCyclesBefore(t: Timeline, i: number): number {
   for (let j = Math.min(i, t.steps.length) - 1; j >= 0; j--) {
     const s = t.steps[j]!;
     if (s.programCycle >= 0) return s.endsCycle ? s.programCycle + 1 : s.programCycle;

@@ -10,7 +10,7 @@
 import type { StepKind } from './programTypes';
 
 /** A clip's samples, -1..1, at the cue track's rate. */
-export type VoiceClip = Float32Array;
+type VoiceClip = Float32Array;
 /** The clips by step kind; a kind without one is cued by its tone alone. */
 export type VoiceClips = Partial<Record<StepKind, VoiceClip>>;
 
@@ -26,7 +26,7 @@ export const VOICE_CLIP_KINDS: readonly StepKind[] = [
 ];
 
 /** At most this long (a name, not a sentence): a longer file is refused. */
-export const VOICE_CLIP_MAX_S = 2;
+const VOICE_CLIP_MAX_S = 2;
 
 /**
  * The samples of a voice clip file, checked per the RIFF/WAVE layout: PCM, mono, 8-bit,

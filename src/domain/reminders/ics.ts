@@ -9,15 +9,15 @@ import { offsetChanges, offsetMinutes, toLocal, type LocalDateTime } from './zon
  * open the pattern in the app. Works offline: nothing is fetched.
  */
 
-export const ICS_PRODID = '-//Pneuma//Practice reminders//EN';
+const ICS_PRODID = '-//Pneuma//Practice reminders//EN';
 /** The calendar event lasts as long as a typical practice. */
-export const REMINDER_EVENT_MINUTES = 10;
+const REMINDER_EVENT_MINUTES = 10;
 /** The VTIMEZONE covers this many years from the year before the first event. */
 const ZONE_YEARS = 12;
 
 const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
-export interface CalendarOptions {
+interface CalendarOptions {
   /** IANA zone of the device, e.g. "Europe/Paris". "UTC" gives UTC times without VTIMEZONE. */
   timeZone: string;
   /** The app's origin for the link that opens the pattern, e.g. "https://pneuma.example". */
@@ -26,7 +26,7 @@ export interface CalendarOptions {
 }
 
 /** TEXT value escaping (RFC 5545 3.3.11). */
-export function escapeText(s: string): string {
+function escapeText(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 

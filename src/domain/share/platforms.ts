@@ -7,7 +7,7 @@
 
 export type PlatformId = 'community' | 'device' | 'x' | 'facebook' | 'linkedin' | 'whatsapp' | 'telegram' | 'email';
 
-export interface Platform {
+interface Platform {
   id: PlatformId;
   label: string;
   kind: 'server' | 'sheet' | 'intent';

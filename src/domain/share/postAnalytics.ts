@@ -5,7 +5,7 @@
  */
 import { isOptimalPostingTime } from './postingTimes';
 
-export interface OwnPost {
+interface OwnPost {
   id: string;
   content: string;
   createdAt: string;
@@ -13,7 +13,7 @@ export interface OwnPost {
   comments: number;
 }
 
-export interface PostAnalytics {
+interface PostAnalytics {
   posts: number;
   reactions: number;
   comments: number;

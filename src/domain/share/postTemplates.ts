@@ -9,9 +9,9 @@ import { formatDuration } from '../duration';
 import { LEVEL_THRESHOLDS } from '../historySummary';
 import type { ShareStats } from './shareStats';
 
-export type TemplatePriority = 'high' | 'medium' | 'low';
-export type TemplateIcon = 'sprout' | 'trophy' | 'clock' | 'flame' | 'star' | 'calendar' | 'heart' | 'wind';
-export type TemplateColor = 'calm' | 'success' | 'warm' | 'energy' | 'neutral';
+type TemplatePriority = 'high' | 'medium' | 'low';
+type TemplateIcon = 'sprout' | 'trophy' | 'clock' | 'flame' | 'star' | 'calendar' | 'heart' | 'wind';
+type TemplateColor = 'calm' | 'success' | 'warm' | 'energy' | 'neutral';
 
 export interface PostTemplate {
   id: string;
@@ -22,11 +22,11 @@ export interface PostTemplate {
   icon: TemplateIcon;
 }
 
-export const MINUTE_MILESTONES = [30, 60, 120, 300] as const;
-export const STREAK_MILESTONE_DAYS = 7;
-export const SUCCESS_SCORE = 80;
+const MINUTE_MILESTONES = [30, 60, 120, 300] as const;
+const STREAK_MILESTONE_DAYS = 7;
+const SUCCESS_SCORE = 80;
 /** How many templates the mobile screen offers. */
-export const QUICK_TEMPLATE_COUNT = 3;
+const QUICK_TEMPLATE_COUNT = 3;
 
 const RANK: Record<TemplatePriority, number> = { high: 0, medium: 1, low: 2 };
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -4,17 +4,17 @@
  */
 
 /** [start hour, end hour) of each window. */
-export const WEEKDAY_WINDOWS: readonly (readonly [number, number])[] = [
+const WEEKDAY_WINDOWS: readonly (readonly [number, number])[] = [
   [7, 9],
   [12, 13],
   [17, 19],
 ];
-export const WEEKEND_WINDOWS: readonly (readonly [number, number])[] = [
+const WEEKEND_WINDOWS: readonly (readonly [number, number])[] = [
   [9, 11],
   [14, 16],
 ];
 
-export interface PostingWindow {
+interface PostingWindow {
   start: Date;
   end: Date;
 }

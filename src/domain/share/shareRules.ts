@@ -7,7 +7,7 @@ import { normalizePostText, postCharCount, POST_CHAR_LIMIT } from './postText';
 
 export type ShareBlocker = 'signedOut' | 'sharing' | 'blank' | 'tooLong' | 'noPlatform';
 
-export interface ShareState {
+interface ShareState {
   signedIn: boolean;
   sharing: boolean;
   text: string;

@@ -56,7 +56,7 @@ export function sharedSessionOf(s: ShareSession): SharedSession {
 }
 
 /** How "Try this pattern" opens a session: by catalogue id, or with the shared timings. */
-export type PatternToTry =
+type PatternToTry =
   | { kind: 'catalogue'; id: string }
   | { kind: 'timings'; pattern: PatternTimings & { id: string; name: string } };
 

@@ -7,10 +7,10 @@
  * mint), the instructor prompt on the instructor call to action. Pure.
  */
 
-export const SHARING_PROMPT_KINDS = ['social', 'patternToken', 'instructor'] as const;
+const SHARING_PROMPT_KINDS = ['social', 'patternToken', 'instructor'] as const;
 export type SharingPromptKind = (typeof SHARING_PROMPT_KINDS)[number];
 
-export interface SharingPromptText {
+interface SharingPromptText {
   title: string;
   text: string;
   action: { label: string; to: '/community' | '/creator-dashboard' | '/courses' };

@@ -37,7 +37,7 @@ const flowAddress = (label: string) =>
 const hasAtMostDecimals = (n: number, places: number) =>
   Math.abs(Math.round(n * 10 ** places) - n * 10 ** places) < 1e-6;
 
-export const royaltyInputSchema = z.object({
+const royaltyInputSchema = z.object({
   receiver: flowAddress('Royalty receiver'),
   /** Percent as typed: 5 means 5 %. */
   percent: z
@@ -120,7 +120,7 @@ function royaltyCut(percent: number): number {
 }
 
 /** The published pattern fields a token is made from. */
-export interface PublishedPatternForMint {
+interface PublishedPatternForMint {
   id: string;
   name: string;
   description: string;

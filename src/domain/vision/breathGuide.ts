@@ -87,7 +87,7 @@ export function phaseAccuracy(
 }
 
 /** Lengths (s) of the breaths in a band-passed chest signal (rising crossings, with hysteresis). */
-export function breathLengths(values: Float64Array, fs: number): number[] {
+function breathLengths(values: Float64Array, fs: number): number[] {
   let sumSq = 0;
   for (const v of values) sumSq += v * v;
   const h = 0.3 * Math.sqrt(sumSq / Math.max(1, values.length));

@@ -10,7 +10,7 @@ export interface BreathSample {
   y: number;
 }
 
-export interface EvenSeries {
+interface EvenSeries {
   /** Samples per second. */
   fs: number;
   /** Time of the first value, ms. */
@@ -29,7 +29,7 @@ function median(xs: number[]): number {
 }
 
 /** Finite samples in time order, without repeated times. */
-export function cleanSamples(samples: readonly BreathSample[]): BreathSample[] {
+function cleanSamples(samples: readonly BreathSample[]): BreathSample[] {
   const ok = samples.filter((s) => Number.isFinite(s.t) && Number.isFinite(s.y));
   ok.sort((a, b) => a.t - b.t);
   return ok.filter((s, i) => i === 0 || s.t > ok[i - 1]!.t);

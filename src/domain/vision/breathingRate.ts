@@ -26,15 +26,15 @@ export function breathBandFor(targetHz?: number | null): { low: number; high: nu
 }
 
 /** Share of the band's power that must lie near the peak. */
-export const MIN_PEAK_SHARE = 0.6;
+const MIN_PEAK_SHARE = 0.6;
 /** Below this RMS (pixels) after filtering, the signal is noise. */
-export const MIN_AMPLITUDE_PX = 0.04;
+const MIN_AMPLITUDE_PX = 0.04;
 /** Fewest frames per second that can follow breathing (the minimal mode's 0.5 cannot). */
-export const MIN_FRAME_RATE_HZ = 0.9;
+const MIN_FRAME_RATE_HZ = 0.9;
 /** Shortest analysed stretch, seconds. */
-export const MIN_DURATION_S = 10;
+const MIN_DURATION_S = 10;
 
-export interface BreathingRate {
+interface BreathingRate {
   /** Breaths per minute, one decimal. */
   breathsPerMinute: number;
   frequencyHz: number;

@@ -10,7 +10,7 @@
 import { clampRect, type GreyFrame, type Rect } from './frames';
 
 /** Largest shift searched between the reference and the current profile, pixels. */
-export const MAX_SHIFT_PX = 12;
+const MAX_SHIFT_PX = 12;
 /** Past this shift the current profile becomes the new reference (the offset is kept). */
 const REREFERENCE_PX = 8;
 /** The person moved: a face this far (in face widths) from where the region was set moves it. */

@@ -5,7 +5,7 @@
  * tragion ('right' is the person's right, on the image's left for a front camera).
  * Positions are frame pixels. Pure.
  */
-export const FACE_LANDMARK_NAMES = [
+const FACE_LANDMARK_NAMES = [
   'rightEye',
   'leftEye',
   'noseTip',
@@ -14,7 +14,7 @@ export const FACE_LANDMARK_NAMES = [
   'leftEarTragion',
 ] as const;
 
-export type FaceLandmarkName = (typeof FACE_LANDMARK_NAMES)[number];
+type FaceLandmarkName = (typeof FACE_LANDMARK_NAMES)[number];
 
 export interface FaceLandmark {
   name: FaceLandmarkName;

@@ -11,25 +11,25 @@
 import type { FaceObservation } from './posture';
 
 /** Detector score below which a candidate is not a face. */
-export const MIN_FACE_SCORE = 0.7;
+const MIN_FACE_SCORE = 0.7;
 /** The face box's width as a share of the frame's width: smaller is someone far away. */
-export const MIN_FACE_WIDTH_SHARE = 0.08;
+const MIN_FACE_WIDTH_SHARE = 0.08;
 /** The face box's height as a share of the frame's height: larger leaves no chest in view. */
-export const MAX_FACE_HEIGHT_SHARE = 0.6;
+const MAX_FACE_HEIGHT_SHARE = 0.6;
 /** Share of the box that must lie inside the frame (a face cut by an edge is not counted). */
-export const MIN_INSIDE_SHARE = 0.8;
+const MIN_INSIDE_SHARE = 0.8;
 /** The face's centre must lie this high in the frame (a share of its height from the top). */
-export const MAX_CENTRE_HEIGHT_SHARE = 0.7;
+const MAX_CENTRE_HEIGHT_SHARE = 0.7;
 /** Consecutive frames with the same face before it counts as present. */
 export const CONFIRM_FRAMES = 3;
 /** The same face: its centre moved at most this many face widths since the last frame... */
-export const MAX_STEP_FACE_WIDTHS = 0.5;
+const MAX_STEP_FACE_WIDTHS = 0.5;
 /** ...and its width changed by at most this share. */
-export const MAX_STEP_SCALE = 0.3;
+const MAX_STEP_SCALE = 0.3;
 /** Frames a present face may be missed (a blink, a blur) before it must be confirmed again. */
-export const MAX_MISSED_FRAMES = 1;
+const MAX_MISSED_FRAMES = 1;
 
-export type FaceRejection = 'score' | 'small' | 'large' | 'outside' | 'low';
+type FaceRejection = 'score' | 'small' | 'large' | 'outside' | 'low';
 
 /** Why a candidate is not a plausible face in a `width` x `height` frame, or null when it is. */
 function implausibility(
@@ -76,7 +76,7 @@ export const initialFacePresence = (): FacePresenceState => ({
   confirmed: false,
 });
 
-export interface FacePresenceStep {
+interface FacePresenceStep {
   state: FacePresenceState;
   /** The face present in this frame, or null. */
   face: FaceObservation | null;

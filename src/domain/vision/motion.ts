@@ -31,7 +31,7 @@ export function motionEnergy(prev: GreyFrame, cur: GreyFrame, region: Rect): num
 }
 
 /** The energy at which movement reads 100: a quarter of the region changing between frames. */
-export const FULL_MOVEMENT_ENERGY = 0.25;
+const FULL_MOVEMENT_ENERGY = 0.25;
 
 /** Movement level 0-100 of one frame pair. */
 export function movementLevel(energy: number): number {

@@ -9,13 +9,13 @@
 
 export type PerformanceMode = 'optimal' | 'balanced' | 'minimal';
 
-export const FRAMES_PER_SECOND: Record<PerformanceMode, number> = {
+const FRAMES_PER_SECOND: Record<PerformanceMode, number> = {
   optimal: 2,
   balanced: 1,
   minimal: 0.5,
 };
 
-export const PROCESSING_SAMPLES = 5;
+const PROCESSING_SAMPLES = 5;
 
 export function frameIntervalMs(mode: PerformanceMode): number {
   return 1000 / FRAMES_PER_SECOND[mode];
@@ -29,7 +29,7 @@ export function isLowEndDevice(device: { cores?: number; memoryGb?: number }): b
 }
 
 /** Below this battery level (0-1), and not charging, the device saves power. */
-export const LOW_BATTERY_LEVEL = 0.2;
+const LOW_BATTERY_LEVEL = 0.2;
 
 /** What the Battery Status API reports; absent where the browser has none. */
 export interface BatteryFacts {

@@ -27,7 +27,7 @@ export interface PostureCalibration {
 }
 
 /** Faces that make up the calibration (faces confirmed present, in order). */
-export const CALIBRATION_FACES = 3;
+const CALIBRATION_FACES = 3;
 
 /** The calibration from the first faces (null until there are enough). */
 export function calibratePosture(faces: readonly FaceObservation[]): PostureCalibration | null {

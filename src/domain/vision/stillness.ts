@@ -6,14 +6,14 @@
  */
 
 /** Weight of the newest frame in the average (at the 2 fps target: about 2 s of memory). */
-export const STILLNESS_SMOOTHING = 0.35;
+const STILLNESS_SMOOTHING = 0.35;
 
 export interface StillnessState {
   /** Smoothed movement level, or null before the first frame pair. */
   smoothed: number | null;
 }
 
-export interface StillnessReading {
+interface StillnessReading {
   /** This frame pair's movement, 0-100. */
   movementLevel: number;
   /** Smoothed movement, 0-100. */

@@ -3,7 +3,7 @@
  * lookups: no React, no network.
  */
 
-export interface EvmChain {
+interface EvmChain {
   /** Hex chain id as EIP-1193 wallets report it ('0x1'). */
   id: SupportedChainId;
   name: string;
@@ -64,7 +64,7 @@ export function isSupportedChain(id: unknown): id is SupportedChainId {
  * three supported ones: a wallet on Base shows 'Base', not 'Unknown'. Lens Chain (232) pays
  * gas in GHO.
  */
-export const KNOWN_CHAINS: Readonly<Record<string, { key: string; name: string; currency: string }>> = {
+const KNOWN_CHAINS: Readonly<Record<string, { key: string; name: string; currency: string }>> = {
   '0x1': { key: 'ethereum', name: 'Ethereum Mainnet', currency: 'ETH' },
   '0x89': { key: 'polygon', name: 'Polygon', currency: 'POL' },
   '0xa4b1': { key: 'arbitrum', name: 'Arbitrum One', currency: 'ETH' },

@@ -24,7 +24,7 @@ import { EmailField } from './EmailField';
 import { AUTH_CONTEXT_NOTE } from './contextNote';
 import { AUTH_TEXT, RESET_TEXT } from './strings';
 
-export interface AuthScreenProps {
+interface AuthScreenProps {
   context?: AuthContext;
   /** Where the gate was going (a same-site path). */
   redirect?: string;

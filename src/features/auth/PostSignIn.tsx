@@ -5,7 +5,7 @@ import { useAuth } from '../../app/auth/authStore';
  * Set by the auth screen just before a sign-in or sign-up (the auth state changes before
  * the call returns), cleared again when it fails.
  */
-export const OFFER_GUEST_ATTACH_KEY = 'pneuma.offerGuestAttach';
+const OFFER_GUEST_ATTACH_KEY = 'pneuma.offerGuestAttach';
 
 export function markJustSignedIn(): void {
   try {

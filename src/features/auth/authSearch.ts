@@ -1,6 +1,6 @@
 import { parseAuthContext, type AuthContext } from '../../domain/authLevel';
 
-export interface AuthSearch {
+interface AuthSearch {
   context?: AuthContext;
   redirect?: string;
   /** forgot: ask for a reset link; reset: where the mailed link lands. */

@@ -36,7 +36,7 @@ export interface SignOutDeps {
 }
 
 /** How long sign-out waits for the upload before asking the user. */
-export const SIGN_OUT_UPLOAD_WAIT_MS = 20_000;
+const SIGN_OUT_UPLOAD_WAIT_MS = 20_000;
 
 let state: SignOutState = { step: 'idle' };
 let finishAfterConfirm: (() => Promise<void>) | null = null;

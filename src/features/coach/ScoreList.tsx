@@ -6,7 +6,7 @@ const NAMES = {
   consistency: 'Consistency',
   progress: 'Progress',
 } as const;
-export type ScoreName = keyof typeof NAMES;
+type ScoreName = keyof typeof NAMES;
 const ORDER: ScoreName[] = ['overall', 'focus', 'consistency', 'progress'];
 
 /**

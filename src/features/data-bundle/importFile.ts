@@ -71,7 +71,7 @@ export interface CsvImportSummary {
  * Adds the CSV's sessions that are not on this device (same id = same session). They belong
  * to the signed-in person (pending upload) or, signed out, are guest sessions.
  */
-export async function importCsvSessions(sessions: CsvSession[], ownerId: string | null): Promise<CsvImportSummary> {
+async function importCsvSessions(sessions: CsvSession[], ownerId: string | null): Promise<CsvImportSummary> {
   const rows: SessionRecord[] = sessions.map((s) => {
     const endTime = s.startTime + s.duration * 1000;
     return {

@@ -92,7 +92,7 @@ export async function measureLatency(samples = 3, url = '/api/health'): Promise<
   return Math.round(times[Math.floor(times.length / 2)]!);
 }
 
-export interface Capability {
+interface Capability {
   label: string;
   available: boolean;
 }

@@ -10,7 +10,7 @@ import './discovery.css';
 let current: Mood | null = null;
 const listeners = new Set<() => void>();
 
-export function setCurrentMood(mood: Mood | null): void {
+function setCurrentMood(mood: Mood | null): void {
   current = mood;
   listeners.forEach((l) => l());
 }

@@ -8,7 +8,7 @@ import type { Goal } from '../../domain/goals';
 import type { ChosenMode } from '../../domain/sessionModes';
 import { useCurrentMood } from './currentMood';
 
-export interface DiscoveryState {
+interface DiscoveryState {
   /** False while the local history is still loading. */
   ready: boolean;
   summary: HistorySummary;

@@ -17,7 +17,7 @@ import { Card } from '../../ui/Card';
  * the app carries on.
  */
 
-export interface RecoveryHandlers {
+interface RecoveryHandlers {
   onRetry?: () => void;
   /** For user_action errors: e.g. open the camera check or the sign-in page. */
   onAction?: () => void;
@@ -52,7 +52,7 @@ function RecoveryButton({
   }
 }
 
-export interface ErrorCardProps extends RecoveryHandlers, ClassifyOptions {
+interface ErrorCardProps extends RecoveryHandlers, ClassifyOptions {
   /** The thrown value; its category picks the message. */
   error?: unknown;
   /** A message already fit for users (e.g. an inline camera setup message); wins over `error`. */

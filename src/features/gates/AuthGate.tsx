@@ -17,7 +17,7 @@ import { AUTH_CONTEXT_NOTE } from '../auth';
 import { GateView } from './GateView';
 import { storePendingAction } from '../../app/auth/pendingAction';
 
-export interface AuthGateProps {
+interface AuthGateProps {
   requirement: GateRequirement;
   fallback: GateFallback;
   /** Passed to /auth as ?context= (social or progress). */

@@ -6,7 +6,7 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
  * about 8 KB gzip of the 150 KB budget. Same class names as src/ui/Tabs, same behaviour
  * for keyboard and screen-reader users (arrow keys select, as in Radix's default).
  */
-export interface HomeTabItem<V extends string> {
+interface HomeTabItem<V extends string> {
   value: V;
   label: ReactNode;
   content: ReactNode;

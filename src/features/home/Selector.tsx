@@ -18,13 +18,13 @@ import { MoodChoice } from '../discovery';
 export type HomeTab = 'goal' | 'pattern' | 'picks';
 
 /** The three tab labels of home (also the mobile variant's section headings). */
-export const HOME_TAB_LABELS: Record<HomeTab, string> = {
+const HOME_TAB_LABELS: Record<HomeTab, string> = {
   goal: 'Choose Goal',
   pattern: 'Select Pattern',
   picks: 'Smart Picks',
 };
 
-export interface SelectorProps {
+interface SelectorProps {
   hour: number | null;
   goal: Goal | null;
   patternId: string | null;

@@ -9,7 +9,7 @@ export const STEPS = [
   { id: 'review', title: 'Review and submit', fields: [] },
 ] as const satisfies readonly { id: string; title: string; fields: readonly ProfileField[] }[];
 
-export type StepId = (typeof STEPS)[number]['id'];
+type StepId = (typeof STEPS)[number]['id'];
 
 export const stepIndex = (id: StepId) => STEPS.findIndex((s) => s.id === id);
 

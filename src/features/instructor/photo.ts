@@ -1,7 +1,7 @@
 import { PROFILE_LIMITS } from '../../domain/instructor/profile';
 
 /** Why a chosen file cannot be a profile photo (shown under the photo field). */
-export const PHOTO_ERRORS = {
+const PHOTO_ERRORS = {
   notImage: 'Choose an image file (JPEG, PNG or WebP)',
   unreadable: 'This image could not be read; choose another',
   tooLarge: 'The photo is too large even after resizing; choose another',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchStats, type CourseStats } from './api';
 
-export type StatsState =
+type StatsState =
   | { kind: 'loading' }
   | { kind: 'offline' }
   | { kind: 'ready'; byCourse: Map<string, CourseStats> }

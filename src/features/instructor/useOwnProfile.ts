@@ -4,7 +4,7 @@ import { cacheInstructorProfile, getCachedInstructorProfile } from '../../data/c
 import type { InstructorProfile } from '../../domain/instructor/profile';
 import { fetchOwnProfile } from './api';
 
-export type OwnProfileState =
+type OwnProfileState =
   | { kind: 'loading' }
   | { kind: 'ready'; profile: InstructorProfile | null }
   | { kind: 'error'; message: string };

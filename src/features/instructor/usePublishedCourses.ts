@@ -4,7 +4,7 @@ import type { CourseRecord } from '../../data/db';
 import type { InstructorProfile } from '../../domain/instructor/profile';
 import { fetchProfiles, fetchPublishedCourses } from './api';
 
-export type PublishedState =
+type PublishedState =
   | { kind: 'loading' }
   | { kind: 'ready'; courses: CourseRecord[]; instructors: Map<string, InstructorProfile> }
   | { kind: 'error'; message: string }

@@ -5,7 +5,7 @@ import type { InstructorProfileInput } from '../../domain/instructor/profile';
  * (sessionStorage, per account), so following the form's own links to Create or the
  * marketplace and coming back does not lose what was typed.
  */
-export interface WizardDraft {
+interface WizardDraft {
   values: InstructorProfileInput;
   step: number;
 }

@@ -189,7 +189,7 @@ function CopyCardLink({ card }: { card: LibraryCard }) {
   );
 }
 
-export interface LibraryScreenProps {
+interface LibraryScreenProps {
   goal?: 'energy' | 'sleep';
 }
 

@@ -11,7 +11,7 @@ import { PATTERNS } from '../../domain/patterns';
 import { patternUsage } from '../../domain/historySummary';
 import { toLibraryCard, type LibraryCard } from '../../domain/librarySearch';
 
-export interface LibraryData {
+interface LibraryData {
   cards: LibraryCard[];
   recentIds: string[];
   favoriteIds: Set<string>;

@@ -12,7 +12,7 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
-export type CopyState = 'idle' | 'copied' | 'failed';
+type CopyState = 'idle' | 'copied' | 'failed';
 
 /** What a link screen says when the browser refused to copy its own address. */
 export const COPY_REFUSED_TEXT = 'This browser did not allow copying: copy the address from the address bar.';

@@ -256,7 +256,7 @@ function DeleteAccount() {
   );
 }
 
-export interface ProfileScreenProps {
+interface ProfileScreenProps {
   user: AuthUser;
   role: UserRole | null;
   /**

@@ -25,17 +25,17 @@ import {
 import { CueTrackPlayer, FOLLOW_AUDIO_OVER_MS, RESEEK_AUDIO_OVER_MS } from './cueTrackPlayer';
 import { useVoiceClips } from './useVoiceClips';
 
-export type ProgramRunRef = ActorRefFrom<typeof programRunMachine>;
-export type ProgramRunSnapshot = SnapshotFrom<typeof programRunMachine>;
+type ProgramRunRef = ActorRefFrom<typeof programRunMachine>;
+type ProgramRunSnapshot = SnapshotFrom<typeof programRunMachine>;
 
-export type ProgramStatus = 'ready' | 'running' | 'saving' | 'saveFailed';
+type ProgramStatus = 'ready' | 'running' | 'saving' | 'saveFailed';
 
 const ALIGN_EVERY_MS = 200;
 
 /** Said on the run screen when the spoken cues are on but their recordings did not load. */
-export const VOICE_UNAVAILABLE_NOTE =
+const VOICE_UNAVAILABLE_NOTE =
   'The spoken step names could not be loaded (they load once online), so the tones alone mark each step.';
-export const VOICE_UNAVAILABLE_SILENT_NOTE =
+const VOICE_UNAVAILABLE_SILENT_NOTE =
   'The spoken step names could not be loaded (they load once online) and the tones are off, so the guide on screen marks each step.';
 
 const hasMediaSession = () => typeof navigator !== 'undefined' && 'mediaSession' in navigator;

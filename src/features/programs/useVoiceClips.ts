@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { VoiceClips } from '../../domain/programs/voiceClips';
 import { loadVoiceClips } from './voiceCueFiles';
 
-export type VoiceClipsState =
+type VoiceClipsState =
   | { status: 'off' | 'loading' | 'failed'; clips: null }
   | { status: 'ready'; clips: VoiceClips };
 

@@ -13,7 +13,7 @@ import { useHydrating } from '../../ui/useHydrating';
 import './prompts.css';
 
 /** Where the dismissed prompts are remembered on this device. */
-export const DISMISSED_PROMPTS_KEY = 'pneuma.sharingPromptsDismissed';
+const DISMISSED_PROMPTS_KEY = 'pneuma.sharingPromptsDismissed';
 
 function readDismissed(): SharingPromptKind[] {
   try {

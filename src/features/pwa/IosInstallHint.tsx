@@ -3,7 +3,7 @@ import { IOS_INSTALL_GAINS, offerIosInstallHint, type BrowserFacts } from '../..
 import { Button } from '../../ui/Button';
 
 /** Set once the hint was shown: it is offered once per device. */
-export const IOS_HINT_SHOWN_KEY = 'pneuma.iosInstallHint.shown';
+const IOS_HINT_SHOWN_KEY = 'pneuma.iosInstallHint.shown';
 
 function browserFacts(): BrowserFacts {
   const nav = navigator as Navigator & { standalone?: boolean };

@@ -1,4 +1,4 @@
-export interface ResultsSearch {
+interface ResultsSearch {
   id?: string;
 }
 

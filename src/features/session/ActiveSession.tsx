@@ -36,7 +36,7 @@ function isTypingTarget(t: EventTarget | null): boolean {
   );
 }
 
-export interface ActiveSessionProps {
+interface ActiveSessionProps {
   controller: SessionController;
   loopRef: LoopRef;
   config: SessionConfig;

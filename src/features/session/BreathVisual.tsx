@@ -33,7 +33,7 @@ export interface PhaseChange {
   startsLastCycle: boolean;
 }
 
-export interface BreathVisualProps {
+interface BreathVisualProps {
   loopRef: LoopRef;
   /** The pattern's cycle (the words over the guide are laid out from it). */
   schedule: BreathSchedule;

@@ -9,7 +9,7 @@ import type { SessionController } from './useSessionController';
  * immersive layout keeps a corner for it (.immersive__camera) and does not style what is
  * inside.
  */
-export function CameraSlot({ controller }: { controller: SessionController }) {
+function CameraSlot({ controller }: { controller: SessionController }) {
   return <LiveVisionPanel session={controller.session} />;
 }
 

@@ -66,7 +66,7 @@ function useStartNow(preRef: PreSessionRef | undefined, unlockAudio: () => void)
   }, [preRef, unlockAudio]);
 }
 
-export interface SessionScreenProps {
+interface SessionScreenProps {
   mode: SessionMode;
   pattern: SessionPattern;
   /** flow=adaptive: Adaptive Encouragement starts switched on. */

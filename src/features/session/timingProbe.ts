@@ -3,7 +3,7 @@
  * when the breath clock scheduled the switch. The timing benchmark (bench/session-timing.ts)
  * reads `window.__pneumaTiming`; nothing else does. Bounded: the newest 5,000 entries.
  */
-export interface TimingEntry {
+interface TimingEntry {
   /** Running boundary number inside the round. */
   boundary: number;
   round: number;
@@ -32,13 +32,13 @@ export interface AudioPlanEntry {
  * clock. Every boundary of the round is a fixed offset in the animation, so this gap is
  * the shapes' boundary error.
  */
-export interface GuideStartEntry {
+interface GuideStartEntry {
   round: number;
   expectedStart: number;
   animationStart: number;
 }
 
-export interface TimingProbe {
+interface TimingProbe {
   ui: TimingEntry[];
   audioPlanned: AudioPlanEntry[];
   guideStarts?: GuideStartEntry[];

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SessionRef } from './useSessionController';
 
-export interface MediaSessionInfo {
+interface MediaSessionInfo {
   /** The pattern's name (the lock screen's title). */
   title: string;
   /** The mode, e.g. 'Classic session'. */

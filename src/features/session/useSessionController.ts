@@ -16,7 +16,7 @@ import { cameraActor } from '../../vision/cameraActor';
 export type LoopRef = ActorRefFrom<typeof breathLoopMachine>;
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
-export interface ToneSettings {
+interface ToneSettings {
   /** The person chose tones as a cue (the session's sound switch mutes them too). */
   tones: boolean;
   /** 0..1. */

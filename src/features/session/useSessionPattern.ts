@@ -7,7 +7,7 @@ import { choosePattern, type SessionPattern } from '../../domain/patternChoice';
 import { isCatalogueId } from '../../domain/patterns';
 import { useHydrating } from '../../ui/useHydrating';
 
-export interface ResolvedSessionPattern {
+interface ResolvedSessionPattern {
   pattern: SessionPattern;
   /** Changes when the pattern shown is replaced (the screen then starts again with it). */
   revision: number;

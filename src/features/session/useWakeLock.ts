@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 export type WakeLockState = 'idle' | 'held' | 'unsupported' | 'refused';
 
 /** Whether this browser has the Screen Wake Lock API at all. */
-export function wakeLockSupported(): boolean {
+function wakeLockSupported(): boolean {
   return typeof navigator !== 'undefined' && 'wakeLock' in navigator && Boolean(navigator.wakeLock);
 }
 

@@ -23,7 +23,7 @@ import { MobileShare } from './MobileShare';
 import { SignInToShare } from './SignInToShare';
 import { StatsSummary } from './StatsSummary';
 
-export const MOBILE_SHARE_QUERY = '(max-width: 40rem)';
+const MOBILE_SHARE_QUERY = '(max-width: 40rem)';
 
 function toShareSession(s: SessionRecord): ShareSession {
   return {

@@ -37,7 +37,7 @@ export interface ShareDeps {
 }
 
 /** Why the community post failed, in words. */
-export function shareFailure(error: unknown): string {
+function shareFailure(error: unknown): string {
   if (error instanceof HttpError) return `${ERROR_TEXT.shareFailed}: ${error.message}`;
   if (error instanceof NetworkError || error instanceof TimeoutError) {
     return `${ERROR_TEXT.shareFailed}: the server could not be reached. Check your connection and try again.`;

@@ -6,8 +6,8 @@ import { dayKey } from '../../domain/stats';
  * canvas from the user's own figures. A figure that was not measured is left out.
  */
 
-export const CARD_WIDTH = 800;
-export const CARD_HEIGHT = 600;
+const CARD_WIDTH = 800;
+const CARD_HEIGHT = 600;
 
 /** 'pneuma-stats-2026-11-23.png' (the day in the user's time zone). */
 export function cardFileName(date: Date, timeZone: string): string {
@@ -38,7 +38,7 @@ function figure(ctx: CanvasRenderingContext2D, x: number, y: number, value: stri
   ctx.fillText(label, x + 20, y + 104, 130);
 }
 
-export function drawStatsCard(ctx: CanvasRenderingContext2D, stats: ShareStats, date: Date, timeZone: string) {
+function drawStatsCard(ctx: CanvasRenderingContext2D, stats: ShareStats, date: Date, timeZone: string) {
   const bg = ctx.createLinearGradient(0, 0, CARD_WIDTH, CARD_HEIGHT);
   bg.addColorStop(0, '#1f6f78');
   bg.addColorStop(1, '#2c4f6e');

@@ -62,7 +62,7 @@ function ProblemSessions({
   );
 }
 
-export function describeResult(r: OutboxResult): string {
+function describeResult(r: OutboxResult): string {
   switch (r.status) {
     case 'signed_out':
       return 'Sign in to sync your sessions.';

@@ -1,8 +1,8 @@
 import type { SessionVisionFigures } from '../../domain/visionSummary';
 
-export const NOT_MEASURED = 'Not measured';
+const NOT_MEASURED = 'Not measured';
 
-export interface FigureRow {
+interface FigureRow {
   label: string;
   value: string;
   /** Why a figure is missing, or what it means. */

@@ -7,7 +7,7 @@ import type { LensAccount } from '../../wallet/lens/lensClient';
  * gets it. Storage that is unavailable or refuses keeps nothing; a record that is not one
  * of ours is ignored.
  */
-export interface KeptLensSession {
+interface KeptLensSession {
   apiUrl: string;
   owner: string;
   tokens: { accessToken: string; refreshToken: string };

@@ -38,7 +38,7 @@ export interface SyncControllerOptions {
 }
 
 /** What one run does: ignore back-off times (`force`), and pull after uploading (default true). */
-export interface RunOptions {
+interface RunOptions {
   force?: boolean;
   pull?: boolean;
 }

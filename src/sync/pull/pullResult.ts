@@ -1,5 +1,5 @@
 /** What one pull did (docs/product.md § Sync). */
-export type PullStatus =
+type PullStatus =
   /** Every table is up to date. */
   | 'done'
   /** No network: the next trigger (online, visible, timer) pulls again. */

@@ -5,7 +5,7 @@ import { timingsError } from '../../domain/patterns';
 import { numberOr, textOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.courses (an instructor's own course; `deleted_at` set = removed). */
-export interface CourseRow {
+interface CourseRow {
   id: string;
   instructor_id: string;
   title: string;

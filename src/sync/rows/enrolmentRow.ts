@@ -2,7 +2,7 @@ import type { CourseEnrolmentRecord, CourseProgressRecord } from '../../data/db'
 import { deletedAtOf, numberOr, pulledMeta, textOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.course_enrolments: one per student and course. */
-export interface EnrolmentRow {
+interface EnrolmentRow {
   user_id: string;
   course_id: string;
   enrolled_at: string;
@@ -23,7 +23,7 @@ export function fromEnrolmentRow(r: ServerRow, userId: string, serverUpdatedAt: 
 }
 
 /** The row sent to public.course_progress: one per student, course and day. */
-export interface ProgressRow {
+interface ProgressRow {
   user_id: string;
   course_id: string;
   day_index: number;

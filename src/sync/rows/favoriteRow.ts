@@ -2,7 +2,7 @@ import type { FavoritePatternRecord } from '../../data/db';
 import { deletedAtOf, pulledMeta, textOr, timeOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.user_favorites: one per user and pattern; `deleted_at` set = removed. */
-export interface FavoriteRow {
+interface FavoriteRow {
   user_id: string;
   pattern_id: string;
   added_at: string;

@@ -8,7 +8,7 @@ import {
 import { numberOr, textOr, timeOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.patterns (a custom pattern; `deleted` carries a soft delete). */
-export interface PatternRow {
+interface PatternRow {
   id: string;
   user_id: string;
   name: string;

@@ -2,7 +2,7 @@ import type { UserPreferenceRecord } from '../../data/db';
 import { pulledMeta, textOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.user_preferences: one per user and preference key. */
-export interface PreferenceRow {
+interface PreferenceRow {
   user_id: string;
   key: string;
   value: unknown;

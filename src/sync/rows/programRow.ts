@@ -12,7 +12,7 @@ import {
 } from '../../domain/programs/programTypes';
 import { textOr, timeOr, type ServerRow } from './serverValues';
 
-export interface ProgramRow {
+interface ProgramRow {
   id: string;
   user_id: string;
   version: number;

@@ -3,7 +3,7 @@ import { isValidRating } from '../../data/patternUsageRepo';
 import { deletedAtOf, pulledMeta, textOr, timeOr, type ServerRow } from './serverValues';
 
 /** The row sent to public.user_ratings: one per user and pattern. */
-export interface RatingRow {
+interface RatingRow {
   user_id: string;
   pattern_id: string;
   rating: number;

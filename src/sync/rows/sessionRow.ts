@@ -3,7 +3,7 @@ import { isSessionMode } from '../../domain/sessionModes';
 import { numberOr, textOr, timeOr, withoutUndefined, type ServerRow } from './serverValues';
 
 /** The row sent to public.sessions. Every row has the same keys (PostgREST bulk insert). */
-export interface SessionRow {
+interface SessionRow {
   id: string;
   user_id: string;
   pattern_id: string;

@@ -1,7 +1,7 @@
 import type { SessionRecord } from '../../data/db';
 
 /** The row sent to POST /api/vision/sessions: the camera's figures of one session, numbers only. */
-export interface VisionSessionRow {
+interface VisionSessionRow {
   id: string;
   session_id: string;
   frames_analysed: number;

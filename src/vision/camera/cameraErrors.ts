@@ -7,7 +7,7 @@ import { AppError } from '../../domain/errors/appErrors';
 import { CAMERA_SETUP_MESSAGES } from '../../domain/errors/messages';
 import { classifyError, type ClassifiedError } from '../../domain/errors/classifier';
 
-export type VideoProblem = 'streamUnavailable' | 'videoTimeout' | 'videoError';
+type VideoProblem = 'streamUnavailable' | 'videoTimeout' | 'videoError';
 
 /** The stream could not be shown in a video element. */
 export class VideoSetupError extends AppError {
@@ -35,7 +35,7 @@ function asCameraError(error: unknown): unknown {
   return wrapped;
 }
 
-export interface CameraFailure {
+interface CameraFailure {
   /** The sentence shown. */
   message: string;
   /** The technical cause, shown smaller when it adds something. */

@@ -5,7 +5,7 @@
 import type { FaceDetectorAssets, FromWorker, StageTimings, ToWorker } from '../worker/protocol';
 import type { VisionMetrics } from '../../domain/visionSummary';
 
-export interface FrameSample {
+interface FrameSample {
   metrics: VisionMetrics;
   timings: StageTimings;
 }

@@ -5,7 +5,7 @@
  */
 import { CameraTimeoutError } from '../../domain/errors/appErrors';
 
-export const CAMERA_TIMEOUT_MS = 10_000;
+const CAMERA_TIMEOUT_MS = 10_000;
 
 export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   audio: false,

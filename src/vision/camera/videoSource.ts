@@ -6,7 +6,7 @@
  */
 import { VideoSetupError } from './cameraErrors';
 
-export const VIDEO_LOAD_TIMEOUT_MS = 5_000;
+const VIDEO_LOAD_TIMEOUT_MS = 5_000;
 
 export async function playStream(
   stream: MediaStream | null,

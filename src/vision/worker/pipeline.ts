@@ -31,7 +31,7 @@ import {
 import type { VisionMetrics } from '../../domain/visionSummary';
 
 /** How much chest signal the live rate looks at. */
-export const LIVE_WINDOW_MS = 60_000;
+const LIVE_WINDOW_MS = 60_000;
 
 export interface PipelineState {
   previous: GreyFrame | null;
@@ -57,7 +57,7 @@ export const initialPipeline = (): PipelineState => ({
   recent: [],
 });
 
-export interface FrameInput {
+interface FrameInput {
   frame: GreyFrame;
   /** The detector's face candidates in this frame; undefined when no detector runs. */
   faces: readonly FaceObservation[] | undefined;

@@ -47,7 +47,7 @@ export interface AvailableAccount {
   role: 'owner' | 'manager';
 }
 
-export type LensSignIn =
+type LensSignIn =
   | { status: 'signed-in' }
   | {
       status: 'refused';
@@ -63,7 +63,7 @@ export type LensSignIn =
 export type LensTransaction =
   ({ kind: 'eip1559' } & LensEip1559Transaction) | ({ kind: 'eip712' } & ZkSyncEip712Transaction);
 
-export interface LensEip1559Transaction {
+interface LensEip1559Transaction {
   to: EvmAddress;
   from: EvmAddress;
   data: string;
@@ -76,15 +76,15 @@ export interface LensEip1559Transaction {
   nonce: number;
 }
 
-export type LensWrite =
+type LensWrite =
   | { status: 'sent'; hash: TxHash }
   | { status: 'sign'; reason: string; transaction: LensTransaction }
   | { status: 'refused'; message: string };
 
-export type LensIndexing =
+type LensIndexing =
   { status: 'indexed' } | { status: 'failed'; message: string } | { status: 'not-yet' };
 
-export interface LensPost {
+interface LensPost {
   id: PostId;
   kind: 'Post' | 'Repost';
   /** Text-only content; null for a repost or another kind of metadata. */
@@ -101,12 +101,12 @@ export interface LensPost {
   } | null;
 }
 
-export interface LensPage<T> {
+interface LensPage<T> {
   items: T[];
   pageInfo: { next: Cursor | null; prev: Cursor | null };
 }
 
-export interface LensDeps {
+interface LensDeps {
   apiUrl: string;
   fetch?: typeof fetch;
   /** Stores JSON content and returns its URI (the app's uploader falls back to a data URI). */
@@ -119,11 +119,11 @@ export interface LensDeps {
   onTokens?: (tokens: { accessToken: string; refreshToken: string }) => void;
 }
 
-export type LensPageSize = 'TEN' | 'FIFTY';
-export const POSTS_PAGE_SIZE: LensPageSize = 'TEN';
+type LensPageSize = 'TEN' | 'FIFTY';
+const POSTS_PAGE_SIZE: LensPageSize = 'TEN';
 /** How often and how long a sent transaction is checked for indexing. */
-export const INDEXING_POLL_MS = 1000;
-export const INDEXING_TIMEOUT_MS = 60_000;
+const INDEXING_POLL_MS = 1000;
+const INDEXING_TIMEOUT_MS = 60_000;
 
 interface RawAccount {
   address: string;

@@ -32,7 +32,7 @@ export const LENS_PUBLISH_TEXT = {
   failedPrefix: 'Not published to Lens',
 } as const;
 
-export interface LensPublishHooks {
+interface LensPublishHooks {
   /** Sends a transaction Lens asked the wallet to send; answers its hash. */
   sendTransaction: (tx: LensTransaction) => Promise<string>;
   /** Told once when the wallet is asked to sign. */

@@ -1,7 +1,7 @@
 /** Content uploads for the social-wallet network (docs/product.md § Wallets and tokens). */
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const TOO_LARGE = 'Data exceeds 10MB size limit';
+const TOO_LARGE = 'Data exceeds 10MB size limit';
 
 /**
  * Checks the JSON content (not empty, serialisable, at most 10 MB) and stores it with

@@ -5,7 +5,7 @@ import type { GuideMoment } from './types';
 const running = new WeakMap<Element, Animation>();
 
 /** Stops an element's breath animation, leaving `style` (its still state) in place. */
-export function stopBreathAnimation(el: Element): void {
+function stopBreathAnimation(el: Element): void {
   running.get(el)?.cancel();
   running.delete(el);
 }
