@@ -1,3 +1,4 @@
+import type { LinkedWallet } from '../contracts/wallet';
 import { ERROR_TEXT } from '../domain/errors/messages';
 import { isSupportedChain, normalizeChainId, type SupportedChainId } from '../domain/wallet/chains';
 import {
@@ -18,10 +19,8 @@ import { LAST_CONNECTED_KEY } from './marker';
 export type WalletStatus =
   'detecting' | 'noWallet' | 'disconnected' | 'connecting' | 'connected' | 'error';
 
-export interface LinkedWallet {
-  address: string | null;
-  chainId: string | null;
-}
+/** The wallet linked to the account, as the server answers it (src/contracts/wallet.ts). */
+export type { LinkedWallet };
 
 export interface WalletState {
   status: WalletStatus;
