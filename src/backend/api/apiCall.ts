@@ -21,8 +21,8 @@ export interface ApiCallOptions
   /** The values of the endpoint's `:name` path parameters (a missing one throws). */
   params?: Readonly<Record<string, string>>;
   body?: unknown;
-  /** Search parameters (left out when empty). */
-  query?: Readonly<Record<string, string>>;
+  /** Search parameters (left out when empty); a list is sent comma-separated (`?patterns=a,b`). */
+  query?: Readonly<Record<string, string | readonly string[]>>;
   /** A token the caller already holds (instead of the signed-in user's). */
   bearer?: string;
 }
@@ -39,7 +39,9 @@ export interface ApiCallOptions
 export async function apiCall<T>(endpoint: Endpoint, opts: ApiCallOptions): Promise<T> {
   const config = getConfig();
   const { signedIn, bearer, params, query, ...options } = opts;
-  const search = query ? new URLSearchParams(query).toString() : '';
+  const search = Object.entries(query ?? {})
+    .map(([k, v]) => `${encodeURIComponent(k)}=${typeof v === 'string' ? encodeURIComponent(v) : v.map(encodeURIComponent).join(',')}`)
+    .join('&');
   const path = apiPath(endpoint.path, params ?? {});
   return request<T>(`${config.apiUrl}${API_PREFIX}${path}${search ? `?${search}` : ''}`, {
     service: 'api',

@@ -26,7 +26,7 @@ export const tokensApi = {
   tokensOf: (patternIds: readonly string[]) =>
     apiCall<{ tokens: Record<string, MintedToken[]> }>(TOKENS_API.tokensOf, {
       signedIn: false,
-      query: { patterns: patternIds.join(',') },
+      query: { patterns: patternIds },
     }),
 };
 
