@@ -39,10 +39,10 @@ const historyFields = {
   totalSessions: z.number().int().min(0).max(1_000_000),
 };
 
-export const sessionDataSchema = z
+const sessionDataSchema = z
   .object({ session: sessionFactsSchema, ...historyFields })
   .strict();
-export const patternDataSchema = z
+const patternDataSchema = z
   .object({
     session: sessionFactsSchema.optional(),
     ...historyFields,

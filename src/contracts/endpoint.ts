@@ -10,7 +10,7 @@
 /** Where the app's own API lives on the backend's origin. */
 export const API_PREFIX = '/api';
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint<P extends string = string> {
   readonly method: ApiMethod;

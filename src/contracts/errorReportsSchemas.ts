@@ -18,11 +18,9 @@ export const errorReportSchema = z
   })
   .loose();
 
-/** Most reports one request may carry. */
-export const MAX_REPORTS_PER_REQUEST = 50;
-
+/** Up to 50 reports in one request. */
 export const errorReportBatchSchema = z.object({
-  reports: z.array(errorReportSchema).min(1).max(MAX_REPORTS_PER_REQUEST),
+  reports: z.array(errorReportSchema).min(1).max(50),
 });
 
 /** The body the page's reporter sends. */

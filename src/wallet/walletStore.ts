@@ -19,8 +19,6 @@ import { LAST_CONNECTED_KEY } from './marker';
 export type WalletStatus =
   'detecting' | 'noWallet' | 'disconnected' | 'connecting' | 'connected' | 'error';
 
-/** The wallet linked to the account, as the server answers it (src/contracts/wallet.ts). */
-export type { LinkedWallet };
 
 export interface WalletState {
   status: WalletStatus;

@@ -4,6 +4,7 @@ import {
   createErrorReporter,
   dexieErrorStore,
   type ErrorReporter,
+  type ReportPayload,
 } from './reporter';
 
 /**
@@ -13,7 +14,7 @@ import {
  */
 
 export const errorReporter: ErrorReporter = createErrorReporter({
-  send: sendErrorReports,
+  send: (reports: ReportPayload[]) => sendErrorReports(reports),
   random: Math.random,
   now: () => Date.now(),
   // offline = the browser says so, or the backend does not answer its health check
