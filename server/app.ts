@@ -39,6 +39,9 @@ import { togetherRoutes } from './together/routes';
 import { staticHandler } from './static';
 import { syncRoutes } from './sync/routes';
 import { walletRoutes } from './wallet/routes';
+import { COACH_MOUNT } from '../src/contracts/coach';
+import { API_PREFIX } from '../src/contracts/endpoint';
+import { VISION_MOUNT } from '../src/contracts/vision';
 
 export interface PneumaServerOptions {
   db: Db;
@@ -200,8 +203,8 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', walletRoutes({ db, secrets }));
   app.route('/api', pushRoutes({ db, secrets, allowLoopbackHttp: opts.push?.allowLoopbackHttp }));
   app.route('/api', syncRoutes({ db, secrets }));
-  app.route('/api/ai-analysis', coachRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
-  app.route('/api/vision', visionRoutes({ db, secrets }));
+  app.route(`${API_PREFIX}${COACH_MOUNT}`, coachRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
+  app.route(`${API_PREFIX}${VISION_MOUNT}`, visionRoutes({ db, secrets }));
   app.route('/api', api);
   app.get('/health', healthHandler(db, opts.version ?? '0.1.0'));
   // /auth and /auth?context=… are app screens: only /auth/v1 belongs to the backend.

@@ -3,8 +3,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AI_PROVIDER_LABELS, type AiProvider } from '../../src/domain/coach/constants';
+import { API_PREFIX, pathWithin, type Endpoint } from '../../src/contracts/endpoint';
 import {
   analysisRequestSchema,
+  COACH_API,
+  COACH_MOUNT,
   normalizeAnalysisRequest,
   PATTERN_OUTPUT_JSON_SCHEMA,
   patternOutputSchema,
@@ -102,10 +105,13 @@ function failure(c: Context, provider: AiProvider, e: AiCallError): Response {
  *   or `{ provider, analysisType, sessionData }`; the provider's structured answer checked
  *   against the contract, with the provider and model that answered.
  */
+/** An endpoint's path within the coach's mount point (server/app.ts mounts it at /api + COACH_MOUNT). */
+const within = (ep: Endpoint): string => pathWithin(COACH_MOUNT, ep.path);
+
 export function coachRoutes({ jwtSecret, config, limits }: CoachRoutesOptions): Hono {
   const app = new Hono();
 
-  app.get('/providers', async (c) => {
+  app.on(COACH_API.providers.method, within(COACH_API.providers), async (c) => {
     const auth = await bearer(c, jwtSecret, ['anon', 'authenticated']);
     if (auth instanceof Response) return auth;
     const providers = configuredProviders(config).map((id) => ({
@@ -115,8 +121,9 @@ export function coachRoutes({ jwtSecret, config, limits }: CoachRoutesOptions): 
     return c.json({ providers }, 200, { 'Cache-Control': 'no-store' });
   });
 
-  app.post(
-    '/',
+  app.on(
+    COACH_API.analyse.method,
+    within(COACH_API.analyse),
     bodyLimit({
       maxSize: AI_BODY_LIMIT,
       onError: (c) =>
@@ -157,18 +164,10 @@ export function coachRoutes({ jwtSecret, config, limits }: CoachRoutesOptions): 
     },
   );
 
-  for (const [path, allow] of [
-    ['/', 'POST'],
-    ['/providers', 'GET'],
-  ] as const) {
-    app.all(path, (c) => {
-      c.header('Allow', allow);
-      return apiError(
-        c,
-        405,
-        'method_not_allowed',
-        `Use ${allow} for /api/ai-analysis${path === '/' ? '' : path}`,
-      );
+  for (const ep of [COACH_API.analyse, COACH_API.providers]) {
+    app.all(within(ep), (c) => {
+      c.header('Allow', ep.method);
+      return apiError(c, 405, 'method_not_allowed', `Use ${ep.method} for ${API_PREFIX}${ep.path}`);
     });
   }
   return app;

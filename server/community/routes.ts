@@ -6,7 +6,7 @@ import { addComment, deleteComment, listComments } from './comments';
 import { community } from './community';
 import type { CommunityDeps } from './context';
 import { follow, unfollow } from './follows';
-import { SOCIAL_LIMITS } from '../../src/contracts/community';
+import { COMMUNITY_API, COMMUNITY_PREFIX, SOCIAL_LIMITS } from '../../src/contracts/community';
 import { explore, highlights } from './lists';
 import { deletePost, myPosts, recordLensPost, sharePost, timeline } from './posts';
 import { react, unreact } from './reactions';
@@ -22,30 +22,30 @@ import { trendingPatterns } from './trending';
 export function communityRoutes(deps: CommunityDeps): Hono {
   const app = new Hono();
   app.use(
-    '/social/*',
+    `${COMMUNITY_PREFIX}/*`,
     bodyLimit({
       maxSize: SOCIAL_LIMITS.bodyBytes,
       onError: (c) => apiError(c, 413, 'payload_too_large', `The body is larger than ${SOCIAL_LIMITS.bodyBytes} bytes`),
     }),
   );
-  app.post('/social/share', (c) => sharePost(c, deps));
-  app.get('/social/timeline', (c) => timeline(c, deps));
-  app.get('/social/highlights', (c) => highlights(c, deps));
-  app.get('/social/explore', (c) => explore(c, deps));
-  app.get('/social/posts/mine', (c) => myPosts(c, deps));
-  app.delete('/social/posts/:id', (c) => deletePost(c, deps));
-  app.put('/social/posts/:id/lens', (c) => recordLensPost(c, deps));
-  app.get('/social/posts/:id/comments', (c) => listComments(c, deps));
-  app.post('/social/comments', (c) => addComment(c, deps));
-  app.delete('/social/comments/:id', (c) => deleteComment(c, deps));
-  app.post('/social/react', (c) => react(c, deps));
-  app.delete('/social/react/:postId', (c) => unreact(c, deps));
-  app.post('/social/follow', (c) => follow(c, deps));
-  app.delete('/social/follow/:userId', (c) => unfollow(c, deps));
-  app.post('/social/report', (c) => reportPost(c, deps));
-  app.get('/social/replies/unseen', (c) => unseenReplies(c, deps));
-  app.get('/social/activity/unseen', (c) => unseenActivity(c, deps));
-  app.get('/social/community', (c) => community(c, deps));
-  app.get('/patterns/trending', (c) => trendingPatterns(c, deps));
+  app.on(COMMUNITY_API.share.method, COMMUNITY_API.share.path, (c) => sharePost(c, deps));
+  app.on(COMMUNITY_API.timeline.method, COMMUNITY_API.timeline.path, (c) => timeline(c, deps));
+  app.on(COMMUNITY_API.highlights.method, COMMUNITY_API.highlights.path, (c) => highlights(c, deps));
+  app.on(COMMUNITY_API.explore.method, COMMUNITY_API.explore.path, (c) => explore(c, deps));
+  app.on(COMMUNITY_API.myPosts.method, COMMUNITY_API.myPosts.path, (c) => myPosts(c, deps));
+  app.on(COMMUNITY_API.deletePost.method, COMMUNITY_API.deletePost.path, (c) => deletePost(c, deps));
+  app.on(COMMUNITY_API.recordLensPost.method, COMMUNITY_API.recordLensPost.path, (c) => recordLensPost(c, deps));
+  app.on(COMMUNITY_API.comments.method, COMMUNITY_API.comments.path, (c) => listComments(c, deps));
+  app.on(COMMUNITY_API.addComment.method, COMMUNITY_API.addComment.path, (c) => addComment(c, deps));
+  app.on(COMMUNITY_API.deleteComment.method, COMMUNITY_API.deleteComment.path, (c) => deleteComment(c, deps));
+  app.on(COMMUNITY_API.react.method, COMMUNITY_API.react.path, (c) => react(c, deps));
+  app.on(COMMUNITY_API.unreact.method, COMMUNITY_API.unreact.path, (c) => unreact(c, deps));
+  app.on(COMMUNITY_API.follow.method, COMMUNITY_API.follow.path, (c) => follow(c, deps));
+  app.on(COMMUNITY_API.unfollow.method, COMMUNITY_API.unfollow.path, (c) => unfollow(c, deps));
+  app.on(COMMUNITY_API.report.method, COMMUNITY_API.report.path, (c) => reportPost(c, deps));
+  app.on(COMMUNITY_API.unseenReplies.method, COMMUNITY_API.unseenReplies.path, (c) => unseenReplies(c, deps));
+  app.on(COMMUNITY_API.unseenActivity.method, COMMUNITY_API.unseenActivity.path, (c) => unseenActivity(c, deps));
+  app.on(COMMUNITY_API.community.method, COMMUNITY_API.community.path, (c) => community(c, deps));
+  app.on(COMMUNITY_API.trending.method, COMMUNITY_API.trending.path, (c) => trendingPatterns(c, deps));
   return app;
 }

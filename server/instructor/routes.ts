@@ -6,10 +6,10 @@ import type { Db, Tx } from '../db/types';
 import { RestError } from '../rest/errors';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
+import { INSTRUCTOR_API, type InstructorStatsAnswer, type OwnInstructorProfile } from '../../src/contracts/instructor';
 import {
   profileFromRow,
   profileSchema,
-  type InstructorProfile,
   type ProfileRow,
 } from '../../src/domain/instructor/profile';
 import { type StatsRow, statsJson } from './rows';
@@ -32,7 +32,7 @@ export interface InstructorDeps {
 export function instructorRoutes(deps: InstructorDeps): Hono {
   const app = new Hono();
 
-  app.put('/instructor/profile', (c) =>
+  app.on(INSTRUCTOR_API.writeProfile.method, INSTRUCTOR_API.writeProfile.path, (c) =>
     asUser(c, deps, async (auth) => {
       const b = await jsonBody(c);
       if (b instanceof Response) return b;
@@ -53,16 +53,16 @@ export function instructorRoutes(deps: InstructorDeps): Hono {
     }),
   );
 
-  app.get('/instructor/profile', (c) =>
+  app.on(INSTRUCTOR_API.readProfile.method, INSTRUCTOR_API.readProfile.path, (c) =>
     asUser(c, deps, async (auth) => c.json(await runAsApi(deps.db, auth, 'GET', readOwn))),
   );
 
-  app.get('/instructor/stats', (c) =>
+  app.on(INSTRUCTOR_API.stats.method, INSTRUCTOR_API.stats.path, (c) =>
     asUser(c, deps, async (auth) => {
       const rows = await runAsApi(deps.db, auth, 'GET', async (tx) =>
         (await tx.query<StatsRow>('select * from public.instructor_course_stats()')).rows,
       );
-      return c.json({ courses: rows.map(statsJson) });
+      return c.json({ courses: rows.map(statsJson) } satisfies InstructorStatsAnswer);
     }),
   );
 
@@ -70,7 +70,7 @@ export function instructorRoutes(deps: InstructorDeps): Hono {
 }
 
 /** The caller's role and instructor profile (null when they have none), read as the caller. */
-async function readOwn(tx: Tx): Promise<{ role: string; profile: InstructorProfile | null }> {
+async function readOwn(tx: Tx): Promise<OwnInstructorProfile> {
   const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
   const row = await tx.query<ProfileRow>('select * from public.instructor_profiles where user_id = auth.uid()');
   return { role: role.rows[0]?.role ?? 'user', profile: row.rows[0] ? profileFromRow(row.rows[0]) : null };

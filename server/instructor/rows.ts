@@ -1,3 +1,5 @@
+import type { CourseStats } from '../../src/contracts/instructor';
+
 /** One row of public.instructor_course_stats(). */
 export interface StatsRow {
   course_id: string;
@@ -5,7 +7,7 @@ export interface StatsRow {
   completion_rate: string | number | null;
 }
 
-export function statsJson(r: StatsRow): { courseId: string; enrolments: number; completionRate: number | null } {
+export function statsJson(r: StatsRow): CourseStats {
   return {
     courseId: r.course_id,
     enrolments: Number(r.enrolments),

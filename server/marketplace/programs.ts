@@ -12,6 +12,7 @@ import type { ProgramDefinition } from '../../src/domain/programs/programTypes';
 import { buildTimeline, plannedLengthMs } from '../../src/domain/programs/timeline';
 import { MARKETPLACE_MEMBER, MARKETPLACE_READER, type MarketplaceDeps } from './listing';
 import { idSchema, programListQuerySchema, publishProgramSchema } from '../../src/contracts/marketplaceSchemas';
+import { MARKETPLACE_API } from '../../src/contracts/marketplace';
 
 /**
  * Programs in the marketplace, mounted with the pattern marketplace at /api (docs/product.md
@@ -158,8 +159,8 @@ function unpublishProgram(c: Context, deps: MarketplaceDeps): Promise<Response> 
 
 /** Adds the program routes to the marketplace's router (server/marketplace/routes.ts). */
 export function addProgramRoutes(app: Hono, deps: MarketplaceDeps): void {
-  app.get('/market/programs', (c) => listPrograms(c, deps));
-  app.post('/market/programs', (c) => publishProgram(c, deps));
-  app.get('/market/programs/:id', (c) => getProgram(c, deps));
-  app.delete('/market/programs/:id', (c) => unpublishProgram(c, deps));
+  app.on(MARKETPLACE_API.programs.method, MARKETPLACE_API.programs.path, (c) => listPrograms(c, deps));
+  app.on(MARKETPLACE_API.publishProgram.method, MARKETPLACE_API.publishProgram.path, (c) => publishProgram(c, deps));
+  app.on(MARKETPLACE_API.program.method, MARKETPLACE_API.program.path, (c) => getProgram(c, deps));
+  app.on(MARKETPLACE_API.unpublishProgram.method, MARKETPLACE_API.unpublishProgram.path, (c) => unpublishProgram(c, deps));
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { MARKETPLACE_API } from '../../src/contracts/marketplace';
 import type { MarketplaceDeps } from './listing';
 import { getPattern, listPatterns, myPatterns } from './listing';
 import { addProgramRoutes } from './programs';
@@ -12,14 +13,14 @@ import { publishPattern, ratePattern, recordUse, unpublishPattern, unratePattern
  */
 export function marketplaceRoutes(deps: MarketplaceDeps): Hono {
   const app = new Hono();
-  app.get('/market/patterns', (c) => listPatterns(c, deps));
-  app.post('/market/patterns', (c) => publishPattern(c, deps));
-  app.get('/market/mine', (c) => myPatterns(c, deps));
-  app.get('/market/patterns/:id', (c) => getPattern(c, deps));
-  app.delete('/market/patterns/:id', (c) => unpublishPattern(c, deps));
-  app.put('/market/patterns/:id/rating', (c) => ratePattern(c, deps));
-  app.delete('/market/patterns/:id/rating', (c) => unratePattern(c, deps));
-  app.post('/market/patterns/:id/uses', (c) => recordUse(c, deps));
+  app.on(MARKETPLACE_API.patterns.method, MARKETPLACE_API.patterns.path, (c) => listPatterns(c, deps));
+  app.on(MARKETPLACE_API.publishPattern.method, MARKETPLACE_API.publishPattern.path, (c) => publishPattern(c, deps));
+  app.on(MARKETPLACE_API.mine.method, MARKETPLACE_API.mine.path, (c) => myPatterns(c, deps));
+  app.on(MARKETPLACE_API.pattern.method, MARKETPLACE_API.pattern.path, (c) => getPattern(c, deps));
+  app.on(MARKETPLACE_API.unpublishPattern.method, MARKETPLACE_API.unpublishPattern.path, (c) => unpublishPattern(c, deps));
+  app.on(MARKETPLACE_API.rate.method, MARKETPLACE_API.rate.path, (c) => ratePattern(c, deps));
+  app.on(MARKETPLACE_API.unrate.method, MARKETPLACE_API.unrate.path, (c) => unratePattern(c, deps));
+  app.on(MARKETPLACE_API.recordUse.method, MARKETPLACE_API.recordUse.path, (c) => recordUse(c, deps));
   addProgramRoutes(app, deps); // published programs (issue #35)
   return app;
 }

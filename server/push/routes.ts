@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { PUSH_PATHS, type PushForgetBody, type PushKeyAnswer, type PushSubscriptionAnswer } from '../../src/contracts/push';
+import { PUSH_API, type PushForgetBody, type PushKeyAnswer, type PushSubscriptionAnswer } from '../../src/contracts/push';
 import { subscriptionSchema } from '../../src/contracts/pushSchemas';
 import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
 import type { Db } from '../db/types';
@@ -33,13 +33,13 @@ export function pushRoutes(opts: PushRouteOptions): Hono {
     return { userId: auth.claims.sub!, sessionId: typeof sid === 'string' && /^[0-9a-f-]{36}$/i.test(sid) ? sid : null };
   }
 
-  app.get(PUSH_PATHS.key, (c) =>
+  app.on(PUSH_API.key.method, PUSH_API.key.path, (c) =>
     secrets.vapid
       ? c.json({ publicKey: secrets.vapid.publicKey } satisfies PushKeyAnswer, 200, { 'Cache-Control': 'no-cache' })
       : apiError(c, 503, 'push_unavailable', 'This server does not send push reminders'),
   );
 
-  app.put(PUSH_PATHS.subscription, async (c) => {
+  app.on(PUSH_API.keep.method, PUSH_API.keep.path, async (c) => {
     const who = await pushCaller(c);
     if (who instanceof Response) return who;
     const body = await jsonBody(c);
@@ -67,7 +67,7 @@ export function pushRoutes(opts: PushRouteOptions): Hono {
     return c.json({ endpoint: subscription.endpoint, reminders, nextAt: row?.next_at ? new Date(row.next_at).toISOString() : null } satisfies PushSubscriptionAnswer);
   });
 
-  app.get(PUSH_PATHS.subscription, async (c) => {
+  app.on(PUSH_API.read.method, PUSH_API.read.path, async (c) => {
     const who = await pushCaller(c);
     if (who instanceof Response) return who;
     const endpoint = c.req.query('endpoint');
@@ -77,7 +77,7 @@ export function pushRoutes(opts: PushRouteOptions): Hono {
     return c.json({ endpoint, timeZone: row.time_zone, reminders: row.reminders, nextAt: row.next_at ? new Date(row.next_at).toISOString() : null } satisfies PushSubscriptionAnswer);
   });
 
-  app.delete(PUSH_PATHS.subscription, async (c) => {
+  app.on(PUSH_API.forget.method, PUSH_API.forget.path, async (c) => {
     const who = await pushCaller(c);
     if (who instanceof Response) return who;
     const body = await jsonBody(c);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bearer } from '../api/respond';
 import type { Db } from '../db/types';
 import type { Secrets } from '../secrets';
-import type { SyncChangesResponse } from '../../src/contracts/syncChanges';
+import { SYNC_API, type SyncChangesResponse } from '../../src/contracts/syncChanges';
 
 export interface SyncDeps {
   db: Db;
@@ -16,7 +16,7 @@ export interface SyncDeps {
  */
 export function syncRoutes(deps: SyncDeps): Hono {
   const app = new Hono();
-  app.get('/sync/changes', async (c) => {
+  app.on(SYNC_API.changes.method, SYNC_API.changes.path, async (c) => {
     const auth = await bearer(c, deps.secrets.jwtSecret, ['authenticated']);
     if (auth instanceof Response) return auth;
     const { rows } = await deps.db.query<{ table_name: string; version: string | number }>(

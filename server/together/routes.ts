@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { TOGETHER_API } from '../../src/contracts/together';
 import {
   createTogether,
   joinTogether,
@@ -13,9 +14,9 @@ import {
  */
 export function togetherRoutes(deps: TogetherDeps): Hono {
   const app = new Hono();
-  app.get('/time', (c) => serverTime(c, deps));
-  app.post('/together', (c) => createTogether(c, deps));
-  app.get('/together/:id', (c) => readTogether(c, deps));
-  app.post('/together/:id/join', (c) => joinTogether(c, deps));
+  app.on(TOGETHER_API.time.method, TOGETHER_API.time.path, (c) => serverTime(c, deps));
+  app.on(TOGETHER_API.start.method, TOGETHER_API.start.path, (c) => createTogether(c, deps));
+  app.on(TOGETHER_API.session.method, TOGETHER_API.session.path, (c) => readTogether(c, deps));
+  app.on(TOGETHER_API.join.method, TOGETHER_API.join.path, (c) => joinTogether(c, deps));
   return app;
 }

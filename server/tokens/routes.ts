@@ -13,7 +13,7 @@ import {
   mintRequestSchema,
 } from '../../src/domain/tokens/mintInput';
 import { flowVerifierFromEnv, verifyMint, type FlowVerifier } from './verify';
-import type { MintedToken, MintRecord } from '../../src/contracts/tokens';
+import { TOKENS_API, type MintedToken, type MintRecord } from '../../src/contracts/tokens';
 import { mintResultSchema } from '../../src/contracts/tokensSchemas';
 
 /** Anyone may read pattern tokens (a guest too); minting needs a signed-in user. */
@@ -94,7 +94,7 @@ export function tokenRoutes(deps: TokenDeps): Hono {
   const app = new Hono();
   const verifier = deps.verifier === undefined ? flowVerifierFromEnv(process.env) : deps.verifier;
 
-  app.post('/flow/mint-pattern', (c) =>
+  app.on(TOKENS_API.requestMint.method, TOKENS_API.requestMint.path, (c) =>
     asApiCaller(c, deps, FLOW_MINTER, async ({ auth }) => {
       const b = await jsonBody(c);
       if (b instanceof Response) return b;
@@ -155,7 +155,7 @@ export function tokenRoutes(deps: TokenDeps): Hono {
     }),
   );
 
-  app.post('/flow/mint-pattern/:id/result', (c) =>
+  app.on(TOKENS_API.reportMint.method, TOKENS_API.reportMint.path, (c) =>
     asApiCaller(c, deps, FLOW_MINTER, async ({ auth }) => {
       const id = c.req.param('id');
       if (!z.uuid().safeParse(id).success)
@@ -201,7 +201,7 @@ export function tokenRoutes(deps: TokenDeps): Hono {
     }),
   );
 
-  app.get('/flow/mints', (c) =>
+  app.on(TOKENS_API.mine.method, TOKENS_API.mine.path, (c) =>
     asApiCaller(c, deps, FLOW_MINTER, async ({ auth }) => {
       const rows = await runAsApi(deps.db, auth, 'GET', (tx) =>
         tx.query<TokenRow>(
@@ -213,7 +213,7 @@ export function tokenRoutes(deps: TokenDeps): Hono {
   );
 
   // The sealed and verified tokens of up to 50 patterns (?patterns=id,id,…), for marketplace cards.
-  app.get('/flow/tokens', (c) =>
+  app.on(TOKENS_API.tokensOf.method, TOKENS_API.tokensOf.path, (c) =>
     asApiCaller(c, deps, FLOW_READER, async ({ auth }) => {
       const ids = [
         ...new Set(
@@ -244,7 +244,7 @@ export function tokenRoutes(deps: TokenDeps): Hono {
     }),
   );
 
-  app.get('/flow/tokens/:patternId', (c) =>
+  app.on(TOKENS_API.tokensOfPattern.method, TOKENS_API.tokensOfPattern.path, (c) =>
     asApiCaller(c, deps, FLOW_READER, async ({ auth }) => {
       const patternId = c.req.param('patternId');
       if (!z.uuid().safeParse(patternId).success) return c.json({ tokens: [] });

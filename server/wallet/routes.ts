@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiError, jsonBody, validationFailed } from '../api/respond';
 import { asApiCaller } from '../api/caller';
 import type { RequestAuth } from '../auth/request-caller';
@@ -9,7 +9,8 @@ import { requestOrigin } from '../http';
 import { RestError } from '../rest/errors';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
-import { SUPPORTED_CHAIN_IDS, normalizeChainId } from '../../src/domain/wallet/chains';
+import { WALLET_API, type LensSettingsAnswer, type LinkedWallet, type SiweMessageAnswer } from '../../src/contracts/wallet';
+import { chainSchema, siweMessageSchema, siweVerifySchema } from '../../src/contracts/walletSchemas';
 import { ERROR_TEXT } from '../../src/domain/errors/messages';
 import { lensSettingsFromEnv, type LensSettings } from './lensSettings';
 import { consumeNonce, issueNonce } from './nonces';
@@ -24,26 +25,6 @@ export interface WalletDeps {
   lens?: LensSettings;
 }
 
-const chainId = z.preprocess(
-  (v) => normalizeChainId(v) ?? v,
-  z.enum(SUPPORTED_CHAIN_IDS, {
-    message: 'Use Ethereum Mainnet (0x1), Polygon (0x89) or Arbitrum One (0xa4b1)',
-  }),
-);
-const messageBody = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An EVM address is 0x and 40 hex digits'),
-  chainId,
-});
-const verifyBody = z.object({
-  message: z.string().min(1).max(4000),
-  signature: z
-    .string()
-    .regex(
-      /^0x[0-9a-fA-F]{130}$/,
-      "A signature is 0x and 130 hex digits, made by the wallet's own key: contract wallets (ERC-1271) are not supported",
-    ),
-});
-const chainBody = z.object({ chainId });
 
 interface WalletRow {
   wallet_address: string | null;
@@ -66,11 +47,11 @@ export function walletRoutes(deps: WalletDeps): Hono {
   const site = (c: Context) => ({ origin: requestOrigin(c) });
   const lens = deps.lens ?? lensSettingsFromEnv(process.env);
 
-  app.get('/wallet/lens', (c) => c.json(lens, 200, { 'Cache-Control': 'no-cache' }));
+  app.on(WALLET_API.lens.method, WALLET_API.lens.path, (c) => c.json(lens satisfies LensSettingsAnswer, 200, { 'Cache-Control': 'no-cache' }));
 
-  app.post('/wallet/siwe/message', (c) =>
+  app.on(WALLET_API.message.method, WALLET_API.message.path, (c) =>
     withCaller(c, deps, async (_auth, userId) => {
-      const body = await parsed(c, messageBody);
+      const body = await parsed(c, siweMessageSchema);
       if (body instanceof Response) return body;
       const at = now();
       const nonce = newNonce();
@@ -80,13 +61,13 @@ export function walletRoutes(deps: WalletDeps): Hono {
         message,
         nonce,
         expiresAt: new Date(at.getTime() + SIWE_TTL_MS).toISOString(),
-      });
+      } satisfies SiweMessageAnswer);
     }),
   );
 
-  app.post('/wallet/siwe/verify', (c) =>
+  app.on(WALLET_API.verify.method, WALLET_API.verify.path, (c) =>
     withCaller(c, deps, async (auth, userId) => {
-      const body = await parsed(c, verifyBody);
+      const body = await parsed(c, siweVerifySchema);
       if (body instanceof Response) return body;
       const at = now();
       const check = await checkSiwe(site(c), body.message, body.signature, at);
@@ -113,7 +94,7 @@ export function walletRoutes(deps: WalletDeps): Hono {
     }),
   );
 
-  app.get('/wallet', (c) =>
+  app.on(WALLET_API.linked.method, WALLET_API.linked.path, (c) =>
     withCaller(c, deps, async (auth) => {
       const row = await runAsApi(deps.db, auth, 'GET', async (tx) => {
         const r = await tx.query<WalletRow>(
@@ -125,9 +106,9 @@ export function walletRoutes(deps: WalletDeps): Hono {
     }),
   );
 
-  app.put('/wallet/chain', (c) =>
+  app.on(WALLET_API.chain.method, WALLET_API.chain.path, (c) =>
     withCaller(c, deps, async (auth) => {
-      const body = await parsed(c, chainBody);
+      const body = await parsed(c, chainSchema);
       if (body instanceof Response) return body;
       const row = await runAsApi(deps.db, auth, 'PATCH', async (tx) => {
         const r = await tx.query<WalletRow>(
@@ -141,24 +122,21 @@ export function walletRoutes(deps: WalletDeps): Hono {
     }),
   );
 
-  app.delete('/wallet', (c) =>
+  app.on(WALLET_API.unlink.method, WALLET_API.unlink.path, (c) =>
     withCaller(c, deps, async (auth) => {
       await runAsApi(deps.db, auth, 'PATCH', (tx) =>
         tx.query(
           'update public.users set wallet_address = null, preferred_chain = null where id = auth.uid()',
         ),
       );
-      return c.json({ address: null, chainId: null });
+      return c.json({ address: null, chainId: null } satisfies LinkedWallet);
     }),
   );
 
   return app;
 }
 
-function walletJson(row: WalletRow | undefined): {
-  address: string | null;
-  chainId: string | null;
-} {
+function walletJson(row: WalletRow | undefined): LinkedWallet {
   return {
     address: row?.wallet_address ?? null,
     chainId: row?.wallet_address ? row.preferred_chain : null,

@@ -1,3 +1,5 @@
+import { API_PREFIX } from '../contracts/endpoint';
+import { HEALTH_API } from '../contracts/health';
 import { HttpError } from '../domain/errors/appErrors';
 import { requester as defaultRequester, type Requester } from './request';
 
@@ -104,7 +106,7 @@ export async function checkHealth(
       runCheck(
         deps,
         'backend',
-        `${apiUrl}/api/health`,
+        `${apiUrl}${API_PREFIX}${HEALTH_API.backend.path}`,
         HEALTH_SETTINGS.perCheckTimeoutMs,
         controller.signal,
       ),
@@ -113,7 +115,7 @@ export async function checkHealth(
             runCheck(
               deps,
               'vision',
-              `${apiUrl}/api/health/vision`,
+              `${apiUrl}${API_PREFIX}${HEALTH_API.vision.path}`,
               HEALTH_SETTINGS.visionTimeoutMs,
               controller.signal,
             ),
@@ -143,7 +145,7 @@ export async function logHealthOnSessionStart(
   const result = await runCheck(
     deps,
     'session-start',
-    `${apiUrl}/api/health`,
+    `${apiUrl}${API_PREFIX}${HEALTH_API.backend.path}`,
     HEALTH_SETTINGS.sessionStartTimeoutMs,
     new AbortController().signal,
     'HEAD',

@@ -18,6 +18,18 @@ import {
   type HistoryFacts,
   type SessionFacts,
 } from '../domain/coach/sessionFacts';
+import { endpoint } from './endpoint';
+
+/** The coach's endpoints under /api (the old name ai-analysis stays: docs/glossary.md). */
+export const COACH_API = Object.freeze({
+  /** The providers this server has keys for (public key or user token). */
+  providers: endpoint('GET', '/ai-analysis/providers'),
+  /** One analysis (user token; body: AnalysisRequest). */
+  analyse: endpoint('POST', '/ai-analysis'),
+});
+
+/** Where the server mounts the coach's routes under /api. */
+export const COACH_MOUNT = '/ai-analysis';
 
 export { historyItemSchema, MAX_HISTORY_ITEMS, sessionFactsSchema, type HistoryFacts, type SessionFacts };
 
@@ -27,10 +39,10 @@ const historyFields = {
   totalSessions: z.number().int().min(0).max(1_000_000),
 };
 
-export const sessionDataSchema = z
+const sessionDataSchema = z
   .object({ session: sessionFactsSchema, ...historyFields })
   .strict();
-export const patternDataSchema = z
+const patternDataSchema = z
   .object({
     session: sessionFactsSchema.optional(),
     ...historyFields,

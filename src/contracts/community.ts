@@ -5,6 +5,37 @@
  * their types), the answers' item checks in ./communityAnswerSchemas.ts.
  */
 import type { SharedPattern, SharedSession } from '../domain/share/sharedPattern';
+import { endpoint } from './endpoint';
+
+/** The community's endpoints under /api (every one needs a signed-in user). */
+export const COMMUNITY_API = Object.freeze({
+  share: endpoint('POST', '/social/share'),
+  /** ?cursor= */
+  timeline: endpoint('GET', '/social/timeline'),
+  highlights: endpoint('GET', '/social/highlights'),
+  explore: endpoint('GET', '/social/explore'),
+  myPosts: endpoint('GET', '/social/posts/mine'),
+  deletePost: endpoint('DELETE', '/social/posts/:id'),
+  recordLensPost: endpoint('PUT', '/social/posts/:id/lens'),
+  /** ?cursor= */
+  comments: endpoint('GET', '/social/posts/:id/comments'),
+  addComment: endpoint('POST', '/social/comments'),
+  deleteComment: endpoint('DELETE', '/social/comments/:id'),
+  react: endpoint('POST', '/social/react'),
+  unreact: endpoint('DELETE', '/social/react/:postId'),
+  follow: endpoint('POST', '/social/follow'),
+  unfollow: endpoint('DELETE', '/social/follow/:userId'),
+  report: endpoint('POST', '/social/report'),
+  /** ?since= */
+  unseenReplies: endpoint('GET', '/social/replies/unseen'),
+  /** ?since= */
+  unseenActivity: endpoint('GET', '/social/activity/unseen'),
+  community: endpoint('GET', '/social/community'),
+  trending: endpoint('GET', '/patterns/trending'),
+});
+
+/** Every community endpoint but trending is under this prefix (its body limit covers them). */
+export const COMMUNITY_PREFIX = '/social';
 
 export type { SharedPattern, SharedSession };
 

@@ -12,6 +12,26 @@ import {
   type PatternDefinition,
 } from '../domain/patterns';
 import { MARKETPLACE_QUERY_MAX } from '../domain/marketplace/search';
+import { endpoint } from './endpoint';
+
+/** The marketplace's endpoints under /api: reads with the public key or a user's token, writes as the user. */
+export const MARKETPLACE_API = Object.freeze({
+  /** ?q=&category=&difficulty=&sort=&page= (marketplaceQueryParams) */
+  patterns: endpoint('GET', '/market/patterns'),
+  publishPattern: endpoint('POST', '/market/patterns'),
+  pattern: endpoint('GET', '/market/patterns/:id'),
+  unpublishPattern: endpoint('DELETE', '/market/patterns/:id'),
+  rate: endpoint('PUT', '/market/patterns/:id/rating'),
+  unrate: endpoint('DELETE', '/market/patterns/:id/rating'),
+  recordUse: endpoint('POST', '/market/patterns/:id/uses'),
+  /** The caller's role and own publications. */
+  mine: endpoint('GET', '/market/mine'),
+  /** ?q=&page= */
+  programs: endpoint('GET', '/market/programs'),
+  publishProgram: endpoint('POST', '/market/programs'),
+  program: endpoint('GET', '/market/programs/:id'),
+  unpublishProgram: endpoint('DELETE', '/market/programs/:id'),
+});
 
 export const MARKETPLACE_SORTS = ['rating', 'usage', 'newest'] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];

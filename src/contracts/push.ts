@@ -5,12 +5,17 @@
  * ./pushSchemas.ts (kept apart so the page reading these types loads no zod).
  */
 import type { Reminder } from '../domain/reminders/schedule';
+import { endpoint } from './endpoint';
 
-export const PUSH_PATHS = Object.freeze({
-  /** GET: the server's VAPID public key (no token needed); 503 when the server sends no push. */
-  key: '/push/key',
-  /** PUT (keep), GET ?endpoint= (read), DELETE {endpoint} (forget): this device's subscription. */
-  subscription: '/push/subscription',
+export const PUSH_API = Object.freeze({
+  /** The server's VAPID public key (no token needed); 503 when the server sends no push. */
+  key: endpoint('GET', '/push/key'),
+  /** Keep (or replace) this device's subscription. */
+  keep: endpoint('PUT', '/push/subscription'),
+  /** ?endpoint=: read this device's subscription. */
+  read: endpoint('GET', '/push/subscription'),
+  /** {endpoint}: forget this device's subscription. */
+  forget: endpoint('DELETE', '/push/subscription'),
 });
 
 /** GET /api/push/key. */

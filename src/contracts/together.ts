@@ -5,16 +5,17 @@
  * in ./togetherSchemas.ts (kept apart so the page reading these types loads no zod).
  */
 import type { LinkedPattern } from '../domain/links/patternLink';
+import { endpoint } from './endpoint';
 
-export const TOGETHER_PATHS = Object.freeze({
-  /** GET: the server's clock (no key needed, never cached). */
-  time: '/time',
-  /** POST: a member starts a shared session. */
-  start: '/together',
-  /** GET: the host reads a session (its join count). */
-  session: (id: string) => `/together/${encodeURIComponent(id)}`,
-  /** POST: a device joins (counted once per device). */
-  join: (id: string) => `/together/${encodeURIComponent(id)}/join`,
+export const TOGETHER_API = Object.freeze({
+  /** The server's clock (no key needed, never cached). */
+  time: endpoint('GET', '/time'),
+  /** A member starts a shared session. */
+  start: endpoint('POST', '/together'),
+  /** The host reads a session (its join count). */
+  session: endpoint('GET', '/together/:id'),
+  /** A device joins (counted once per device). */
+  join: endpoint('POST', '/together/:id/join'),
 });
 
 /** GET /api/time: the server's clock when the request arrived and when the answer left. */

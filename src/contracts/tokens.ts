@@ -4,6 +4,18 @@
  * (src/backend/api/tokensApi.ts). The mint request's rules are the domain's
  * (src/domain/tokens/mintInput.ts, mintRequestSchema), the outcome report's in ./tokensSchemas.ts.
  */
+import { endpoint } from './endpoint';
+
+/** The pattern-token endpoints under /api (the old /flow name stays: docs/glossary.md). */
+export const TOKENS_API = Object.freeze({
+  requestMint: endpoint('POST', '/flow/mint-pattern'),
+  reportMint: endpoint('POST', '/flow/mint-pattern/:id/result'),
+  mine: endpoint('GET', '/flow/mints'),
+  /** ?patterns=id,… (up to 50; public) */
+  tokensOf: endpoint('GET', '/flow/tokens'),
+  /** Public. */
+  tokensOfPattern: endpoint('GET', '/flow/tokens/:patternId'),
+});
 
 export interface MintRecord {
   id: string;

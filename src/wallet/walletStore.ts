@@ -1,3 +1,4 @@
+import type { LinkedWallet } from '../contracts/wallet';
 import { ERROR_TEXT } from '../domain/errors/messages';
 import { isSupportedChain, normalizeChainId, type SupportedChainId } from '../domain/wallet/chains';
 import {
@@ -18,10 +19,6 @@ import { LAST_CONNECTED_KEY } from './marker';
 export type WalletStatus =
   'detecting' | 'noWallet' | 'disconnected' | 'connecting' | 'connected' | 'error';
 
-export interface LinkedWallet {
-  address: string | null;
-  chainId: string | null;
-}
 
 export interface WalletState {
   status: WalletStatus;

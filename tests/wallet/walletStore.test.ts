@@ -6,8 +6,8 @@ import {
   isLinkedAndConnected,
   LAST_CONNECTED_KEY,
   type LinkApi,
-  type LinkedWallet,
 } from '../../src/wallet/walletStore';
+import type { LinkedWallet } from '../../src/contracts/wallet';
 import { fakeProvider, signerOf } from './fakeProvider';
 
 function announce(provider: unknown, name = 'Fake Wallet', uuid = 'uuid-1', rdns = 'test.fake') {

@@ -1,25 +1,15 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { ErrorReportsAnswer } from '../../../src/contracts/errorReports';
+import { errorReportBatchSchema, errorReportSchema } from '../../../src/contracts/errorReportsSchemas';
 import type { Db } from '../../db/types';
 import { clientIp } from '../../http';
 import { tooManyRequests } from '../../limits/middleware';
 import type { ApiOptions } from '../options';
 import { bearer, jsonBody, validationFailed } from '../respond';
 
-const report = z
-  .object({
-    message: z.string().min(1).max(4000),
-    category: z.string().max(50).optional(),
-    severity: z.enum(['low', 'medium', 'high', 'critical']).optional(),
-    name: z.string().max(200).optional(),
-    stack: z.string().max(20_000).optional(),
-    url: z.string().max(2000).optional(),
-    userAgent: z.string().max(1000).optional(),
-    timestamp: z.union([z.string().max(100), z.number()]).optional(),
-    context: z.record(z.string(), z.unknown()).optional(),
-  })
-  .loose();
-const reportBatch = z.object({ reports: z.array(report).min(1).max(50) });
+const report = errorReportSchema;
+const reportBatch = errorReportBatchSchema;
 
 /** Error reports are kept this long, and at most this many (whichever is smaller). */
 export const ERROR_REPORT_RETENTION = { days: 30, rows: 10_000 } as const;
@@ -68,5 +58,5 @@ export async function postErrors(c: Context, opts: ApiOptions): Promise<Response
     [userId, JSON.stringify(reports)],
   );
   await pruneErrorReports(db);
-  return c.json({ accepted: reports.length }, 202);
+  return c.json({ accepted: reports.length } satisfies ErrorReportsAnswer, 202);
 }

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
+import type { HealthAnswer } from '../../../src/contracts/health';
 import type { Db } from '../../db/types';
 
 /** GET/HEAD /health and /api/health: the server and its database (503 when it fails). */
 export function healthHandler(db: Db, version: string) {
   return async (c: Context) => {
-    let database = 'ok';
+    let database: HealthAnswer['database'] = 'ok';
     try {
       await db.query('select 1');
     } catch {
@@ -18,7 +19,7 @@ export function healthHandler(db: Db, version: string) {
         backend: db.kind,
         version,
         time: new Date().toISOString(),
-      },
+      } satisfies HealthAnswer,
       ok ? 200 : 503,
       { 'Cache-Control': 'no-store' },
     );

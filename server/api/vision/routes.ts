@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Db } from '../../db/types';
 import type { Secrets } from '../../secrets';
+import { pathWithin, type Endpoint } from '../../../src/contracts/endpoint';
+import { VISION_API, VISION_MOUNT } from '../../../src/contracts/vision';
 import { apiError } from '../respond';
 import { listVisionSessions, postVisionSessions, visionSessionSummary } from './handlers';
 
@@ -9,7 +11,7 @@ import { listVisionSessions, postVisionSessions, visionSessionSummary } from './
 export const VISION_BODY_BYTES = 64 * 1024;
 
 /**
- * The camera summaries, mounted at /api/vision (docs/product.md § Vision): signed-in users
+ * The camera summaries, mounted at /api/vision (src/contracts/vision.ts) (docs/product.md § Vision): signed-in users
  * store and read the aggregate figures of their own sessions. There is no frame endpoint:
  * frames never leave the device.
  */
@@ -23,8 +25,9 @@ export function visionRoutes(deps: { db: Db; secrets: Secrets }): Hono {
         apiError(c, 413, 'payload_too_large', `The body is larger than ${VISION_BODY_BYTES} bytes`),
     }),
   );
-  app.post('/sessions', (c) => postVisionSessions(c, deps));
-  app.get('/sessions', (c) => listVisionSessions(c, deps));
-  app.get('/sessions/:id/summary', (c) => visionSessionSummary(c, deps));
+  const within = (ep: Endpoint) => pathWithin(VISION_MOUNT, ep.path);
+  app.on(VISION_API.upload.method, within(VISION_API.upload), (c) => postVisionSessions(c, deps));
+  app.on(VISION_API.list.method, within(VISION_API.list), (c) => listVisionSessions(c, deps));
+  app.on(VISION_API.summary.method, within(VISION_API.summary), (c) => visionSessionSummary(c, deps));
   return app;
 }

@@ -40,7 +40,8 @@ export interface CaptureOptions {
   report?: boolean;
 }
 
-export interface ReportPayload {
+/** One report as sent (a type, not an interface, so it is checked against the contract's open shape). */
+export type ReportPayload = {
   message: string;
   category: string;
   severity: ErrorSeverity;
@@ -50,7 +51,7 @@ export interface ReportPayload {
   userAgent?: string;
   timestamp: string;
   context?: Record<string, unknown>;
-}
+};
 
 export interface ReporterDeps {
   /** Sends one batch; resolves when the server accepted it. */

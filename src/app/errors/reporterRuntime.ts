@@ -1,5 +1,4 @@
-import { getConfig } from '../../backend/config';
-import { request } from '../../backend/request';
+import { sendErrorReports } from '../../backend/api/errorReportsApi';
 import { getNetworkStatus } from '../network/networkStore';
 import {
   createErrorReporter,
@@ -10,23 +9,12 @@ import {
 
 /**
  * The page's error reporter: POST {apiUrl}/api/errors with the configured public key as
- * bearer. Loaded on the first captured error or shortly after start-up (globalHandlers).
+ * bearer (src/backend/api/errorReportsApi.ts). Loaded on the first captured error or
+ * shortly after start-up (globalHandlers).
  */
 
-async function sendReports(reports: ReportPayload[]): Promise<void> {
-  const { apiUrl, supabaseAnonKey } = getConfig();
-  await request(`${apiUrl}/api/errors`, {
-    service: 'errors',
-    method: 'POST',
-    body: { reports },
-    bearer: supabaseAnonKey,
-    attempts: 1,
-    responseType: 'none',
-  });
-}
-
 export const errorReporter: ErrorReporter = createErrorReporter({
-  send: sendReports,
+  send: (reports: ReportPayload[]) => sendErrorReports(reports),
   random: Math.random,
   now: () => Date.now(),
   // offline = the browser says so, or the backend does not answer its health check

@@ -1,3 +1,4 @@
+import { ACCOUNT_API } from '../../contracts/account';
 import { apiCall } from './apiCall';
 
 /**
@@ -6,10 +7,9 @@ import { apiCall } from './apiCall';
  * network error.
  */
 export const deleteAccountOnServer = (bearer: string) =>
-  apiCall<void>('/account', {
+  apiCall<void>(ACCOUNT_API.delete, {
     signedIn: true,
     bearer,
-    method: 'DELETE',
     attempts: 1,
     responseType: 'none',
   });

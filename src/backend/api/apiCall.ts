@@ -1,3 +1,4 @@
+import { API_PREFIX, apiPath, type Endpoint } from '../../contracts/endpoint';
 import { AppError } from '../../domain/errors/appErrors';
 import { ERROR_TEXT } from '../../domain/errors/messages';
 import { getConfig } from '../config';
@@ -17,27 +18,35 @@ export interface ApiCallOptions
   extends Pick<RequestOptions, 'service' | 'attempts' | 'timeoutMs' | 'responseType' | 'cache' | 'signal'> {
   /** With the signed-in user's access token ('Not authenticated' without one). */
   signedIn: boolean;
-  method?: string;
+  /** The values of the endpoint's `:name` path parameters (a missing one throws). */
+  params?: Readonly<Record<string, string>>;
   body?: unknown;
+  /** Search parameters (left out when empty); a list is sent comma-separated (`?patterns=a,b`). */
+  query?: Readonly<Record<string, string | readonly string[]>>;
   /** A token the caller already holds (instead of the signed-in user's). */
   bearer?: string;
 }
 
 /**
  * The one call to the server's /api (every module of the app's own API goes through it;
- * tests/lint/ownApiCalls.test.ts refuses a plain fetch of an own path elsewhere): always
- * with the public key (guests read with it alone, so supabase-js is not loaded for them),
- * with the user's access token when `signedIn`. Through the request helper's policy of
- * `service` (generic 'api' by default); a 4xx answer is thrown as HttpError with the
+ * tests/lint/ownApiCalls.test.ts refuses a plain fetch of an own path elsewhere), to an
+ * endpoint of the contracts (src/contracts: its method and path, the server serves the same):
+ * always with the public key (guests read with it alone, so supabase-js is not loaded for
+ * them), with the user's access token when `signedIn`. Through the request helper's policy
+ * of `service` (generic 'api' by default); a 4xx answer is thrown as HttpError with the
  * server's message (the one error reader: ./requester/body.ts).
  */
-export async function apiCall<T>(path: string, opts: ApiCallOptions): Promise<T> {
+export async function apiCall<T>(endpoint: Endpoint, opts: ApiCallOptions): Promise<T> {
   const config = getConfig();
-  const { signedIn, bearer, ...options } = opts;
-  return request<T>(`${config.apiUrl}/api${path}`, {
+  const { signedIn, bearer, params, query, ...options } = opts;
+  const search = Object.entries(query ?? {})
+    .map(([k, v]) => `${encodeURIComponent(k)}=${typeof v === 'string' ? encodeURIComponent(v) : v.map(encodeURIComponent).join(',')}`)
+    .join('&');
+  const path = apiPath(endpoint.path, params ?? {});
+  return request<T>(`${config.apiUrl}${API_PREFIX}${path}${search ? `?${search}` : ''}`, {
     service: 'api',
     ...options,
-    method: opts.method ?? 'GET',
+    method: endpoint.method,
     headers: { apikey: config.supabaseAnonKey },
     ...(bearer ? { bearer } : signedIn ? { bearer: await requireAccessToken() } : {}),
   });

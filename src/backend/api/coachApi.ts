@@ -2,6 +2,7 @@ import { getConfig } from '../config';
 import { apiCall } from './apiCall';
 import { AI_CLIENT_WAIT_MS, type AiProvider } from '../../domain/coach/constants';
 import {
+  COACH_API,
   patternResponseSchema,
   providersResponseSchema,
   sessionAnalysisResponseSchema,
@@ -32,7 +33,7 @@ export async function accessToken(): Promise<string | null> {
 export async function fetchProviders(
   token: string | null,
 ): Promise<ProvidersResponse['providers']> {
-  const body = await apiCall('/ai-analysis/providers', {
+  const body = await apiCall(COACH_API.providers, {
     service: 'ai',
     attempts: 1,
     timeoutMs: 10_000,
@@ -44,9 +45,8 @@ export async function fetchProviders(
 
 /** The body is what the server's analysisRequestSchema accepts (src/contracts/coach.ts). */
 async function post(token: string, body: AnalysisRequest): Promise<unknown> {
-  return apiCall('/ai-analysis', {
+  return apiCall(COACH_API.analyse, {
     service: 'ai',
-    method: 'POST',
     attempts: 1,
     timeoutMs: AI_CLIENT_WAIT_MS,
     signedIn: false,

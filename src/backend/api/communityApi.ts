@@ -1,15 +1,16 @@
 import type { SharedPattern, SharedSession } from '../../domain/share/sharedPattern';
-import type {
-  Challenge,
-  Comment,
-  CommunityOverview,
-  CommunityStats,
-  MyPosts,
-  Page,
-  Post,
-  ReportReason,
-  CommunityAchievementState,
-  TrendingPattern,
+import {
+  COMMUNITY_API,
+  type Challenge,
+  type Comment,
+  type CommunityOverview,
+  type CommunityStats,
+  type MyPosts,
+  type Page,
+  type Post,
+  type ReportReason,
+  type CommunityAchievementState,
+  type TrendingPattern,
 } from '../../contracts/community';
 import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../../contracts/communityAnswerSchemas';
 import type {
@@ -19,7 +20,8 @@ import type {
   ReportInput,
   ShareInput,
 } from '../../contracts/communitySchemas';
-import { apiCall } from './apiCall';
+import type { Endpoint } from '../../contracts/endpoint';
+import { apiCall, type ApiCallOptions } from './apiCall';
 
 /**
  * The community API (server/community): every call carries the signed-in user's access token
@@ -46,61 +48,62 @@ export type {
   TrendingPattern,
 };
 
-const call = <T>(path: string, method = 'GET', body?: unknown): Promise<T> =>
-  apiCall<T>(path, { service: 'social', signedIn: true, method, body });
+/** Every call as the signed-in user, through the social policy. */
+const call = <T>(ep: Endpoint, opts: Pick<ApiCallOptions, 'params' | 'query' | 'body'> = {}): Promise<T> =>
+  apiCall<T>(ep, { service: 'social', signedIn: true, ...opts });
 
-const cursorQuery = (cursor?: string | null) => (cursor ? `?cursor=${encodeURIComponent(cursor)}` : '');
+const cursorQuery = (cursor?: string | null) => (cursor ? { cursor } : undefined);
 
 export const communityApi = {
   share: (input: { id: string; content: string; pattern: SharedPattern; session?: SharedSession }) =>
-    call<{ post: Post }>('/social/share', 'POST', {
+    call<{ post: Post }>(COMMUNITY_API.share, { body: {
       id: input.id,
       type: 'BREATHING_SESSION',
       content: input.content,
       metadata: { breathingPattern: input.pattern, ...(input.session ? { session: input.session } : {}) },
-    } satisfies ShareInput).then((r) => r.post),
+    } satisfies ShareInput }).then((r) => r.post),
   timeline: (cursor?: string | null) =>
-    call<Page<Post>>(`/social/timeline${cursorQuery(cursor)}`).then((p) => ({
+    call<Page<Post>>(COMMUNITY_API.timeline, { query: cursorQuery(cursor) }).then((p) => ({
       items: wellFormedPosts(p.items),
       nextCursor: typeof p.nextCursor === 'string' ? p.nextCursor : null,
     })),
   /** The community's highlights (at most 10) and exploration (at most 50) lists. */
-  highlights: () => call<{ items: Post[] }>('/social/highlights').then((p) => wellFormedPosts(p.items)),
-  explore: () => call<{ items: Post[] }>('/social/explore').then((p) => wellFormedPosts(p.items)),
+  highlights: () => call<{ items: Post[] }>(COMMUNITY_API.highlights).then((p) => wellFormedPosts(p.items)),
+  explore: () => call<{ items: Post[] }>(COMMUNITY_API.explore).then((p) => wellFormedPosts(p.items)),
   myPosts: () =>
-    call<MyPosts>('/social/posts/mine').then((m) => ({ ...m, items: wellFormedPosts(m.items) })),
-  deletePost: (id: string) => call<void>(`/social/posts/${id}`, 'DELETE'),
+    call<MyPosts>(COMMUNITY_API.myPosts).then((m) => ({ ...m, items: wellFormedPosts(m.items) })),
+  deletePost: (id: string) => call<void>(COMMUNITY_API.deletePost, { params: { id } }),
   recordLensPost: (id: string, lensPostId: string) =>
-    call<{ post: Post }>(`/social/posts/${id}/lens`, 'PUT', { lensPostId }).then((r) => r.post),
+    call<{ post: Post }>(COMMUNITY_API.recordLensPost, { params: { id }, body: { lensPostId } }).then((r) => r.post),
   react: (postId: string) =>
-    call<{ reacted: boolean; reactions: number }>('/social/react', 'POST', { postId } satisfies PostRefInput),
+    call<{ reacted: boolean; reactions: number }>(COMMUNITY_API.react, { body: { postId } satisfies PostRefInput }),
   unreact: (postId: string) =>
-    call<{ reacted: boolean; reactions: number }>(`/social/react/${postId}`, 'DELETE'),
-  follow: (userId: string) => call<{ following: boolean }>('/social/follow', 'POST', { userId } satisfies FollowInput),
-  unfollow: (userId: string) => call<{ following: boolean }>(`/social/follow/${userId}`, 'DELETE'),
+    call<{ reacted: boolean; reactions: number }>(COMMUNITY_API.unreact, { params: { postId } }),
+  follow: (userId: string) => call<{ following: boolean }>(COMMUNITY_API.follow, { body: { userId } satisfies FollowInput }),
+  unfollow: (userId: string) => call<{ following: boolean }>(COMMUNITY_API.unfollow, { params: { userId } }),
   comments: (postId: string, cursor?: string | null) =>
-    call<Page<Comment>>(`/social/posts/${postId}/comments${cursorQuery(cursor)}`),
+    call<Page<Comment>>(COMMUNITY_API.comments, { params: { id: postId }, query: cursorQuery(cursor) }),
   addComment: (input: CommentInput & { id: string }) =>
-    call<{ comment: Comment }>('/social/comments', 'POST', input).then((r) => r.comment),
-  deleteComment: (id: string) => call<void>(`/social/comments/${id}`, 'DELETE'),
+    call<{ comment: Comment }>(COMMUNITY_API.addComment, { body: input }).then((r) => r.comment),
+  deleteComment: (id: string) => call<void>(COMMUNITY_API.deleteComment, { params: { id } }),
   report: (postId: string, reason: ReportReason, details?: string) =>
-    call<{ hidden: boolean }>('/social/report', 'POST', { postId, reason, ...(details ? { details } : {}) } satisfies ReportInput),
+    call<{ hidden: boolean }>(COMMUNITY_API.report, { body: { postId, reason, ...(details ? { details } : {}) } satisfies ReportInput }),
   community: () =>
-    call<CommunityOverview>('/social/community').then((o) => ({
+    call<CommunityOverview>(COMMUNITY_API.community).then((o) => ({
       ...o,
       challenges: wellFormedChallenges(o.challenges),
     })),
   unseenReplies: (since: string) =>
-    call<{ count: number }>(`/social/replies/unseen?since=${encodeURIComponent(since)}`).then((r) =>
+    call<{ count: number }>(COMMUNITY_API.unseenReplies, { query: { since } }).then((r) =>
       typeof r.count === 'number' && r.count >= 0 ? r.count : 0,
     ),
   /** Others' comments, reactions and new follows about the caller since `since`. */
   unseenActivity: (since: string) =>
-    call<{ comments: number; reactions: number; follows: number }>(
-      `/social/activity/unseen?since=${encodeURIComponent(since)}`,
-    ),
+    call<{ comments: number; reactions: number; follows: number }>(COMMUNITY_API.unseenActivity, {
+      query: { since },
+    }),
   trending: () =>
-    call<{ windowDays: number; patterns: TrendingPattern[] }>('/patterns/trending').then((t) => ({
+    call<{ windowDays: number; patterns: TrendingPattern[] }>(COMMUNITY_API.trending).then((t) => ({
       ...t,
       patterns: wellFormedTrending(t.patterns),
     })),

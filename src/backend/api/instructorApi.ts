@@ -1,22 +1,18 @@
 import { apiCall } from './apiCall';
-import type { InstructorProfile, InstructorProfileInput } from '../../domain/instructor/profile';
+import {
+  INSTRUCTOR_API,
+  type CourseStats,
+  type InstructorProfileBody,
+  type InstructorStatsAnswer,
+  type OwnInstructorProfile,
+} from '../../contracts/instructor';
 
-/** The instructor endpoints of the server (/api/instructor, server/instructor): becoming an instructor and the counts. */
+/** The instructor endpoints of the server (src/contracts/instructor.ts): becoming an instructor and the counts. */
 
-export interface CourseStats {
-  courseId: string;
-  enrolments: number;
-  /** 0-100; null without enrolments. */
-  completionRate: number | null;
-}
+export type { CourseStats };
 
-interface OwnProfile {
-  role: string;
-  profile: InstructorProfile | null;
-}
-
-export const fetchOwnProfile = () => apiCall<OwnProfile>('/instructor/profile', { signedIn: true });
-export const submitProfile = (input: InstructorProfileInput) =>
-  apiCall<OwnProfile>('/instructor/profile', { signedIn: true, method: 'PUT', body: input });
+export const fetchOwnProfile = () => apiCall<OwnInstructorProfile>(INSTRUCTOR_API.readProfile, { signedIn: true });
+export const submitProfile = (input: InstructorProfileBody) =>
+  apiCall<OwnInstructorProfile>(INSTRUCTOR_API.writeProfile, { signedIn: true, body: input });
 export const fetchStats = () =>
-  apiCall<{ courses: CourseStats[] }>('/instructor/stats', { signedIn: true }).then((r) => r.courses);
+  apiCall<InstructorStatsAnswer>(INSTRUCTOR_API.stats, { signedIn: true }).then((r) => r.courses);

@@ -1,5 +1,6 @@
 import { apiCall } from './apiCall';
 import {
+  MARKETPLACE_API,
   marketplaceQueryParams,
   type CreatorOverview,
   type MarketplacePage,
@@ -15,28 +16,23 @@ import type { PublishBody, RatingBody, UseBody } from '../../contracts/marketpla
  * public key alone (supabase-js is not loaded for them); a signed-in user's calls carry
  * their access token. A 4xx answer is thrown as HttpError with the server's message.
  */
-const call = <T>(path: string, opts: { signedIn: boolean; method?: string; body?: unknown }) =>
-  apiCall<T>(`/market${path}`, opts);
-
 const signedIn = { signedIn: true } as const;
 
 export const marketplaceApi = {
-  list: (q: MarketplaceQuery, asUser: boolean) => {
-    const qs = new URLSearchParams(marketplaceQueryParams(q)).toString();
-    return call<MarketplacePage>(`/patterns${qs ? `?${qs}` : ''}`, { signedIn: asUser });
-  },
+  list: (q: MarketplaceQuery, asUser: boolean) =>
+    apiCall<MarketplacePage>(MARKETPLACE_API.patterns, { signedIn: asUser, query: marketplaceQueryParams(q) }),
   publish: (input: MarketplacePublishInput) =>
-    call<{ pattern: MarketplacePattern; role: CreatorOverview['role'] }>('/patterns', { ...signedIn, method: 'POST', body: input satisfies PublishBody }),
-  unpublish: (id: string) => call<void>(`/patterns/${id}`, { ...signedIn, method: 'DELETE' }),
+    apiCall<{ pattern: MarketplacePattern; role: CreatorOverview['role'] }>(MARKETPLACE_API.publishPattern, { ...signedIn, body: input satisfies PublishBody }),
+  unpublish: (id: string) => apiCall<void>(MARKETPLACE_API.unpublishPattern, { ...signedIn, params: { id } }),
   rate: (id: string, rating: number) =>
-    call<{ pattern: MarketplacePattern }>(`/patterns/${id}/rating`, { ...signedIn, method: 'PUT', body: { rating } satisfies RatingBody }),
+    apiCall<{ pattern: MarketplacePattern }>(MARKETPLACE_API.rate, { ...signedIn, params: { id }, body: { rating } satisfies RatingBody }),
   recordUse: (id: string, kind: MarketplaceUseKind, copyId?: string) =>
-    call<{ counted: boolean; pattern: MarketplacePattern }>(`/patterns/${id}/uses`, {
+    apiCall<{ counted: boolean; pattern: MarketplacePattern }>(MARKETPLACE_API.recordUse, {
       ...signedIn,
-      method: 'POST',
+      params: { id },
       body: (kind === 'add' ? { kind, copyId: copyId ?? '' } : { kind }) satisfies UseBody,
     }),
-  mine: () => call<CreatorOverview>('/mine', signedIn),
+  mine: () => apiCall<CreatorOverview>(MARKETPLACE_API.mine, signedIn),
 };
 
 /** Query keys of the marketplace's server state. */

@@ -1,4 +1,5 @@
 import { apiCall } from './apiCall';
+import { MARKETPLACE_API } from '../../contracts/marketplace';
 import type { PublishProgramBody } from '../../contracts/marketplaceSchemas';
 import type { MarketProgram, MarketProgramPage } from '../../domain/marketplace/programListing';
 import type { ProgramDefinition } from '../../domain/programs/programTypes';
@@ -9,16 +10,15 @@ import type { ProgramDefinition } from '../../domain/programs/programTypes';
  * answer is thrown as HttpError with the server's message.
  */
 export const programMarketplaceApi = {
-  list: (q: string, page: number, asUser: boolean) => {
-    const qs = new URLSearchParams({ ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) });
-    const query = qs.toString();
-    return apiCall<MarketProgramPage>(`/market/programs${query ? `?${query}` : ''}`, { signedIn: asUser });
-  },
+  list: (q: string, page: number, asUser: boolean) =>
+    apiCall<MarketProgramPage>(MARKETPLACE_API.programs, {
+      signedIn: asUser,
+      query: { ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) },
+    }),
   publish: (sourceProgramId: string, program: ProgramDefinition) =>
-    apiCall<{ program: MarketProgram; role: string }>('/market/programs', {
+    apiCall<{ program: MarketProgram; role: string }>(MARKETPLACE_API.publishProgram, {
       signedIn: true,
-      method: 'POST',
       body: { sourceProgramId, program } satisfies PublishProgramBody,
     }),
-  unpublish: (id: string) => apiCall<void>(`/market/programs/${id}`, { signedIn: true, method: 'DELETE' }),
+  unpublish: (id: string) => apiCall<void>(MARKETPLACE_API.unpublishProgram, { signedIn: true, params: { id } }),
 };

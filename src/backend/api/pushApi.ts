@@ -1,6 +1,6 @@
 import { apiCall } from './apiCall';
 import {
-  PUSH_PATHS,
+  PUSH_API,
   type PushForgetBody,
   type PushKeyAnswer,
   type PushSubscriptionAnswer,
@@ -11,22 +11,19 @@ import type { SubscriptionBody } from '../../contracts/pushSchemas';
 
 /** The server's VAPID public key (public); throws when the server sends no push. */
 export const pushPublicKey = () =>
-  apiCall<PushKeyAnswer>(PUSH_PATHS.key, { signedIn: false }).then((r) => r.publicKey);
+  apiCall<PushKeyAnswer>(PUSH_API.key, { signedIn: false }).then((r) => r.publicKey);
 
 /** Resolves when the server still keeps this device's subscription for the signed-in owner; throws otherwise. */
 export const checkPushSubscription = (endpoint: string) =>
-  apiCall<PushSubscriptionAnswer>(`${PUSH_PATHS.subscription}?endpoint=${encodeURIComponent(endpoint)}`, {
-    signedIn: true,
-  });
+  apiCall<PushSubscriptionAnswer>(PUSH_API.read, { signedIn: true, query: { endpoint } });
 
 /** Keeps (or replaces) this device's subscription with its reminders and time zone. */
 export const putPushSubscription = (body: SubscriptionBody) =>
-  apiCall<PushSubscriptionAnswer>(PUSH_PATHS.subscription, { signedIn: true, method: 'PUT', body });
+  apiCall<PushSubscriptionAnswer>(PUSH_API.keep, { signedIn: true, body });
 
 /** Forgets this device's subscription on the server. */
 export const deletePushSubscription = (endpoint: string) =>
-  apiCall<void>(PUSH_PATHS.subscription, {
+  apiCall<void>(PUSH_API.forget, {
     signedIn: true,
-    method: 'DELETE',
     body: { endpoint } satisfies PushForgetBody,
   });

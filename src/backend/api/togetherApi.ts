@@ -1,5 +1,5 @@
 import {
-  TOGETHER_PATHS,
+  TOGETHER_API,
   type ServerTimeAnswer,
   type TogetherJoinAnswer,
   type TogetherSessionAnswer,
@@ -22,7 +22,7 @@ export const deviceNow = (): number => performance.timeOrigin + performance.now(
 export async function timeSample(timeoutMs: number): Promise<TimeSample | null> {
   try {
     const sentAt = deviceNow();
-    const res = await apiCall<Response>(TOGETHER_PATHS.time, {
+    const res = await apiCall<Response>(TOGETHER_API.time, {
       signedIn: false,
       service: 'health', // one attempt, no breaker, not read as the network's state
       attempts: 1,
@@ -41,16 +41,15 @@ export async function timeSample(timeoutMs: number): Promise<TimeSample | null> 
 
 export const togetherApi = {
   start: (input: TogetherStartInput) =>
-    apiCall<TogetherSessionAnswer>(TOGETHER_PATHS.start, {
+    apiCall<TogetherSessionAnswer>(TOGETHER_API.start, {
       signedIn: true,
-      method: 'POST',
       body: input satisfies TogetherCreateBody,
     }),
-  read: (id: string) => apiCall<TogetherSessionAnswer>(TOGETHER_PATHS.session(id), { signedIn: true }),
+  read: (id: string) => apiCall<TogetherSessionAnswer>(TOGETHER_API.session, { signedIn: true, params: { id } }),
   join: (id: string, device: string, signedIn: boolean) =>
-    apiCall<TogetherJoinAnswer>(TOGETHER_PATHS.join(id), {
+    apiCall<TogetherJoinAnswer>(TOGETHER_API.join, {
       signedIn,
-      method: 'POST',
+      params: { id },
       body: { device } satisfies TogetherJoinBody,
     }),
 };

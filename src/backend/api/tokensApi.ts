@@ -1,6 +1,6 @@
 import { apiCall } from './apiCall';
 import type { MintRequestInput, PatternTokenMetadata } from '../../domain/tokens/mintInput';
-import type { MintedToken, MintOutcome, MintRecord } from '../../contracts/tokens';
+import { TOKENS_API, type MintedToken, type MintOutcome, type MintRecord } from '../../contracts/tokens';
 import type { MintResultBody } from '../../contracts/tokensSchemas';
 
 /**
@@ -10,28 +10,24 @@ import type { MintResultBody } from '../../contracts/tokensSchemas';
 
 export type { MintedToken, MintOutcome, MintRecord };
 
-const call = <T>(path: string, opts: { signedIn: boolean; method?: string; body?: unknown }) =>
-  apiCall<T>(`/flow${path}`, opts);
-
 export const tokensApi = {
   requestMint: (input: MintRequestInput) =>
-    call<{ mint: MintRecord; metadata: PatternTokenMetadata }>('/mint-pattern', {
+    apiCall<{ mint: MintRecord; metadata: PatternTokenMetadata }>(TOKENS_API.requestMint, {
       signedIn: true,
-      method: 'POST',
       body: input,
     }),
   report: (mintId: string, outcome: MintOutcome) =>
-    call<{ mint: MintRecord }>(`/mint-pattern/${mintId}/result`, {
+    apiCall<{ mint: MintRecord }>(TOKENS_API.reportMint, {
       signedIn: true,
-      method: 'POST',
+      params: { id: mintId },
       body: outcome satisfies MintResultBody,
     }),
-  mine: () => call<{ mints: MintRecord[] }>('/mints', { signedIn: true }),
+  mine: () => apiCall<{ mints: MintRecord[] }>(TOKENS_API.mine, { signedIn: true }),
   tokensOf: (patternIds: readonly string[]) =>
-    call<{ tokens: Record<string, MintedToken[]> }>(
-      `/tokens?patterns=${patternIds.map(encodeURIComponent).join(',')}`,
-      { signedIn: false },
-    ),
+    apiCall<{ tokens: Record<string, MintedToken[]> }>(TOKENS_API.tokensOf, {
+      signedIn: false,
+      query: { patterns: patternIds },
+    }),
 };
 
 // Marketplace cards ask one at a time; their asks within one tick go out as one request.

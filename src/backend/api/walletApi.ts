@@ -1,33 +1,35 @@
 import { apiCall } from './apiCall';
 import { getSupabase } from '../supabaseClient';
+import { WALLET_API, type LensSettingsAnswer, type LinkedWallet, type SiweMessageAnswer } from '../../contracts/wallet';
+import type { ChainBody, SiweMessageBody, SiweVerifyBody } from '../../contracts/walletSchemas';
+import type { Endpoint } from '../../contracts/endpoint';
 import { AppError } from '../../domain/errors/appErrors';
 import { ERROR_TEXT } from '../../domain/errors/messages';
-import type { SupportedChainId } from '../../domain/wallet/chains';
-import type { LinkApi, LinkedWallet } from '../../wallet/walletStore';
+import type { LinkApi } from '../../wallet/walletStore';
 
-/** The signed-in account's access token; a guest is told to sign up first. */
-async function call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+/** As the signed-in account (its access token); a guest is told to sign up first. */
+async function call<T>(ep: Endpoint, body?: unknown): Promise<T> {
   const { data } = await (await getSupabase()).auth.getSession();
   const bearer = data.session?.access_token;
   if (!bearer) throw new AppError(ERROR_TEXT.walletNeedsEmail, { category: 'authentication' });
-  return apiCall<T>(`/wallet${path}`, { signedIn: true, bearer, method, body });
+  return apiCall<T>(ep, { signedIn: true, bearer, body });
 }
 
-/** The server's Sign-In with Ethereum endpoints (server/wallet/routes.ts). */
-export const siweApi: LinkApi = {
-  linked: () => call<LinkedWallet>(''),
+/** Linking a wallet by Sign-In with Ethereum (src/contracts/wallet.ts; server/wallet/routes.ts). */
+export const walletApi: LinkApi = {
+  linked: () => call<LinkedWallet>(WALLET_API.linked),
   message: (address, chainId) =>
-    call<{ message: string }>('/siwe/message', 'POST', { address, chainId }),
+    call<SiweMessageAnswer>(WALLET_API.message, { address, chainId } satisfies SiweMessageBody),
   verify: (message, signature) =>
-    call<LinkedWallet>('/siwe/verify', 'POST', { message, signature }),
-  setChain: (chainId: SupportedChainId) => call<LinkedWallet>('/chain', 'PUT', { chainId }),
-  unlink: () => call<void>('', 'DELETE'),
+    call<LinkedWallet>(WALLET_API.verify, { message, signature } satisfies SiweVerifyBody),
+  setChain: (chainId) => call<LinkedWallet>(WALLET_API.chain, { chainId } satisfies ChainBody),
+  unlink: () => call<void>(WALLET_API.unlink),
 };
 
 /** The Lens endpoints this server names (GET /api/wallet/lens, public); nulls when it names none. */
-export async function lensSettings(): Promise<{ apiUrl: string | null; postUrl: string | null }> {
+export async function lensSettings(): Promise<LensSettingsAnswer> {
   const body =
-    (await apiCall<{ apiUrl?: unknown; postUrl?: unknown } | undefined>('/wallet/lens', {
+    (await apiCall<Partial<Record<keyof LensSettingsAnswer, unknown>> | undefined>(WALLET_API.lens, {
       signedIn: false,
       attempts: 1,
     })) ?? {};

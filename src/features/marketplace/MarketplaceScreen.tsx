@@ -4,7 +4,7 @@ import { useAuth } from '../../app/auth/authStore';
 import { QueryProvider } from '../../backend/queryClient';
 import { useCustomPatterns } from '../../data/hooks';
 import { CLEAR_FILTERS_LABEL } from '../../domain/librarySearch';
-import { pageCount, type MarketplacePage, type MarketplaceQuery } from '../../contracts/marketplace';
+import { DEFAULT_MARKETPLACE_QUERY, pageCount, type MarketplacePage, type MarketplaceQuery } from '../../contracts/marketplace';
 import { hasLibraryCopy, resultsText } from './format';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -137,7 +137,7 @@ function Listing({ query, onQueryChange }: MarketplaceScreenProps) {
       {page && page.total === 0 ? (
         <EmptyState title={resultsText(page, searching)}>
           {searching ? (
-            <Button variant="secondary" onClick={() => onQueryChange({ ...query, q: '', category: 'all', difficulty: 'all', page: 1 })}>
+            <Button variant="secondary" onClick={() => onQueryChange({ ...DEFAULT_MARKETPLACE_QUERY, sort: query.sort })}>
               {CLEAR_FILTERS_LABEL}
             </Button>
           ) : (

@@ -13,13 +13,8 @@ import { ProfileWalletSlot } from '../wallet';
 import { notify } from '../../ui/toast';
 import { displayName, updateProfile, type AuthUser } from '../../app/auth/authStore';
 import { useSignOut } from '../auth';
-import {
-  avatarFromFile,
-  deleteAccount,
-  DELETE_CONFIRMATION_WORD,
-  signOutAfterDeletion,
-} from './accountApi';
-import { avatarUrlError } from './avatar';
+import { deleteAccount, DELETE_CONFIRMATION_WORD, signOutAfterDeletion } from './accountDeletion';
+import { avatarFromFile, avatarUrlError } from './avatar';
 
 const DISPLAY_NAME_MAX = 60;
 

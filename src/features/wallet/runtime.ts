@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getAuthState, setWalletAuth, subscribeAuth } from '../../app/auth/authStore';
-import { siweApi } from '../../backend/api/walletApi';
+import { walletApi } from '../../backend/api/walletApi';
 import {
   createWalletStore,
   isLinkedAndConnected,
@@ -13,7 +13,7 @@ import { publishWalletFacts } from './walletFacts';
  * load). It reports auth level evm to the auth store while the connected account is the
  * one linked to the signed-in account, and re-reads the link when the user changes.
  */
-export const walletStore = createWalletStore({ win: window, storage: localStorage, api: siweApi });
+export const walletStore = createWalletStore({ win: window, storage: localStorage, api: walletApi });
 
 let lastUser: string | null | undefined;
 function syncUser(): void {

@@ -5,11 +5,8 @@ import type { RunContext } from '../runContext';
 import { applyPage, readCursor } from './applyPage';
 import { fetchJson, fetchPage, pageQuery, type PageOutcome } from './pullRequest';
 import { readSeenVersions, saveSeenVersions } from './seenVersions';
-import {
-  isSyncChangesResponse,
-  SYNC_CHANGES_PATH,
-  type SyncChangesResponse,
-} from '../../contracts/syncChanges';
+import { API_PREFIX } from '../../contracts/endpoint';
+import { isSyncChangesResponse, SYNC_API, type SyncChangesResponse } from '../../contracts/syncChanges';
 import { emptyPullResult, type PullResult } from './pullResult';
 import { SYNCED_TABLES } from '../syncedTables';
 import { pullTablesOf, type PullTable } from './pullTables';
@@ -55,7 +52,10 @@ export async function pullChanges(
 /** The server's change counters, or null when it cannot say (then every table is read). */
 async function askWhatChanged(ctx: RunContext, result: PullResult): Promise<SyncChangesResponse | null> {
   for (;;) {
-    const outcome = await fetchJson({ ...ctx.http, accessToken: ctx.tokens.accessToken }, SYNC_CHANGES_PATH);
+    const outcome = await fetchJson(
+      { ...ctx.http, accessToken: ctx.tokens.accessToken },
+      `${API_PREFIX}${SYNC_API.changes.path}`,
+    );
     if (outcome.kind === 'unauthorized' && (await ctx.tokens.refreshOnce())) continue;
     if (outcome.kind === 'ok') return isSyncChangesResponse(outcome.body) ? outcome.body : null;
     // An older backend (or Supabase) has no such question; one it refuses is not asked.

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db, type SessionRecord } from '../../../src/data/db';
-import { sessionDataSchema } from '../../../src/contracts/coach';
+import { analysisRequestSchema } from '../../../src/contracts/coach';
 import { choosePattern } from '../../../src/domain/patternChoice';
 import { buildSessionRecord } from '../../../src/domain/sessionRecord';
 import {
@@ -111,10 +111,14 @@ describe('coach facts', () => {
     expect(facts.history.map((h) => h.createdAt)).toEqual([at(1).createdAt, at(2).createdAt]);
     expect(facts.history[0]).toMatchObject({ qualityScore: 80, breathHoldTime: 30 });
     expect(facts.totalSessions).toBe(4);
-    const parsed = sessionDataSchema.safeParse({
-      session: facts.session,
-      history: requestHistory(facts.history),
-      totalSessions: facts.totalSessions,
+    const parsed = analysisRequestSchema.safeParse({
+      provider: 'openai',
+      analysis_type: 'session',
+      session_data: {
+        session: facts.session,
+        history: requestHistory(facts.history),
+        totalSessions: facts.totalSessions,
+      },
     });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     expect(await loadCoachFacts('00000000-0000-4000-8000-999999999999')).toBeNull();
