@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import { describeCueChannels } from '../../domain/cueDesign';
+import { cuesOnDevice } from '../../domain/cueFallback';
+import { Switch } from '../../ui/Switch';
+import { useHydrating } from '../../ui/useHydrating';
+import { speechAvailable } from './cues';
+import { useCuePreferences } from './useCuePreferences';
+import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupport';
+
+/**
+ * The eyes-closed cue choices (tones, voice, vibration; none of them is silence), what
+ * plays on this device, and the cue volume: the one set of controls for the Settings
+ * screen's 'Sound and vibration' and the session's 'Sound and display'. Every change is
+ * the person's preference (src/data/preferencesRepo), kept on this device and synced to a
+ * member's other devices. A channel the device lacks is off and disabled and says why;
+ * a chosen vibration the device cannot give plays as tones (domain/cueFallback).
+ */
+export function CueControls() {
+  const { cues, setChannel, setVolume } = useCuePreferences();
+  const volumeId = useId();
+  // Unknown to a prerendered page: taken as available until hydrated (as vibration is).
+  const hydrating = useHydrating();
+  const canSpeak = hydrating || speechAvailable();
+  const canVibrate = useVibrationSupport();
+  const percent = Math.round(cues.volume * 100);
+  return (
+    <>
+      <Switch
+        label="Tones"
+        description="A rising tone as you breathe in, a falling one as you breathe out, a soft tick on each hold."
+        checked={cues.tones}
+        onCheckedChange={(on) => setChannel('tones', on)}
+      />
+      <Switch
+        label="Voice"
+        description={canSpeak ? 'Speaks each phase: Inhale, Hold, Exhale.' : 'This browser cannot speak.'}
+        checked={cues.voice && canSpeak}
+        disabled={!canSpeak}
+        onCheckedChange={(on) => setChannel('voice', on)}
+      />
+      <Switch
+        label="Vibration"
+        description={
+          canVibrate ? (
+            'A pattern per phase: swelling in, one tap on a hold, ebbing out, two taps.'
+          ) : (
+            <span data-testid="vibration-unavailable">{VIBRATION_UNAVAILABLE_TEXT}</span>
+          )
+        }
+        checked={cues.vibration && canVibrate}
+        disabled={!canVibrate}
+        onCheckedChange={(on) => setChannel('vibration', on)}
+      />
+      <p className="field__hint" role="status">
+        {describeCueChannels(cuesOnDevice(cues, { canSpeak, canVibrate }))}
+      </p>
+      <div className="range-field">
+        <div className="range-field__head">
+          <label htmlFor={volumeId} className="field__label">
+            Volume
+          </label>
+          <span className="muted" aria-hidden="true">
+            {percent}%
+          </span>
+        </div>
+        <input
+          id={volumeId}
+          type="range"
+          min={0}
+          max={100}
+          step={5}
+          value={percent}
+          aria-valuetext={`${percent}%`}
+          onChange={(e) => setVolume(Number(e.target.value) / 100)}
+        />
+      </div>
+    </>
+  );
+}
