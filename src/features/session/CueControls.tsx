@@ -8,7 +8,7 @@ import { useCuePreferences } from './useCuePreferences';
 import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupport';
 
 /**
- * The eyes-closed cue choices (tones, voice, vibration; none of them is silence), what
+ * The eyes-closed cue choices (voice, tones, vibration, in the order the summary names them; none of them is silence), what
  * plays on this device, and the cue volume: the one set of controls for the Settings
  * screen's 'Sound and vibration' and the session's 'Sound and display'. Every change is
  * the person's preference (src/data/preferencesRepo), kept on this device and synced to a
@@ -26,17 +26,17 @@ export function CueControls() {
   return (
     <>
       <Switch
-        label="Tones"
-        description="A rising tone as you breathe in, a falling one as you breathe out, a soft tick on each hold."
-        checked={cues.tones}
-        onCheckedChange={(on) => setChannel('tones', on)}
-      />
-      <Switch
         label="Voice"
         description={canSpeak ? 'Speaks each phase: Inhale, Hold, Exhale.' : 'This browser cannot speak.'}
         checked={cues.voice && canSpeak}
         disabled={!canSpeak}
         onCheckedChange={(on) => setChannel('voice', on)}
+      />
+      <Switch
+        label="Tones"
+        description="A rising tone as you breathe in, a falling one as you breathe out, a soft tick on each hold."
+        checked={cues.tones}
+        onCheckedChange={(on) => setChannel('tones', on)}
       />
       <Switch
         label="Vibration"

@@ -62,7 +62,7 @@ describe('cue controls: Settings and the session dialog', () => {
     const cueGroup = within(dialog).getByRole('group', { name: 'Cues' });
 
     const fromSettings = switches(settings);
-    expect(fromSettings.map((s) => s.split(':')[0])).toEqual(['Tones', 'Voice', 'Vibration']);
+    expect(fromSettings.map((s) => s.split(':')[0])).toEqual(['Voice', 'Tones', 'Vibration']);
     expect(switches(cueGroup)).toEqual(fromSettings);
     expect(within(cueGroup).getByRole('status').textContent).toBe(within(settings).getByRole('status', { hidden }).textContent);
     expect(within(cueGroup).getByLabelText('Volume')).toBeTruthy();
