@@ -10,10 +10,11 @@
 // out over FADE_OUT_MS, and normalised to PEAK: mixed in at a phase boundary's sample, the
 // word starts on the boundary (tests/domain/programs/voiceCues.test.ts).
 //
-// The words are the step names the program screen shows (STEP_LABELS in
-// src/domain/programs/programTypes.ts); the test checks that manifest.json says the same.
+// The words are the step names the program screen shows, read from the one file that holds
+// them (src/domain/programs/stepLabels.json, STEP_LABELS in programTypes.ts); the test checks
+// that the recordings' manifest.json says the same.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const OUT = 'src/assets/voice';
@@ -27,15 +28,7 @@ const FADE_OUT_MS = 15;
 const VOICE = ['-v', 'en-us+f3', '-s', '135', '-p', '40'];
 
 /** Step kind -> the words spoken (STEP_LABELS). */
-const WORDS = {
-  inhale: 'Inhale',
-  topup: 'Top-up inhale',
-  hold: 'Hold',
-  exhale: 'Exhale',
-  pause: 'Hold empty',
-  retention: 'Retention',
-  rest: 'Rest',
-};
+const WORDS = JSON.parse(readFileSync('src/domain/programs/stepLabels.json', 'utf8'));
 
 /** The samples (-1..1) and rate of a 16-bit PCM mono WAV, read per the RIFF layout. */
 function readWav16(buf) {

@@ -23,16 +23,17 @@ function scoreMessage(score: number): ScoreMessage {
 }
 
 /**
- * The icon beside a score (spec § 9: thresholds 90, 80, 70, 60, 50), with its meaning for
- * anyone who cannot see it. Below 50 a seedling: a start, never a failure mark.
+ * The icon beside a score (spec § 9: thresholds 90, 80, 70, 60, 50), by name (drawn as a line
+ * icon by src/ui/LineIcon, never an emoji: a browser without an emoji font shows an empty box),
+ * with its meaning for anyone who cannot see it. Below 50 a seedling: a start, never a failure mark.
  */
 const SCORE_ICONS = [
-  { min: 90, symbol: '🏆', meaning: 'trophy' },
-  { min: 80, symbol: '⭐', meaning: 'star' },
-  { min: 70, symbol: '🎯', meaning: 'on target' },
-  { min: 60, symbol: '👍', meaning: 'good' },
-  { min: 50, symbol: '💪', meaning: 'getting stronger' },
-  { min: 0, symbol: '🌱', meaning: 'a start' },
+  { min: 90, icon: 'trophy', meaning: 'trophy' },
+  { min: 80, icon: 'star', meaning: 'star' },
+  { min: 70, icon: 'target', meaning: 'on target' },
+  { min: 60, icon: 'thumbsUp', meaning: 'good' },
+  { min: 50, icon: 'rising', meaning: 'getting stronger' },
+  { min: 0, icon: 'sprout', meaning: 'a start' },
 ] as const;
 
 export function scoreIcon(score: number): (typeof SCORE_ICONS)[number] {

@@ -11,6 +11,9 @@ const PATHS = {
   sliders: 'M4 6h16M4 12h16M4 18h16M9 4v4M15 10v4M7 16v4',
   expand: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
   shrink: 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5',
+  target: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-4a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0-4a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z',
+  thumbsUp: 'M7 11v9H4v-9h3Zm0 0 4-8a2 2 0 0 1 2 2v4h5a2 2 0 0 1 2 2.3l-1.2 7a2 2 0 0 1-2 1.7H7',
+  rising: 'm3 17 6-6 4 4 8-8m0 0h-5m5 0v5',
 } as const;
 
 export type LineIconName = keyof typeof PATHS;

@@ -115,9 +115,9 @@ describe('the one session score: a session ended early', () => {
 
 describe('score icons (spec § 9: 90, 80, 70, 60, 50)', () => {
   it('steps at each threshold', () => {
-    const at = (s: number) => scoreIcon(s).symbol;
+    const at = (s: number) => scoreIcon(s).icon;
     expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 50, 49, 0].map(at)).toEqual([
-      '🏆', '🏆', '⭐', '⭐', '🎯', '🎯', '👍', '👍', '💪', '💪', '🌱', '🌱',
+      'trophy', 'trophy', 'star', 'star', 'target', 'target', 'thumbsUp', 'thumbsUp', 'rising', 'rising', 'sprout', 'sprout',
     ]);
     expect(scoreIcon(52).meaning).toBe('getting stronger');
   });

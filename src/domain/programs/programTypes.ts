@@ -13,6 +13,7 @@
  *               (Wim Hof); its length is recorded;
  *  - rest:      a timed rest, breathing freely (an apnea table's breathing time).
  */
+import stepLabels from './stepLabels.json';
 
 /** The phases a breathe segment may contain. 'topup' is the short second inhale of a sigh. */
 export const BREATH_PHASES = ['inhale', 'topup', 'hold', 'exhale', 'pause'] as const;
@@ -21,15 +22,11 @@ export type BreathPhase = (typeof BREATH_PHASES)[number];
 /** Every kind of step a program's timeline has. */
 export type StepKind = BreathPhase | 'retention' | 'rest';
 
-export const STEP_LABELS: Record<StepKind, string> = {
-  inhale: 'Inhale',
-  topup: 'Top-up inhale',
-  hold: 'Hold',
-  exhale: 'Exhale',
-  pause: 'Hold empty',
-  retention: 'Retention',
-  rest: 'Rest',
-};
+/**
+ * Each step's name as the screen shows it and the spoken cue says it: one JSON file, which
+ * scripts/voice-cues.mjs reads too when it records the words.
+ */
+export const STEP_LABELS: Record<StepKind, string> = stepLabels;
 
 export const STEP_HINTS: Record<StepKind, string> = {
   inhale: 'Breathe in',

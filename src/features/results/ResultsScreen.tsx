@@ -6,6 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EmptyState } from '../../ui/EmptyState';
+import { LineIcon } from '../../ui/LineIcon';
 import { LoadingPage } from '../../ui/LoadingPage';
 import { SessionAnalysisCard } from '../coach';
 import type { ResultsNavState } from '../session';
@@ -98,7 +99,7 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
             ) : null}
             {f.score !== undefined ? (
               <dd className="results__score-icon" data-testid="score-icon" title={scoreIcon(f.score).meaning}>
-                <span aria-hidden="true">{scoreIcon(f.score).symbol}</span>
+                <LineIcon name={scoreIcon(f.score).icon} size={28} />
                 <span className="visually-hidden">{scoreIcon(f.score).meaning}</span>
               </dd>
             ) : (

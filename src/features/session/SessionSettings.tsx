@@ -1,9 +1,4 @@
-import { useId, useSyncExternalStore } from 'react';
-import { COUNTDOWN_CHOICES, countdownLabel, countdownSeconds } from '../../domain/countdown';
-import { describeCueChannels } from '../../domain/cueDesign';
-import { cuesOnDevice } from '../../domain/cueFallback';
-import { usePreferences } from '../../data/hooks';
-import { setPreference } from '../../data/preferencesRepo';
+import { useSyncExternalStore } from 'react';
 import { THEME_CHOICES, THEME_CHOICE_LABELS } from '../../domain/nightTheme';
 import {
   getSessionDim,
@@ -17,9 +12,8 @@ import { Button } from '../../ui/Button';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Dialog } from '../../ui/Dialog';
 import { Switch } from '../../ui/Switch';
-import { speechAvailable } from './cues';
-import { useCuePreferences } from './useCuePreferences';
-import { VibrationSupportNote, useVibrationSupport } from './vibrationSupport';
+import { CountdownChoice } from './CountdownChoice';
+import { CueControls } from './CueControls';
 
 /** The session's dim mode and the theme choice, live as they change. */
 export function useDisplaySettings() {
@@ -40,13 +34,7 @@ export function SessionSettings({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { cues, setChannel, setVolume } = useCuePreferences();
   const { dim, theme, setDim, setTheme } = useDisplaySettings();
-  const volumeId = useId();
-  const canSpeak = speechAvailable();
-  const canVibrate = useVibrationSupport();
-  const percent = Math.round(cues.volume * 100);
-  const countdown = countdownSeconds(usePreferences().countdownSeconds);
 
   return (
     <Dialog
@@ -58,65 +46,10 @@ export function SessionSettings({
       <div className="session-settings">
         <fieldset className="session-settings__group">
           <legend>Cues</legend>
-          <Switch
-            label="Tones"
-            description="A rising tone as you breathe in, a falling one as you breathe out, a soft tick on each hold."
-            checked={cues.tones}
-            onCheckedChange={(on) => setChannel('tones', on)}
-          />
-          <Switch
-            label="Voice"
-            description={
-              canSpeak ? 'Speaks each phase: Inhale, Hold, Exhale.' : 'This browser cannot speak.'
-            }
-            checked={cues.voice && canSpeak}
-            disabled={!canSpeak}
-            onCheckedChange={(on) => setChannel('voice', on)}
-          />
-          <Switch
-            label="Vibration"
-            description={
-              canVibrate
-                ? 'A pattern per phase: swelling in, one tap on a hold, ebbing out, two taps.'
-                : undefined
-            }
-            checked={cues.vibration && canVibrate}
-            disabled={!canVibrate}
-            onCheckedChange={(on) => setChannel('vibration', on)}
-          />
-          <VibrationSupportNote />
-          <p className="session-settings__summary" role="status">
-            {describeCueChannels(cuesOnDevice(cues, { canSpeak, canVibrate }))}
-          </p>
-          <div className="range-field">
-            <div className="range-field__head">
-              <label htmlFor={volumeId} className="field__label">
-                Volume
-              </label>
-              <span className="muted" aria-hidden="true">
-                {percent}%
-              </span>
-            </div>
-            <input
-              id={volumeId}
-              type="range"
-              min={0}
-              max={100}
-              step={5}
-              value={percent}
-              aria-valuetext={`${percent}%`}
-              onChange={(e) => setVolume(Number(e.target.value) / 100)}
-            />
-          </div>
+          <CueControls />
         </fieldset>
 
-        <ChoiceGroup
-          legend="Countdown before the start"
-          columns
-          choices={COUNTDOWN_CHOICES.map((seconds) => ({ value: seconds, label: countdownLabel(seconds) }))}
-          value={countdown}
-          onChange={(seconds) => void setPreference('countdownSeconds', seconds)}
-        />
+        <CountdownChoice />
         <ChoiceGroup
           legend="Theme"
           hint={

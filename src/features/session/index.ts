@@ -3,7 +3,6 @@
 export type { ResultsNavState } from './navState';
 export { SessionScreen } from './SessionScreen';
 export { useSessionPattern } from './useSessionPattern';
-// The cue preferences and what this device can do, for the Settings screen.
-export { useCuePreferences } from './useCuePreferences';
-export { speechAvailable } from './cues';
-export { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupport';
+// The cue and countdown controls the session's 'Sound and display' uses, for the Settings screen.
+export { CueControls } from './CueControls';
+export { CountdownChoice } from './CountdownChoice';

@@ -1,7 +1,7 @@
-import { CountdownSettings, CueSettings } from './PracticeSettings';
 import { DisplaySettings } from './DisplaySettings';
 import { NavigationSettings } from './NavigationSettings';
 import type { SettingsSectionSpec } from './SettingsSection';
+import { CountdownChoice, CueControls } from '../session';
 import { RemindersPanel } from '../reminders';
 import { NoTrackingSetting } from '../privacy';
 import { DataBundlePanel } from '../data-bundle';
@@ -19,9 +19,9 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionSpec[] = [
     id: 'cues',
     title: 'Sound and vibration',
     description: 'How a session guides you with your eyes closed.',
-    Component: CueSettings,
+    Component: CueControls,
   },
-  { id: 'countdown', title: 'Starting a session', Component: CountdownSettings },
+  { id: 'countdown', title: 'Starting a session', Component: CountdownChoice },
   { id: 'navigation', title: 'Navigation', Component: NavigationSettings },
   { id: 'reminders', title: 'Practice reminders', Component: RemindersPanel, ownHeading: true },
   { id: 'privacy', title: 'Privacy', Component: NoTrackingSetting, ownHeading: true },

@@ -41,6 +41,12 @@ describe('the committed recordings', () => {
     expect([...VOICE_CLIP_KINDS].sort()).toEqual(Object.keys(STEP_LABELS).sort());
   });
 
+  it('are recorded from the one list of step names (the script holds no copy of the words)', () => {
+    const script = readFileSync('scripts/voice-cues.mjs', 'utf8');
+    expect(script).toContain("readFileSync('src/domain/programs/stepLabels.json'");
+    for (const words of Object.values(STEP_LABELS)) expect(script, words).not.toContain(`'${words}'`);
+  });
+
   it('are 8-bit mono PCM at the track rate, short, and small (figures in docs/product.md)', () => {
     let total = 0;
     for (const kind of VOICE_CLIP_KINDS) {

@@ -1,22 +1,24 @@
 import { useId } from 'react';
-import { COUNTDOWN_CHOICES, countdownLabel, countdownSeconds } from '../../domain/countdown';
 import { describeCueChannels } from '../../domain/cueDesign';
-import { usePreferences } from '../../data/hooks';
-import { setPreference } from '../../data/preferencesRepo';
-import { ChoiceGroup } from '../../ui/ChoiceGroup';
+import { cuesOnDevice } from '../../domain/cueFallback';
 import { Switch } from '../../ui/Switch';
 import { useHydrating } from '../../ui/useHydrating';
-import { VIBRATION_UNAVAILABLE_TEXT, speechAvailable, useCuePreferences, useVibrationSupport } from '../session';
+import { speechAvailable } from './cues';
+import { useCuePreferences } from './useCuePreferences';
+import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupport';
 
 /**
- * How a session guides closed eyes (voice, tones, vibration, volume) and the countdown
- * before it starts: the person's preferences, kept on this device and synced to a member's
- * other devices (src/data/preferencesRepo).
+ * The eyes-closed cue choices (voice, tones, vibration, in the order the summary names them; none of them is silence), what
+ * plays on this device, and the cue volume: the one set of controls for the Settings
+ * screen's 'Sound and vibration' and the session's 'Sound and display'. Every change is
+ * the person's preference (src/data/preferencesRepo), kept on this device and synced to a
+ * member's other devices. A channel the device lacks is off and disabled and says why;
+ * a chosen vibration the device cannot give plays as tones (domain/cueFallback).
  */
-export function CueSettings() {
+export function CueControls() {
   const { cues, setChannel, setVolume } = useCuePreferences();
   const volumeId = useId();
-  // Unknown to the prerendered page: taken as available until hydrated (as vibration is).
+  // Unknown to a prerendered page: taken as available until hydrated (as vibration is).
   const hydrating = useHydrating();
   const canSpeak = hydrating || speechAvailable();
   const canVibrate = useVibrationSupport();
@@ -25,7 +27,7 @@ export function CueSettings() {
     <>
       <Switch
         label="Voice"
-        description={canSpeak ? 'Says each phase: Inhale, Hold, Exhale.' : 'This browser cannot speak.'}
+        description={canSpeak ? 'Speaks each phase: Inhale, Hold, Exhale.' : 'This browser cannot speak.'}
         checked={cues.voice && canSpeak}
         disabled={!canSpeak}
         onCheckedChange={(on) => setChannel('voice', on)}
@@ -38,11 +40,20 @@ export function CueSettings() {
       />
       <Switch
         label="Vibration"
-        description={canVibrate ? 'A pattern for each phase you can feel.' : VIBRATION_UNAVAILABLE_TEXT}
+        description={
+          canVibrate ? (
+            'A pattern per phase: swelling in, one tap on a hold, ebbing out, two taps.'
+          ) : (
+            <span data-testid="vibration-unavailable">{VIBRATION_UNAVAILABLE_TEXT}</span>
+          )
+        }
         checked={cues.vibration && canVibrate}
         disabled={!canVibrate}
         onCheckedChange={(on) => setChannel('vibration', on)}
       />
+      <p className="field__hint" role="status">
+        {describeCueChannels(cuesOnDevice(cues, { canSpeak, canVibrate }))}
+      </p>
       <div className="range-field">
         <div className="range-field__head">
           <label htmlFor={volumeId} className="field__label">
@@ -63,26 +74,6 @@ export function CueSettings() {
           onChange={(e) => setVolume(Number(e.target.value) / 100)}
         />
       </div>
-      <p className="field__hint" role="status">
-        Cues: {describeCueChannels({
-          voice: cues.voice && canSpeak,
-          tones: cues.tones,
-          vibration: cues.vibration && canVibrate,
-        })}
-      </p>
     </>
-  );
-}
-
-export function CountdownSettings() {
-  const countdown = countdownSeconds(usePreferences().countdownSeconds);
-  return (
-    <ChoiceGroup
-      legend="Countdown before a session starts"
-      columns
-      choices={COUNTDOWN_CHOICES.map((s) => ({ value: s, label: countdownLabel(s) }))}
-      value={countdown}
-      onChange={(s) => void setPreference('countdownSeconds', s)}
-    />
   );
 }
