@@ -18,15 +18,16 @@ process.env.E2E_DATA_DIR = dataDir;
  * The journeys whose claims are measured in real time on this machine's cores: a program's
  * steps on their boundaries and a Wim Hof retention timed by the audio clock (programs), the
  * fake camera playing clips at real speed for three browsers at a time (vision), phase
- * boundaries of two contexts within 50 ms (together). `npm test` runs them on their own with
+ * boundaries of two contexts within 50 ms (together), two taps to the first inhale in under
+ * 6 s of real time (first-minute). `npm test` runs them on their own with
  * two workers, as the whole suite ran before; the rest, which wait on real time far more than
  * they use the CPU (about a third of two cores at two workers), run first with three
- * (scripts/test.mjs). The two longest timed files start together; 'together' follows beside
- * the other's tail (a project's files are queued in the order of the projects). The frame
+ * (scripts/test.mjs). The two longest timed files start together; the shorter two follow
+ * beside their tails (a project's files are queued in the order of the projects). The frame
  * worker's own tests (vision-detector) give frames their capture times, so they stay with the rest.
  */
 const TIMED_LONG = /\/(programs|vision)\.spec\.ts$/;
-const TIMED_SHORT = /\/together\.spec\.ts$/;
+const TIMED_SHORT = /\/(together|first-minute)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -5,7 +5,7 @@
 //    (WebKitGTK and Firefox ESR, one browser at a time: it mostly waits on real-time
 //    sessions, and its bounds held on machines far busier than this).
 // 3. The Playwright suite, alone: first the journeys with three workers (they wait on real time
-//    far more than they use the CPU: about a third of two cores at two workers), then the three
+//    far more than they use the CPU: about a third of two cores at two workers), then the four
 //    files that measure real time closely with two (playwright.config.ts, TIMED_*), as before.
 // A phase with a failed stage ends the run once its other stages are done.
 // TEST_JOBS sets how many of phase 1's stages run at once.
