@@ -14,20 +14,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pneuma-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
-/**
- * The journeys whose claims are measured in real time on this machine's cores: a program's
- * steps on their boundaries and a Wim Hof retention timed by the audio clock (programs), the
- * fake camera playing clips at real speed for three browsers at a time (vision), phase
- * boundaries of two contexts within 50 ms (together), two taps to the first inhale in under
- * 6 s of real time (first-minute). `npm test` runs them on their own with
- * two workers, as the whole suite ran before; the rest, which wait on real time far more than
- * they use the CPU (about a third of two cores at two workers), run first with three
- * (scripts/test.mjs). The two longest timed files start together; the shorter two follow
- * beside their tails (a project's files are queued in the order of the projects). The frame
- * worker's own tests (vision-detector) give frames their capture times, so they stay with the rest.
- */
-const TIMED_LONG = /\/(programs|vision)\.spec\.ts$/;
-const TIMED_SHORT = /\/(together|first-minute)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,11 +23,6 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  projects: [
-    { name: 'journeys', testIgnore: [TIMED_LONG, TIMED_SHORT] },
-    { name: 'timed', testMatch: TIMED_LONG },
-    { name: 'timed-short', testMatch: TIMED_SHORT },
-  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -4,9 +4,7 @@
 // 2. The unit and server tests (vitest, one worker per core) beside the cross-engine suite
 //    (WebKitGTK and Firefox ESR, one browser at a time: it mostly waits on real-time
 //    sessions, and its bounds held on machines far busier than this).
-// 3. The Playwright suite, alone: first the journeys with three workers (they wait on real time
-//    far more than they use the CPU: about a third of two cores at two workers), then the four
-//    files that measure real time closely with two (playwright.config.ts, TIMED_*), as before.
+// 3. The Playwright suite, alone (two workers; its journeys measure real time).
 // A phase with a failed stage ends the run once its other stages are done.
 // TEST_JOBS sets how many of phase 1's stages run at once.
 import { spawn } from 'node:child_process';
@@ -36,9 +34,8 @@ const phases = [
   {
     lanes: 1,
     stages: [
-      // Whether or not CI is set (playwright.config.ts: one worker unless CI is set).
-      { name: 'browser journeys (Playwright, 3 workers)', cmd: ['npm', 'run', '--silent', 'test:e2e', '--', '--project=journeys', '--workers=3'], stream: true },
-      { name: 'timed journeys (Playwright, 2 workers)', cmd: ['npm', 'run', '--silent', 'test:e2e', '--', '--project=timed', '--project=timed-short', '--workers=2'], stream: true },
+      // Two workers whether or not CI is set (playwright.config.ts: one unless CI is set).
+      { name: 'browser journeys (Playwright)', cmd: ['npm', 'run', '--silent', 'test:e2e', '--', '--workers=2'], stream: true },
     ],
   },
 ];
