@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { callerOf, isAuthFailure } from '../auth/request-caller';
 import type { RequestAuth } from '../auth/request-caller';
 import { readJson } from '../http';
@@ -27,6 +27,26 @@ export function validationFailed(c: Context, err: z.ZodError): Response {
     `${field}: ${issue?.message ?? 'invalid value'}`,
     field,
   );
+}
+
+/** The JSON body checked by `schema`, or the 4xx answer that says what is wrong. */
+export async function parsedBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<z.infer<S> | Response> {
+  const b = await jsonBody(c);
+  if (b instanceof Response) return b;
+  const parsed = schema.safeParse(b.value);
+  if (!parsed.success) return validationFailed(c, parsed.error);
+  return parsed.data;
+}
+
+const UUID = z.uuid();
+
+/** The UUID in the path parameter `name`, or the 400 that says so ('The `what` id must be a UUID'). */
+export function idParam(c: Context, name: string, what: string): string | Response {
+  const id = UUID.safeParse(c.req.param(name));
+  return id.success ? id.data : apiError(c, 400, 'validation_failed', `The ${what} id must be a UUID`, name);
 }
 
 /** A verified bearer JWT whose role is one of `roles`, or the 401 answer. */

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import { apiError } from '../api/respond';
-import { asCaller, parsedBody, type CommunityDeps } from './context';
+import { apiError, parsedBody, idParam } from '../api/respond';
+import { asCaller, type CommunityDeps } from './context';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from '../../src/contracts/community';
-import { deleteOwn, idParam, noPost, postExists } from './rows';
+import { deleteOwn, noPost, postExists } from './rows';
 import { commentSchema } from '../../src/contracts/communitySchemas';
 
 interface CommentRow {

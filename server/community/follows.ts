@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { apiError } from '../api/respond';
+import { apiError, parsedBody, idParam } from '../api/respond';
 import { isPgError } from '../db/types';
 import { RestError } from '../rest/errors';
-import { asCaller, parsedBody, type CommunityDeps } from './context';
-import { idParam } from './rows';
+import { asCaller, type CommunityDeps } from './context';
 import { followSchema } from '../../src/contracts/communitySchemas';
 
 /** POST /api/social/follow {userId}: the caller follows that member (a repeat changes nothing). */

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { apiError } from '../api/respond';
+import { apiError, parsedBody, idParam } from '../api/respond';
 import type { Tx } from '../db/types';
-import { asCaller, parsedBody, type CommunityDeps } from './context';
+import { asCaller, type CommunityDeps } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from '../../src/contracts/community';
 import { POST_COLUMNS, toPost, type PostRow } from './postRows';
-import { deleteOwn, idParam } from './rows';
+import { deleteOwn } from './rows';
 import { shareSchema, type ShareBody } from '../../src/contracts/communitySchemas';
 
 /** Groups posts of one pattern: its id, else its name (case-insensitive). */

@@ -1,7 +1,8 @@
+import { parsedBody, idParam } from '../api/respond';
 import type { Context } from 'hono';
 import type { Tx } from '../db/types';
-import { asCaller, parsedBody, type CommunityDeps } from './context';
-import { idParam, noPost, postExists } from './rows';
+import { asCaller, type CommunityDeps } from './context';
+import { noPost, postExists } from './rows';
 import { postRefSchema } from '../../src/contracts/communitySchemas';
 
 async function reactionCount(tx: Tx, postId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { apiError } from '../api/respond';
-import { asCaller, parsedBody, type CommunityDeps } from './context';
+import { apiError, parsedBody } from '../api/respond';
+import { asCaller, type CommunityDeps } from './context';
 import { reportSchema } from '../../src/contracts/communitySchemas';
 
 /**

@@ -1,14 +1,7 @@
 import type { Context } from 'hono';
-import { apiError } from '../api/respond';
+import { apiError, idParam } from '../api/respond';
 import type { Tx } from '../db/types';
 import { asCaller, type CommunityDeps } from './context';
-import { uuidParam } from '../../src/contracts/communitySchemas';
-
-/** The UUID in the path parameter `name`, or the 400 that says so. */
-export function idParam(c: Context, name: string, what: string): string | Response {
-  const id = uuidParam.safeParse(c.req.param(name));
-  return id.success ? id.data : apiError(c, 400, 'validation_failed', `The ${what} id must be a UUID`, name);
-}
 
 export async function postExists(tx: Tx, id: string): Promise<boolean> {
   return Boolean((await tx.query('select 1 from public.social_posts where id = $1', [id])).rows[0]);

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { validationFailed, apiError } from '../api/respond';
+import { validationFailed, apiError, idParam } from '../api/respond';
 import { MARKETPLACE_PAGE_SIZE, type MarketplacePage, type MarketplaceSort } from '../../src/contracts/marketplace';
 import { asApiCaller, type CallerDeps } from '../api/caller';
 
@@ -9,8 +9,8 @@ export type MarketplaceDeps = CallerDeps;
 export const MARKETPLACE_READER = { guests: true, signIn: 'Not authenticated: sign in to publish, rate or save patterns' } as const;
 /** Publishing, rating and saving need a signed-in user. */
 export const MARKETPLACE_MEMBER = { ...MARKETPLACE_READER, guests: false } as const;
-import { listingColumns, LISTING_FROM, readPattern, toMarketplacePattern, type ListingRow } from './rows';
-import { idSchema, listQuerySchema } from '../../src/contracts/marketplaceSchemas';
+import { likeText, listingColumns, LISTING_FROM, readPattern, toMarketplacePattern, type ListingRow } from './rows';
+import { listQuerySchema } from '../../src/contracts/marketplaceSchemas';
 
 /** Highest rated first (unrated last), most used (distinct people, then sessions), newest. */
 const ORDER: Record<MarketplaceSort, string> = {
@@ -18,9 +18,6 @@ const ORDER: Record<MarketplaceSort, string> = {
   usage: 'l.users desc, l.sessions desc, l.created_at desc, l.id',
   newest: 'l.created_at desc, l.id',
 };
-
-/** `%`, `_` and `\` typed into the search box match themselves. */
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * GET /api/market/patterns?q=&category=&difficulty=&sort=rating|usage|newest&page=N: live
@@ -68,10 +65,7 @@ export const noPattern = (c: Context) =>
   apiError(c, 404, 'not_found', 'No published pattern with that id (it may have been unpublished)');
 
 /** The UUID in the :id path parameter, or the 400 that says so. */
-export function patternId(c: Context): string | Response {
-  const id = idSchema.safeParse(c.req.param('id'));
-  return id.success ? id.data : apiError(c, 400, 'validation_failed', 'The pattern id must be a UUID', 'id');
-}
+export const patternId = (c: Context): string | Response => idParam(c, 'id', 'pattern');
 
 /** GET /api/market/patterns/:id: one live pattern (or the caller's own unpublished one). */
 export function getPattern(c: Context, deps: MarketplaceDeps): Promise<Response> {

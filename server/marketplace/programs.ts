@@ -1,8 +1,7 @@
 import type { Context, Hono } from 'hono';
-import { apiError, validationFailed } from '../api/respond';
+import { apiError, idParam, parsedBody, validationFailed } from '../api/respond';
 import { asApiCaller } from '../api/caller';
 import type { Tx } from '../db/types';
-import { parsedBody } from '../community/context';
 import {
   MARKETPLACE_PROGRAM_PAGE_SIZE,
   type MarketProgram,
@@ -11,7 +10,9 @@ import {
 import type { ProgramDefinition } from '../../src/domain/programs/programTypes';
 import { buildTimeline, plannedLengthMs } from '../../src/domain/programs/timeline';
 import { MARKETPLACE_MEMBER, MARKETPLACE_READER, type MarketplaceDeps } from './listing';
-import { idSchema, programListQuerySchema, publishProgramSchema } from '../../src/contracts/marketplaceSchemas';
+import { iso, likeText } from './rows';
+import { roleOf } from './writes';
+import { programListQuerySchema, publishProgramSchema } from '../../src/contracts/marketplaceSchemas';
 import { MARKETPLACE_API } from '../../src/contracts/marketplace';
 
 /**
@@ -41,8 +42,6 @@ const columns = (callerId: string | null) =>
   `p.id, p.creator_id, p.creator_name, p.planned_seconds, p.definition, p.created_at, p.updated_at,
    p.unpublished_at, ${callerId === null ? 'null::uuid as source_program_id' : 'p.source_program_id'}`;
 const FROM = 'public.marketplace_programs p';
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function toMarketProgram(row: ProgramRow, callerId: string | null): MarketProgram {
   const mine = callerId !== null && row.creator_id === callerId;
@@ -67,10 +66,7 @@ async function readProgram(tx: Tx, id: string, callerId: string | null): Promise
 const noProgram = (c: Context) =>
   apiError(c, 404, 'not_found', 'No published program with that id (it may have been unpublished)');
 
-function programId(c: Context): string | Response {
-  const id = idSchema.safeParse(c.req.param('id'));
-  return id.success ? id.data : apiError(c, 400, 'validation_failed', 'The program id must be a UUID', 'id');
-}
+const programId = (c: Context): string | Response => idParam(c, 'id', 'program');
 
 function listPrograms(c: Context, deps: MarketplaceDeps): Promise<Response> {
   return asApiCaller(c, deps, MARKETPLACE_READER, async (caller) => {
@@ -130,9 +126,8 @@ function publishProgram(c: Context, deps: MarketplaceDeps): Promise<Response> {
         [body.sourceProgramId, def.name, def.description, def.category, plannedSeconds, JSON.stringify(def)],
       );
       const row = r.rows[0]!;
-      const role = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
       return c.json(
-        { program: await readProgram(tx, row.id, caller.userId), role: role.rows[0]?.role ?? 'user' },
+        { program: await readProgram(tx, row.id, caller.userId), role: await roleOf(tx) },
         row.inserted ? 201 : 200,
       );
     });

@@ -43,7 +43,11 @@ export function listingColumns(callerId: string | null): string {
 /** The listing view (it carries the caller's own rating). */
 export const LISTING_FROM = 'public.marketplace_listing l';
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+/** A timestamp column as ISO text (the driver gives a Date, PGlite's text mode a string). */
+export const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** `%`, `_` and `\\` typed into a search box match themselves (an ilike pattern). */
+export const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 /** Seconds as stored (real): rounded to the 2 decimals a pattern may have. */
 const seconds = (n: number) => Math.round(Number(n) * 100) / 100;
 

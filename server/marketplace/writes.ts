@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { apiError } from '../api/respond';
+import { apiError, parsedBody } from '../api/respond';
 import type { Tx } from '../db/types';
-import { parsedBody } from '../community/context';
 import { asApiCaller, type SignedInCaller } from '../api/caller';
 import { MARKETPLACE_MEMBER, type MarketplaceDeps } from './listing';
 import { noPattern, patternId } from './listing';
 import { readPattern } from './rows';
 import { publishSchema, ratingSchema, useSchema } from '../../src/contracts/marketplaceSchemas';
 
-async function roleOf(tx: Tx): Promise<string> {
+/** The caller's role after a publication (the first one makes them a creator). */
+export async function roleOf(tx: Tx): Promise<string> {
   const r = await tx.query<{ role: string }>('select role from public.users where id = auth.uid()');
   return r.rows[0]?.role ?? 'user';
 }

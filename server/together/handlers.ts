@@ -10,14 +10,14 @@ import {
 } from '../../src/domain/links/patternLink';
 import type { LinkedPattern } from '../../src/domain/links/patternLink';
 import { togetherEndsAt } from '../../src/domain/together/togetherTimeline';
-import { apiError } from '../api/respond';
+import { apiError, parsedBody } from '../api/respond';
 import type { Db } from '../db/types';
 import { clientIp, type ProxyTrust } from '../http';
 import type { Limits } from '../limits/limiter';
 import { tooManyRequests } from '../limits/middleware';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
-import { dbRefusal, parsedBody } from '../community/context';
+import { dbRefusal } from '../api/caller';
 import { togetherCaller } from './caller';
 import type { ServerTimeAnswer, TogetherSession } from '../../src/contracts/together';
 import { createSchema, joinSchema, TOGETHER_LIMITS } from './schemas';

@@ -114,8 +114,6 @@ export const reportSchema = z
   })
   .strict();
 
-export const uuidParam = z.uuid();
-
 /** The bodies as the app sends them. */
 export type ShareInput = z.input<typeof shareSchema>;
 export type PostRefInput = z.input<typeof postRefSchema>;

@@ -66,8 +66,6 @@ export const useSchema = z.discriminatedUnion(
   { error: 'kind must be try or add' },
 );
 
-export const idSchema = z.uuid();
-
 /** POST /api/market/programs: the program is parsed with the one program schema (the /create builder's and `/p/` links'). */
 export const publishProgramSchema = z
   .object({

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { apiError } from '../respond';
-import { asCaller, parsedBody, type CommunityDeps as CallerDeps } from '../../community/context';
+import { apiError, parsedBody } from '../respond';
+import { asCaller, type CommunityDeps as CallerDeps } from '../../community/context';
 import { VISION_COLUMNS, visionUploadSchema, type VisionSummaryBody } from './schema';
 
 /** A stored summary as the API answers it. */
