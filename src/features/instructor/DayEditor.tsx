@@ -55,28 +55,13 @@ export function DayEditor({ day, index, count, choices, programs, errors, onChan
           </Button>
         </div>
       </div>
-      {day.patterns.length ? (
-        <ul className="list-reset stack" aria-label={`Patterns of ${label}`}>
-          {day.patterns.map((p, i) => (
-            <li key={`${p.id}-${i}`} className="row teach-section-head">
-              <span>
-                {p.name} <span className="muted">{timingLabel(p)}</span>
-              </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove ${p.name} from ${label}`}
-                onClick={() => onChange({ ...day, patterns: day.patterns.filter((_, j) => j !== i) })}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">No patterns yet.</p>
-      )}
+      <DayItemList
+        listLabel={`Patterns of ${label}`}
+        dayLabel={label}
+        items={day.patterns.map((p) => ({ id: p.id, name: p.name, detail: timingLabel(p) }))}
+        empty="No patterns yet."
+        onRemove={(i) => onChange({ ...day, patterns: day.patterns.filter((_, j) => j !== i) })}
+      />
       <div className="row teach-add-pattern">
         <label htmlFor={`day-pick-${index}`} className="field__label">
           Pattern for {label}
@@ -99,26 +84,12 @@ export function DayEditor({ day, index, count, choices, programs, errors, onChan
           Add to {label}
         </Button>
       </div>
-      {dayPrograms.length ? (
-        <ul className="list-reset stack" aria-label={`Programs of ${label}`}>
-          {dayPrograms.map((g, i) => (
-            <li key={`${g.id}-${i}`} className="row teach-section-head">
-              <span>
-                {g.name} <span className="muted">(program)</span>
-              </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                aria-label={`Remove ${g.name} from ${label}`}
-                onClick={() => onChange({ ...day, programs: dayPrograms.filter((_, j) => j !== i) })}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <DayItemList
+        listLabel={`Programs of ${label}`}
+        dayLabel={label}
+        items={dayPrograms.map((g) => ({ id: g.id, name: g.name, detail: '(program)' }))}
+        onRemove={(i) => onChange({ ...day, programs: dayPrograms.filter((_, j) => j !== i) })}
+      />
       {programs.length ? (
         <div className="row teach-add-pattern">
           <label htmlFor={`day-program-pick-${index}`} className="field__label">
@@ -156,5 +127,50 @@ export function DayEditor({ day, index, count, choices, programs, errors, onChan
         onChange={(e) => onChange({ ...day, note: e.target.value })}
       />
     </li>
+  );
+}
+
+interface DayItem {
+  id: string;
+  name: string;
+  /** Shown muted after the name. */
+  detail: string;
+}
+
+/** What one day holds (its patterns, or its programs), each with its Remove button. */
+function DayItemList({
+  listLabel,
+  dayLabel,
+  items,
+  empty,
+  onRemove,
+}: {
+  listLabel: string;
+  dayLabel: string;
+  items: readonly DayItem[];
+  /** Said when there is nothing; without it an empty list shows nothing. */
+  empty?: string;
+  onRemove(index: number): void;
+}) {
+  if (!items.length) return empty ? <p className="muted">{empty}</p> : null;
+  return (
+    <ul className="list-reset stack" aria-label={listLabel}>
+      {items.map((item, i) => (
+        <li key={`${item.id}-${i}`} className="row teach-section-head">
+          <span>
+            {item.name} <span className="muted">{item.detail}</span>
+          </span>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={`Remove ${item.name} from ${dayLabel}`}
+            onClick={() => onRemove(i)}
+          >
+            Remove
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -4,6 +4,7 @@ import { ratingText, usageText } from './format';
 import { linkedPatternOf } from '../../domain/links/linkedFrom';
 import { CATEGORY_LABELS, timingLabel } from '../../domain/patterns';
 import { Badge } from '../../ui/Badge';
+import { CreatorLine } from './CreatorLine';
 import { Button } from '../../ui/Button';
 import { ShareLinkButton } from '../pattern-link';
 import { PatternTokenBadge } from '../tokens';
@@ -40,10 +41,7 @@ export function MarketplaceCard({
       <h2 id={headingId} className="market-card__name">
         {p.name}
       </h2>
-      <p className="market-card__creator">
-        by <span className="market-card__creator-name">{p.creator.name}</span>
-        {p.mine ? <Badge tone="primary">Yours</Badge> : null}
-      </p>
+      <CreatorLine name={p.creator.name} mine={p.mine} />
       <div className="market-card__badges">
         <Badge>{CATEGORY_LABELS[p.category]}</Badge>
         <Badge>{p.difficulty}</Badge>

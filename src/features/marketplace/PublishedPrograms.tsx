@@ -5,7 +5,7 @@ import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { programLinkPayload } from '../../domain/links/patternLink';
 import type { MarketProgram, MarketProgramPage } from '../../domain/marketplace/programListing';
 import { plannedLengthText } from '../../domain/programs/programText';
-import { Badge } from '../../ui/Badge';
+import { CreatorLine } from './CreatorLine';
 import { Button, buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
@@ -115,10 +115,7 @@ function ProgramCard({ item, onUnpublish }: { item: MarketProgram; onUnpublish: 
       <h3 id={headingId} className="market-card__name">
         {item.program.name}
       </h3>
-      <p className="market-card__creator">
-        by <span className="market-card__creator-name">{item.creator.name}</span>
-        {item.mine ? <Badge tone="primary">Yours</Badge> : null}
-      </p>
+      <CreatorLine name={item.creator.name} mine={item.mine} />
       <p className="muted">
         {item.program.segments.length === 1 ? '1 segment' : `${item.program.segments.length} segments`} ·{' '}
         {plannedLengthText(item.program)}
