@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { marketplaceQueryFrom, marketplaceQueryParams, type MarketplaceQuery } from '../contracts/marketplace';
 import { MarketplaceScreen } from '../features/marketplace';
@@ -20,9 +20,15 @@ export const Route = createFileRoute('/marketplace')({
 function MarketplaceRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const router = useRouter();
   const onQueryChange = useCallback(
-    (next: MarketplaceQuery) => void navigate({ search: marketplaceQueryParams(next), replace: true }),
-    [navigate],
+    (next: MarketplaceQuery) => {
+      // A search that settles after the user has left (a card opened while the next page's
+      // code loads, and this screen still shows) must not pull them back here.
+      if (router.latestLocation.pathname.replace(/\/$/, '') !== Route.fullPath) return;
+      void navigate({ search: marketplaceQueryParams(next), replace: true });
+    },
+    [navigate, router],
   );
   const query = useMemo(() => marketplaceQueryFrom(search), [search]);
   return (
