@@ -16,20 +16,26 @@ test('with shortcuts on: Space scrolls a page, then R restarts, Space pauses and
   page,
 }) => {
   await page.clock.install();
-  await gotoHydrated(page, '/');
-  await page.getByRole('button', { name: 'Desktop optimization panel' }).click();
+  // The desktop panel lives in Settings > Advanced; a client-side link back home keeps the
+  // shortcuts (they live until a reload).
+  await gotoHydrated(page, '/settings');
+  await page.getByRole('button', { name: 'Desktop options' }).click();
   const panel = page.getByRole('region', { name: 'Desktop optimization' });
   await panel.getByRole('tab', { name: 'Controls' }).click();
   await panel.getByRole('switch', { name: 'Enable Shortcuts' }).click();
   await expect(panel.getByRole('switch', { name: 'Enable Shortcuts' })).toBeChecked();
   await expect(panel.getByText(/R\s+starts it again from the first breath/)).toBeVisible();
+  await page.getByRole('link', { name: 'Pneuma home' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // No session: Space scrolls the (long) home page, focus on the page itself.
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
   });
-  expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 200)).toBe(true);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 200),
+  ).toBe(true);
   await page.keyboard.press(' ');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
 
@@ -61,5 +67,8 @@ test('with shortcuts on: Space scrolls a page, then R restarts, Space pauses and
 
   await expect(page.getByRole('button', { name: 'Sound on' })).toBeVisible();
   await page.keyboard.press('m');
-  await expect(page.getByRole('button', { name: 'Sound off' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Sound off' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 });

@@ -102,8 +102,8 @@ test.describe('discovery', () => {
   test('desktop panel: real measured figures, focus mode hides the chrome, shortcuts bound', async ({
     page,
   }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Desktop optimization panel' }).click();
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Desktop options' }).click();
     const panel = page.getByRole('region', { name: 'Desktop optimization' });
     await expect(panel).toBeVisible();
     await expect(panel.getByText(/^\d+fps$/)).toBeVisible();
@@ -246,7 +246,9 @@ test.describe('discovery', () => {
     await page.getByRole('button', { name: 'Skip Guide' }).click();
     await expect(page).toHaveURL(/\/session\/enhanced\?flow=adaptive$/);
     // The guest's selection ('' owner) in the per-person preferences.
-    const stored = (await getLocalRow<{ value: unknown }>(page, 'userPreferences', ['', 'selectedPattern']))?.value;
+    const stored = (
+      await getLocalRow<{ value: unknown }>(page, 'userPreferences', ['', 'selectedPattern'])
+    )?.value;
     expect(stored).toMatchObject({
       source: 'discovery',
       id: 'relaxation',
@@ -256,13 +258,12 @@ test.describe('discovery', () => {
     });
   });
 
-  for (const path of ['/', '/enhanced', '/session', '/patterns']) {
+  for (const path of ['/', '/enhanced', '/session', '/patterns', '/settings']) {
     test(`axe: no serious or critical violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      if (path === '/')
-        await page.getByRole('button', { name: 'Desktop optimization panel' }).click();
-      if (path === '/')
+      if (path === '/settings') await page.getByRole('button', { name: 'Desktop options' }).click();
+      if (path === '/settings')
         await expect(page.getByRole('region', { name: 'Desktop optimization' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, path);
     });

@@ -1,7 +1,6 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Card } from '../../ui/Card';
-import { LoadingDots } from '../../ui/LoadingDots';
 import { homeGreeting } from '../../domain/timeBands';
 import { preselectPatternForGoal, type Goal } from '../../domain/goals';
 import { meetsAuthLevel } from '../../domain/authLevel';
@@ -18,12 +17,7 @@ import { buttonClass } from '../../ui/Button';
 import { MobileSelector, SessionPreview, Selector, type HomeTab } from './Selector';
 import './home.css';
 
-// The desktop optimization panel loads only when the settings button first opens it.
-const DesktopPanel = lazy(() => import('../desktop-panel'));
-
 const MOBILE_QUERY = '(max-width: 40rem)';
-/** A desktop: a wide screen and a mouse (the optimisation panel is about desktops only). */
-const DESKTOP_QUERY = '(min-width: 64rem) and (pointer: fine)';
 
 function useMediaMatch(query: string): boolean {
   return useSyncExternalStore(
@@ -136,7 +130,9 @@ function LinkCardSection({
             <Link to={c.to} className="card card--interactive card--stack home-link-card">
               <span className="home-choice__title">{c.title}</span>
               <span className="home-choice__text">{c.text}</span>
-              {c.needs && !signedIn ? <span className="home-choice__meta">Needs: {c.needs}</span> : null}
+              {c.needs && !signedIn ? (
+                <span className="home-choice__meta">Needs: {c.needs}</span>
+              ) : null}
             </Link>
           </li>
         ))}
@@ -154,9 +150,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const [goal, setGoal] = useState<Goal | null>(null);
   const [patternId, setPatternId] = useState<string | null>(null);
   const [focusPatternId, setFocusPatternId] = useState<string | null>(null);
-  const [panelOpen, setPanelOpen] = useState(false);
   const isMobile = useIsMobile();
-  const isDesktop = useMediaMatch(DESKTOP_QUERY);
   const { summary, ranked, rankFor, hour } = useDiscovery(goal, mode);
 
   const signedIn = auth.status === 'signedIn' && auth.user !== null;
@@ -246,36 +240,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
             </button>
           ))}
         </div>
-        {isDesktop ? (
-          <button
-            type="button"
-            className="btn btn--secondary btn--icon"
-            aria-label="Desktop optimization panel"
-            aria-expanded={panelOpen}
-            aria-controls={panelOpen ? 'desktop-panel' : undefined}
-            onClick={() => setPanelOpen((o) => !o)}
-          >
-            <svg
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <circle cx="12" cy="12" r="3" />
-              <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
-            </svg>
-          </button>
-        ) : null}
       </div>
-
-      {panelOpen && isDesktop ? (
-        <Suspense fallback={<LoadingDots label="Loading the desktop optimization panel" />}>
-          <DesktopPanel />
-        </Suspense>
-      ) : null}
 
       {isMobile ? (
         <MobileSelector {...selectorProps} />
@@ -337,7 +302,12 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
         </ul>
       </section>
 
-      <LinkCardSection id="home-teasers-title" title="Go further" cards={TEASERS} signedIn={signedIn} />
+      <LinkCardSection
+        id="home-teasers-title"
+        title="Go further"
+        cards={TEASERS}
+        signedIn={signedIn}
+      />
     </div>
   );
 }

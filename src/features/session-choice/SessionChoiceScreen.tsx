@@ -217,29 +217,16 @@ export function SessionChoiceScreen() {
           >
             <span className="sc-choice__title">AI-Guided Session</span>
             <span className="muted">
-              Choose a pattern for a longer session. Your camera can watch how still you are,
-              on your device only. Afterwards you get an analysis of how it went.
+              Choose a pattern for a longer session. Your camera can watch how still you are, on
+              your device only. Afterwards you get an analysis of how it went.
             </span>
           </button>
-          {/* The 'advanced' preset (docs/product.md § Sessions): classic with the timing monitor. */}
-          <Link
-            to="/session/$mode"
-            params={{ mode: 'classic' }}
-            search={{ pattern: 'box', monitor: 'timing' }}
-            className="card card--interactive card--stack sc-choice"
-          >
-            <span className="sc-choice__title">Advanced: timing monitor</span>
-            <span className="muted">
-              A classic Box Breathing session that shows, as you breathe, how closely this
-              device&apos;s screen follows the breath clock, measured on this device.
-            </span>
-          </Link>
           {/* whole sessions in segments (docs/product.md § Programs). */}
           <Link to="/programs" className="card card--interactive card--stack sc-choice">
             <span className="sc-choice__title">Programs</span>
             <span className="muted">
-              Whole sessions in segments: breathing that lengthens as you go, breath-hold
-              tables, Wim Hof rounds, cyclic sighing and more.
+              Whole sessions in segments: breathing that lengthens as you go, breath-hold tables,
+              Wim Hof rounds, cyclic sighing and more.
             </span>
           </Link>
         </div>

@@ -5,6 +5,7 @@ import { CountdownChoice, CueControls } from '../session';
 import { RemindersPanel } from '../reminders';
 import { NoTrackingSetting } from '../privacy';
 import { DataBundlePanel } from '../data-bundle';
+import { AdvancedSettings } from './AdvancedSettings';
 
 /**
  * The Settings screen's sections, in order. To add one (reminders, exports, …): build its
@@ -14,7 +15,12 @@ import { DataBundlePanel } from '../data-bundle';
  * The screen gives it a heading, a card and an anchor (/settings#reminders).
  */
 export const SETTINGS_SECTIONS: readonly SettingsSectionSpec[] = [
-  { id: 'display', title: 'Display', description: 'How the app looks on this device.', Component: DisplaySettings },
+  {
+    id: 'display',
+    title: 'Display',
+    description: 'How the app looks on this device.',
+    Component: DisplaySettings,
+  },
   {
     id: 'cues',
     title: 'Sound and vibration',
@@ -26,4 +32,10 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionSpec[] = [
   { id: 'reminders', title: 'Practice reminders', Component: RemindersPanel, ownHeading: true },
   { id: 'privacy', title: 'Privacy', Component: NoTrackingSetting, ownHeading: true },
   { id: 'data', title: 'Your data on this device', Component: DataBundlePanel, ownHeading: true },
+  {
+    id: 'advanced',
+    title: 'Advanced',
+    description: 'For checking how this device keeps time. Nothing here is needed to practise.',
+    Component: AdvancedSettings,
+  },
 ];
