@@ -62,7 +62,9 @@ test('a recorded mint shows in the creator hub and on the marketplace card', asy
 
   await page.goto('/creator-dashboard');
   const mints = page.getByRole('region', { name: 'Mints' });
-  await expect(mints.getByRole('note')).toContainText('Minting is not available in this build');
+  await expect(mints.getByRole('note')).toContainText(
+    'Minting pattern tokens is not offered here.',
+  );
   const history = mints.getByRole('region', { name: 'Your mints' });
   await expect(history).toContainText(name);
   await expect(history).toContainText('Sealed');

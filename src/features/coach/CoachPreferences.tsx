@@ -83,8 +83,8 @@ export default function CoachPreferences() {
       value: 'auto',
       label: 'Automatic',
       hint: providers[0]
-        ? `Currently ${AI_PROVIDER_LABELS[providers[0].id]} (${providers[0].model}), the first provider this server offers.`
-        : 'The first provider this server offers; the on-device analysis while there is none.',
+        ? `Currently ${AI_PROVIDER_LABELS[providers[0].id]}.`
+        : 'Your sessions are analysed on this device.',
     },
     ...providers.map((p) => ({
       value: p.id,
@@ -120,9 +120,7 @@ export default function CoachPreferences() {
       ) : null}
       {offer.kind === 'unknown' ? <p className="coach__status">{offer.why}</p> : null}
       {offer.kind === 'known' && providers.length === 0 ? (
-        <p className="coach__status">
-          Every analysis is worked out on this device.
-        </p>
+        <p className="coach__status">Every analysis is worked out on this device.</p>
       ) : null}
       <fieldset className="coach__choices" disabled={choice === undefined}>
         <legend className="coach__subtitle">Ask for</legend>

@@ -35,17 +35,14 @@ import { useAuth } from '../../app/auth/authStore';
 import { notify } from '../../ui/toast';
 import { LazyPublishPatternButton, useMyPublications } from '../marketplace-on-demand';
 import { PatternPreview } from './PatternPreview';
+import { syncRefusalText } from '../../domain/errors/syncRefusal';
 import { requestSync } from '../../sync/page/syncEngine';
 
 function SyncBadgeFor({ p, signedIn }: { p: CustomPatternRecord; signedIn: boolean }) {
   if (p.syncState === 'guest' || !signedIn) return <Badge>On this device</Badge>;
   if (p.syncState === 'synced') return <Badge tone="success">Synced</Badge>;
   if (p.syncState === 'failed')
-    return (
-      <Badge tone="danger" title={p.lastError}>
-        Not synced: {p.lastError ?? 'refused'}
-      </Badge>
-    );
+    return <Badge tone="danger">Not synced: {syncRefusalText(p.lastError)}</Badge>;
   return <Badge tone="warning">Waiting to sync</Badge>;
 }
 

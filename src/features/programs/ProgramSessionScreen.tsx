@@ -124,11 +124,9 @@ function ProgramIntro(props: {
           </p>
         ) : null}
         <p className="program-intro__audio">
-          The cues (tones, and the step names spoken when the voice cue is on in Settings) play as
-          one audio track, so they keep time with the screen locked on devices that
-          keep media playing (Android Chrome; iPhone with Pneuma added to the Home Screen, iOS 15.4
-          or later). Your headphones&apos; or lock screen&apos;s play/pause pause the session, and
-          &quot;next&quot; ends a hold.
+          The cues keep time with the screen locked (on iPhone, once Pneuma is on your Home Screen).
+          Play/pause on your headphones or lock screen pauses the session, and &quot;next&quot; ends
+          a hold.
         </p>
         <div className="program-intro__actions">
           <Button

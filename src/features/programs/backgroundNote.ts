@@ -7,7 +7,7 @@
 const KEY = 'pneuma.programs.backgroundAudioNoted';
 
 export const BACKGROUND_AUDIO_NOTE =
-  'This device stopped the sound while the screen was off or the app was in the background, so the cues did not keep time there. The guide has caught up. On iPhone, sound keeps playing with the screen locked when Pneuma is added to the Home Screen (iOS 15.4 or later).';
+  'This device stopped the sound while the screen was off or the app was in the background, so the cues did not keep time there. The guide has caught up. On iPhone, sound keeps playing with the screen locked when Pneuma is added to the Home Screen.';
 
 export function backgroundNoteShown(): boolean {
   try {

@@ -13,6 +13,7 @@ import { attachGuestSessions, retryAllFailed, retrySession } from '../../data/se
 import type { OutboxResult } from '../../sync/outbox';
 import { requestSync, syncNow } from '../../sync/page/syncEngine';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
+import { syncRefusalText } from '../../domain/errors/syncRefusal';
 import { useSyncSnapshot } from './useSyncSnapshot';
 import { useTick } from './useTick';
 import { CONNECTED, OFFLINE_MODE, SLOW, SYNC_NOW } from './strings';
@@ -45,7 +46,9 @@ function ProblemSessions({
         {sessions.map((s) => (
           <li key={s.id}>
             <span>{sessionLabel(s)}</span>
-            <span className="sync-panel__error">{s.lastError ?? fallbackError}</span>
+            <span className="sync-panel__error">
+              {s.lastError ? syncRefusalText(s.lastError) : fallbackError}
+            </span>
             <button
               type="button"
               className="btn btn--secondary btn--sm"
@@ -70,8 +73,9 @@ function describeResult(r: OutboxResult): string {
       return 'Your sign-in has expired. Sign in again to sync.';
     case 'retry_later':
       if (r.offline) return 'No connection: the sessions will upload when the connection is back.';
-      if (!r.error) return `${r.remaining} ${r.remaining === 1 ? 'session is' : 'sessions are'} waiting to be retried.`;
-      return `The server did not accept the upload right now; it will be retried automatically. (${r.error})`;
+      if (!r.error)
+        return `${r.remaining} ${r.remaining === 1 ? 'session is' : 'sessions are'} waiting to be retried.`;
+      return 'Your account could not take the sessions just now; they are sent again automatically.';
     case 'done': {
       const parts = [`${r.uploaded} ${r.uploaded === 1 ? 'session' : 'sessions'} uploaded`];
       if (r.failed) parts.push(`${r.failed} failed`);
@@ -82,7 +86,8 @@ function describeResult(r: OutboxResult): string {
 }
 
 function sessionLabel(s: SessionRecord): string {
-  const when = Number.isFinite(s.startTime) && s.startTime > 0 ? new Date(s.startTime) : new Date(s.createdAt);
+  const when =
+    Number.isFinite(s.startTime) && s.startTime > 0 ? new Date(s.startTime) : new Date(s.createdAt);
   return `${s.patternName}, ${Number.isNaN(when.getTime()) ? 'unknown date' : when.toLocaleString()}`;
 }
 
@@ -107,7 +112,7 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
   const onSyncNow = async () => {
     setMessage(null);
     const r = await syncNow();
-    setMessage(r ? describeResult(r) : 'Sync is not configured.');
+    setMessage(r ? describeResult(r) : 'Saving to an account is not offered here.');
   };
 
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
@@ -115,13 +120,20 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
   const localOnly = problems.filter((p) => p.syncState === 'local_only');
 
   return (
-    <section className="sync-panel" aria-label={headingLevel === null ? 'Sync details' : undefined} aria-labelledby={headingLevel === null ? undefined : 'sync-panel-heading'}>
+    <section
+      className="sync-panel"
+      aria-label={headingLevel === null ? 'Sync details' : undefined}
+      aria-labelledby={headingLevel === null ? undefined : 'sync-panel-heading'}
+    >
       {headingLevel === null ? null : (
         <Heading id="sync-panel-heading" className="sync-panel__heading">
           Sync
         </Heading>
       )}
-      <p className={`sync-panel__state sync-panel__state--${network}`} data-testid="sync-connection">
+      <p
+        className={`sync-panel__state sync-panel__state--${network}`}
+        data-testid="sync-connection"
+      >
         <span className="sync-badge__dot" aria-hidden="true" /> {offline ? OFFLINE_MODE : CONNECTED}
         {network === 'slow' ? <span className="muted"> ({SLOW})</span> : null}
       </p>
@@ -158,19 +170,29 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
               {running ? 'Syncing…' : SYNC_NOW}
             </button>
           </p>
-          <p id="sync-panel-message" className="sync-panel__message" role="status" aria-live="polite">
-            {message ?? (lastResult && lastResult.status !== 'done' ? describeResult(lastResult) : '')}
+          <p
+            id="sync-panel-message"
+            className="sync-panel__message"
+            role="status"
+            aria-live="polite"
+          >
+            {message ??
+              (lastResult && lastResult.status !== 'done' ? describeResult(lastResult) : '')}
           </p>
           {failed.length ? (
             <ProblemSessions
               title="Not uploaded"
-              note="The server refused these sessions. They are kept here; retry once the cause is fixed."
+              note="Your account did not take these sessions. They are kept on this device; each says what to do."
               sessions={failed}
-              fallbackError="Unknown error"
+              fallbackError="Not saved to your account yet."
               retryLabel="Retry"
             >
               {failed.length > 1 && userId ? (
-                <button type="button" className="btn btn--ghost btn--sm" onClick={() => void retryAllFailed(userId).then(() => requestSync())}>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => void retryAllFailed(userId).then(() => requestSync())}
+                >
                   Retry all
                 </button>
               ) : null}
@@ -186,7 +208,8 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
           ) : null}
           {guestCount > 0 && userId ? (
             <p>
-              {guestCount} {guestCount === 1 ? 'session was' : 'sessions were'} practiced on this device as a guest.{' '}
+              {guestCount} {guestCount === 1 ? 'session was' : 'sessions were'} practiced on this
+              device as a guest.{' '}
               <button
                 type="button"
                 className="sync-panel__link"
@@ -200,8 +223,8 @@ export function SyncStatusPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 | n
       ) : (
         <p className="muted">
           Your sessions are kept on this device
-          {guestCount > 0 ? ` (${guestCount} so far)` : ''}. <Link to="/auth">Sign in</Link> to sync them to your
-          account.
+          {guestCount > 0 ? ` (${guestCount} so far)` : ''}. <Link to="/auth">Sign in</Link> to sync
+          them to your account.
         </p>
       )}
     </section>

@@ -43,7 +43,7 @@ export function HostPanel({ sessionId }: { sessionId: string }) {
       <p data-testid="together-joins" aria-live="polite">
         {joins === null
           ? 'Counting who joined…'
-          : `${joins} ${joins === 1 ? 'person has' : 'people have'} joined (counted by the server)`}
+          : `${joins} ${joins === 1 ? 'person has' : 'people have'} joined`}
         {stale && joins !== null ? (
           <span className="muted"> · not updated: no connection</span>
         ) : null}

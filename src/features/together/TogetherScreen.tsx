@@ -94,9 +94,9 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
       </div>
       <p className="muted together-page__sync" role="status">
         {clock.status === 'synced'
-          ? `Clock matched with the server to within ${Math.max(1, Math.round(clock.estimate.errorBoundMs))} ms.`
+          ? 'In step with the others.'
           : clock.status === 'unsynced'
-            ? 'The server could not be reached to match clocks: following this device’s clock, which may be off by a few seconds.'
+            ? 'No connection to keep in step with the others: following this device’s clock, which may be a few seconds off.'
             : null}{' '}
         {joined === 'offline'
           ? 'You could not be counted (no connection); the session goes on.'

@@ -3,7 +3,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { QueryProvider } from '../../backend/queryClient';
 import { shortFlowAddress } from '../../domain/flow/address';
 import { resolveFlowConfig, type FlowConfig } from '../../domain/flow/config';
-import { checkMintForm, type MintFormErrors, type MintFormText } from '../../domain/tokens/mintForm';
+import {
+  checkMintForm,
+  type MintFormErrors,
+  type MintFormText,
+} from '../../domain/tokens/mintForm';
 import { Button } from '../../ui/Button';
 import { BatchMint } from './BatchMint';
 import { TOKEN_TEXT, progressText, tokenLine } from './labels';
@@ -39,7 +43,7 @@ export function CreatorMints({ patterns }: { patterns: readonly MintablePattern[
     <QueryProvider>
       {config.problem ? (
         <div className="stack token-section">
-          <p role="note">Minting is not available in this build.</p>
+          <p role="note">Minting pattern tokens is not offered here.</p>
           <MintHistory names={new Map(patterns.map((p) => [p.id, p.name]))} />
         </div>
       ) : (

@@ -331,7 +331,7 @@ describe('creator hub mint section', () => {
     expect(screen.queryByRole('button', { name: 'Connect Flow wallet' })).toBeNull();
     // What a user can do, not the operator's setting (that goes to the console and the README).
     expect(screen.getByRole('note').textContent).toBe(
-      'Minting is not available in this build.',
+      'Minting pattern tokens is not offered here.',
     );
     expect(screen.getByRole('note').textContent).not.toMatch(/VITE_|contract address/);
     vi.stubEnv('VITE_FLOW_CONTRACT_ADDRESS', '0x0123456789abcdef');
