@@ -10,9 +10,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { COUNTDOWN_MS, SAVED_HEADING, STORED_SESSIONS, pressStartFirefox } from './journeys.mjs';
+import { COUNTDOWN_MS, END_CONFIRM, SAVED_HEADING, STORED_SESSIONS, pressStartFirefox } from './journeys.mjs';
 import { firefoxAvailable, startFirefox } from './firefox.mjs';
 import { startServer } from './server.mjs';
+import { skipWhenMissing } from './required.mjs';
 
 const HYDRATED =
   "Object.keys(document.getElementById('root') || {}).some((k) => k.startsWith('__reactContainer'))";
@@ -26,7 +27,7 @@ after(async () => {
 });
 
 test('Firefox ESR: a guest session, sign-up with the guest-sessions dialog, and the session synced', {
-  skip: firefoxAvailable() ? false : 'Firefox ESR is not installed',
+  skip: skipWhenMissing(firefoxAvailable() ? null : 'Firefox ESR is not installed'),
   timeout: 150_000,
 }, async () => {
   const browser = await startFirefox();
@@ -40,7 +41,12 @@ test('Firefox ESR: a guest session, sign-up with the guest-sessions dialog, and 
     await page.waitForFunction(HYDRATED);
     await pressStartFirefox(page);
     await new Promise((r) => setTimeout(r, COUNTDOWN_MS + 10_800));
-    const stop = async () => (await page.waitForSelector(`xpath///button[normalize-space(.)='Stop']`, { timeout: 10_000 })).click();
+    // Stop asks once ('End session?'): the answer that saves is pressed when the question shows.
+    const stop = async () => {
+      (await page.waitForSelector(`xpath///button[normalize-space(.)='Stop']`, { timeout: 10_000 })).click();
+      await new Promise((r) => setTimeout(r, 400));
+      await (await page.$(`xpath/${END_CONFIRM}`))?.click();
+    };
     await stop();
     await new Promise((r) => setTimeout(r, 400));
     if (!(await page.$(`xpath/${SAVED_HEADING}`)) && (await page.$(`xpath///button[normalize-space(.)='Stop']`))) await stop();

@@ -19,6 +19,7 @@ import { after, before, test } from 'node:test';
 import { CAMERA_LIVE_STATE, cameraFigures, checkFacelessCamera } from './journeys.mjs';
 import { firefoxAvailable, startFirefox } from './firefox.mjs';
 import { startServer } from './server.mjs';
+import { skipWhenMissing } from './required.mjs';
 
 const HYDRATED =
   "Object.keys(document.getElementById('root') || {}).some((k) => k.startsWith('__reactContainer'))";
@@ -41,7 +42,7 @@ after(async () => {
 });
 
 test("Firefox ESR: a camera session with Firefox's fake camera (live track, measured stillness, no face claimed)", {
-  skip: firefoxAvailable() ? false : 'Firefox ESR is not installed',
+  skip: skipWhenMissing(firefoxAvailable() ? null : 'Firefox ESR is not installed'),
   timeout: 120_000,
 }, async () => {
   const browser = await startFirefox({ prefs: FAKE_CAMERA_PREFS });

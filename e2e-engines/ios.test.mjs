@@ -17,6 +17,7 @@ import { By, until } from 'selenium-webdriver';
 import { openHydrated } from './journeys.mjs';
 import { startServer } from './server.mjs';
 import { startWebKit, webkitAvailable } from './webkit.mjs';
+import { skipWhenMissing } from './required.mjs';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.4 Mobile/15E148 Safari/604.1';
@@ -56,7 +57,7 @@ async function screenshot(driver, name) {
 }
 
 test('WebKitGTK as Safari on an iPhone: the install hint once, the head iOS reads, standalone CSS parsed', {
-  skip: webkitAvailable() ? false : 'WebKitGTK is not installed (apt-get install webkit2gtk-driver xvfb xauth)',
+  skip: skipWhenMissing(webkitAvailable() ? null : 'WebKitGTK is not installed (apt-get install webkit2gtk-driver xvfb xauth)'),
   timeout: 180_000,
 }, async () => {
   const { driver } = browser;

@@ -15,6 +15,7 @@ import { firefoxAvailable, startFirefox } from './firefox.mjs';
 import { startRelay } from './relay.mjs';
 import { startServer } from './server.mjs';
 import { startWebKit, webkitAvailable } from './webkit.mjs';
+import { skipWhenMissing } from './required.mjs';
 
 const ROUTES = ['/', '/patterns', '/session/classic'];
 
@@ -37,7 +38,7 @@ before(async () => {
 after(async () => server?.stop());
 
 test('WebKitGTK: the service worker serves three routes with the server unreachable', {
-  skip: webkitAvailable() ? false : 'WebKitGTK is not installed',
+  skip: skipWhenMissing(webkitAvailable() ? null : 'WebKitGTK is not installed'),
   timeout: 120_000,
 }, async () => {
   const relay = await startRelay(server.port);
@@ -67,7 +68,7 @@ test('WebKitGTK: the service worker serves three routes with the server unreacha
 });
 
 test('Firefox ESR: the service worker serves three routes with the server unreachable', {
-  skip: firefoxAvailable() ? false : 'Firefox ESR is not installed',
+  skip: skipWhenMissing(firefoxAvailable() ? null : 'Firefox ESR is not installed'),
   timeout: 120_000,
 }, async () => {
   const relay = await startRelay(server.port);

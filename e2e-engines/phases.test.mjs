@@ -18,6 +18,7 @@ import {
   STORED_SESSIONS,
   button,
   openHydrated,
+  END_CONFIRM,
   pressStartFirefox,
   pressStop,
   storedSessions,
@@ -25,6 +26,7 @@ import {
 import { firefoxAvailable, startFirefox } from './firefox.mjs';
 import { startServer } from './server.mjs';
 import { startWebKit, webkitAvailable } from './webkit.mjs';
+import { skipWhenMissing } from './required.mjs';
 
 const PHASE_MS = 4000;
 const TOLERANCE_MS = 100;
@@ -75,7 +77,7 @@ before(async () => {
 after(async () => server?.stop());
 
 test('WebKitGTK: box phases change every 4 s within 100 ms; the finished session is a row and on /results', {
-  skip: webkitAvailable() ? false : 'WebKitGTK is not installed',
+  skip: skipWhenMissing(webkitAvailable() ? null : 'WebKitGTK is not installed'),
   timeout: 120_000,
 }, async () => {
   const browser = await startWebKit();
@@ -105,7 +107,7 @@ test('WebKitGTK: box phases change every 4 s within 100 ms; the finished session
 });
 
 test('Firefox ESR: box phases change every 4 s within 100 ms; the finished session is a row and on /results', {
-  skip: firefoxAvailable() ? false : 'Firefox ESR is not installed',
+  skip: skipWhenMissing(firefoxAvailable() ? null : 'Firefox ESR is not installed'),
   timeout: 120_000,
 }, async () => {
   const browser = await startFirefox();
@@ -127,8 +129,12 @@ test('Firefox ESR: box phases change every 4 s within 100 ms; the finished sessi
     for (const m of ms) assert.ok(Math.abs(m - PHASE_MS) <= TOLERANCE_MS, `interval ${m} ms`);
 
     // Stop (the first press brings the faded controls back: a plain click, no visibility wait).
-    const stop = async () =>
+    // Stop asks once ('End session?'): the answer that saves is pressed when the question shows.
+    const stop = async () => {
       (await page.waitForSelector(`xpath///button[normalize-space(.)='Stop']`, { timeout: 10_000 })).click();
+      await new Promise((r) => setTimeout(r, 400));
+      await (await page.$(`xpath/${END_CONFIRM}`))?.click();
+    };
     await stop();
     await new Promise((r) => setTimeout(r, 400));
     if (!(await page.$(`xpath/${SAVED_HEADING}`)) && (await page.$(`xpath///button[normalize-space(.)='Stop']`))) {

@@ -27,6 +27,7 @@ import {
 } from './journeys.mjs';
 import { startServer } from './server.mjs';
 import { startWebKit, webkitAvailable } from './webkit.mjs';
+import { skipWhenMissing } from './required.mjs';
 
 /** The app's bounded storage wait (src/data/storageWait.ts STORAGE_WAIT_MS). */
 const STORAGE_WAIT_MS = 8000;
@@ -68,7 +69,7 @@ after(async () => {
 });
 
 test('after pages left while starting, sign-up and a finished session complete on the live page', {
-  skip: webkitAvailable() ? false : 'WebKitGTK is not installed (apt-get install webkit2gtk-driver xvfb xauth)',
+  skip: skipWhenMissing(webkitAvailable() ? null : 'WebKitGTK is not installed (apt-get install webkit2gtk-driver xvfb xauth)'),
   timeout: 240_000,
 }, async () => {
   const { driver } = browser;

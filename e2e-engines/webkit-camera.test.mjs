@@ -7,7 +7,8 @@
  * Camera', 'Vision Active', 'Start Session', then a few real seconds of breathing. The mock
  * device draws a moving test card with no face: a live track whose frames advance, a
  * measured stillness, 'Face in view' never 'Yes', breathing 'Not measured'. Where this
- * WebKit build has no camera API at all, the test is skipped and says so.
+ * WebKit build has no camera API at all, the test is skipped and says so (under CI=true it
+ * fails instead).
  *
  * What it does not prove: Safari on iOS (its camera prompt, its 'user' camera, a phone's
  * CPU running the face detector), a real webcam or a real face in WebKit (the mock device
@@ -27,6 +28,7 @@ import {
 } from './journeys.mjs';
 import { startServer } from './server.mjs';
 import { startWebKit, webkitAvailable } from './webkit.mjs';
+import { IN_CI, skipWhenMissing } from './required.mjs';
 
 const MOCK_CAMERA = ['--enable-media-stream=true', '--enable-mock-capture-devices=true'];
 
@@ -39,7 +41,7 @@ after(async () => {
 });
 
 test("WebKitGTK: a camera session with WebKit's mock camera (live track, measured stillness, no face claimed)", {
-  skip: webkitAvailable() ? false : 'WebKitWebDriver, MiniBrowser or Xvfb is not installed',
+  skip: skipWhenMissing(webkitAvailable() ? null : 'WebKitWebDriver, MiniBrowser or Xvfb is not installed'),
   timeout: 120_000,
 }, async (t) => {
   const browser = await startWebKit({ browserArgs: MOCK_CAMERA });
@@ -51,6 +53,7 @@ test("WebKitGTK: a camera session with WebKit's mock camera (live track, measure
       if (!navigator.mediaDevices || !navigator.mediaDevices.enumerateDevices) return done(null);
       navigator.mediaDevices.enumerateDevices().then((d) => done(d.map((x) => x.kind)), () => done([]));`);
     if (!devices?.includes('videoinput')) {
+      if (IN_CI) throw new Error(`this WebKitGTK build offers no fake camera (media devices: ${JSON.stringify(devices)}): required under CI=true`);
       t.skip(`this WebKitGTK build offers no fake camera (media devices: ${JSON.stringify(devices)})`);
       return;
     }

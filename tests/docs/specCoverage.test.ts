@@ -2,14 +2,20 @@
  * Every section of the product specification has a place in docs/product.md (issue #34):
  * the table under '### Where each section of the specification is covered' names, for each
  * spec section, the headings that cover it; this test fails when a section has no row or a
- * named heading does not exist. With SPEC_PATH set to the specification's Markdown it also
+ * named heading does not exist. With the specification's Markdown (SPEC_PATH, else
+ * ../shared/spec/product-spec.md beside the clone; required under CI=true) it also
  * checks the list of sections below against the specification's own headings.
  *
  * Does not prove: that the text under a heading covers every rule of the section (that is a
  * reviewer's reading), only that the section is not silently uncovered.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { requireTool } from '../support/required';
+
+/** The specification's Markdown: SPEC_PATH, else where CI and this project keep it (../shared beside the clone). */
+const SPEC = process.env.SPEC_PATH || resolve(new URL('../..', import.meta.url).pathname, '../shared/spec/product-spec.md');
 
 /** The specification's sections (## and ###), numbered as it numbers them. */
 const SPEC_SECTIONS = [
@@ -70,10 +76,11 @@ describe('docs/product.md covers every section of the specification', () => {
     expect(items.some((i) => i.includes('highlights (10) and exploration (50)')), 'highlights listed as not built').toBe(false);
   });
 
-  it.runIf(Boolean(process.env.SPEC_PATH && existsSync(process.env.SPEC_PATH)))(
+  const specFound = requireTool("the specification's own section numbers", existsSync(SPEC) ? null : `no specification at ${SPEC} (SPEC_PATH, else ../shared/spec/product-spec.md beside the clone)`);
+  it.runIf(specFound)(
     "matches the specification's own section numbers",
     () => {
-      const spec = readFileSync(process.env.SPEC_PATH!, 'utf8');
+      const spec = readFileSync(SPEC, 'utf8');
       const numbers = headings(spec)
         .map((h) => /^(\d+(?:\.\d+)?)\.? /.exec(h)?.[1])
         .filter((n): n is string => n !== undefined);

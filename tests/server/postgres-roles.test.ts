@@ -5,6 +5,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
 import { pgClusterUnavailable, startPgCluster } from '../../server/dev/pg-cluster';
 import type { PgCluster } from '../../server/dev/pg-cluster';
+import { requireTool } from '../support/required';
 import { email, testSecrets } from './helpers';
 
 /**
@@ -12,10 +13,9 @@ import { email, testSecrets } from './helpers';
  * to anon and authenticated, as hosted Supabase does: the migrations must still leave the
  * clients only what they need; (2) DATABASE_URL with a plain (non-superuser) owner role.
  */
-const why = pgClusterUnavailable();
-if (why) console.warn(`PostgreSQL role tests skipped: ${why}`);
+const postgres = requireTool('PostgreSQL role tests', pgClusterUnavailable());
 
-describe.skipIf(why !== null)('migrations on PostgreSQL roles as deployed', () => {
+describe.runIf(postgres)('migrations on PostgreSQL roles as deployed', () => {
   let cluster: PgCluster;
   beforeAll(async () => {
     cluster = await startPgCluster();

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/types';
 import { pgClusterUnavailable } from '../../server/dev/pg-cluster';
+import { requireTool } from '../support/required';
 import { client, email, listen, openTestDb, type Backend, type Running } from './helpers';
 
 /**
@@ -12,7 +13,8 @@ import { client, email, listen, openTestDb, type Backend, type Running } from '.
  * own time, tombstones keep their first deletion time, one row per favourite, rating and
  * preference key, owner-only row-level security, and the filters a pull uses.
  */
-const backends: Backend[] = pgClusterUnavailable() ? ['pglite'] : ['pglite', 'postgres'];
+const postgres = requireTool('PostgreSQL run of the two-way sync schema', pgClusterUnavailable());
+const backends: Backend[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
 
 for (const kind of backends) {
   describe(`two-way sync schema on ${kind}`, () => suite(kind));

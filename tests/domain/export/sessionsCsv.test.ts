@@ -7,6 +7,7 @@ import {
   parseSessionsCsv,
   SESSIONS_CSV_COLUMNS,
 } from '../../../src/domain/export/sessionsCsv';
+import { requireTool } from '../../support/required';
 import { makeSession } from '../../sync/helpers';
 
 /**
@@ -17,17 +18,24 @@ import { makeSession } from '../../sync/helpers';
  * step).
  */
 
-const python = spawnSync('python3', ['--version']).status === 0;
+/** Debian's CPython (a pyenv or virtualenv python3 on PATH is not what CI has). */
+const PYTHON = '/usr/bin/python3';
+const PYTHON_MODULES = 'import csv, io, json, sys, datetime';
+const pythonCheck = spawnSync(PYTHON, ['-c', PYTHON_MODULES], { encoding: 'utf8' });
+const pythonMissing =
+  pythonCheck.error || pythonCheck.status !== 0
+    ? `${PYTHON} with csv, io, json, datetime: ${pythonCheck.error?.message ?? pythonCheck.stderr.trim()} (apt-get install python3)`
+    : null;
 
 function pythonRead(csvText: string): { rows: string[][]; epochs: number[] } {
   const code = `
-import csv, io, json, sys, datetime
+${PYTHON_MODULES}
 text = sys.stdin.read()
 rows = list(csv.reader(io.StringIO(text, newline='')))
 epochs = [datetime.datetime.fromisoformat(r[1]).timestamp() for r in rows[1:]]
 print(json.dumps({"rows": rows, "epochs": epochs}))
 `;
-  const r = spawnSync('python3', ['-c', code], { input: csvText, encoding: 'utf8' });
+  const r = spawnSync(PYTHON, ['-c', code], { input: csvText, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as { rows: string[][]; epochs: number[] };
 }
@@ -52,7 +60,8 @@ describe('sessions CSV', () => {
     expect(startCell(Date.UTC(2026, 10, 20, 8, 1, 0) + 67, 'Europe/Paris')).toBe('2026-11-20T09:01:00.067+01:00');
   });
 
-  it.skipIf(!python)('is read by CPython csv to the same fields and instants', () => {
+  const python = requireTool('CPython reading the sessions CSV', pythonMissing);
+  it.runIf(python)('is read by CPython csv to the same fields and instants', () => {
     const text = formatSessionsCsv(tricky, 'America/New_York');
     const { rows, epochs } = pythonRead(text);
     expect(rows[0]).toEqual([...SESSIONS_CSV_COLUMNS]);
@@ -121,7 +130,8 @@ describe('sessions CSV', () => {
 });
 
 describe('mindful minutes CSV', () => {
-  it.skipIf(!python)('has ISO start and end with offsets that CPython reads, minutes, and the activity', () => {
+  const python = requireTool('CPython reading the mindful minutes CSV', pythonMissing);
+  it.runIf(python)('has ISO start and end with offsets that CPython reads, minutes, and the activity', () => {
     const text = formatMindfulCsv(tricky, 'Europe/London');
     const { rows } = pythonRead(text);
     expect(rows[0]).toEqual(['start', 'end', 'minutes', 'activity', 'pattern']);

@@ -5,12 +5,12 @@ import { sqlLiteral } from '../../../server/db/types';
 import { RestError } from '../../../server/rest/errors';
 import { Params } from '../../../server/rest/query';
 import { runBatchAs } from '../../../server/rest/transaction';
+import { requireTool } from '../../support/required';
 import { openTestDb } from '../helpers';
 import type { Backend } from '../helpers';
 
-const noPostgres = pgClusterUnavailable();
-if (noPostgres) console.warn(`PostgreSQL run of the batch tests skipped: ${noPostgres}`);
-const BACKENDS: Backend[] = noPostgres ? ['pglite'] : ['pglite', 'postgres'];
+const postgres = requireTool('PostgreSQL run of the batch tests', pgClusterUnavailable());
+const BACKENDS: Backend[] = postgres ? ['pglite', 'postgres'] : ['pglite'];
 
 /** Values inlined into one-round-trip REST batches must read back exactly as sent. */
 describe.each(BACKENDS)('sqlLiteral, inlined REST values and batches on %s', (backend) => {
