@@ -1,5 +1,6 @@
 import { patternSchema, type PatternInput } from '../domain/patternSchema';
 import { db, type CustomPatternRecord } from './db';
+import { withinStorageWait } from './storageWait';
 
 /**
  * Custom patterns made on /create. Every write is checked with the domain's
@@ -46,7 +47,8 @@ export async function createCustomPattern(
     deleted: false,
     syncState: userId ? 'pending' : 'guest',
   };
-  await db.patterns.add(record);
+  // Bounded: a locked database rejects with StorageTimeoutError instead of waiting for ever.
+  await withinStorageWait(db.patterns.add(record), 'save the pattern');
   return record;
 }
 
@@ -62,31 +64,34 @@ export async function updateCustomPattern(
   patch: Partial<PatternInput>,
   now: Date = new Date(),
 ): Promise<CustomPatternRecord> {
-  return db.transaction('rw', db.patterns, async () => {
-    const current = await db.patterns.get(id);
-    if (!current || current.deleted) throw new PatternNotFoundError(id);
-    const {
-      id: _i,
-      userId: _u,
-      createdAt: _c,
-      updatedAt: _up,
-      deleted: _d,
-      syncState: _s,
-      lastError: _l,
-      serverUpdatedAt: _sv,
-      ...editable
-    } = current;
-    const data = parseInput({ ...editable, ...patch });
-    const next: CustomPatternRecord = {
-      ...current,
-      ...data,
-      updatedAt: now.toISOString(),
-      syncState: current.userId ? 'pending' : 'guest',
-    };
-    delete next.lastError;
-    await db.patterns.put(next);
-    return next;
-  });
+  return withinStorageWait(
+    db.transaction('rw', db.patterns, async () => {
+      const current = await db.patterns.get(id);
+      if (!current || current.deleted) throw new PatternNotFoundError(id);
+      const {
+        id: _i,
+        userId: _u,
+        createdAt: _c,
+        updatedAt: _up,
+        deleted: _d,
+        syncState: _s,
+        lastError: _l,
+        serverUpdatedAt: _sv,
+        ...editable
+      } = current;
+      const data = parseInput({ ...editable, ...patch });
+      const next: CustomPatternRecord = {
+        ...current,
+        ...data,
+        updatedAt: now.toISOString(),
+        syncState: current.userId ? 'pending' : 'guest',
+      };
+      delete next.lastError;
+      await db.patterns.put(next);
+      return next;
+    }),
+    'save the pattern',
+  );
 }
 
 export async function deleteCustomPattern(id: string, now: Date = new Date()): Promise<void> {

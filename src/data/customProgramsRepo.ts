@@ -5,6 +5,7 @@
  */
 import { parseProgram } from '../domain/programs/programSchema';
 import { db, type CustomProgramRecord } from './db';
+import { withinStorageWait } from './storageWait';
 
 export class ProgramValidationError extends Error {
   constructor(message: string) {
@@ -28,7 +29,8 @@ export async function createCustomProgram(
     updatedAt: at,
     syncState: opts.userId ? 'pending' : 'guest',
   };
-  await db.programs.add(record);
+  // Bounded: a locked database rejects with StorageTimeoutError instead of waiting for ever.
+  await withinStorageWait(db.programs.add(record), 'save the program');
   return record;
 }
 

@@ -1,4 +1,5 @@
 import { db, type SessionRecord } from '../../data/db';
+import { withinStorageWait } from '../../data/storageWait';
 import { csvKind, NOT_A_PNEUMA_EXPORT, parseSessionsCsv, type CsvRefusal, type CsvSession } from '../../domain/export/sessionsCsv';
 import { BUNDLE_FORMAT, importBundle, MAX_BUNDLE_BYTES, parseBundle, stableUuid, type ImportSummary, type ParsedBundle } from './bundle';
 
@@ -94,5 +95,10 @@ async function importCsvSessions(sessions: CsvSession[], ownerId: string | null)
 }
 
 export async function runImport(plan: ImportPlan, ownerId: string | null): Promise<ImportSummary | CsvImportSummary> {
-  return plan.kind === 'bundle' ? importBundle(plan.bundle) : importCsvSessions(plan.sessions, ownerId);
+  // Bounded (data/storageWait): a locked database says so instead of waiting for ever. An import
+  // run again after a late first one adds nothing twice (rows already here are left alone).
+  return withinStorageWait(
+    plan.kind === 'bundle' ? importBundle(plan.bundle) : importCsvSessions(plan.sessions, ownerId),
+    'import your data',
+  );
 }

@@ -7,9 +7,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { getAuthState } from '../../app/auth/authStore';
-import { setFlag } from '../../data/flagsRepo';
+import { saveFinishedSession } from '../../app/practiceSave';
 import { usePreferences } from '../../data/hooks';
-import { addSession } from '../../data/sessionsRepo';
+import { STORAGE_TIMEOUT_MESSAGE, StorageTimeoutError } from '../../data/storageWait';
 import { activeElapsedMs } from '../../domain/breathClock';
 import { cueVolume } from '../../domain/cueDesign';
 import type { CueMix } from '../../domain/programs/cueTrack';
@@ -24,6 +24,7 @@ import {
 } from './backgroundNote';
 import { CueTrackPlayer, FOLLOW_AUDIO_OVER_MS, RESEEK_AUDIO_OVER_MS } from './cueTrackPlayer';
 import { useVoiceClips } from './useVoiceClips';
+import { resultsStateAfterSave } from '../session';
 
 type ProgramRunRef = ActorRefFrom<typeof programRunMachine>;
 type ProgramRunSnapshot = SnapshotFrom<typeof programRunMachine>;
@@ -85,12 +86,20 @@ export function useProgramSession(program: Program) {
         endEpochMs: Date.now(),
         userId: auth.status === 'signedIn' && auth.user ? auth.user.id : null,
       });
-      await addSession(record);
-      await setFlag('hasCompletedSession', true).catch(() => undefined);
-      await navigate({ to: '/results', search: { id: record.id } });
-    } catch {
+      const outcome = await saveFinishedSession(record);
+      // Not tracked: the results screen shows the session from navigation state alone.
+      await navigate({
+        to: '/results',
+        search: { id: record.id },
+        state: (prev) => ({ ...prev, sessionResult: resultsStateAfterSave(record, outcome) }),
+      });
+    } catch (e) {
       setStatus('saveFailed');
-      setSaveError('Your session could not be saved on this device. Try again.');
+      setSaveError(
+        e instanceof StorageTimeoutError
+          ? STORAGE_TIMEOUT_MESSAGE
+          : 'Your session could not be saved on this device. Try again.',
+      );
     }
   }, [navigate, program]);
 

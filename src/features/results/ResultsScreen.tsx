@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useLocalQuery } from '../../data/useLocalQuery';
 import { Suspense } from 'react';
 import { getSession } from '../../data/sessionsRepo';
+import { STORAGE_TIMEOUT_MESSAGE, StorageTimeoutError, withinStorageWait } from '../../data/storageWait';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -39,20 +40,38 @@ const SCORE_EXPLAINED =
 
 export function ResultsScreen({ id, navState }: { id?: string; navState?: ResultsNavState }) {
   const stored = useLocalQuery(
-    async () => (id ? ((await getSession(id)) ?? null) : null),
+    async () => {
+      if (!id) return null;
+      // Bounded (data/storageWait): a locked database shows the figures carried here, or why not.
+      try {
+        return (await withinStorageWait(getSession(id), 'read the session')) ?? null;
+      } catch (e) {
+        if (e instanceof StorageTimeoutError) return 'unavailable' as const;
+        throw e;
+      }
+    },
     [id],
     'loading' as const,
   );
   const fromState =
     navState && (!id || navState.sessionId === id) ? figuresFromNavState(navState) : undefined;
-  const figures = stored && stored !== 'loading' ? figuresFromRecord(stored) : fromState;
+  const read = stored && stored !== 'loading' && stored !== 'unavailable' ? stored : undefined;
+  const figures = read ? figuresFromRecord(read) : fromState;
 
   if (!figures) {
     if (stored === 'loading') return <LoadingPage heading={RESULTS_HEADING} label="Loading your results" className="results" />;
     return (
       <div className="page results">
         <h1>{RESULTS_HEADING}</h1>
-        <EmptyState title={id ? 'That session is not on this device.' : 'No session to show yet.'}>
+        <EmptyState
+          title={
+            stored === 'unavailable'
+              ? STORAGE_TIMEOUT_MESSAGE
+              : id
+                ? 'That session is not on this device.'
+                : 'No session to show yet.'
+          }
+        >
           <Link to="/session" className={buttonClass('primary')}>
             Start a session
           </Link>
@@ -62,7 +81,7 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
   }
 
   const f = figures;
-  const record = stored && stored !== 'loading' ? stored : undefined;
+  const record = read;
   return (
     <div className="page results" data-testid="results">
       <h1>{RESULTS_HEADING}</h1>

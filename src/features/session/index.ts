@@ -6,3 +6,5 @@ export { useSessionPattern } from './useSessionPattern';
 // The cue and countdown controls the session's 'Sound and display' uses, for the Settings screen.
 export { CueControls } from './CueControls';
 export { CountdownChoice } from './CountdownChoice';
+// The results screen's navigation state after a finished session of any kind.
+export { resultsStateAfterSave } from './resultsHandOff';

@@ -1,3 +1,4 @@
+import type { SaveOutcome } from '../../app/practiceSave';
 import type { SessionRecord } from '../../domain/sessionRecord';
 import type { ResultsNavState } from './navState';
 
@@ -29,4 +30,12 @@ export function resultsStateOf(record: SessionRecord): ResultsNavState {
     isOffline: typeof navigator !== 'undefined' ? !navigator.onLine : false,
     completed: record.completed,
   };
+}
+
+/** The same after the one save path: a session not tracked is marked so (nothing to read back). */
+export function resultsStateAfterSave(
+  record: SessionRecord,
+  outcome: SaveOutcome,
+): ResultsNavState {
+  return { ...resultsStateOf(record), ...(outcome === 'not_tracked' ? { untracked: true } : {}) };
 }

@@ -4,10 +4,8 @@
  */
 import { fromPromise } from 'xstate';
 import { getAuthState } from '../../app/auth/authStore';
-import { isNoTracking } from '../../app/noTracking';
-import { getFlag, setFlag } from '../../data/flagsRepo';
-import { markPatternUsed } from '../../data/patternUsageRepo';
-import { addSession } from '../../data/sessionsRepo';
+import { saveFinishedSession } from '../../app/practiceSave';
+import { getFlag } from '../../data/flagsRepo';
 import { withinStorageWait } from '../../data/storageWait';
 import type { SessionRecord } from '../../domain/sessionRecord';
 import type { Practitioner } from '../../machines/session';
@@ -27,21 +25,12 @@ export const readPractitioner = fromPromise<Practitioner>(async () => {
 });
 
 /**
- * Writes the session locally at once (the outbox uploads it from there), marks the first
- * completed session, and records the pattern as recently used. Each wait is bounded: when
- * the device's storage does not answer, the machine shows why with a retry and keeps the
- * record in memory (writes are puts by key, so a late first attempt and a retry store it once).
- * With practice without tracking on (src/app/noTracking.ts), writes nothing: the results
- * screen shows the session from navigation state alone.
+ * Stores the finished session through the one save path (app/practiceSave): nothing with
+ * practice without tracking on, every wait bounded (the machine shows why with a retry and
+ * keeps the record in memory), the pattern marked used, the first-session flag set.
  */
 export const saveSession = fromPromise<void, { record: SessionRecord }>(
   async ({ input: { record } }) => {
-    if (isNoTracking()) return;
-    await withinStorageWait(addSession(record), 'store the finished session');
-    await withinStorageWait(setFlag('hasCompletedSession', true), 'mark the first session');
-    await withinStorageWait(
-      markPatternUsed(record.patternId, record.endTime),
-      'record the pattern as used',
-    );
+    await saveFinishedSession(record);
   },
 );

@@ -4,11 +4,13 @@ import { useAuth } from '../../app/auth/authStore';
 import { PHASE_HINTS, PHASE_LABELS } from '../../domain/breathClock';
 import type { TogetherLinkContent } from '../../domain/links/patternLink';
 import { timingLabel } from '../../domain/patterns';
+import { Button } from '../../ui/Button';
 import { useReducedMotion } from '../../ui/useReducedMotion';
 import { HostPanel } from './HostPanel';
 import { isHosted, togetherDeviceId } from './hostedSessions';
 import { useServerClock } from './useServerClock';
 import { useTogetherPacer } from './useTogetherPacer';
+import { useTogetherSave } from './useTogetherSave';
 import './together.css';
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000 - 1e-9));
@@ -24,6 +26,7 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
   const clock = useServerClock();
   const estimate = clock.status === 'syncing' ? null : clock.estimate;
   const moment = useTogetherPacer(pattern, startsAt, cycles, estimate);
+  const saved = useTogetherSave(content, moment);
   const reduced = useReducedMotion();
   const [hosting] = useState(() => isHosted(session));
   const [joined, setJoined] = useState<'pending' | 'counted' | 'not_counted' | 'offline' | 'ended'>(
@@ -89,7 +92,23 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
             </p>
           </>
         ) : (
-          <p role="status">This shared session has ended. Thank you for breathing together.</p>
+          <>
+            <p role="status">This shared session has ended. Thank you for breathing together.</p>
+            <p className="muted" role="status" data-testid="together-saved">
+              {saved.state.status === 'stored'
+                ? 'Saved to your history.'
+                : saved.state.status === 'not_tracked'
+                  ? 'Not saved: practice without tracking is on.'
+                  : saved.state.status === 'failed'
+                    ? saved.state.message
+                    : null}
+            </p>
+            {saved.state.status === 'failed' ? (
+              <Button variant="secondary" onClick={saved.retry}>
+                Try again
+              </Button>
+            ) : null}
+          </>
         )}
       </div>
       <p className="muted together-page__sync" role="status">
