@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { RequestAuth } from '../auth/request-caller';
 import type { Db } from '../db/types';
 import type { Secrets } from '../secrets';
-import type { TableInfo } from './catalog';
+import type { TableInfo } from './tableInfo';
 import type { Media, Prefer } from './headers';
 import type { ParsedQuery } from './query';
 import type { StatementTimeouts } from './read-limits';

@@ -1,14 +1,6 @@
 import type { Queryable } from '../db/types';
 import { boundFromChecks } from './read-limits';
-
-export interface TableInfo {
-  name: string;
-  /** column name -> SQL type as format_type() prints it (used for casts). */
-  columns: Map<string, string>;
-  primaryKey: string[];
-  /** column name -> most characters its CHECK constraints allow (read-limits.ts); absent = unbounded. */
-  maxChars?: Map<string, number>;
-}
+import type { TableInfo } from './tableInfo';
 
 /** Tables and views in the public schema, read from the system catalogue. */
 export async function loadCatalog(db: Queryable): Promise<Map<string, TableInfo>> {

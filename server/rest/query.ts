@@ -1,7 +1,7 @@
 import { sqlLiteral } from '../db/types';
 import { parseError, RestError } from './errors';
 import { qi } from './catalog';
-import type { TableInfo } from './catalog';
+import type { TableInfo } from './tableInfo';
 import { checkPattern } from './read-limits';
 
 /** The parts of a PostgREST URL this server understands. Pure parsing, no I/O. */

@@ -1,5 +1,5 @@
 import { RestError } from './errors';
-import type { TableInfo } from './catalog';
+import type { TableInfo } from './tableInfo';
 
 /**
  * What one /rest/v1 request may ask of the database (docs/product.md § Security, "Timeouts and
@@ -16,6 +16,77 @@ export const PATTERN_MAX_WILDCARDS = 4;
 export const PATTERN_COLUMN_MAX_CHARS = 2000;
 /** Default cap on one read's JSON body (PNEUMA_MAX_RESPONSE_BYTES). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What all the like/ilike filters of ONE request may ask together (issue 42: 120 filters each
+ * within the per-pattern caps held the embedded database for its whole timeout): how many such
+ * filters, and their patterns' characters and wildcards added up. A count asked with the read
+ * (`Prefer: count=`) runs the filters a second time, so they count twice. The anon key alone
+ * gets the smaller budget: it is anyone's.
+ */
+export interface PatternBudget {
+  filters: number;
+  chars: number;
+  wildcards: number;
+}
+export const PATTERN_BUDGETS: Readonly<Record<'anon' | 'user', PatternBudget>> = Object.freeze({
+  anon: { filters: 2, chars: PATTERN_MAX_CHARS, wildcards: PATTERN_MAX_WILDCARDS },
+  user: { filters: 4, chars: 2 * PATTERN_MAX_CHARS, wildcards: 2 * PATTERN_MAX_WILDCARDS },
+});
+
+const wildcardsOf = (pattern: string) => pattern.replace(/[^*%]/g, '').length;
+
+/**
+ * Refuses a request whose like/ilike filters together pass the caller's budget (PATTERN_BUDGETS):
+ * a 400 PGRST100 naming the limit, before anything reaches the database. `runs` is how many
+ * statements evaluate the filters (2 with a count).
+ */
+export function checkPatternBudget(role: string, patterns: readonly string[], runs = 1): void {
+  if (patterns.length === 0) return;
+  const who = role === 'anon' ? 'anon' : 'user';
+  const budget = PATTERN_BUDGETS[who];
+  const caller = who === 'anon' ? 'with the anon key alone' : 'signed in';
+  const refuse = (what: string, max: number) =>
+    new RestError(
+      400,
+      'PGRST100',
+      `This request's like/ilike filters ${what}; at most ${max} per request ${caller}`,
+      runs > 1 ? 'A count (Prefer: count=) runs the filters twice, so they count twice' : null,
+      'Use fewer or shorter patterns, or eq, in and is filters',
+    );
+  const filters = patterns.length * runs;
+  if (filters > budget.filters) throw refuse(`count ${filters}`, budget.filters);
+  const chars = patterns.reduce((n, p) => n + p.length, 0) * runs;
+  if (chars > budget.chars) throw refuse(`have ${chars} characters together`, budget.chars);
+  const wildcards = patterns.reduce((n, p) => n + wildcardsOf(p), 0) * runs;
+  if (wildcards > budget.wildcards) throw refuse(`have ${wildcards} wildcards (* or %) together`, budget.wildcards);
+}
+
+/**
+ * Rate-limit points of one /rest/v1 read (server/limits: REST_READ counts cost, not requests): 1,
+ * plus PATTERN_FILTER_POINTS for each like/ilike filter in its query string. A read stopped at its
+ * statement timeout costs more afterwards (TIMED_OUT_SHARE of the limit), so one caller's
+ * back-to-back expensive reads are refused long before they keep the database busy or, on the
+ * embedded database, restarting.
+ */
+export const PATTERN_FILTER_POINTS = 10;
+/** The share of a read limit one read stopped at its statement timeout uses up. */
+export const TIMED_OUT_SHARE = 1 / 2;
+
+export function readPoints(params: URLSearchParams): number {
+  let n = 1;
+  for (const v of params.values()) if (/^(not\.)?i?like\./.test(v)) n += PATTERN_FILTER_POINTS;
+  return n;
+}
+
+/** Requests whose statement ran into its timeout (57014), by request object, for the limits' afterwards charge. */
+const timedOut = new WeakSet<Request>();
+export function noteTimedOut(req: Request): void {
+  timedOut.add(req);
+}
+export function ranIntoTimeout(req: Request): boolean {
+  return timedOut.has(req);
+}
 
 /**
  * Types whose text form is short whatever the value (numbers, ids, dates): a pattern over them
@@ -43,7 +114,7 @@ export function checkPattern(table: TableInfo, column: string, type: string, pat
       'Match a shorter pattern',
     );
   }
-  const wildcards = pattern.replace(/[^*%]/g, '').length;
+  const wildcards = wildcardsOf(pattern);
   if (wildcards > PATTERN_MAX_WILDCARDS) {
     throw new RestError(
       400,

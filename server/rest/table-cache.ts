@@ -1,6 +1,6 @@
 import type { Db } from '../db/types';
 import { loadCatalog } from './catalog';
-import type { TableInfo } from './catalog';
+import type { TableInfo } from './tableInfo';
 import { RestError } from './errors';
 
 /** An unknown table reloads the catalogue at most this often (a migration may add one). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from '../../server/rest/errors';
 import { Params, parseFilter, parseOrder, parseQuery, parseSelect, whereSql } from '../../server/rest/query';
-import type { TableInfo } from '../../server/rest/catalog';
+import type { TableInfo } from '../../server/rest/tableInfo';
 import { boundFromChecks } from '../../server/rest/read-limits';
 
 const table: TableInfo = {

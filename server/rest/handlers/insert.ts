@@ -1,5 +1,5 @@
 import { qi } from '../catalog';
-import type { TableInfo } from '../catalog';
+import type { TableInfo } from '../tableInfo';
 import type { RestCall } from '../call';
 import { RestError } from '../errors';
 import { isPlainObject } from '../../http';
