@@ -6,13 +6,23 @@ import { useAuth } from '../../app/auth/authStore';
 import { useNetworkStatus } from '../../app/network/useNetworkStatus';
 import { getCourse, saveCourse, storeServerCourses } from '../../data/coursesRepo';
 import { useCustomPatterns } from '../../data/hooks';
-import { COURSE_LEVELS, COURSE_LIMITS as L, emptyDay, moveDay, type Course } from '../../domain/instructor/course';
-import { draftErrors, publishErrors, type CourseErrors } from '../../domain/instructor/courseSchema';
+import { useCustomPrograms } from '../../data/useCustomPrograms';
+import {
+  COURSE_LEVELS,
+  COURSE_LIMITS as L,
+  emptyDay,
+  moveDay,
+  type Course,
+} from '../../domain/instructor/course';
+import {
+  draftErrors,
+  publishErrors,
+  type CourseErrors,
+} from '../../domain/instructor/courseSchema';
 import { requestSync } from '../../sync/page/syncEngine';
 import { Button, buttonClass } from '../../ui/Button';
 import { Field, SelectField, TextAreaField } from '../../ui/Field';
 import { LoadingDots } from '../../ui/LoadingDots';
-import { useCustomPrograms } from '../programs';
 import { fetchCourse } from './api';
 import { patternChoices } from './coursePatterns';
 import { DayEditor } from './DayEditor';
@@ -42,7 +52,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
   const navigate = useNavigate();
   const own = useCustomPatterns(userId);
   const choices = useMemo(() => patternChoices(own), [own]);
-  const ownPrograms = useCustomPrograms();
+  const ownPrograms = useCustomPrograms(userId);
   const [draft, setDraft] = useState<Course | null>(null);
   const [missing, setMissing] = useState(false);
   const [errors, setErrors] = useState<CourseErrors>({});
@@ -86,7 +96,8 @@ export function CourseEditor({ courseId }: { courseId: string }) {
       <div className="page stack">
         <h1>Course</h1>
         <p>
-          <Link to="/instructor-onboarding">Sign in and become an instructor</Link> to build courses.
+          <Link to="/instructor-onboarding">Sign in and become an instructor</Link> to build
+          courses.
         </p>
       </div>
     );
@@ -110,7 +121,9 @@ export function CourseEditor({ courseId }: { courseId: string }) {
     const found = status === 'published' ? publishErrors(draft) : draftErrors(draft);
     setErrors(found ?? {});
     if (found) {
-      setMessage(`Please fix ${Object.keys(found).length === 1 ? 'one problem' : `${Object.keys(found).length} problems`} before ${status === 'published' ? 'publishing' : 'saving'}.`);
+      setMessage(
+        `Please fix ${Object.keys(found).length === 1 ? 'one problem' : `${Object.keys(found).length} problems`} before ${status === 'published' ? 'publishing' : 'saving'}.`,
+      );
       requestAnimationFrame(() => summary.current?.focus());
       return;
     }
@@ -118,11 +131,19 @@ export function CourseEditor({ courseId }: { courseId: string }) {
     setDraft(record);
     setDirty(false);
     requestSync();
-    setMessage(status === 'published' ? 'Published. Students can enroll once it reaches the server.' : 'Draft saved on this device.');
+    setMessage(
+      status === 'published'
+        ? 'Published. Students can enroll once it reaches the server.'
+        : 'Draft saved on this device.',
+    );
     if (courseId === 'new') {
       // Saved: the move to the course's own address is not a departure.
       leaving.current = true;
-      void navigate({ to: '/teach/courses/$courseId', params: { courseId: record.id }, replace: true });
+      void navigate({
+        to: '/teach/courses/$courseId',
+        params: { courseId: record.id },
+        replace: true,
+      });
     }
   };
 
@@ -132,7 +153,10 @@ export function CourseEditor({ courseId }: { courseId: string }) {
     requestAnimationFrame(() => {
       const dir = to < from ? 'up' : 'down';
       const el = document.getElementById(`day-${dir}-${to}`) as HTMLButtonElement | null;
-      (el && !el.disabled ? el : document.getElementById(`day-${dir === 'up' ? 'down' : 'up'}-${to}`))?.focus();
+      (el && !el.disabled
+        ? el
+        : document.getElementById(`day-${dir === 'up' ? 'down' : 'up'}-${to}`)
+      )?.focus();
     });
   };
 
@@ -145,13 +169,30 @@ export function CourseEditor({ courseId }: { courseId: string }) {
       <p>
         <Link to="/instructor-onboarding">Back to your teaching</Link>
       </p>
-      <div ref={summary} tabIndex={-1} role="status" aria-live="polite" className={Object.keys(errors).length ? 'field__error' : undefined}>
+      <div
+        ref={summary}
+        tabIndex={-1}
+        role="status"
+        aria-live="polite"
+        className={Object.keys(errors).length ? 'field__error' : undefined}
+      >
         {message}
         {errors.days ? ` ${errors.days}` : ''}
       </div>
-      {!online ? <p className="muted">You are offline: saving keeps the course on this device; it uploads when you are back online.</p> : null}
+      {!online ? (
+        <p className="muted">
+          You are offline: saving keeps the course on this device; it uploads when you are back
+          online.
+        </p>
+      ) : null}
       <form className="stack" onSubmit={(e) => e.preventDefault()} noValidate>
-        <Field label="Title" value={draft.title} maxLength={L.titleMax} error={errors.title} onChange={(e) => update({ title: e.target.value })} />
+        <Field
+          label="Title"
+          value={draft.title}
+          maxLength={L.titleMax}
+          error={errors.title}
+          onChange={(e) => update({ title: e.target.value })}
+        />
         <TextAreaField
           label="Description"
           hint="What students will practice and why."
@@ -203,7 +244,11 @@ export function CourseEditor({ courseId }: { courseId: string }) {
             {draft.status === 'published' ? 'Save and keep published' : 'Publish'}
           </Button>
           {draft.status === 'published' ? (
-            <Link to="/courses/$courseId" params={{ courseId: draft.id }} className={buttonClass('ghost')}>
+            <Link
+              to="/courses/$courseId"
+              params={{ courseId: draft.id }}
+              className={buttonClass('ghost')}
+            >
               View as a student
             </Link>
           ) : null}

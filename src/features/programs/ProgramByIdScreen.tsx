@@ -3,7 +3,7 @@ import { useLocalQuery } from '../../data/useLocalQuery';
 import { getCustomProgram } from '../../data/customProgramsRepo';
 import { getBuiltInProgram } from '../../domain/programs/builtInPrograms';
 import { parseProgram } from '../../domain/programs/programSchema';
-import { programDefinitionOf } from './useCustomPrograms';
+import { programDefinitionOf } from '../../data/useCustomPrograms';
 import { buttonClass } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';

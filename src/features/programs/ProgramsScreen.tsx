@@ -3,6 +3,8 @@
  * made on this device at /create.
  */
 import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../app/auth/authStore';
+import { useCustomPrograms } from '../../data/useCustomPrograms';
 import { BUILT_IN_PROGRAMS } from '../../domain/programs/builtInPrograms';
 import { plannedLengthText } from '../../domain/programs/programText';
 import type { Program } from '../../domain/programs/programTypes';
@@ -10,7 +12,6 @@ import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LazyPublishProgramButton } from '../marketplace-on-demand';
 import { ProgramShareLinkButton } from './ProgramShareLinkButton';
-import { useCustomPrograms } from './useCustomPrograms';
 import './programs.css';
 
 const CATEGORY_TEXT: Record<Program['category'], string> = {
@@ -21,7 +22,8 @@ const CATEGORY_TEXT: Record<Program['category'], string> = {
 };
 
 export function ProgramsScreen() {
-  const custom = useCustomPrograms();
+  const auth = useAuth();
+  const custom = useCustomPrograms(auth.status === 'signedIn' && auth.user ? auth.user.id : null);
   return (
     <div className="page program-page">
       <h1>Programs</h1>

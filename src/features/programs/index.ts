@@ -4,5 +4,3 @@ export { ProgramByIdScreen } from './ProgramByIdScreen';
 export { ProgramHistoryLine, ProgramResultsCard } from './ProgramResultsCard';
 export { ProgramBuilder } from './ProgramBuilder';
 export { ProgramLinkScreen } from './ProgramLinkScreen';
-// The programs made on this device, for the course builder (a day may hold a program).
-export { useCustomPrograms } from './useCustomPrograms';
