@@ -68,8 +68,13 @@ export const COUNTDOWN_MS = 3_600;
 /** Presses the pre-session step's one 'Start' in Firefox (puppeteer over WebDriver BiDi). */
 export async function pressStartFirefox(page) {
   const isStart = (b) => b.textContent.trim() === 'Start' && !b.disabled;
-  await page.waitForFunction(`[...document.querySelectorAll('button')].some(${isStart.toString()})`, { timeout: 15_000 });
-  await page.evaluate(`[...document.querySelectorAll('button')].find(${isStart.toString()}).click()`);
+  await page.waitForFunction(
+    `[...document.querySelectorAll('button')].some(${isStart.toString()})`,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(
+    `[...document.querySelectorAll('button')].find(${isStart.toString()}).click()`,
+  );
 }
 
 export const SAVED_HEADING =
@@ -82,9 +87,25 @@ export const SAVED_HEADING =
 export async function pressStop(driver) {
   await (await button(driver, 'Stop')).click();
   await driver.sleep(400);
-  const saved = await driver.findElements(By.xpath(SAVED_HEADING));
-  const stop = await driver.findElements(By.xpath("//button[normalize-space(.)='Stop']"));
-  if (saved.length === 0 && stop.length > 0) await stop[0].click();
+  if (!(await confirmEnd(driver))) {
+    const saved = await driver.findElements(By.xpath(SAVED_HEADING));
+    const stop = await driver.findElements(By.xpath("//button[normalize-space(.)='Stop']"));
+    if (saved.length === 0 && stop.length > 0) await stop[0].click();
+    await driver.sleep(400);
+    await confirmEnd(driver);
+  }
+}
+
+/** The XPath of 'End session?''s saving answer ('End session', or 'Save it anyway' under one cycle). */
+export const END_CONFIRM =
+  "//div[@role='dialog']//button[normalize-space(.)='End session' or normalize-space(.)='Save it anyway']";
+
+/** Stop asks once ('End session?'): answers it by saving; false when no question was open. */
+async function confirmEnd(driver) {
+  const end = await driver.findElements(By.xpath(END_CONFIRM));
+  if (end.length === 0) return false;
+  await end[0].click();
+  return true;
 }
 
 /** Signs a fresh account up on /auth; returns how long the sign-up took after the press. */
@@ -190,12 +211,23 @@ export const CAMERA_LIVE_STATE = `(() => {
 export function checkFacelessCamera(assert, seen) {
   const first = seen[0];
   const last = seen.at(-1);
-  assert.deepEqual(last.track, { readyState: 'live', enabled: true, muted: false }, 'a live camera track');
+  assert.deepEqual(
+    last.track,
+    { readyState: 'live', enabled: true, muted: false },
+    'a live camera track',
+  );
   assert.ok(last.width > 0, 'the preview shows frames');
-  assert.ok(last.currentTime > first.currentTime + 2, `the preview played (${first.currentTime} -> ${last.currentTime} s)`);
+  assert.ok(
+    last.currentTime > first.currentTime + 2,
+    `the preview played (${first.currentTime} -> ${last.currentTime} s)`,
+  );
   assert.match(last.stillness ?? '', /^\d+%$/, 'the live panel shows a measured stillness');
   assert.ok(['No', 'Not measured'].includes(last.face), `'Face in view' reads ${last.face}`);
-  assert.deepEqual(seen.filter((s) => s.face === 'Yes'), [], "'Face in view' said Yes with no face in view");
+  assert.deepEqual(
+    seen.filter((s) => s.face === 'Yes'),
+    [],
+    "'Face in view' said Yes with no face in view",
+  );
   assert.equal(last.breathing, 'Not measured', 'no breathing rate without a face');
 }
 

@@ -82,7 +82,7 @@ test('without provider keys, a completed session gets a labelled on-device analy
   await expect(page.locator('.encouragement')).toHaveText(/^(Settle in\.|Soften your shoulders)/);
   await finishToResults(page, 25_500);
 
-  // The session's one score is at the top; the analysis below 'More' (opened by finishToResults).
+  // The session's one score and the analysis are below 'More' (opened by finishToResults).
   await expect(page.getByTestId('session-score')).toContainText('100/100');
   const card = page.getByTestId('coach-card');
   await expect(card.getByTestId('coach-source')).toHaveText('On-device analysis');

@@ -9,7 +9,10 @@ export const START_DELAY_MS = 3_600;
  * before the page loads), the default countdown and 'Breathe in': the breath has started.
  * Pass `{ clock: false }` on a real clock (the countdown then takes its 3.5 s).
  */
-export async function pressStart(page: Page, { clock = true }: { clock?: boolean } = {}): Promise<void> {
+export async function pressStart(
+  page: Page,
+  { clock = true }: { clock?: boolean } = {},
+): Promise<void> {
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   if (clock) await page.clock.runFor(START_DELAY_MS);
 }
@@ -38,4 +41,14 @@ export async function practiseClassicSession(page: Page): Promise<void> {
   await page.clock.runFor(160_500);
   await expect(page.getByRole('heading', { name: 'Session complete' })).toBeVisible();
   await expect(page.getByText('Saved on this device.')).toBeVisible();
+}
+
+/**
+ * Stop and Esc ask once ('End session?', issue 44): this answers it by ending and saving what
+ * was breathed ('End session', or 'Save it anyway' under one cycle).
+ */
+export async function confirmEnd(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'End session?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /^(End session|Save it anyway)$/ }).click();
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from './fixtures';
+import { confirmEnd } from './practise';
 import { launchCameraBrowser, type CameraBrowser } from './vision/cameraBrowser';
 import { CLIP_FPS, makeClip, removeClips, type ClipKind } from './vision/clips';
 import { measure, type CameraResults } from './vision/enhancedSession';
@@ -221,6 +222,7 @@ test('a refused camera permission shows the message, and the session runs withou
     ).toBeVisible();
     await expect(page.getByText('Vision Active')).toHaveCount(0);
     await page.keyboard.press('Escape');
+    await confirmEnd(page);
     await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'View Results' }).click();

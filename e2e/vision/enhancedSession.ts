@@ -4,6 +4,7 @@
  * and the results screen's camera figures read back as numbers.
  */
 import { expect, type Page } from '@playwright/test';
+import { confirmEnd } from '../practise';
 
 export interface CameraResults {
   stillness: number;
@@ -54,6 +55,7 @@ export async function stopAndReadResults(
   page: Page,
 ): Promise<Omit<CameraResults, 'playbackSpeed'>> {
   await page.keyboard.press('Escape');
+  await confirmEnd(page);
   await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'View Results' }).click();

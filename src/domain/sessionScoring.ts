@@ -1,6 +1,6 @@
 /**
- * Session quality (docs/product.md § Results and scores): quality labels and score
- * messages, quality score. Pure. A score is only ever computed from what was measured.
+ * Session quality (docs/product.md § Results and scores): quality labels and the session
+ * score, shown under a session's 'More' (the headline is domain/practiceSentence.ts). Pure. A score is only ever computed from what was measured.
  */
 
 type QualityLabel = 'Excellent' | 'Good' | 'Fair' | 'Needs Focus';
@@ -11,15 +11,6 @@ export function qualityLabel(score: number): QualityLabel {
   if (score >= 60) return 'Good';
   if (score >= 40) return 'Fair';
   return 'Needs Focus';
-}
-
-type ScoreMessage = 'Outstanding' | 'Excellent work' | 'You did it';
-
-/** 80+ Outstanding, 60+ Excellent work, else You did it. */
-function scoreMessage(score: number): ScoreMessage {
-  if (score >= 80) return 'Outstanding';
-  if (score >= 60) return 'Excellent work';
-  return 'You did it';
 }
 
 /**
@@ -109,7 +100,9 @@ export function scoreCap(completion: number): number {
 export function sessionScore(m: MeasuredInputs): number | undefined {
   const completion = clamp100(Number.isFinite(m.completionPercent) ? m.completionPercent : 0);
   const stillness =
-    typeof m.stillness === 'number' && Number.isFinite(m.stillness) ? clamp100(m.stillness) : undefined;
+    typeof m.stillness === 'number' && Number.isFinite(m.stillness)
+      ? clamp100(m.stillness)
+      : undefined;
   const steadiness =
     typeof m.rhythmConsistency === 'number' && Number.isFinite(m.rhythmConsistency)
       ? clamp100(m.rhythmConsistency)
@@ -121,24 +114,4 @@ export function sessionScore(m: MeasuredInputs): number | undefined {
   const total = parts.reduce((a, [, w]) => a + w, 0);
   const mean = parts.reduce((a, [v, w]) => a + v * w, 0) / total;
   return Math.min(scoreCap(completion), Math.round(mean));
-}
-
-/**
- * The one sentence under the score on the results screen: the band's message for a
- * completed session, what was breathed for one ended early.
- */
-export function scoreSentence(f: {
-  score: number | undefined;
-  cycleCount: number;
-  targetCycles: number;
-  completed: boolean;
-}): string {
-  const cycles = `${f.cycleCount} of ${f.targetCycles} cycles`;
-  if (!f.completed) {
-    return f.score === undefined
-      ? `Ended early, before the first full cycle: nothing to score yet.`
-      : `Ended early after ${cycles}: the score counts what you breathed.`;
-  }
-  if (f.score === undefined) return `You breathed all ${f.targetCycles} cycles.`;
-  return `${scoreMessage(f.score)}: you breathed all ${f.targetCycles} cycles.`;
 }

@@ -105,36 +105,20 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
               {f.cycleCount} / {f.targetCycles}
             </dd>
           </div>
-          <div className="stat">
-            <dt className="stat__label">Score</dt>
-            {f.score !== undefined ? (
-              <dd className="stat__value results__score" data-testid="session-score">
-                {f.score}
-                <span className="results__out-of">/100</span>{' '}
-                <Badge tone="primary" data-testid="quality-label">
-                  {f.label}
-                </Badge>
-              </dd>
-            ) : null}
-            {f.score !== undefined ? (
-              <dd className="results__score-icon" data-testid="score-icon" title={scoreIcon(f.score).meaning}>
-                <LineIcon name={scoreIcon(f.score).icon} size={28} />
-                <span className="visually-hidden">{scoreIcon(f.score).meaning}</span>
-              </dd>
-            ) : (
-              <dd className="results__unmeasured" data-testid="session-score-none">
-                Not measured
-              </dd>
-            )}
-          </div>
+          {f.breathHoldTime !== undefined ? (
+            <div className="stat">
+              <dt className="stat__label">Longest hold</dt>
+              <dd className="stat__value">{f.breathHoldTime.toFixed(1)} s</dd>
+            </div>
+          ) : null}
         </dl>
         <p className="results__sentence" data-testid="result-sentence">
           {f.sentence}
         </p>
         {navState?.untracked && !record ? (
           <p className="results__untracked" data-testid="results-untracked">
-            Not saved: practice without tracking is on. Nothing of this session was stored on this device or sent to
-            the server, so it will not be here after you leave this page.
+            Not saved: practice without tracking is on. Nothing of this session was kept on this device or sent to
+            your account, so it will not be here after you leave this page.
           </p>
         ) : null}
         <div className="results__actions">
@@ -170,12 +154,28 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
           <Card as="section" aria-labelledby="results-details-title" className="results__summary">
             <h2 id="results-details-title">Details</h2>
             <dl className="stat-grid results__stats">
-              {f.breathHoldTime !== undefined ? (
-                <div className="stat">
-                  <dt className="stat__label">Longest breath hold</dt>
-                  <dd className="stat__value">{f.breathHoldTime.toFixed(1)} s</dd>
-                </div>
-              ) : null}
+              <div className="stat">
+                <dt className="stat__label">Score</dt>
+                {f.score !== undefined ? (
+                  <dd className="stat__value results__score" data-testid="session-score">
+                    {f.score}
+                    <span className="results__out-of">/100</span>{' '}
+                    <Badge tone="primary" data-testid="quality-label">
+                      {f.label}
+                    </Badge>
+                  </dd>
+                ) : null}
+                {f.score !== undefined ? (
+                  <dd className="results__score-icon" data-testid="score-icon" title={scoreIcon(f.score).meaning}>
+                    <LineIcon name={scoreIcon(f.score).icon} size={28} />
+                    <span className="visually-hidden">{scoreIcon(f.score).meaning}</span>
+                  </dd>
+                ) : (
+                  <dd className="results__unmeasured" data-testid="session-score-none">
+                    Not measured
+                  </dd>
+                )}
+              </div>
               <div className="stat">
                 <dt className="stat__label">Completion</dt>
                 <dd className="stat__value">{f.completionPercent}%</dd>

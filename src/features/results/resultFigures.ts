@@ -2,11 +2,11 @@ import type { SessionRecord } from '../../data/db';
 import {
   completionPercent,
   qualityLabel,
-  scoreSentence,
   sessionScore,
   stillnessFromRestlessness,
 } from '../../domain/sessionScoring';
 import type { SessionMode } from '../../domain/sessionModes';
+import { practiceSentence } from '../../domain/practiceSentence';
 import type { ResultsNavState } from '../session';
 
 /** The figures the results screen shows: only what the session measured. */
@@ -28,7 +28,7 @@ export interface ResultFigures {
   /** The session score (domain/sessionScoring: sessionScore), the one score shown. */
   score?: number;
   label?: string;
-  /** The one sentence under the score. */
+  /** The warm sentence under the headline: what was done (domain/practiceSentence). */
   sentence: string;
   syncState?: SessionRecord['syncState'];
 }
@@ -45,7 +45,7 @@ function finish(
   return {
     ...f,
     completionPercent: completion,
-    sentence: scoreSentence({ score, ...f }),
+    sentence: practiceSentence(f),
     ...(score !== undefined ? { score, label: qualityLabel(score) } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PHASE_LABELS, sessionLengthMs } from '../../domain/breathClock';
@@ -14,6 +15,7 @@ import { BreathVisual, type PhaseChange } from './BreathVisual';
 import { CameraChip } from './CameraSlot';
 import { speak, vibrateFor } from './cues';
 import { Encouragement } from './Encouragement';
+import { EndSessionDialog } from './EndSessionDialog';
 import { RetentionPanel } from './RetentionPanel';
 import { SessionFigures, SessionProgress } from './SessionFigures';
 import { TimingMonitor } from './TimingMonitor';
@@ -77,10 +79,15 @@ export function ActiveSession({
 
   const [adaptive, setAdaptive] = useState(adaptiveDefault);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Stop, Esc and the back link ask once ('End session?'); asking pauses the breath.
+  const [endAsked, setEndAsked] = useState(false);
+  const pausedToAsk = useRef(false);
+  const cyclesDone = useSelector(session, (s) => s.context.metrics.cycleCount);
+  const navigate = useNavigate();
   const display = useDisplaySettings();
   const fullscreen = useFullscreen();
   const stageRef = useRef<HTMLElement>(null);
-  const controlsShown = useIdleControls(stageRef, { paused, dialogOpen: settingsOpen });
+  const controlsShown = useIdleControls(stageRef, { paused, dialogOpen: settingsOpen || endAsked });
 
   const wakeLock = useWakeLock(!paused);
 
@@ -91,10 +98,29 @@ export function ActiveSession({
       announcerRef.current.textContent = paused ? 'Paused' : lastAnnouncement.current;
   }, [paused]);
 
-  const live = useRef({ cues, audioEnabled, settingsOpen });
+  const live = useRef({ cues, audioEnabled, settingsOpen: settingsOpen || endAsked });
   useEffect(() => {
-    live.current = { cues, audioEnabled, settingsOpen };
+    live.current = { cues, audioEnabled, settingsOpen: settingsOpen || endAsked };
   });
+  const askEnd = useCallback(() => {
+    pausedToAsk.current = controller.phase === 'active' && !inRetention;
+    if (pausedToAsk.current) actions.pause();
+    setEndAsked(true);
+  }, [actions, controller.phase, inRetention]);
+  const keepBreathing = useCallback(() => {
+    setEndAsked(false);
+    if (pausedToAsk.current) actions.resume();
+    pausedToAsk.current = false;
+  }, [actions]);
+  const endNow = useCallback(() => {
+    setEndAsked(false);
+    actions.stop();
+  }, [actions]);
+  // Leaving unmounts the session before it ends: nothing reaches the save path.
+  const leaveUnsaved = useCallback(() => {
+    setEndAsked(false);
+    void navigate({ to: '/session' });
+  }, [navigate]);
   const onPhaseChange = useCallback((change: PhaseChange) => {
     const label = PHASE_LABELS[change.phase];
     // Written straight to the live region: no re-render of the whole screen at a boundary.
@@ -133,7 +159,7 @@ export function ActiveSession({
         } else actions.togglePause();
       } else if (e.key === 'Escape') {
         e.preventDefault();
-        actions.stop();
+        askEnd();
       } else if (e.key === 'm' || e.key === 'M') {
         if (isTypingTarget(e.target) && (e.target as HTMLElement).tagName !== 'BUTTON') return;
         actions.toggleAudio();
@@ -144,7 +170,7 @@ export function ActiveSession({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [actions, inRetention, loopRef, toggleFullscreen]);
+  }, [actions, askEnd, inRetention, loopRef, toggleFullscreen]);
 
   // The desktop panel's shortcuts (when the person turned them on): R starts this session
   // again from its first breath. Space, M and F are this screen's own keys (above).
@@ -212,7 +238,7 @@ export function ActiveSession({
               <LineIcon name={fullscreen.active ? 'shrink' : 'expand'} size={22} />
             </Button>
           ) : null}
-          <Button variant="secondary" size="sm" onClick={actions.stop} aria-keyshortcuts="Escape">
+          <Button variant="secondary" size="sm" onClick={askEnd} aria-keyshortcuts="Escape">
             Stop
           </Button>
         </div>
@@ -236,7 +262,11 @@ export function ActiveSession({
           />
         )}
         {/* Over the stage, never in the flow: pausing does not move the guide. */}
-        <p className="immersive__paused" aria-hidden={!paused} data-shown={paused ? 'true' : undefined}>
+        <p
+          className="immersive__paused"
+          aria-hidden={!paused}
+          data-shown={paused ? 'true' : undefined}
+        >
           Paused
         </p>
         <Encouragement
@@ -291,6 +321,13 @@ export function ActiveSession({
       </div>
 
       <SessionSettings open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <EndSessionDialog
+        open={endAsked}
+        cyclesDone={cyclesDone}
+        onKeep={keepBreathing}
+        onEnd={endNow}
+        onDiscard={leaveUnsaved}
+      />
     </section>
   );
 }
