@@ -8,7 +8,7 @@ import {
   type MarketProgramPage,
 } from '../../src/domain/marketplace/programListing';
 import type { ProgramDefinition } from '../../src/domain/programs/programTypes';
-import { buildTimeline, plannedLengthMs } from '../../src/domain/programs/timeline';
+import { plannedProgramMs } from '../../src/domain/programs/timeline';
 import { MARKETPLACE_MEMBER, MARKETPLACE_READER, type MarketplaceDeps } from './listing';
 import { iso, likeText } from './rows';
 import { roleOf } from './writes';
@@ -112,7 +112,7 @@ function publishProgram(c: Context, deps: MarketplaceDeps): Promise<Response> {
     const body = await parsedBody(c, publishProgramSchema);
     if (body instanceof Response) return body;
     const def = body.program;
-    const plannedSeconds = Math.max(1, Math.round(plannedLengthMs(buildTimeline(def)) / 1000));
+    const plannedSeconds = Math.max(1, Math.round(plannedProgramMs(def) / 1000));
     return caller.run(async (tx) => {
       const r = await tx.query<{ id: string; inserted: boolean }>(
         `insert into public.marketplace_programs (creator_id, source_program_id, name, description,

@@ -13,7 +13,7 @@ import {
   PROGRAM_FORMAT_VERSION,
   type ProgramDefinition,
 } from './programTypes';
-import { buildTimeline, plannedLengthMs } from './timeline';
+import { plannedProgramMs } from './timeline';
 
 export const PROGRAM_LIMITS = Object.freeze({
   nameMax: 80,
@@ -32,6 +32,7 @@ export const PROGRAM_LIMITS = Object.freeze({
   totalMaxSeconds: 7200,
 });
 const L = PROGRAM_LIMITS;
+const TOTAL_MAX_MS = L.totalMaxSeconds * 1000;
 
 /** Seconds with at most millisecond precision. */
 const wholeMs = (label: string, min: number, max: number) =>
@@ -141,7 +142,10 @@ export const programSchema = z
   .refine((p) => p.segments.some((s) => s.kind !== 'retention'), {
     message: 'A program needs at least one timed segment',
   })
-  .refine((p) => plannedLengthMs(buildTimeline(p)) <= L.totalMaxSeconds * 1000, {
+  // Counted arithmetically, never by expanding the timeline: 60 segments of 3,600 s of 0.1 s
+  // phases would be 2.16 million steps (20 s and 1.6 GB on the server; issue 42). What passes is
+  // at most 7,200 s of phases of at least 0.1 s: 72,000 steps for whoever expands it later.
+  .refine((p) => plannedProgramMs(p, TOTAL_MAX_MS) <= TOTAL_MAX_MS, {
     message: `A program can be at most ${L.totalMaxSeconds / 60} minutes long`,
   }) satisfies z.ZodType<ProgramDefinition, unknown>;
 

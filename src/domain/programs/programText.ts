@@ -3,7 +3,7 @@
  * stopwatch, a one-line summary of each segment, the planned length.
  */
 import { STEP_LABELS, type Program, type Segment } from './programTypes';
-import { buildTimeline, plannedLengthMs, segmentCycles } from './timeline';
+import { plannedProgramMs, segmentCycles } from './timeline';
 
 /** A step length: '4 s', '4.5 s', '5.455 s' (no trailing zeros). */
 export function stepSecondsText(ms: number): string {
@@ -50,7 +50,7 @@ export function segmentSummary(seg: Segment): string {
 
 /** 'About 14 min' (plus 'and your retentions' when it has open holds). */
 export function plannedLengthText(p: Pick<Program, 'segments'>): string {
-  const t = buildTimeline(p);
-  const min = Math.max(1, Math.round(plannedLengthMs(t) / 60_000));
-  return `About ${min} min${t.retentions ? ' plus your retentions' : ''}`;
+  const min = Math.max(1, Math.round(plannedProgramMs(p) / 60_000));
+  const retentions = p.segments.some((s) => s.kind === 'retention');
+  return `About ${min} min${retentions ? ' plus your retentions' : ''}`;
 }

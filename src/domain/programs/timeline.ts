@@ -45,42 +45,90 @@ export interface Timeline {
 
 const msOf = (seconds: number): number => Math.round(seconds * 1000);
 
+/** One phase's whole ms after `steps` rises of the segment's ramp (rising stops at the cap). */
+function phaseMs(seg: BreatheSegment, p: PhaseTiming, steps: number): number {
+  const base = msOf(p.seconds);
+  if (!seg.ramp || steps === 0) return base;
+  const grown = base + steps * msOf(seg.ramp.stepSeconds);
+  const cap = msOf(seg.ramp.maxSeconds);
+  // A phase already past the cap stays as it was.
+  return seg.ramp.stepSeconds >= 0
+    ? Math.max(base, Math.min(grown, cap))
+    : Math.min(base, Math.max(grown, cap));
+}
+
+const rampSteps = (seg: BreatheSegment, c: number) =>
+  seg.ramp ? Math.floor(c / seg.ramp.everyCycles) : 0;
+
 /** The phases of cycle `c` of a breathe segment in whole ms (the ramp applied). */
 function cyclePhasesMs(
   seg: BreatheSegment,
   c: number,
 ): { phase: PhaseTiming['phase']; ms: number }[] {
-  const steps = seg.ramp ? Math.floor(c / seg.ramp.everyCycles) : 0;
-  return seg.phases.map((p) => {
-    const base = msOf(p.seconds);
-    if (!seg.ramp || steps === 0) return { phase: p.phase, ms: base };
-    const grown = base + steps * msOf(seg.ramp.stepSeconds);
-    const cap = msOf(seg.ramp.maxSeconds);
-    // Rising stops at the cap; a phase already past it stays as it was.
-    const ms =
-      seg.ramp.stepSeconds >= 0
-        ? Math.max(base, Math.min(grown, cap))
-        : Math.min(base, Math.max(grown, cap));
-    return { phase: p.phase, ms };
-  });
+  const steps = rampSteps(seg, c);
+  return seg.phases.map((p) => ({ phase: p.phase, ms: phaseMs(seg, p, steps) }));
 }
 
-const cycleMsOf = (seg: BreatheSegment, c: number) =>
-  cyclePhasesMs(seg, c).reduce((sum, p) => sum + p.ms, 0);
+/** Cycle `c`'s whole ms, without building its phases. */
+function cycleMsOf(seg: BreatheSegment, c: number): number {
+  const steps = rampSteps(seg, c);
+  let sum = 0;
+  for (const p of seg.phases) sum += phaseMs(seg, p, steps);
+  return sum;
+}
 
-/** Cycles a breathe segment runs: its count, or as many whole cycles as fit in its seconds (at least one). */
-export function segmentCycles(seg: BreatheSegment): number {
-  if (seg.cycles !== undefined) return seg.cycles;
-  const limit = msOf(seg.seconds ?? 0);
+/**
+ * A breathe segment's cycles and their planned whole ms, counted without expanding it. Without
+ * a ramp every cycle is alike: arithmetic. With one, cycle by cycle, but never past `stopAfterMs`
+ * (then the answer is only known to be over it), so a hostile segment costs at most as many
+ * cycles as fit in that time.
+ */
+function breatheLength(seg: BreatheSegment, stopAfterMs: number): { cycles: number; ms: number } {
+  if (!seg.ramp) {
+    const cycleMs = cycleMsOf(seg, 0);
+    const cycles =
+      seg.cycles ?? (cycleMs > 0 ? Math.max(1, Math.floor(msOf(seg.seconds ?? 0) / cycleMs)) : 1);
+    return { cycles, ms: cycles * cycleMs };
+  }
+  const limit = seg.cycles === undefined ? msOf(seg.seconds ?? 0) : Number.POSITIVE_INFINITY;
   let total = 0;
   let c = 0;
   for (;;) {
+    if (seg.cycles !== undefined && c >= seg.cycles) return { cycles: c, ms: total };
+    if (total > stopAfterMs) return { cycles: c, ms: total };
     const next = cycleMsOf(seg, c);
-    if (c > 0 && total + next > limit) return c;
+    // Phases of at least 0.1 s (the schema's rule); a malformed segment ends here, not never.
+    if (!(next > 0)) return { cycles: Math.max(c, 1), ms: Number.NaN };
+    // A timed segment runs as many whole cycles as fit in its seconds, at least one.
+    if (seg.cycles === undefined && c > 0 && total + next > limit) return { cycles: c, ms: total };
     total += next;
     c++;
-    if (total >= limit) return c;
+    if (seg.cycles === undefined && total >= limit) return { cycles: c, ms: total };
   }
+}
+
+/** Cycles a breathe segment runs: its count, or as many whole cycles as fit in its seconds (at least one). */
+export function segmentCycles(seg: BreatheSegment): number {
+  return breatheLength(seg, Number.POSITIVE_INFINITY).cycles;
+}
+
+/**
+ * Planned active ms of a program, open retentions counted as 0: what plannedLengthMs of its
+ * timeline says, without building the timeline. Past `stopAfterMs` it stops counting and answers
+ * a number over it, so checking a limit costs at most that much of the program (the schema's
+ * 2-hour check: a hostile program is refused before anything is expanded; issue 42, item 2).
+ */
+export function plannedProgramMs(
+  program: Pick<Program, 'segments'>,
+  stopAfterMs = Number.POSITIVE_INFINITY,
+): number {
+  let total = 0;
+  for (const seg of program.segments) {
+    if (total > stopAfterMs) return total;
+    if (seg.kind === 'breathe') total += breatheLength(seg, stopAfterMs - total).ms;
+    else if (seg.kind === 'hold' || seg.kind === 'rest') total += msOf(seg.seconds);
+  }
+  return total;
 }
 
 /** Expands a program into its steps, in order. */
