@@ -8,12 +8,16 @@
  *   sw/ (service worker) -> sync, data, contracts, domain
  *   server/ -> src/domain and src/contracts only (never the app, never sw/)
  *
+ * A layer imports the layers below it and its peers on the same line (app, ui and styles;
+ * data, backend and the adapters), never a layer above: tests/lint/layers.test.ts tries every
+ * pair of layers, and tests/lint/importCircles.test.ts refuses any import circle.
  * - domain: pure TypeScript; no React, Dexie, network or state-machine library, no other layer.
  * - contracts: facts both sides of the wire share (paths, shapes, page files); domain only.
- * - machines: XState and domain only; side effects come in as provided actors.
- * - data: never sync (sync builds on data: src/sync/personData.ts clears it), features or routes.
- * - sync, backend, app, ui, styles: never features or routes.
- * - adapters (src/vision, src/wallet, src/flow): domain, machines, backend; never data, sync or UI.
+ * - machines: XState, contracts and domain only; side effects (I/O, adapters) come in as provided actors.
+ * - data, backend: never sync (sync builds on data: src/sync/personData.ts clears it), app, ui, styles, features or routes.
+ * - adapters (src/vision, src/wallet, src/flow): domain, contracts, machines, backend; never data, sync or UI.
+ * - sync: never app, ui, styles, features or routes.
+ * - app, ui, styles: never features or routes.
  * - features: another feature only through its index.ts; never routes.
  * - one live-query hook: src/data/useLocalQuery; dexie-react-hooks is refused in features, app, ui, sync, backend.
  */
@@ -97,7 +101,7 @@ export const layerRules = [
       { group: REACT, message: msg('src/domain', 'React') },
       { group: DEXIE, message: msg('src/domain', 'Dexie') },
       { group: [...NETWORK, 'xstate'], message: msg('src/domain', 'network or state-machine libraries') },
-      { regex: into('data', 'sync', 'backend', 'machines', 'features', 'routes', 'app', 'ui', 'vision', 'wallet', 'flow', 'contracts'), message: msg('src/domain', 'another layer of src') },
+      { regex: into('data', 'sync', 'backend', 'machines', 'features', 'routes', 'app', 'ui', 'styles', 'vision', 'wallet', 'flow', 'contracts'), message: msg('src/domain', 'another layer of src') },
     ],
     {
       'no-restricted-globals': [
@@ -114,36 +118,50 @@ export const layerRules = [
     [
       { group: REACT, message: msg('src/machines', 'React') },
       { group: DEXIE, message: msg('src/machines', 'Dexie') },
-      { regex: into('data', 'sync', 'backend', 'features', 'routes', 'app', 'ui'), message: msg('src/machines', 'I/O or UI layers (side effects come in as provided actors)') },
+      { regex: into('data', 'sync', 'backend', 'vision', 'wallet', 'flow', 'features', 'routes', 'app', 'ui', 'styles'), message: msg('src/machines', 'I/O, adapter or UI layers (side effects come in as provided actors)') },
     ],
   ),
   rule(
     ['src/contracts/**/*.{ts,tsx}'],
     [
       { group: [...new Set([...REACT, ...DEXIE, ...NETWORK, 'xstate'])], message: msg('src/contracts', 'React, Dexie, network or state-machine libraries') },
-      { regex: into('data', 'sync', 'backend', 'machines', 'features', 'routes', 'app', 'ui', 'vision', 'wallet', 'flow'), message: msg('src/contracts', 'another layer of src but domain') },
+      { regex: into('data', 'sync', 'backend', 'machines', 'features', 'routes', 'app', 'ui', 'styles', 'vision', 'wallet', 'flow'), message: msg('src/contracts', 'another layer of src but domain') },
+    ],
+  ),
+  rule(
+    ['src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/styles/**/*.{ts,tsx}'],
+    [
+      { regex: into('features', 'routes'), message: msg('src/app, ui and styles', 'features or routes') },
+      { group: ['dexie-react-hooks'], message: ONE_LIVE_QUERY },
+    ],
+  ),
+  rule(
+    ['src/sync/**/*.{ts,tsx}'],
+    [
+      { regex: into('app', 'ui', 'styles', 'features', 'routes'), message: msg('src/sync', 'app, ui, styles, features or routes') },
+      { group: ['dexie-react-hooks'], message: ONE_LIVE_QUERY },
     ],
   ),
   rule(
     ['src/data/**/*.{ts,tsx}'],
-    [{ regex: into('sync', 'features', 'routes'), message: msg('src/data', 'sync, features or routes') }],
+    [{ regex: into('sync', 'app', 'ui', 'styles', 'features', 'routes'), message: msg('src/data', 'sync, app, ui, styles, features or routes') }],
   ),
   rule(
-    ['src/sync/**/*.{ts,tsx}', 'src/backend/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/styles/**/*.{ts,tsx}'],
+    ['src/backend/**/*.{ts,tsx}'],
     [
-      { regex: into('features', 'routes'), message: msg('src/sync, backend, app and ui', 'features or routes') },
+      { regex: into('sync', 'app', 'ui', 'styles', 'features', 'routes'), message: msg('src/backend', 'sync, app, ui, styles, features or routes') },
       { group: ['dexie-react-hooks'], message: ONE_LIVE_QUERY },
     ],
   ),
   rule(
     ['src/vision/**/*.{ts,tsx}', 'src/wallet/**/*.{ts,tsx}', 'src/flow/**/*.{ts,tsx}'],
-    [{ regex: into('data', 'sync', 'features', 'routes', 'app', 'ui'), message: msg('src/vision, wallet and flow (adapters)', 'data, sync or UI layers') }],
+    [{ regex: into('data', 'sync', 'app', 'ui', 'styles', 'features', 'routes'), message: msg('src/vision, wallet and flow (adapters)', 'data, sync or UI layers') }],
   ),
   rule(
     ['sw/**/*.{ts,tsx}'],
     [
       { group: REACT, message: msg('sw/', 'React') },
-      { regex: '^(\\.\\./)+src/(features|routes|app|ui|machines|vision|wallet|flow|backend)(/|$)', message: msg('sw/', 'the page\'s layers (only src/sync, data, contracts and domain)') },
+      { regex: '^(\\.\\./)+src/(features|routes|app|ui|styles|machines|vision|wallet|flow|backend)(/|$)', message: msg('sw/', 'the page\'s layers (only src/sync, data, contracts and domain)') },
     ],
   ),
   rule(
