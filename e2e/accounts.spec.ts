@@ -24,7 +24,11 @@ async function signUpInUi(page: Page, email: string): Promise<void> {
 }
 
 async function tokens(page: Page): Promise<{ accessToken: string; userId: string }> {
-  const session = await getLocalRow<{ accessToken: string; userId: string }>(page, 'authSession', 'current');
+  const session = await getLocalRow<{ accessToken: string; userId: string }>(
+    page,
+    'authSession',
+    'current',
+  );
   if (!session) throw new Error('No signed-in session on this device');
   return session;
 }
@@ -39,7 +43,6 @@ async function rest(request: APIRequestContext, page: Page, path: string): Promi
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as unknown[];
 }
-
 
 test('sign up, welcome name, sign out, sign in; wrong password shows the provider message', async ({
   page,
@@ -191,7 +194,10 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
   await page.getByLabel('Hold', { exact: true }).fill('2');
   await page.getByLabel('Exhale', { exact: true }).fill('3');
   await page.getByLabel('Hold after exhale').fill('1');
-  await page.getByRole('region', { name: 'New pattern' }).getByLabel('Description').fill('A short triangle with a rest.');
+  await page
+    .getByRole('region', { name: 'New pattern' })
+    .getByLabel('Description')
+    .fill('A short triangle with a rest.');
   await page.getByLabel('Benefits').fill('Calm\nFocus');
 
   // The live preview runs on the breath clock: inhale for 3 s, then hold.
@@ -247,7 +253,7 @@ test('custom 3-2-3-1 pattern: create, practise, see it in progress and on the se
       .filter({ has: page.getByText(label, { exact: true }) })
       .locator('.stat__value');
   await expect(stat('Total Sessions')).toHaveText('1');
-  await expect(stat('Total Minutes')).toHaveText('1'); // 90 s
+  await expect(stat('Total Time')).toHaveText('1 min'); // 90 s
   await expect(stat('This Week')).toHaveText('1');
   await expect(stat('Current Streak')).toHaveText('1 day');
   await expect(stat('Preferred Pattern')).toHaveText('Triangle');
@@ -294,7 +300,9 @@ test('account deletion needs the typed confirmation and removes the account', as
   await page.getByRole('button', { name: 'Save pattern' }).click();
   await expect(page.getByText('Synced', { exact: true })).toBeVisible();
   const localPatterns = async () =>
-    (await getLocalRows<{ userId: string | null }>(page, 'patterns')).filter((p) => p.userId === userId).length;
+    (await getLocalRows<{ userId: string | null }>(page, 'patterns')).filter(
+      (p) => p.userId === userId,
+    ).length;
   expect(await localPatterns()).toBe(1);
 
   await page.goto('/profile');

@@ -144,7 +144,9 @@ export function computeAchievements(
   sessions: readonly StatSession[],
   timeZone: string,
 ): Achievement[] {
-  const list = chronological(sessions);
+  // Only completed sessions count (issue 44: 'Complete your first session' was unlocked by a
+  // session stopped after 0 cycles); a record without the flag (older data) counts.
+  const list = chronological(sessions.filter((s) => s.completed !== false));
   return [
     ...SESSION_MILESTONES.map((n) => sessionCountAchievement(list, n)),
     streakAchievement(list, STREAK_MILESTONE_DAYS, timeZone),

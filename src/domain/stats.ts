@@ -18,6 +18,8 @@ export interface StatSession {
   restlessnessScore?: number | null;
   stillnessScore?: number | null;
   cameraUsed?: boolean;
+  /** False for a session ended before its target (achievements count only completed ones). */
+  completed?: boolean;
 }
 
 /** Default session duration (seconds) when missing. */
@@ -44,10 +46,27 @@ function dated<T extends StatSession>(sessions: readonly T[]): T[] {
   return sessions.filter((s) => Number.isFinite(timeOf(s)));
 }
 
+/** Total seconds of practice (5 for a session without a duration). */
+export function totalSeconds(sessions: readonly StatSession[]): number {
+  return sessions.reduce((sum, s) => sum + sessionSeconds(s), 0);
+}
+
+/**
+ * Practice time as a person reads it (issue 44: 'Total Minutes 0' after 33 s was not honest):
+ * seconds under a minute, whole minutes under an hour, then hours and minutes.
+ */
+export function practiceTimeText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
+}
+
 /** Total minutes = floor(sum of seconds / 60). */
 export function totalMinutes(sessions: readonly StatSession[]): number {
-  const seconds = sessions.reduce((sum, s) => sum + sessionSeconds(s), 0);
-  return Math.floor(seconds / 60);
+  return Math.floor(totalSeconds(sessions) / 60);
 }
 
 /** Longest breath hold in seconds; undefined when no session recorded one. */
@@ -267,6 +286,8 @@ export function stillnessTrend(
 interface ProgressStats {
   totalSessions: number;
   totalMinutes: number;
+  /** Seconds of practice in all (shown with practiceTimeText). */
+  totalSeconds: number;
   thisWeek: number;
   currentStreak: number;
   longestStreak: number;
@@ -285,6 +306,7 @@ export function progressStats(
   return {
     totalSessions: sessions.length,
     totalMinutes: totalMinutes(sessions),
+    totalSeconds: totalSeconds(sessions),
     thisWeek: sessionsInLastDays(sessions, now, WEEK_DAYS),
     currentStreak: currentStreak(sessions, now, timeZone),
     longestStreak: longestStreak(sessions, timeZone),
@@ -293,19 +315,4 @@ export function progressStats(
     preferredPattern: preferredPattern(sessions),
     weeklyGoalProgress: weeklyGoalProgress(sessions, now),
   };
-}
-
-/**
- * The quality shown in the session history: the session's measured quality score, else
- * the stillness when restlessness was measured (100 minus it). Undefined when nothing was
- * measured: the list then says so instead of showing a default.
- */
-export function historyScore(s: {
-  qualityScore?: number | null;
-  restlessnessScore?: number | null;
-}): number | undefined {
-  if (finite(s.qualityScore)) return Math.round(Math.min(100, Math.max(0, s.qualityScore)));
-  if (finite(s.restlessnessScore))
-    return Math.round(stillnessFromRestlessness(s.restlessnessScore));
-  return undefined;
 }

@@ -125,3 +125,18 @@ describe('achievements from history', () => {
     expect(byId(a, 'hold-90')).toMatchObject({ progress: 75, unlockedAt: undefined });
   });
 });
+
+describe('only completed sessions count (issue 44)', () => {
+  it('a session stopped before its target unlocks nothing', () => {
+    const a = computeAchievements(
+      [day(1, { completed: false, duration: 3600, breathHoldTime: 95 })],
+      'UTC',
+    );
+    expect(a.every((x) => !isUnlocked(x))).toBe(true);
+    const b = computeAchievements(
+      [day(1, { completed: false }), day(2, { completed: true })],
+      'UTC',
+    );
+    expect(byId(b, 'first-session')).toMatchObject({ progress: 1, unlockedAt: day(2).createdAt });
+  });
+});

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   currentStreak,
   dayKey,
-  historyScore,
+  practiceTimeText,
+  totalSeconds,
   minutesPerDay,
   preferredPattern,
   progressStats,
@@ -14,15 +15,16 @@ import {
   weeklyGoalProgress,
   type StatSession,
 } from '../../src/domain/stats';
-import { qualityLabel } from '../../src/domain/sessionScoring';
 
 // Figures the app reads only through progressStats are read here the same way (the date
 // matters to none of them).
 const through = (sessions: readonly StatSession[], timeZone = 'UTC') =>
   progressStats(sessions, new Date('2026-01-01T00:00:00Z'), timeZone);
 const longestBreathHold = (sessions: readonly StatSession[]) => through(sessions).longestBreathHold;
-const averageRestlessness = (sessions: readonly StatSession[]) => through(sessions).averageRestlessness;
-const longestStreak = (sessions: readonly StatSession[], timeZone: string) => through(sessions, timeZone).longestStreak;
+const averageRestlessness = (sessions: readonly StatSession[]) =>
+  through(sessions).averageRestlessness;
+const longestStreak = (sessions: readonly StatSession[], timeZone: string) =>
+  through(sessions, timeZone).longestStreak;
 
 const s = (createdAt: string, patch: Partial<StatSession> = {}): StatSession => ({
   patternName: 'Box Breathing',
@@ -235,16 +237,17 @@ describe('charts data', () => {
   });
 });
 
-describe('history quality and the score helper', () => {
-  it('uses the measured quality score, else 100 - restlessness, else nothing', () => {
-    expect(historyScore({ qualityScore: 88 })).toBe(88);
-    expect(historyScore({ restlessnessScore: 30 })).toBe(70);
-    expect(historyScore({ restlessnessScore: 130 })).toBe(0);
-    expect(historyScore({})).toBeUndefined();
-  });
-  it('labels a restlessness-only history item by its stillness', () => {
-    expect(qualityLabel(historyScore({ restlessnessScore: 20 })!)).toBe('Excellent');
-    expect(qualityLabel(historyScore({ restlessnessScore: 61 })!)).toBe('Needs Focus');
+describe('practice time as a person reads it (issue 44)', () => {
+  it('shows seconds under a minute, never "0 minutes" after 33 s', () => {
+    expect(practiceTimeText(33)).toBe('33 s');
+    expect(
+      practiceTimeText(
+        totalSeconds([{ patternName: 'Box', createdAt: '2026-03-10T08:00:00Z', duration: 33 }]),
+      ),
+    ).toBe('33 s');
+    expect(practiceTimeText(90)).toBe('1 min');
+    expect(practiceTimeText(3600)).toBe('1 h');
+    expect(practiceTimeText(3725)).toBe('1 h 2 min');
   });
 });
 
@@ -262,6 +265,7 @@ describe('progressStats and formatting', () => {
     expect(st).toEqual({
       totalSessions: 2,
       totalMinutes: 3,
+      totalSeconds: 180,
       thisWeek: 2,
       currentStreak: 2,
       longestStreak: 2,

@@ -10,7 +10,8 @@ import { LEVEL_THRESHOLDS } from '../historySummary';
 import type { ShareStats } from './shareStats';
 
 type TemplatePriority = 'high' | 'medium' | 'low';
-type TemplateIcon = 'sprout' | 'trophy' | 'clock' | 'flame' | 'star' | 'calendar' | 'heart' | 'wind';
+type TemplateIcon =
+  'sprout' | 'trophy' | 'clock' | 'flame' | 'star' | 'calendar' | 'heart' | 'wind';
 type TemplateColor = 'calm' | 'success' | 'warm' | 'energy' | 'neutral';
 
 export interface PostTemplate {
@@ -51,11 +52,12 @@ function firstSession(s: ShareStats): PostTemplate | undefined {
 
 function sessionSuccess(s: ShareStats): PostTemplate | undefined {
   const last = s.lastSession;
-  if (s.lastSessionScore === undefined || s.lastSessionScore < SUCCESS_SCORE || !last) return undefined;
+  if (s.lastSessionScore === undefined || s.lastSessionScore < SUCCESS_SCORE || !last)
+    return undefined;
   return {
     id: 'session-success',
     title: 'Great session',
-    text: `Scored ${s.lastSessionScore}/100 on my last ${last.patternName} session. Steady breathing pays off.`,
+    text: `A steady ${last.patternName} session today. Steady breathing pays off.`,
     color: 'success',
     priority: 'high',
     icon: 'trophy',
@@ -146,7 +148,16 @@ function overall(s: ShareStats): PostTemplate | undefined {
   };
 }
 
-const RULES = [firstSession, sessionSuccess, minutesMilestone, streak, levelUp, week, favorite, overall];
+const RULES = [
+  firstSession,
+  sessionSuccess,
+  minutesMilestone,
+  streak,
+  levelUp,
+  week,
+  favorite,
+  overall,
+];
 
 /** Every template whose rule holds, most important first (stable within a priority). */
 export function smartTemplates(stats: ShareStats): PostTemplate[] {

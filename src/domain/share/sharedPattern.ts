@@ -2,7 +2,13 @@
  * The pattern and session a post carries (docs/product.md § Sharing and community), and
  * how a shared pattern opens a session for someone else. Pure.
  */
-import { getPattern, isCatalogueId, timingLabel, timingsError, type PatternTimings } from '../patterns';
+import {
+  getPattern,
+  isCatalogueId,
+  timingLabel,
+  timingsError,
+  type PatternTimings,
+} from '../patterns';
 import type { ShareSession } from './shareStats';
 
 /** A pattern as a post carries it: the name always, the timings when known. */
@@ -32,7 +38,8 @@ export function sharedPatternOf(
 ): SharedPattern {
   const builtIn = getPattern(session.patternId);
   const p = builtIn ?? (custom && custom.id === session.patternId ? custom : undefined);
-  if (!p) return { ...(session.patternId ? { id: session.patternId } : {}), name: session.patternName };
+  if (!p)
+    return { ...(session.patternId ? { id: session.patternId } : {}), name: session.patternName };
   return {
     id: p.id,
     name: builtIn ? builtIn.name : session.patternName || p.name,
@@ -43,13 +50,22 @@ export function sharedPatternOf(
   };
 }
 
-export function sharedSessionOf(s: ShareSession): SharedSession {
-  const score = s.qualityScore;
+/**
+ * The session a post carries. Its score only when the person adds it (`withScore`; issue 44:
+ * practice is not graded, and a post never shows a score the person did not choose to share).
+ */
+export function sharedSessionOf(
+  s: ShareSession,
+  { withScore = false }: { withScore?: boolean } = {},
+): SharedSession {
+  const score = withScore ? s.qualityScore : undefined;
   return {
     durationSeconds: Math.max(0, Math.round(s.duration ?? 0)),
     cycles: Math.max(0, Math.round(s.cycleCount ?? 0)),
     ...(s.targetCycles !== undefined ? { targetCycles: s.targetCycles } : {}),
-    ...(typeof score === 'number' && Number.isFinite(score) ? { qualityScore: Math.round(score) } : {}),
+    ...(typeof score === 'number' && Number.isFinite(score)
+      ? { qualityScore: Math.round(score) }
+      : {}),
     ...(s.sessionType ? { mode: s.sessionType } : {}),
     completedAt: s.createdAt,
   };

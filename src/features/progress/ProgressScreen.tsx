@@ -8,12 +8,12 @@ import { AchievementIcon } from './AchievementIcon';
 import type { SessionRecord } from '../../data/db';
 import { computeAchievements, isUnlocked, type Achievement } from '../../domain/achievements';
 import { userLevel, type UserLevel } from '../../domain/historySummary';
-import { qualityLabel } from '../../domain/sessionScoring';
+import { stillnessFromRestlessness } from '../../domain/sessionScoring';
 import { formatDuration } from '../../domain/duration';
 import {
   deviceTimeZone,
-  historyScore,
   minutesPerDay,
+  practiceTimeText,
   progressStats,
   sessionsPerPattern,
   stillnessTrend,
@@ -113,7 +113,6 @@ function HistoryList({ sessions }: { sessions: SessionRecord[] }) {
   return (
     <ol className="history-list">
       {sessions.map((s) => {
-        const score = historyScore(s);
         return (
           <li key={s.id} className="history-item">
             <div>
@@ -125,13 +124,9 @@ function HistoryList({ sessions }: { sessions: SessionRecord[] }) {
               <ProgramHistoryLine record={s} />
             </div>
             <span className="history-item__quality">
-              {score === undefined ? (
-                <span className="muted">Quality not measured</span>
-              ) : (
-                <>
-                  {qualityLabel(score)} <span className="muted">({score})</span>
-                </>
-              )}
+              {s.completed
+                ? `${s.cycleCount} ${s.cycleCount === 1 ? 'cycle' : 'cycles'}`
+                : `${s.cycleCount} of ${s.targetCycles} cycles`}
             </span>
           </li>
         );
@@ -178,7 +173,11 @@ function GuestSyncOffer() {
         follow you to your other devices.
       </p>
       <div>
-        <Link to="/auth" search={{ context: 'progress', redirect: '/progress' }} className={buttonClass('secondary')}>
+        <Link
+          to="/auth"
+          search={{ context: 'progress', redirect: '/progress' }}
+          className={buttonClass('secondary')}
+        >
           Sign up or sign in
         </Link>
       </div>
@@ -212,7 +211,14 @@ export function ProgressScreen({ userId }: { userId: string | null }) {
     };
   }, [sessions, timeZone]);
 
-  if (!sessions || !view) return <LoadingPage heading={PROGRESS_HEADING} label="Loading your progress" className="progress-page" />;
+  if (!sessions || !view)
+    return (
+      <LoadingPage
+        heading={PROGRESS_HEADING}
+        label="Loading your progress"
+        className="progress-page"
+      />
+    );
   const { stats } = view;
 
   return (
@@ -236,7 +242,7 @@ export function ProgressScreen({ userId }: { userId: string | null }) {
             <h2 id="stats-heading">Overview</h2>
             <dl className="stats-grid">
               <Stat label="Total Sessions" value={String(stats.totalSessions)} />
-              <Stat label="Total Minutes" value={String(stats.totalMinutes)} />
+              <Stat label="Total Time" value={practiceTimeText(stats.totalSeconds)} />
               <Stat
                 label="This Week"
                 value={String(stats.thisWeek)}
@@ -261,15 +267,13 @@ export function ProgressScreen({ userId }: { userId: string | null }) {
                 note={stats.longestBreathHold === undefined ? 'no hold recorded yet' : undefined}
               />
               <Stat
-                label="Average Restlessness"
+                label="Average Stillness"
                 value={
-                  stats.averageRestlessness !== undefined ? String(stats.averageRestlessness) : '—'
+                  stats.averageRestlessness !== undefined
+                    ? `${stillnessFromRestlessness(stats.averageRestlessness)}%`
+                    : '—'
                 }
-                note={
-                  stats.averageRestlessness === undefined
-                    ? 'measured only in camera sessions'
-                    : 'lower is calmer'
-                }
+                note="measured only in camera sessions"
               />
               <Stat label="Preferred Pattern" value={stats.preferredPattern ?? 'None'} />
               <Stat label="Level" value={LEVEL_LABEL[view.level]} />

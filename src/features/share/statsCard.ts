@@ -16,7 +16,14 @@ export function cardFileName(date: Date, timeZone: string): string {
 
 const FONT = 'ui-sans-serif, system-ui, "Segoe UI", Roboto, Arial, sans-serif';
 
-function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {
+function roundedRect(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+) {
   ctx.beginPath();
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
@@ -38,7 +45,12 @@ function figure(ctx: CanvasRenderingContext2D, x: number, y: number, value: stri
   ctx.fillText(label, x + 20, y + 104, 130);
 }
 
-function drawStatsCard(ctx: CanvasRenderingContext2D, stats: ShareStats, date: Date, timeZone: string) {
+function drawStatsCard(
+  ctx: CanvasRenderingContext2D,
+  stats: ShareStats,
+  date: Date,
+  timeZone: string,
+) {
   const bg = ctx.createLinearGradient(0, 0, CARD_WIDTH, CARD_HEIGHT);
   bg.addColorStop(0, '#1f6f78');
   bg.addColorStop(1, '#2c4f6e');
@@ -62,8 +74,20 @@ function drawStatsCard(ctx: CanvasRenderingContext2D, stats: ShareStats, date: D
   ctx.font = `700 44px ${FONT}`;
   ctx.fillText('My breathing practice', 48, 128, 620);
 
-  figure(ctx, 48, 170, String(stats.totalSessions), stats.totalSessions === 1 ? 'session' : 'sessions');
-  figure(ctx, 226, 170, String(stats.totalMinutes), stats.totalMinutes === 1 ? 'minute' : 'minutes');
+  figure(
+    ctx,
+    48,
+    170,
+    String(stats.totalSessions),
+    stats.totalSessions === 1 ? 'session' : 'sessions',
+  );
+  figure(
+    ctx,
+    226,
+    170,
+    String(stats.totalMinutes),
+    stats.totalMinutes === 1 ? 'minute' : 'minutes',
+  );
   figure(ctx, 404, 170, String(stats.currentStreak), 'day streak');
   figure(ctx, 582, 170, `${stats.weeklyGoalProgress}%`, 'weekly goal');
 
@@ -74,11 +98,14 @@ function drawStatsCard(ctx: CanvasRenderingContext2D, stats: ShareStats, date: D
     ctx.fillText(`Favorite pattern: ${stats.favoritePattern}`, 48, y, 704);
     y += 46;
   }
-  if (stats.lastSessionScore !== undefined) {
-    ctx.fillText(`Last session score: ${stats.lastSessionScore}/100`, 48, y, 704);
-    y += 46;
-  }
-  if (stats.thisWeek > 0) ctx.fillText(`${stats.thisWeek} ${stats.thisWeek === 1 ? 'session' : 'sessions'} this week`, 48, y, 704);
+  // No score on the card: a shared image shows what was breathed, never a grade (issue 44).
+  if (stats.thisWeek > 0)
+    ctx.fillText(
+      `${stats.thisWeek} ${stats.thisWeek === 1 ? 'session' : 'sessions'} this week`,
+      48,
+      y,
+      704,
+    );
 
   ctx.fillStyle = '#cde9e6';
   ctx.font = `400 20px ${FONT}`;
@@ -86,7 +113,11 @@ function drawStatsCard(ctx: CanvasRenderingContext2D, stats: ShareStats, date: D
 }
 
 /** The card as a PNG blob. */
-export async function statsCardBlob(stats: ShareStats, date: Date, timeZone: string): Promise<Blob> {
+export async function statsCardBlob(
+  stats: ShareStats,
+  date: Date,
+  timeZone: string,
+): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = CARD_WIDTH;
   canvas.height = CARD_HEIGHT;
@@ -99,7 +130,11 @@ export async function statsCardBlob(stats: ShareStats, date: Date, timeZone: str
 }
 
 /** Saves the card as a download; resolves with its file name. */
-export async function downloadStatsCard(stats: ShareStats, date: Date, timeZone: string): Promise<string> {
+export async function downloadStatsCard(
+  stats: ShareStats,
+  date: Date,
+  timeZone: string,
+): Promise<string> {
   const blob = await statsCardBlob(stats, date, timeZone);
   const name = cardFileName(date, timeZone);
   const url = URL.createObjectURL(blob);

@@ -26,7 +26,8 @@ export interface ComposerInput {
   initialSessionId?: string;
 }
 
-export const hasWebShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+export const hasWebShare = () =>
+  typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
  * The state of one post being written and shared: its text, the platforms, the session it
@@ -43,6 +44,7 @@ export function useShareComposer(input: ComposerInput) {
   const [postId, setPostId] = useState(() => crypto.randomUUID());
   const [card, setCard] = useState<File | undefined>();
   const [alsoLens, setAlsoLens] = useState(false); // 'Also publish to Lens' (wallet feature)
+  const [withScore, setWithScore] = useState(false); // the session's score, only when added
   const offered = useMemo(() => availablePlatforms(hasWebShare()).map((p) => p.id), []);
 
   const wantsSheet = platforms.includes('device');
@@ -51,7 +53,10 @@ export function useShareComposer(input: ComposerInput) {
     let live = true;
     const now = new Date();
     statsCardBlob(stats, now, timeZone)
-      .then((blob) => live && setCard(new File([blob], cardFileName(now, timeZone), { type: 'image/png' })))
+      .then(
+        (blob) =>
+          live && setCard(new File([blob], cardFileName(now, timeZone), { type: 'image/png' })),
+      )
       .catch(() => live && setCard(undefined));
     return () => {
       live = false;
@@ -62,7 +67,9 @@ export function useShareComposer(input: ComposerInput) {
   const blockers = shareBlockers({ signedIn, sharing, text, platforms });
 
   const togglePlatform = (id: PlatformId, on: boolean) =>
-    setPlatforms((list) => (on ? [...list.filter((p) => p !== id), id] : list.filter((p) => p !== id)));
+    setPlatforms((list) =>
+      on ? [...list.filter((p) => p !== id), id] : list.filter((p) => p !== id),
+    );
 
   async function share(): Promise<void> {
     if (blockers.length > 0 || !session) return;
@@ -76,7 +83,11 @@ export function useShareComposer(input: ComposerInput) {
           platforms: platforms.filter((p) => offered.includes(p)),
           link: `${window.location.origin}/`,
           card,
-          post: { id: postId, pattern: sharedPatternOf(session, custom), session: sharedSessionOf(session) },
+          post: {
+            id: postId,
+            pattern: sharedPatternOf(session, custom),
+            session: sharedSessionOf(session, { withScore }),
+          },
         },
         browserShareDeps(communityApi.share),
       );
@@ -112,6 +123,8 @@ export function useShareComposer(input: ComposerInput) {
     share,
     alsoLens,
     setAlsoLens,
+    withScore,
+    setWithScore,
   };
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { postAnalytics } from '../../../src/domain/share/postAnalytics';
-import { patternToTry, sharedPatternOf, sharedSessionOf, sharedTimingLabel } from '../../../src/domain/share/sharedPattern';
+import {
+  patternToTry,
+  sharedPatternOf,
+  sharedSessionOf,
+  sharedTimingLabel,
+} from '../../../src/domain/share/sharedPattern';
 
 describe('what a post carries', () => {
   it('a built-in pattern with its catalogue timings; a custom one with its own; else the name only', () => {
@@ -12,7 +17,14 @@ describe('what a post carries', () => {
       exhale: 4,
       holdAfterExhale: 4,
     });
-    const custom = { id: 'c-1', name: 'Triangle', inhale: 3, hold: 2, exhale: 3, hold_after_exhale: 1 };
+    const custom = {
+      id: 'c-1',
+      name: 'Triangle',
+      inhale: 3,
+      hold: 2,
+      exhale: 3,
+      hold_after_exhale: 1,
+    };
     expect(sharedPatternOf({ patternId: 'c-1', patternName: 'Triangle' }, custom)).toEqual({
       id: 'c-1',
       name: 'Triangle',
@@ -21,18 +33,50 @@ describe('what a post carries', () => {
       exhale: 3,
       holdAfterExhale: 1,
     });
-    expect(sharedPatternOf({ patternId: 'gone', patternName: 'Deleted one' })).toEqual({ id: 'gone', name: 'Deleted one' });
+    expect(sharedPatternOf({ patternId: 'gone', patternName: 'Deleted one' })).toEqual({
+      id: 'gone',
+      name: 'Deleted one',
+    });
   });
 
   it('the session summary holds only measured figures', () => {
-    const base = { id: 's', patternName: 'Box', createdAt: '2026-11-20T10:00:00.000Z', duration: 159.6, cycleCount: 10, targetCycles: 10, sessionType: 'classic' as const };
-    expect(sharedSessionOf(base)).toEqual({ durationSeconds: 160, cycles: 10, targetCycles: 10, mode: 'classic', completedAt: base.createdAt });
-    expect(sharedSessionOf({ ...base, qualityScore: 94.4 }).qualityScore).toBe(94);
+    const base = {
+      id: 's',
+      patternName: 'Box',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      duration: 159.6,
+      cycleCount: 10,
+      targetCycles: 10,
+      sessionType: 'classic' as const,
+    };
+    expect(sharedSessionOf(base)).toEqual({
+      durationSeconds: 160,
+      cycles: 10,
+      targetCycles: 10,
+      mode: 'classic',
+      completedAt: base.createdAt,
+    });
+    expect(sharedSessionOf({ ...base, qualityScore: 94.4 }).qualityScore).toBeUndefined();
+    expect(sharedSessionOf({ ...base, qualityScore: 94.4 }, { withScore: true }).qualityScore).toBe(
+      94,
+    );
   });
 
   it('"Try this pattern": by catalogue id, or with breathable shared timings; never with broken ones', () => {
-    expect(patternToTry({ id: 'sleep', name: 'Sleep' })).toEqual({ kind: 'catalogue', id: 'sleep' });
-    expect(patternToTry({ id: 'c-1', name: 'Triangle', inhale: 3, hold: 2, exhale: 3, holdAfterExhale: 1 })).toEqual({
+    expect(patternToTry({ id: 'sleep', name: 'Sleep' })).toEqual({
+      kind: 'catalogue',
+      id: 'sleep',
+    });
+    expect(
+      patternToTry({
+        id: 'c-1',
+        name: 'Triangle',
+        inhale: 3,
+        hold: 2,
+        exhale: 3,
+        holdAfterExhale: 1,
+      }),
+    ).toEqual({
       kind: 'timings',
       pattern: { id: 'c-1', name: 'Triangle', inhale: 3, hold: 2, exhale: 3, hold_after_exhale: 1 },
     });
