@@ -90,10 +90,11 @@ export interface PneumaServerOptions {
   ai?: AiConfig;
   /**
    * Push reminders (server/push; on when secrets.vapid is set): the VAPID subject (default
-   * from publicUrl or mailFrom), plain-http loopback endpoints for tests, the scheduler's
-   * period (0 = no scheduler).
+   * from publicUrl or mailFrom), loopback endpoints (plain http too) for tests and a local
+   * push service (never in production: the scheduler otherwise refuses every non-public
+   * address), the scheduler's longest sleep (0 = no scheduler).
    */
-  push?: { subject?: string; mailFrom?: string; allowLoopbackHttp?: boolean; tickMs?: number; fetchImpl?: typeof fetch };
+  push?: { subject?: string; mailFrom?: string; allowLoopbackHttp?: boolean; tickMs?: number };
 }
 
 export interface PneumaServer {
@@ -201,7 +202,8 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   app.route('/api', togetherRoutes({ db, secrets, limits, trust: trustProxy }));
   app.route('/api', tokenRoutes({ db, secrets }));
   app.route('/api', walletRoutes({ db, secrets }));
-  app.route('/api', pushRoutes({ db, secrets, allowLoopbackHttp: opts.push?.allowLoopbackHttp }));
+  let push: PushScheduler | null = null;
+  app.route('/api', pushRoutes({ db, secrets, allowLoopbackHttp: opts.push?.allowLoopbackHttp, onSaved: (at) => push?.nudge(at) }));
   app.route('/api', syncRoutes({ db, secrets }));
   app.route(`${API_PREFIX}${COACH_MOUNT}`, coachRoutes({ jwtSecret: secrets.jwtSecret, config: opts.ai ?? aiConfigFromEnv(process.env), limits }));
   app.route(`${API_PREFIX}${VISION_MOUNT}`, visionRoutes({ db, secrets }));
@@ -216,12 +218,12 @@ export function createPneumaServer(opts: PneumaServerOptions): PneumaServer {
   if (opts.distDir !== null) app.all('*', compress(), staticHandler(opts.distDir ?? 'dist'));
   else app.all('*', (c) => c.text('Not Found', 404));
 
-  const push = secrets.vapid
+  push = secrets.vapid
     ? new PushScheduler({
         db,
         vapid: secrets.vapid,
         subject: opts.push?.subject ?? vapidSubject(opts.publicUrl, opts.push?.mailFrom),
-        fetchImpl: opts.push?.fetchImpl,
+        allowLoopback: opts.push?.allowLoopbackHttp,
         log: (m) => console.warn(m),
       })
     : null;

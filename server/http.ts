@@ -1,14 +1,19 @@
 import type { Context } from 'hono';
 import { clientAddress } from './net/client-address';
+import { limitAddress } from './net/ip-ranges';
 import { originAnswer } from './net/public-origin';
 import type { OriginAnswer } from './net/public-origin';
 import type { ProxyTrust } from './net/client-address';
 
 export type { ProxyTrust } from './net/client-address';
 
-/** Client address for rate limiting: the socket peer, or through trusted proxies (see net/client-address). */
+/**
+ * The client as rate limiting counts it: the socket peer, or through trusted proxies the
+ * first untrusted hop (net/client-address), with an IPv6 address taken by its /64 and an
+ * IPv4-mapped one as IPv4 (net/ip-ranges: limitAddress).
+ */
 export function clientIp(c: Context, trust: ProxyTrust): string {
-  return clientAddress(c, trust);
+  return limitAddress(clientAddress(c, trust));
 }
 
 export type JsonBody =

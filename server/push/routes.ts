@@ -1,10 +1,16 @@
 import { Hono, type Context } from 'hono';
-import { PUSH_API, type PushForgetBody, type PushKeyAnswer, type PushSubscriptionAnswer } from '../../src/contracts/push';
+import {
+  PUSH_API,
+  type PushForgetBody,
+  type PushKeyAnswer,
+  type PushSubscriptionAnswer,
+} from '../../src/contracts/push';
 import { subscriptionSchema } from '../../src/contracts/pushSchemas';
-import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
+import { apiError, apiWho, jsonBody, SIGNED_IN, validationFailed } from '../api/respond';
 import type { Db } from '../db/types';
 import type { Secrets } from '../secrets';
 import { pushEndpointProblem } from './endpoint';
+import { subscriptionKeysProblem } from './keys';
 import { deleteSubscription, ownSubscription, saveSubscription } from './store';
 
 export interface PushRouteOptions {
@@ -12,6 +18,8 @@ export interface PushRouteOptions {
   secrets: Secrets;
   allowLoopbackHttp?: boolean;
   now?: () => number;
+  /** Called with a saved subscription's next reminder (the scheduler wakes for it). */
+  onSaved?: (nextAtMs: number | null) => void;
 }
 
 /**
@@ -25,17 +33,25 @@ export function pushRoutes(opts: PushRouteOptions): Hono {
   const app = new Hono();
   const now = opts.now ?? Date.now;
 
-  async function pushCaller(c: Context): Promise<{ userId: string; sessionId: string | null } | Response> {
-    if (!secrets.vapid) return apiError(c, 503, 'push_unavailable', 'This server does not send push reminders');
-    const auth = await bearer(c, secrets.jwtSecret, ['authenticated']);
-    if (auth instanceof Response) return auth;
-    const sid = auth.claims.session_id;
-    return { userId: auth.claims.sub!, sessionId: typeof sid === 'string' && /^[0-9a-f-]{36}$/i.test(sid) ? sid : null };
+  async function pushCaller(
+    c: Context,
+  ): Promise<{ userId: string; sessionId: string | null } | Response> {
+    if (!secrets.vapid)
+      return apiError(c, 503, 'push_unavailable', 'This server does not send push reminders');
+    const who = await apiWho(c, secrets.jwtSecret, SIGNED_IN);
+    if (who instanceof Response) return who;
+    const sid = who.auth.claims.session_id;
+    return {
+      userId: who.auth.claims.sub!,
+      sessionId: typeof sid === 'string' && /^[0-9a-f-]{36}$/i.test(sid) ? sid : null,
+    };
   }
 
   app.on(PUSH_API.key.method, PUSH_API.key.path, (c) =>
     secrets.vapid
-      ? c.json({ publicKey: secrets.vapid.publicKey } satisfies PushKeyAnswer, 200, { 'Cache-Control': 'no-cache' })
+      ? c.json({ publicKey: secrets.vapid.publicKey } satisfies PushKeyAnswer, 200, {
+          'Cache-Control': 'no-cache',
+        })
       : apiError(c, 503, 'push_unavailable', 'This server does not send push reminders'),
   );
 
@@ -48,7 +64,16 @@ export function pushRoutes(opts: PushRouteOptions): Hono {
     if (!parsed.success) return validationFailed(c, parsed.error);
     const { subscription, timeZone, reminders } = parsed.data;
     const problem = pushEndpointProblem(subscription.endpoint, opts.allowLoopbackHttp);
-    if (problem) return apiError(c, 400, 'validation_failed', `subscription.endpoint: ${problem}`, 'subscription.endpoint');
+    if (problem)
+      return apiError(
+        c,
+        400,
+        'validation_failed',
+        `subscription.endpoint: ${problem}`,
+        'subscription.endpoint',
+      );
+    const badKey = subscriptionKeysProblem(subscription.keys);
+    if (badKey) return apiError(c, 400, 'validation_failed', badKey.message, badKey.field);
     const saved = await saveSubscription(
       db,
       {
@@ -62,9 +87,15 @@ export function pushRoutes(opts: PushRouteOptions): Hono {
       },
       now(),
     );
-    if (saved === 'taken') return apiError(c, 409, 'conflict', 'This device is registered for push by another account');
+    if (saved === 'taken')
+      return apiError(c, 409, 'conflict', 'This device is registered for push by another account');
     const row = await ownSubscription(db, who.userId, subscription.endpoint);
-    return c.json({ endpoint: subscription.endpoint, reminders, nextAt: row?.next_at ? new Date(row.next_at).toISOString() : null } satisfies PushSubscriptionAnswer);
+    opts.onSaved?.(row?.next_at ? new Date(row.next_at).getTime() : null);
+    return c.json({
+      endpoint: subscription.endpoint,
+      reminders,
+      nextAt: row?.next_at ? new Date(row.next_at).toISOString() : null,
+    } satisfies PushSubscriptionAnswer);
   });
 
   app.on(PUSH_API.read.method, PUSH_API.read.path, async (c) => {
@@ -74,7 +105,12 @@ export function pushRoutes(opts: PushRouteOptions): Hono {
     if (!endpoint) return apiError(c, 400, 'validation_failed', 'endpoint: required', 'endpoint');
     const row = await ownSubscription(db, who.userId, endpoint);
     if (!row) return apiError(c, 404, 'not_found', 'No push subscription of yours for this device');
-    return c.json({ endpoint, timeZone: row.time_zone, reminders: row.reminders, nextAt: row.next_at ? new Date(row.next_at).toISOString() : null } satisfies PushSubscriptionAnswer);
+    return c.json({
+      endpoint,
+      timeZone: row.time_zone,
+      reminders: row.reminders,
+      nextAt: row.next_at ? new Date(row.next_at).toISOString() : null,
+    } satisfies PushSubscriptionAnswer);
   });
 
   app.on(PUSH_API.forget.method, PUSH_API.forget.path, async (c) => {
@@ -82,8 +118,10 @@ export function pushRoutes(opts: PushRouteOptions): Hono {
     if (who instanceof Response) return who;
     const body = await jsonBody(c);
     if (body instanceof Response) return body;
-    const endpoint = (body.value as Partial<Record<keyof PushForgetBody, unknown>> | null)?.endpoint;
-    if (typeof endpoint !== 'string' || !endpoint) return apiError(c, 400, 'validation_failed', 'endpoint: required', 'endpoint');
+    const endpoint = (body.value as Partial<Record<keyof PushForgetBody, unknown>> | null)
+      ?.endpoint;
+    if (typeof endpoint !== 'string' || !endpoint)
+      return apiError(c, 400, 'validation_failed', 'endpoint: required', 'endpoint');
     await deleteSubscription(db, who.userId, endpoint);
     return c.body(null, 204);
   });

@@ -124,6 +124,7 @@ export function pushSuite(kind: Backend) {
         db,
         vapid,
         subject: 'mailto:ops@pneuma.test',
+        allowLoopback: true,
         now: () => due - 1000,
       });
       expect(await early.tick()).toEqual([]);
@@ -131,6 +132,7 @@ export function pushSuite(kind: Backend) {
         db,
         vapid,
         subject: 'mailto:ops@pneuma.test',
+        allowLoopback: true,
         now: () => due + 1000,
       });
       const sent = await onTime.tick();
@@ -178,6 +180,7 @@ export function pushSuite(kind: Backend) {
         db,
         vapid,
         subject: 'mailto:ops@pneuma.test',
+        allowLoopback: true,
         now: () => due,
       }).tick();
       expect(res.find((r) => r.endpoint.endsWith('/push/gone'))?.result).toEqual({
