@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { callerOf } from '../auth/request-caller';
 import { clientIp } from '../http';
 import type { ProxyTrust } from '../http';
+import { ranIntoTimeout, readPoints, TIMED_OUT_SHARE } from '../rest/read-limits';
 import type { Limits } from './limiter';
 import type { RuleName } from './rules';
 
@@ -12,6 +13,8 @@ interface Hit {
 }
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The rules of /rest/v1 reads, which count a read's cost (rest/read-limits.ts: readPoints). */
+const READ_RULES = new Set<RuleName>(['restRead', 'restReadIp']);
 
 /** The rules a request counts against, by path and method (per-email-address and per-report rules are counted in the handlers). */
 export function rulesFor(method: string, path: string): Hit[] {
@@ -36,6 +39,13 @@ export function rulesFor(method: string, path: string): Hit[] {
       { rule: 'restRead', by: 'user' },
       { rule: 'restReadIp', by: 'ip' },
     ];
+  // /api reads (market search, the timeline, sync changes...) build their own SQL; health probes are free
+  if (
+    (method === 'GET' || method === 'HEAD') &&
+    path.startsWith('/api/') &&
+    !/^\/api\/health(\/|$)/.test(path)
+  )
+    return [{ rule: 'apiRead', by: 'user' }];
   if (!WRITE.has(method)) return [];
   if (path.startsWith('/rest/v1/'))
     return [
@@ -80,14 +90,31 @@ export function rateLimitMiddleware(
     const user = hits.some((h) => h.by === 'user')
       ? ((await callerOf(c, jwtSecret).bearerUser())?.sub ?? null)
       : null;
+    const keyOf = (h: Hit) => (h.by === 'user' && user ? `user:${user}` : `ip:${ip}`);
+    // A /rest/v1 read counts its cost, not 1: like/ilike filters weigh more (rest/read-limits.ts).
+    const points = hits.some((h) => READ_RULES.has(h.rule))
+      ? readPoints(new URL(c.req.url).searchParams)
+      : 1;
     // Every rule counts the request (mostly in memory: limits/limiter.ts), so a request over
     // one limit still counts against the others; the longest wait of those over their limit
     // is the answer.
     const waits = await Promise.all(
-      hits.map((h) => limits.hit(h.rule, h.by === 'user' && user ? `user:${user}` : `ip:${ip}`)),
+      hits.map((h) => limits.hit(h.rule, keyOf(h), READ_RULES.has(h.rule) ? points : 1)),
     );
     const wait = Math.max(0, ...waits);
     if (wait) return tooManyRequests(c, wait);
-    return next();
+    await next();
+    // A read stopped at its statement timeout held the database for all of it (and the embedded
+    // one restarts): it uses up TIMED_OUT_SHARE of its caller's read limit (the user, or the
+    // address for the anon key) for the window. Not of the address's: others share it. Counted
+    // at once (limiter.ts counts before its first wait); the answer does not wait for it.
+    const caller = hits.find((h) => h.rule === 'restRead');
+    if (caller && ranIntoTimeout(c.req.raw)) {
+      void limits.hit(
+        'restRead',
+        keyOf(caller),
+        Math.ceil(limits.rules.restRead.limit * TIMED_OUT_SHARE),
+      );
+    }
   };
 }

@@ -15,6 +15,8 @@ export const RATE_RULES = {
   token: { limit: 300, windowMs: 300_000 },
   /** Password sign-ins per pair of email address and client address (or the account's own device: auth/device.ts). */
   signinEmail: { limit: 30, windowMs: 300_000 },
+  /** Password sign-ins per client address, whatever the account (or the account's own device: auth/device.ts). */
+  signinIp: { limit: 50, windowMs: 300_000 },
   /** Requests that send mail (reset, resend, reauthenticate, email change), per client address. */
   emailIp: { limit: 30, windowMs: 3600_000 },
   /** Mails sent to one address, per client address (or the account's own device: auth/device.ts). */
@@ -28,12 +30,19 @@ export const RATE_RULES = {
   /** /rest/v1 writes per client address, whoever is signed in. */
   restWriteIp: { limit: 3000, windowMs: 60_000 },
   /**
-   * /rest/v1 reads (GET, HEAD), per user (per address for the anon key). Far above what the
-   * app asks (a full pull of every synced table is a few dozen pages): a flood, not a device.
+   * /rest/v1 reads (GET, HEAD), per user (per address for the anon key), in points: 1 a read, 10
+   * more for each like/ilike filter, and half the limit for a read stopped at its statement
+   * timeout (rest/read-limits.ts). Far above what the app asks (a full pull of every synced
+   * table is a few dozen pages): a flood, not a device.
    */
   restRead: { limit: 1800, windowMs: 60_000 },
   /** /rest/v1 reads per client address, whoever is signed in. */
   restReadIp: { limit: 6000, windowMs: 60_000 },
+  /**
+   * /api reads (GET, HEAD; not /api/health), per user (per address without one): the market's
+   * search, the timeline and the other lists build their own SQL.
+   */
+  apiRead: { limit: 1200, windowMs: 60_000 },
   /** Other /api writes, per user (per address without one). */
   apiWrite: { limit: 300, windowMs: 60_000 },
   /** Error reports (counted one per report, not per request), per client address. */

@@ -2,10 +2,13 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { RestError } from './errors';
 import type { Media } from './headers';
+import { noteTimedOut } from './read-limits';
 
 /** PostgREST's error answer; a 503 (database busy, restarting, statement timeout) says when to retry. */
 export function fail(c: Context, e: RestError): Response {
   if (e.status === 503) c.header('Retry-After', '1');
+  // the caller's read limit is charged for it afterwards (limits/middleware.ts)
+  if (e.code === '57014') noteTimedOut(c.req.raw);
   return c.json(e.toJSON(), e.status as ContentfulStatusCode);
 }
 

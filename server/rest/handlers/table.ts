@@ -4,6 +4,7 @@ import type { RestCall, RestDeps } from '../call';
 import { RestError } from '../errors';
 import { parseAccept, parsePrefer } from '../headers';
 import { parseQuery } from '../query';
+import { checkPatternBudget } from '../read-limits';
 import { fail } from '../respond';
 import { handleDelete } from './delete';
 import { handleInsert } from './insert';
@@ -26,6 +27,11 @@ async function parseCall(c: Context, deps: RestDeps, auth: RestCall['auth']): Pr
   const media = parseAccept(c.req.header('accept'));
   const prefer = parsePrefer(c.req.header('prefer'));
   const query = parseQuery(new URL(c.req.url).searchParams);
+  checkPatternBudget(
+    auth.role,
+    query.filters.filter((f) => f.op === 'like' || f.op === 'ilike').map((f) => String(f.value)),
+    prefer.count && (method === 'GET' || method === 'HEAD') ? 2 : 1,
+  );
   const table = await deps.tables.get(c.req.param('table') ?? '');
   if (method === 'GET' || method === 'HEAD') return { c, deps, auth, table, query, media, prefer };
   if (query.limit !== undefined || query.offset !== undefined || query.order.length) {
