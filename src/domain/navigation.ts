@@ -1,4 +1,5 @@
 import { meetsAuthLevel, type AuthLevel } from './authLevel';
+import type { SessionMode } from './sessionModes';
 
 /**
  * Which navigation links a user sees (docs/product.md § Accounts and access). Pure: the
@@ -30,7 +31,9 @@ export function headerLinks({ signedIn, role, path, level = 'none' }: NavContext
     links.push({ to: '/marketplace', label: 'Patterns' });
     links.push({ to: '/progress', label: 'Progress' });
   }
-  if (meetsAuthLevel(level, 'evm')) links.push({ to: '/community', label: 'Community' });
+  // Community for every member (issue 44 item 6), not only a wallet-connected one.
+  if (signedIn || meetsAuthLevel(level, 'evm'))
+    links.push({ to: '/community', label: 'Community' });
   if (signedIn) links.push({ to: '/instructor-onboarding', label: 'Start Teaching' });
   else if (path !== '/') links.push({ to: '/instructor-onboarding', label: 'Teach' });
   if (role === 'creator') {
@@ -53,7 +56,9 @@ export function headerLinks({ signedIn, role, path, level = 'none' }: NavContext
 export function menuLinks(ctx: NavContext): NavLink[] {
   const links = headerLinks(ctx).filter((l) => l.to !== '/instructor-onboarding');
   const teach: NavLink = { to: '/instructor-onboarding', label: 'Start Teaching' };
-  const at = links.findIndex((l) => l.to === '/creator-dashboard' || l.to === '/profile' || l.to === '/auth');
+  const at = links.findIndex(
+    (l) => l.to === '/creator-dashboard' || l.to === '/profile' || l.to === '/auth',
+  );
   links.splice(at < 0 ? links.length : at, 0, teach);
   // Settings, for guests too, just before Profile or Sign In.
   const end = links.findIndex((l) => l.to === '/profile' || l.to === '/auth');
@@ -130,22 +135,61 @@ export function bottomTabsB({ signedIn, hasHistory }: BottomNavContext): BottomT
   ];
 }
 
-/** A pattern the play button can start: its id and the name it is announced by. */
-interface QuickStartPattern {
-  id: string;
-  name: string;
+/**
+ * Something the play button (and home's 'Practice again') can start again: a pattern of the
+ * catalogue or the library by its id, or a program (built-in or saved) by its id.
+ */
+export type PracticeTarget =
+  | { kind: 'pattern'; id: string; name: string; mode?: SessionMode }
+  | { kind: 'program'; id: string; name: string };
+
+/** A pattern id the session route accepts (domain/sessionSearch). */
+const ROUTE_PATTERN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The practice a stored session can start again: its pattern, or its program (stored under
+ * `program:<id>`, domain/programs/programRecord). A pattern or program that came from a link
+ * and was not saved has no id to find it by again (`link:…`): none.
+ */
+function practisedTarget(
+  s: { patternId: string; patternName: string; sessionType: SessionMode } | undefined,
+): PracticeTarget | undefined {
+  if (!s) return undefined;
+  if (s.patternId.startsWith('program:')) {
+    const id = s.patternId.slice('program:'.length);
+    return id && !id.startsWith('link:') ? { kind: 'program', id, name: s.patternName } : undefined;
+  }
+  return ROUTE_PATTERN_ID.test(s.patternId)
+    ? { kind: 'pattern', id: s.patternId, name: s.patternName, mode: s.sessionType }
+    : undefined;
+}
+
+/** The newest of these sessions (newest first) that can be started again, as its target. */
+export function lastPractisedTarget(
+  sessions:
+    readonly { patternId: string; patternName: string; sessionType: SessionMode }[] | undefined,
+): PracticeTarget | undefined {
+  for (const s of sessions ?? []) {
+    const target = practisedTarget(s);
+    if (target) return target;
+  }
+  return undefined;
 }
 
 /**
- * What the bottom bar's play button starts (docs/product.md § Sessions): the pattern the
- * screen shows (home and the library keep their current choice as the selected pattern),
- * else the last one practised here, else none (the session then runs its default, box).
+ * What the bottom bar's play button starts when the page shows nothing to practise of its
+ * own (a pattern link, a program, a course day start their own; docs/product.md § Sessions):
+ * on home and the library, the pattern chosen there (kept as the selected pattern), else the
+ * last one practised; elsewhere the last one practised, else the selected pattern; else none
+ * (the session then runs its default, box).
  */
-export function quickStartPattern(
-  selected: QuickStartPattern | undefined,
-  lastPractised: QuickStartPattern | undefined,
-): QuickStartPattern | undefined {
-  return selected ?? lastPractised;
+export function quickStartTarget(
+  path: string,
+  selected: PracticeTarget | undefined,
+  lastPractised: PracticeTarget | undefined,
+): PracticeTarget | undefined {
+  const choosing = path === '/' || path === '/patterns' || path.startsWith('/patterns/');
+  return choosing ? (selected ?? lastPractised) : (lastPractised ?? selected);
 }
 
 /** A tab badge count reads 9+ above nine. */

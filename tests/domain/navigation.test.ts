@@ -7,7 +7,9 @@ import {
   isActiveLink,
   isBottomNavHidden,
   isOutsideMainLayout,
+  lastPractisedTarget,
   menuLinks,
+  quickStartTarget,
 } from '../../src/domain/navigation';
 
 const labels = (links: { label: string }[]) => links.map((l) => l.label);
@@ -25,20 +27,26 @@ describe('header links', () => {
   it('Teach is hidden on home', () => {
     expect(labels(headerLinks({ signedIn: false, path: '/' }))).not.toContain('Teach');
   });
-  it('signed-in users get Patterns, Progress, Start Teaching and Profile', () => {
+  it('signed-in users get Patterns, Progress, Community, Start Teaching and Profile', () => {
+    // Community for every member, with or without a wallet (issue 44 item 6).
     expect(labels(headerLinks({ signedIn: true, path: '/' }))).toEqual([
       'Home',
       'Practice',
       'Share',
       'Patterns',
       'Progress',
+      'Community',
       'Start Teaching',
       'Profile',
     ]);
   });
   it('Creator Hub only for creators, highlighted on instructor and create-pattern paths', () => {
-    expect(labels(headerLinks({ signedIn: true, role: 'user', path: '/' }))).not.toContain('Creator Hub');
-    const hub = headerLinks({ signedIn: true, role: 'creator', path: '/' }).find((l) => l.label === 'Creator Hub')!;
+    expect(labels(headerLinks({ signedIn: true, role: 'user', path: '/' }))).not.toContain(
+      'Creator Hub',
+    );
+    const hub = headerLinks({ signedIn: true, role: 'creator', path: '/' }).find(
+      (l) => l.label === 'Creator Hub',
+    )!;
     expect(hub.to).toBe('/creator-dashboard');
     expect(isActiveLink(hub, '/instructor/courses')).toBe(true);
     expect(isActiveLink(hub, '/create-pattern')).toBe(true);
@@ -54,13 +62,30 @@ describe('header links', () => {
 
 describe('menu links', () => {
   it('a guest gets every header link, Start Teaching and Settings, on home too', () => {
-    expect(labels(menuLinks({ signedIn: false, path: '/' }))).toEqual(['Home', 'Practice', 'Share', 'Start Teaching', 'Settings', 'Sign In']);
+    expect(labels(menuLinks({ signedIn: false, path: '/' }))).toEqual([
+      'Home',
+      'Practice',
+      'Share',
+      'Start Teaching',
+      'Settings',
+      'Sign In',
+    ]);
   });
   it('a signed-in creator reaches Patterns, Progress, Creator Hub and Profile from the menu, in the header order', () => {
     const ctx = { signedIn: true, role: 'creator', path: '/marketplace', level: 'evm' } as const;
     const menu = labels(menuLinks(ctx));
     expect(menu.filter((l) => l !== 'Settings')).toEqual(labels(headerLinks(ctx)));
-    expect(menu).toEqual(expect.arrayContaining(['Patterns', 'Progress', 'Community', 'Start Teaching', 'Creator Hub', 'Settings', 'Profile']));
+    expect(menu).toEqual(
+      expect.arrayContaining([
+        'Patterns',
+        'Progress',
+        'Community',
+        'Start Teaching',
+        'Creator Hub',
+        'Settings',
+        'Profile',
+      ]),
+    );
   });
 });
 
@@ -73,11 +98,21 @@ describe('bottom navigation', () => {
     expect(isBottomNavHidden('/patterns')).toBe(false);
   });
   it('variant A has five tabs', () => {
-    expect(labels(bottomTabsA())).toEqual(['Practice', 'Explore', 'Create', 'Community', 'Profile']);
+    expect(labels(bottomTabsA())).toEqual([
+      'Practice',
+      'Explore',
+      'Create',
+      'Community',
+      'Profile',
+    ]);
   });
   it('variant B routes by sign-in and history', () => {
     const guestNoHistory = bottomTabsB({ signedIn: false, hasHistory: false });
-    expect(guestNoHistory[1]).toMatchObject({ label: 'Share', to: '/', search: { prompt: 'share' } });
+    expect(guestNoHistory[1]).toMatchObject({
+      label: 'Share',
+      to: '/',
+      search: { prompt: 'share' },
+    });
     expect(guestNoHistory[2]).toEqual({ to: '/progress', label: 'Progress' });
     expect(guestNoHistory[4]).toMatchObject({ to: '/auth' });
     const guestHistory = bottomTabsB({ signedIn: false, hasHistory: true });
@@ -100,5 +135,54 @@ describe('layout', () => {
     expect(isOutsideMainLayout('/onboarding')).toBe(true);
     expect(isOutsideMainLayout('/authors')).toBe(false);
     expect(isOutsideMainLayout('/')).toBe(false);
+  });
+});
+
+/**
+ * What the play button and home's 'Practice again' start (issue 49): a program's session
+ * (stored as `program:<id>`) starts that program, not Box; a link's unsaved pattern or
+ * program has no id to start again, so the next session back is used. Does not prove the
+ * screens use these (e2e/play-button.spec.ts does).
+ */
+describe('what the play button starts', () => {
+  const s = (patternId: string, patternName = 'X', sessionType = 'classic' as const) => ({
+    patternId,
+    patternName,
+    sessionType,
+  });
+
+  it('after a program: that program, not Box', () => {
+    expect(lastPractisedTarget([s('program:rising-box', 'Rising Box')])).toEqual({
+      kind: 'program',
+      id: 'rising-box',
+      name: 'Rising Box',
+    });
+  });
+
+  it('after a pattern: that pattern, in the mode it was practised', () => {
+    expect(lastPractisedTarget([s('478', '4-7-8', 'enhanced' as never)])).toEqual({
+      kind: 'pattern',
+      id: '478',
+      name: '4-7-8',
+      mode: 'enhanced',
+    });
+  });
+
+  it('a link pattern or link program was not saved: the newest one that can be started again', () => {
+    expect(
+      lastPractisedTarget([s('link:abc'), s('program:link:def'), s('box', 'Box Breathing')]),
+    ).toMatchObject({ kind: 'pattern', id: 'box' });
+    expect(lastPractisedTarget([s('link:abc')])).toBeUndefined();
+    expect(lastPractisedTarget(undefined)).toBeUndefined();
+  });
+
+  it('home and the library start their chosen pattern; other pages the last one practised', () => {
+    const chosen = { kind: 'pattern' as const, id: 'box', name: 'Box' };
+    const last = { kind: 'program' as const, id: 'p1', name: 'P' };
+    expect(quickStartTarget('/', chosen, last)).toBe(chosen);
+    expect(quickStartTarget('/patterns', chosen, last)).toBe(chosen);
+    expect(quickStartTarget('/progress', chosen, last)).toBe(last);
+    expect(quickStartTarget('/progress', chosen, undefined)).toBe(chosen);
+    expect(quickStartTarget('/', undefined, last)).toBe(last);
   });
 });

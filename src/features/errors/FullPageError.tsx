@@ -4,6 +4,7 @@ import { ERROR_SCREEN_TEXT } from '../../domain/errors/messages';
 import { scrubString } from '../../domain/errors/scrub';
 import { Button } from '../../ui/Button';
 import { captureError } from '../../app/errors/globalHandlers';
+import { NeedsNetworkPage } from './NeedsNetworkPage';
 
 const captured = new WeakSet<object>();
 
@@ -15,6 +16,22 @@ const captured = new WeakSet<object>();
  */
 export function FullPageError({ error, reset }: { error?: unknown; reset?: () => void }) {
   const classified = classifyError(error);
+  // Offline, a page whose code or data needs the server is not an error (issue 44 item 5).
+  const needsNetwork =
+    classified.category === 'network' && typeof navigator !== 'undefined' && !navigator.onLine;
+  if (needsNetwork) return <NeedsNetworkPage path={window.location.pathname} />;
+  return <ErrorScreen error={error} reset={reset} classified={classified} />;
+}
+
+function ErrorScreen({
+  error,
+  reset,
+  classified,
+}: {
+  error?: unknown;
+  reset?: () => void;
+  classified: ReturnType<typeof classifyError>;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

@@ -1,7 +1,8 @@
-import { Link, type LinkProps } from '@tanstack/react-router';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Card } from '../../ui/Card';
 import { homeGreeting } from '../../domain/timeBands';
+import { lastPractisedTarget } from '../../domain/navigation';
 import { preselectPatternForGoal, type Goal } from '../../domain/goals';
 import { meetsAuthLevel } from '../../domain/authLevel';
 import { isAllowedForLevel } from '../../domain/recommendations';
@@ -15,41 +16,11 @@ import { loadLocalData } from '../../data/loadLocalData';
 import { getPattern } from '../../domain/patterns';
 import { buttonClass } from '../../ui/Button';
 import { MobileSelector, SessionPreview, Selector, type HomeTab } from './Selector';
+import { keepPractisedHint } from '../../app/prerender/homeHints';
+import { HomeHero, type HomeVisit } from './HomeHero';
+import { HomeMore } from './HomeMore';
+import { HomePractice } from './HomePractice';
 import './home.css';
-
-const MOBILE_QUERY = '(max-width: 40rem)';
-
-function useMediaMatch(query: string): boolean {
-  return useSyncExternalStore(
-    (cb) => {
-      const mq = window.matchMedia(query);
-      mq.addEventListener('change', cb);
-      return () => mq.removeEventListener('change', cb);
-    },
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
-
-function useIsMobile(): boolean {
-  return useMediaMatch(MOBILE_QUERY);
-}
-
-const FEATURES = [
-  {
-    title: 'Guided breathing',
-    text: 'Box, Resonant and Wim Hof patterns with a guide that keeps exact time.',
-  },
-  { title: 'Performance metrics', text: 'Breath-hold time and stillness for every session.' },
-  {
-    title: 'Progress history',
-    text: 'Every session is kept on this device and synced when you sign in.',
-  },
-  {
-    title: 'AI vision coaching',
-    text: 'Real-time feedback on stillness, posture and breathing rhythm from your camera, on your device.',
-  },
-];
 
 /** Keeps a pattern chosen on home as the selected pattern (a preference; it syncs). */
 function rememberChoice(id: string): void {
@@ -60,88 +31,17 @@ function rememberChoice(id: string): void {
     .catch(() => undefined);
 }
 
-/** The instructor teaser's title, shown here and on the instructor side's own teaser. */
-export const BECOME_INSTRUCTOR = 'Become an instructor';
-
-/**
- * What a free account adds, each something this build delivers with an email account
- * alone (no wallet; token minting is offered in Creator Hub where it is set up).
- */
-const TEASERS = [
-  {
-    title: 'Share and connect',
-    text: 'Share your practice with the community and see how others breathe.',
-    needs: 'Free account',
-    to: '/community',
-  },
-  {
-    title: BECOME_INSTRUCTOR,
-    text: 'Teach your patterns and build courses.',
-    needs: 'Free account',
-    to: '/instructor-onboarding',
-  },
-] as const satisfies readonly HomeLinkCard[];
-
-const READY_FOR_MORE = [
-  {
-    title: 'Explore the pattern library',
-    text: 'Search, sort and keep favorites.',
-    to: '/patterns',
-  },
-  {
-    title: 'Create your own pattern',
-    text: 'Set your own inhale, hold and exhale.',
-    to: '/create',
-  },
-  {
-    title: 'Share your journey',
-    text: 'Post your progress when you are ready.',
-    to: '/create-post',
-  },
-] as const satisfies readonly HomeLinkCard[];
-
-interface HomeLinkCard {
-  title: string;
-  text: string;
-  to: LinkProps['to'];
-  /** What the linked area needs (an account or a wallet), shown as 'Needs: …'. */
-  needs?: string;
-}
-
-/** A titled grid of cards, each a link to another area of the app. */
-function LinkCardSection({
-  id,
-  title,
-  cards,
-  signedIn = false,
+export function HomeScreen({
+  variant,
+  welcome,
+  overlay,
 }: {
-  id: string;
-  title: string;
-  cards: readonly HomeLinkCard[];
-  /** A member has the account the cards would ask for: no 'Needs: Free account' then. */
-  signedIn?: boolean;
+  variant: 'basic' | 'enhanced';
+  /** The first visit's welcome (the route's phone onboarding), under the hero. */
+  welcome?: ReactNode;
+  /** What floats over home for this visit (the route's install hint), told who it is for. */
+  overlay?: (visit: HomeVisit) => ReactNode;
 }) {
-  return (
-    <section aria-labelledby={id} className="home-section">
-      <h2 id={id}>{title}</h2>
-      <ul className="home-grid">
-        {cards.map((c) => (
-          <li key={c.title}>
-            <Link to={c.to} className="card card--interactive card--stack home-link-card">
-              <span className="home-choice__title">{c.title}</span>
-              <span className="home-choice__text">{c.text}</span>
-              {c.needs && !signedIn ? (
-                <span className="home-choice__meta">Needs: {c.needs}</span>
-              ) : null}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const auth = useAuth();
   // Classic by default: one tap on the chosen pattern's Start and one on 'Start' reach the breath
   // (Enhanced adds the camera step; docs/product.md § Differences from the specification).
@@ -150,12 +50,18 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
   const [goal, setGoal] = useState<Goal | null>(null);
   const [patternId, setPatternId] = useState<string | null>(null);
   const [focusPatternId, setFocusPatternId] = useState<string | null>(null);
-  const isMobile = useIsMobile();
   const { summary, ranked, rankFor, hour } = useDiscovery(goal, mode);
 
   const signedIn = auth.status === 'signedIn' && auth.user !== null;
   // A returning person: one tap repeats the last session (its pattern and mode).
-  const last = useSessions(auth.user?.id ?? null)?.[0];
+  const sessions = useSessions(auth.user?.id ?? null);
+  const last = sessions?.[0];
+  const again = lastPractisedTarget(sessions);
+  // Who this visit is for, once the device's sessions are read (the hint decides until then).
+  const visit: HomeVisit = sessions === undefined ? 'unknown' : last ? 'returning' : 'first';
+  useEffect(() => {
+    if (visit !== 'unknown') keepPractisedHint(visit === 'returning');
+  }, [visit]);
   const name = auth.user ? auth.user.name?.trim() || auth.user.email.split('@')[0] : '';
 
   // The pattern the screen shows is kept as the selected pattern: the bottom bar's play
@@ -200,31 +106,46 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
 
   return (
     <div className="page home">
-      <section className="home-hero">
-        {/* A no-break space keeps the greeting's line while the hour is unknown (hydration). */}
-        <p className="home-hero__greeting">{hour === null ? '\u00a0' : homeGreeting(hour)}</p>
-        <p className="muted">
-          {/* 'Welcome back' only to someone who has been here before: a session on record. */}
-          {signedIn
-            ? last
-              ? `Welcome back, ${name}!`
-              : `Welcome, ${name}! Choose a goal for your first session.`
-            : 'Choose your breathing goal to get started.'}
-        </p>
-        <h1>Transform your breathing</h1>
-        <p className="home-hero__tagline">Peace through patterns. Breathe like never before.</p>
-        {last ? (
-          <Link
-            to="/session/$mode"
-            params={{ mode: last.sessionType }}
-            search={{ pattern: last.patternId, start: 'now' }}
-            className={`${buttonClass('primary', 'lg')} home-hero__again`}
-            data-testid="breathe-again"
-          >
-            Practice again: {last.patternName}
-          </Link>
-        ) : null}
-      </section>
+      <HomeHero
+        visit={visit}
+        firstLine={
+          signedIn
+            ? `Welcome, ${name}! Start now, or choose a goal below.`
+            : 'Start now, or choose your breathing goal below.'
+        }
+        returningLine={
+          signedIn && last
+            ? `Welcome back, ${name}!`
+            : hour === null || visit !== 'returning'
+              ? '\u00a0'
+              : homeGreeting(hour)
+        }
+        again={
+          again?.kind === 'program' ? (
+            <Link
+              to="/programs/$programId"
+              params={{ programId: again.id }}
+              search={{ start: 'now' }}
+              className={`${buttonClass('primary', 'lg')} home-hero__again`}
+              data-testid="breathe-again"
+            >
+              Practice again: {again.name}
+            </Link>
+          ) : again ? (
+            <Link
+              to="/session/$mode"
+              params={{ mode: again.mode ?? 'classic' }}
+              search={{ pattern: again.id, start: 'now' }}
+              className={`${buttonClass('primary', 'lg')} home-hero__again`}
+              data-testid="breathe-again"
+            >
+              Practice again: {again.name}
+            </Link>
+          ) : null
+        }
+        practice={<HomePractice sessions={sessions} next={ranked[0]} />}
+      />
+      {welcome}
 
       <div className="home-controls">
         <div className="home-mode" role="group" aria-label="Session type">
@@ -242,14 +163,13 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
         </div>
       </div>
 
-      {isMobile ? (
-        <MobileSelector {...selectorProps} />
-      ) : (
-        <div className="home-main">
-          <Selector {...selectorProps} />
-          <SessionPreview patternId={patternId} mode={mode} />
-        </div>
-      )}
+      {/* Both layouts are built; home.css shows the phone's or the wider one before any
+          script runs, so hydration never swaps one for the other. */}
+      <MobileSelector {...selectorProps} />
+      <div className="home-main">
+        <Selector {...selectorProps} />
+        <SessionPreview patternId={patternId} mode={mode} />
+      </div>
 
       {signedIn && summary.totalSessions > 0 ? (
         <Card as="section" className="home-progress" aria-labelledby="home-progress-title">
@@ -278,7 +198,7 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
               View your progress
             </Link>
           ) : null}
-          {meetsAuthLevel(auth.level, 'evm') ? (
+          {meetsAuthLevel(auth.level, 'supabase') ? (
             <Link to="/community" className="link-target">
               Visit the community
             </Link>
@@ -286,28 +206,8 @@ export function HomeScreen({ variant }: { variant: 'basic' | 'enhanced' }) {
         </nav>
       ) : null}
 
-      {variant === 'enhanced' ? (
-        <LinkCardSection id="home-more-title" title="Ready for More" cards={READY_FOR_MORE} />
-      ) : null}
-
-      <section aria-labelledby="home-features-title" className="home-section">
-        <h2 id="home-features-title">What you can do</h2>
-        <ul className="home-grid">
-          {FEATURES.map((f) => (
-            <li key={f.title} className="card">
-              <h3>{f.title}</h3>
-              <p className="muted">{f.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <LinkCardSection
-        id="home-teasers-title"
-        title="Go further"
-        cards={TEASERS}
-        signedIn={signedIn}
-      />
+      {visit === 'returning' ? null : <HomeMore variant={variant} signedIn={signedIn} />}
+      {overlay?.(visit)}
     </div>
   );
 }
