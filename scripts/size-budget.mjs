@@ -6,9 +6,9 @@
 //   target is 140 kB gzip (140,000 bytes); `npm test` fails above it (README § First paint).
 // - run by the started app: chunks it imports once it runs (the local database, Dexie,
 //   which the home screen reads at once; the after-paint loader fetches it together with
-//   the entry, so it costs no extra round trip). Everything together stays under 155 KiB gzip
-//   (158,720 bytes; 150 KiB until the phone onboarding, the iOS install hint and the Settings
-//   links joined home on 2026-11-27), so moving code out of the first load cannot hide growth.
+//   the entry, so it costs no extra round trip). Everything together stays under 150 KiB gzip
+//   (153,600 bytes; issue #48 set it back from the 155 KiB it was raised to on 2026-11-27),
+//   so moving code out of the first load cannot hide growth.
 // No wallet, token, camera or chart chunk may be part of either.
 // And the install: what the service worker precaches (dist/sw.js's manifest) stays under
 // 450 kB gzip (450,000 bytes, issue #33's target: README § Install size), and none of it is
@@ -23,7 +23,7 @@ import { dirname, join, posix } from 'node:path';
 import { serveDist } from './static-server.mjs';
 
 const FIRST_LOAD_BUDGET_BYTES = 140_000;
-const TOTAL_BUDGET_BYTES = 155 * 1024;
+const TOTAL_BUDGET_BYTES = 150 * 1024;
 const FORBIDDEN = /(charts|recharts|wallet|fcl|onflow|ethers|mediapipe|tasks-vision)/i;
 const PRECACHE_BUDGET_BYTES = 450_000;
 /** A string each heavy library's built code contains and nothing else in the build does. */
@@ -89,16 +89,21 @@ const sum = (list) => list.reduce((n, r) => n + r.gzipBytes, 0);
 const firstLoad = sum(rows.filter((r) => r.firstLoad));
 const total = sum(rows);
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+/** What is left under a budget (or by how much it is missed), in bytes and as a share of it. */
+const headroom = (bytes, budget) =>
+  bytes <= budget
+    ? `met, headroom ${budget - bytes} bytes (${(((budget - bytes) / budget) * 100).toFixed(1)}%)`
+    : `missed by ${bytes - budget} bytes`;
 for (const r of rows) console.log(`${(r.gzipBytes / 1000).toFixed(1).padStart(7)} KB  ${r.path}${r.firstLoad ? '' : '  (fetched with the entry, run once the app has started)'}`);
 console.log(
   `First-load JavaScript for / (before the app starts): ${firstLoad} bytes gzip = ${kB(firstLoad)}; ` +
     `budget ${FIRST_LOAD_BUDGET_BYTES} bytes = ${kB(FIRST_LOAD_BUDGET_BYTES)}: ` +
-    (firstLoad <= FIRST_LOAD_BUDGET_BYTES ? 'met' : `missed by ${firstLoad - FIRST_LOAD_BUDGET_BYTES} bytes`),
+    headroom(firstLoad, FIRST_LOAD_BUDGET_BYTES),
 );
 console.log(
   `All JavaScript for / by network idle: ${total} bytes gzip = ${kB(total)} in ${rows.length} files; ` +
     `budget ${TOTAL_BUDGET_BYTES} bytes = ${TOTAL_BUDGET_BYTES / 1024} KiB: ` +
-    (total <= TOTAL_BUDGET_BYTES ? 'met' : `missed by ${total - TOTAL_BUDGET_BYTES} bytes`),
+    headroom(total, TOTAL_BUDGET_BYTES),
 );
 
 /** The service worker's precache: the manifest the build injected into sw.js. */
@@ -117,7 +122,7 @@ const precacheRaw = precached.reduce((n, f) => n + f.rawBytes, 0);
 console.log(
   `Precache (installed by the service worker): ${precached.length} files, ${precacheRaw} bytes raw, ${precacheGzip} bytes gzip = ${kB(precacheGzip)}; ` +
     `budget ${PRECACHE_BUDGET_BYTES} bytes = ${kB(PRECACHE_BUDGET_BYTES)}: ` +
-    (precacheGzip <= PRECACHE_BUDGET_BYTES ? 'met' : `missed by ${precacheGzip - PRECACHE_BUDGET_BYTES} bytes`),
+    headroom(precacheGzip, PRECACHE_BUDGET_BYTES),
 );
 const reportFile = join(DIST, 'precache-report.json');
 const onDemand = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')).onDemand : null;

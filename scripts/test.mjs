@@ -8,9 +8,15 @@
 // A phase with a failed stage ends the run once its other stages are done.
 // TEST_JOBS sets how many of phase 1's stages run at once.
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || Math.min(2, availableParallelism()));
+// Where vitest and Playwright write their JSON reports, read at the end for the slowest files.
+const reports = mkdtempSync(join(tmpdir(), 'pneuma-test-times-'));
+const VITEST_JSON = join(reports, 'vitest.json');
+const PLAYWRIGHT_JSON = join(reports, 'playwright.json');
 
 const phases = [
   {
@@ -27,7 +33,11 @@ const phases = [
   {
     lanes: 2,
     stages: [
-      { name: 'unit and server tests (vitest)', cmd: ['npm', 'run', '--silent', 'test:unit'], stream: true },
+      {
+        name: 'unit and server tests (vitest)',
+        cmd: ['npm', 'run', '--silent', 'test:unit', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${VITEST_JSON}`],
+        stream: true,
+      },
       { name: 'engine journeys (WebKitGTK, Firefox ESR)', cmd: ['npm', 'run', '--silent', 'test:engines'] },
     ],
   },
@@ -35,7 +45,12 @@ const phases = [
     lanes: 1,
     stages: [
       // Two workers whether or not CI is set (playwright.config.ts: one unless CI is set).
-      { name: 'browser journeys (Playwright)', cmd: ['npm', 'run', '--silent', 'test:e2e', '--', '--workers=2'], stream: true },
+      {
+        name: 'browser journeys (Playwright)',
+        cmd: ['npm', 'run', '--silent', 'test:e2e', '--', '--workers=2', '--reporter=list,json'],
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: PLAYWRIGHT_JSON },
+        stream: true,
+      },
     ],
   },
 ];
@@ -49,7 +64,10 @@ function run(stage, alone) {
   const started = Date.now();
   console.log(`\n▶ ${stage.name}${stream ? '' : ' (output when it ends)'}`);
   return new Promise((resolve) => {
-    const child = spawn(stage.cmd[0], stage.cmd.slice(1), { stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(stage.cmd[0], stage.cmd.slice(1), {
+      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...stage.env },
+    });
     const out = [];
     child.stdout?.on('data', (d) => out.push(d));
     child.stderr?.on('data', (d) => out.push(d));
@@ -87,4 +105,30 @@ for (const p of phases) {
 console.log('\nnpm test, time per stage:');
 for (const t of times) console.log(`  ${t.ok ? '✔' : '✘'} ${seconds(t.ms).padStart(6)}  ${t.name}`);
 console.log(`  total ${seconds(Date.now() - startedAt)}`);
+
+/** The ten files that took longest, from a JSON report (vitest: each file's own span; Playwright: its tests' summed time, retries included). */
+function slowest(title, file, perFile) {
+  if (!existsSync(file)) return;
+  let rows;
+  try {
+    rows = [...perFile(JSON.parse(readFileSync(file, 'utf8')))].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  } catch (e) {
+    console.log(`\n${title}: unreadable report (${e.message})`);
+    return;
+  }
+  console.log(`\n${title}, the ten slowest files:`);
+  for (const [name, ms] of rows) console.log(`  ${seconds(ms).padStart(6)}  ${name}`);
+}
+slowest('vitest', VITEST_JSON, (r) => r.testResults.map((f) => [f.name.replace(`${process.cwd()}/`, ''), f.endTime - f.startTime]));
+slowest('Playwright', PLAYWRIGHT_JSON, (r) => {
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        for (const res of t.results ?? []) byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + res.duration);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const s of r.suites) walk(s);
+  return byFile;
+});
 process.exit(ok ? 0 : 1);
