@@ -2,6 +2,7 @@ import './instructor.css';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
+import { useOffersPractice } from '../../app/onScreenPractice';
 import { enrol, leaveCourse } from '../../data/coursesRepo';
 import { dayLabel, type CoursePattern } from '../../domain/instructor/course';
 import { programLinkPayload } from '../../domain/links/patternLink';
@@ -28,6 +29,25 @@ export function CourseScreen({ courseId }: { courseId: string }) {
   const p = useCourseProgress(course, userId);
   const navigate = useNavigate();
   const [confirmLeave, setConfirmLeave] = useState(false);
+  // The play button starts today's first pattern or program (what this page offers to practise).
+  const today = course && p.enrolment ? course.days[p.current] : undefined;
+  const firstPattern = today?.patterns[0];
+  const firstProgram = today?.programs?.[0];
+  const firstPayload = firstProgram ? programLinkPayload(firstProgram.program) : null;
+  useOffersPractice(
+    firstPattern?.name ?? (firstPayload ? firstProgram!.name : null),
+    () => {
+      if (firstPattern) practise(firstPattern, 'now');
+      else if (firstPayload) void navigate({ to: '/p/$payload', params: { payload: firstPayload } });
+    },
+  );
+
+  function practise(pattern: CoursePattern, start?: 'now') {
+    const search = start ? { start } : {};
+    if (isCatalogueId(pattern.id))
+      void navigate({ to: '/session/$mode', params: { mode: 'classic' }, search: { ...search, pattern: pattern.id } });
+    else void navigate({ to: '/session/$mode', params: { mode: 'classic' }, search, state: { pattern } });
+  }
 
   if (course === undefined || status === 'loading') return <LoadingDots label="Loading the course" />;
   if (course === null || (course.status !== 'published' && course.instructorId !== userId && !p.enrolment))
@@ -39,11 +59,6 @@ export function CourseScreen({ courseId }: { courseId: string }) {
       </div>
     );
 
-  const practise = (pattern: CoursePattern) => {
-    if (isCatalogueId(pattern.id))
-      void navigate({ to: '/session/$mode', params: { mode: 'classic' }, search: { pattern: pattern.id } });
-    else void navigate({ to: '/session/$mode', params: { mode: 'classic' }, search: {}, state: { pattern } });
-  };
   const total = course.days.length;
   const finished = p.current >= total;
 

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../../app/auth/authStore';
+import { useOffersPractice } from '../../app/onScreenPractice';
 import { createCustomPattern } from '../../data/customPatternsRepo';
 import { linkedPatternId, type LinkedPattern } from '../../domain/links/patternLink';
 import { CATEGORY_LABELS, cycleSeconds, timingLabel } from '../../domain/patterns';
@@ -20,12 +21,15 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
   const auth = useAuth();
   const [saved, setSaved] = useState<'no' | 'saving' | 'yes' | 'failed'>('no');
   const [copied, copy] = useCopyLink();
-  const breathe = () =>
+  const breathe = (start?: 'now') =>
     void navigate({
       to: '/session/$mode',
       params: { mode: 'classic' },
+      search: start ? { start } : {},
       state: { pattern: { ...pattern, id: linkedPatternId(pattern) } },
     });
+  // The play button starts this pattern (at once, as it does everywhere), not the remembered one.
+  useOffersPractice(pattern.name, () => breathe('now'));
   const save = async () => {
     setSaved('saving');
     try {
@@ -59,7 +63,7 @@ export function PatternLinkScreen({ pattern }: { pattern: LinkedPattern }) {
           </ul>
         ) : null}
         <div className="row link-pattern__actions">
-          <Button onClick={breathe}>Practice now</Button>
+          <Button onClick={() => breathe()}>Practice now</Button>
           <Button
             variant="secondary"
             disabled={saved === 'saving' || saved === 'yes'}

@@ -10,14 +10,22 @@ import { LoadingDots } from '../../ui/LoadingDots';
 import { ProgramSessionScreen } from './ProgramSessionScreen';
 
 /** /programs/$programId: a built-in program, or one made on this device. */
-export function ProgramByIdScreen({ programId }: { programId: string }) {
+export function ProgramByIdScreen({
+  programId,
+  startNow = false,
+}: {
+  programId: string;
+  /** Start at once (the play button, 'Practice again'). */
+  startNow?: boolean;
+}) {
   const builtIn = getBuiltInProgram(programId);
   const custom = useLocalQuery(
     async () => (builtIn ? null : ((await getCustomProgram(programId)) ?? null)),
     [programId, builtIn],
     'loading' as const,
   );
-  if (builtIn) return <ProgramSessionScreen key={builtIn.id} program={builtIn} />;
+  if (builtIn)
+    return <ProgramSessionScreen key={builtIn.id} program={builtIn} startNow={startNow} />;
   if (custom === 'loading') return <LoadingDots label="Loading the program" />;
   if (!custom)
     return (
@@ -53,6 +61,7 @@ export function ProgramByIdScreen({ programId }: { programId: string }) {
     <ProgramSessionScreen
       key={custom.id}
       program={{ ...parsed.program, id: custom.id, builtIn: false }}
+      startNow={startNow}
     />
   );
 }

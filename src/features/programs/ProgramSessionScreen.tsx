@@ -5,7 +5,8 @@
  * cue track on an <audio> element that keeps time with the screen locked.
  */
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useOffersPractice } from '../../app/onScreenPractice';
 import { WIM_HOF_LIMITS, wimHofProgram } from '../../domain/programs/builtInPrograms';
 import {
   countdownSeconds,
@@ -27,9 +28,12 @@ import './programs.css';
 export function ProgramSessionScreen({
   program: initial,
   shared,
+  startNow = false,
 }: {
   program: Program;
   shared?: ReactNode;
+  /** Start at once (the play button, 'Practice again'), as the intro's Start does. */
+  startNow?: boolean;
 }) {
   const [rounds, setRounds] = useState(3);
   const [breaths, setBreaths] = useState(30);
@@ -39,6 +43,14 @@ export function ProgramSessionScreen({
     [wimHof, rounds, breaths, initial],
   );
   const s = useProgramSession(program);
+  // The play button starts this program while its intro is on screen.
+  useOffersPractice(s.status === 'ready' ? program.name : null, s.start);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!startNow || started.current || s.voiceLoading || s.status !== 'ready') return;
+    started.current = true;
+    s.start();
+  }, [startNow, s]);
   return (
     <>
       {/* One element for the whole session: the cue track plays here. */}

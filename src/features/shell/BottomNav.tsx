@@ -4,11 +4,13 @@ import {
   bottomTabsB,
   isActiveLink,
   isBottomNavHidden,
-  quickStartPattern,
+  lastPractisedTarget,
+  quickStartTarget,
   type BottomTab,
 } from '../../domain/navigation';
 import { DEFAULT_PATTERN_ID, getPattern } from '../../domain/patterns';
 import { useAuth } from '../../app/auth/authStore';
+import { useOnScreenPractice } from '../../app/onScreenPractice';
 import { useBottomNavVariant } from './navPreference';
 import { useHasHistory, useSelectedPattern, useSessions } from '../../data/hooks';
 import { selectedPatternId } from '../../data/selectedPattern';
@@ -43,33 +45,72 @@ function Tab({ tab, path, replies }: { tab: BottomTab; path: string; replies?: R
   );
 }
 
+const PLAY_ICON = (
+  <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M8 5v14l11-7z" fill="currentColor" />
+  </svg>
+);
+
 /**
  * The play button, docked in the middle of the bar (it never covers the page): one tap
- * starts the pattern the screen shows, else the last one practised, countdown and all.
+ * starts what the page shows (a pattern link, a program, a course day: the page's own start),
+ * else on home and the library the pattern chosen there, else the last one practised
+ * (a program starts that program), countdown and all.
  */
-function PlayButton({ userId }: { userId: string | null }) {
+function PlayButton({ userId, path }: { userId: string | null; path: string }) {
+  const shown = useOnScreenPractice();
   const selected = useSelectedPattern();
-  const last = useSessions(userId)?.[0];
-  const selectedId = selected ? selectedPatternId(selected) : undefined;
-  const pattern = quickStartPattern(
-    selected && selectedId ? { id: selectedId, name: selected.name } : undefined,
-    last ? { id: last.patternId, name: last.patternName } : undefined,
+  const sessions = useSessions(userId);
+  if (shown) {
+    const label = `Practice now: ${shown.name}`;
+    return (
+      <li className="bottom-nav__play">
+        <button
+          type="button"
+          className="bottom-nav__fab"
+          aria-label={label}
+          title={label}
+          onClick={shown.start}
+        >
+          {PLAY_ICON}
+        </button>
+      </li>
+    );
+  }
+  const target = quickStartTarget(
+    path,
+    selected
+      ? { kind: 'pattern', id: selectedPatternId(selected), name: selected.name }
+      : undefined,
+    lastPractisedTarget(sessions),
   );
-  const name = pattern?.name ?? getPattern(DEFAULT_PATTERN_ID)?.name ?? 'Box Breathing';
+  const name = target?.name ?? getPattern(DEFAULT_PATTERN_ID)?.name ?? 'Box Breathing';
+  const label = `Practice now: ${name}`;
   return (
     <li className="bottom-nav__play">
-      <Link
-        to="/session/$mode"
-        params={{ mode: 'classic' }}
-        search={pattern ? { pattern: pattern.id, start: 'now' } : { start: 'now' }}
-        className="bottom-nav__fab"
-        aria-label={`Practice now: ${name}`}
-        title={`Practice now: ${name}`}
-      >
-        <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M8 5v14l11-7z" fill="currentColor" />
-        </svg>
-      </Link>
+      {target?.kind === 'program' ? (
+        <Link
+          to="/programs/$programId"
+          params={{ programId: target.id }}
+          search={{ start: 'now' }}
+          className="bottom-nav__fab"
+          aria-label={label}
+          title={label}
+        >
+          {PLAY_ICON}
+        </Link>
+      ) : (
+        <Link
+          to="/session/$mode"
+          params={{ mode: 'classic' }}
+          search={target ? { pattern: target.id, start: 'now' } : { start: 'now' }}
+          className="bottom-nav__fab"
+          aria-label={label}
+          title={label}
+        >
+          {PLAY_ICON}
+        </Link>
+      )}
     </li>
   );
 }
@@ -92,7 +133,7 @@ export function BottomNav() {
         {tabs.slice(0, variant === 'B' ? half : tabs.length).map((tab) => (
           <Tab key={tab.label} tab={tab} path={path} replies={replies} />
         ))}
-        {variant === 'B' ? <PlayButton userId={user?.id ?? null} /> : null}
+        {variant === 'B' ? <PlayButton userId={user?.id ?? null} path={path} /> : null}
         {variant === 'B'
           ? tabs.slice(half).map((tab) => <Tab key={tab.label} tab={tab} path={path} replies={replies} />)
           : null}
