@@ -15,7 +15,8 @@ export interface BrowserFacts {
 
 /** Safari on an iPhone, iPod or iPad (not Chrome, Firefox, Edge or Opera on iOS, nor an in-app view). */
 function isIosSafari({ userAgent, maxTouchPoints }: BrowserFacts): boolean {
-  const ios = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+  const ios =
+    /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
   if (!ios) return false;
   if (/CriOS|FxiOS|EdgiOS|OPiOS|OPT\/|GSA\/|YaBrowser|DuckDuckGo/.test(userAgent)) return false;
   return /Safari\//.test(userAgent) && /Version\//.test(userAgent);
@@ -32,3 +33,21 @@ export const IOS_INSTALL_GAINS: readonly string[] = [
   'Works offline, and your practice stays on this device: Safari clears a website’s stored data after 7 days without a visit; an app on the Home Screen keeps it.',
   'Keeps the screen awake during a session (iOS 18.4 and later).',
 ];
+
+/** Which install hint home may offer: Safari's own steps, the browser's install prompt, or none. */
+export type InstallHintKind = 'ios-safari' | 'prompt';
+
+/**
+ * The install hint on home (docs/product.md § Installing): never on a first visit with its
+ * welcome (`ready`: the person has practised here, or the welcome is done), never when
+ * installed or once shown; Safari's 'tap Share' steps only in Safari on iOS, elsewhere only
+ * where the browser offered to install (`beforeinstallprompt`, `promptAvailable`).
+ */
+export function installHintKind(
+  facts: BrowserFacts,
+  f: { ready: boolean; alreadyShown: boolean; promptAvailable: boolean },
+): InstallHintKind | null {
+  if (!f.ready || f.alreadyShown || facts.standalone) return null;
+  if (isIosSafari(facts)) return 'ios-safari';
+  return f.promptAvailable ? 'prompt' : null;
+}

@@ -26,6 +26,17 @@ export function isTrueBlack(choice: ThemeChoice): boolean {
 
 export const DEFAULT_THEME_CHOICE: ThemeChoice = 'auto';
 
+/** localStorage: the person's theme choice on this device (read before the first paint). */
+export const THEME_CHOICE_KEY = 'pneuma.theme';
+
+/** The browser bar's colour per theme (the page background). */
+export const THEME_COLORS: Record<Theme, string> = { light: '#f4f8f7', dark: '#15110d' };
+
+/** The local hours (0-23) of the evening band, for code that cannot import this rule (the pre-paint script). */
+export const EVENING_HOURS: readonly number[] = Array.from({ length: 24 }, (_, h) => h).filter(
+  isEveningHour,
+);
+
 export function isThemeChoice(v: unknown): v is ThemeChoice {
   return typeof v === 'string' && (THEME_CHOICES as readonly string[]).includes(v);
 }

@@ -1,10 +1,28 @@
 import { DEFAULT_PATTERN_ID } from './patterns';
+import {
+  DEFAULT_THEME_CHOICE,
+  EVENING_HOURS,
+  THEME_CHOICE_KEY,
+  THEME_CHOICES,
+  THEME_COLORS,
+  isTrueBlack,
+  resolveTheme,
+} from './nightTheme';
 
 /**
  * A prerendered page is built long before anyone opens it, so what depends on this device
  * is unknown in its HTML. A tiny script in each page's <head> runs before the first paint
- * and reads two hints from localStorage onto <html>, for CSS to show the right part of the
+ * and reads hints from localStorage onto <html>, for CSS to show the right part of the
  * built page until the app knows for sure:
+ *
+ * - `data-theme` (and `data-black`): the theme, decided from the stored choice, the
+ *   system's preference and the hour by the same rule as the app (./nightTheme's
+ *   resolveTheme, written into the script as a table), so an evening phone in light mode
+ *   paints dark at once instead of when the app starts.
+ * - `data-practised` (kept by home): this visitor has a session on record here, so home
+ *   paints its returning layout (practice again, the streak, what next) from the start.
+ * - `data-welcomed` (kept by home's welcome): the phone welcome was seen or is not for this
+ *   device; without it a phone's first visit paints the welcome in its place in the page.
  *
  * - `data-signed-in` (kept by src/app/auth/signedInHint): someone was signed in on this
  *   device, so a members' page waiting for the session shows its loading status, not the
@@ -30,12 +48,51 @@ export const SESSION_PATTERN_HINT_KEY = 'pneuma.sessionPattern';
 /** On <html> while a session page's prerendered pattern card must stay hidden. */
 export const PATTERN_HOLD_ATTR = 'data-pattern-hold';
 
+/** localStorage: this visitor has a session on record on this device (kept by home). */
+export const PRACTISED_HINT_KEY = 'pneuma.practised';
+/** On <html> when home should paint its returning visitor's layout. */
+export const PRACTISED_ATTR = 'data-practised';
+
+/** localStorage: the phone welcome was seen, or is not for this device (kept by home). */
+export const WELCOMED_HINT_KEY = 'pneuma.welcomed';
+/** On <html> when home's phone welcome must not paint. */
+export const WELCOMED_ATTR = 'data-welcomed';
+
 const q = JSON.stringify;
+
+/**
+ * The theme rule as a table, from resolveTheme itself: per choice, the theme for
+ * [light system by day, light system in the evening, dark system by day, dark system in
+ * the evening].
+ */
+function themeTable(): Record<string, string[]> {
+  const day = [...Array(24).keys()].find((h) => !EVENING_HOURS.includes(h))!;
+  const evening = EVENING_HOURS[0]!;
+  return Object.fromEntries(
+    THEME_CHOICES.map((c) => [
+      c,
+      [false, true].flatMap((systemDark) =>
+        [day, evening].map((hour) => resolveTheme(c, { systemDark, hour })),
+      ),
+    ]),
+  );
+}
+
+/** The theme part: always runs, even when storage is refused (then the default choice). */
+const THEME_PART =
+  `var c=null;try{c=localStorage.getItem(${q(THEME_CHOICE_KEY)})}catch(e){}` +
+  `var T=${q(themeTable())};if(!T.hasOwnProperty(c))c=${q(DEFAULT_THEME_CHOICE)};` +
+  `var m=0;try{m=matchMedia('(prefers-color-scheme: dark)').matches?2:0}catch(e){}` +
+  `var t=T[c][m+(${q(EVENING_HOURS)}.indexOf(new Date().getHours())<0?0:1)],C=${q(THEME_COLORS)};` +
+  `d.setAttribute('data-theme',t);if(${q(THEME_CHOICES.filter(isTrueBlack))}.indexOf(c)>=0)d.setAttribute('data-black','');` +
+  `var M=document.querySelectorAll('meta[name="theme-color"]');for(var i=0;i<M.length;i++)M[i].setAttribute('content',C[t]);`;
 
 /** The script, run in the <head> of every prerendered page. */
 export const PRE_PAINT_SCRIPT =
-  `(function(){try{var d=document.documentElement,l=localStorage;` +
+  `(function(){var d=document.documentElement;try{${THEME_PART}}catch(e){}try{var l=localStorage;` +
   `if(l.getItem(${q(SIGNED_IN_HINT_KEY)}))d.setAttribute(${q(SIGNED_IN_ATTR)},'');` +
+  `if(l.getItem(${q(PRACTISED_HINT_KEY)}))d.setAttribute(${q(PRACTISED_ATTR)},'');` +
+  `if(l.getItem(${q(WELCOMED_HINT_KEY)}))d.setAttribute(${q(WELCOMED_ATTR)},'');` +
   `if(!/^\\/session\\/[^/]+\\/?$/.test(location.pathname))return;` +
   `var h=l.getItem(${q(SESSION_PATTERN_HINT_KEY)}),s=history.state;` +
   `if(location.search||(h&&h!==${q(DEFAULT_PATTERN_ID)})||(s&&s.pattern))` +

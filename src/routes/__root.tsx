@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { isOutsideMainLayout } from '../domain/navigation';
 import { AppShell, usePageTitle, useQuietSessions } from '../features/shell';
-import { IosInstallHint, UpdatePrompt } from '../features/pwa';
+import { UpdatePrompt } from '../features/pwa';
 import { AppToaster } from '../ui/toast';
 import { PostSignIn, SignOutFlow, useForgetPendingAction } from '../features/auth';
 import { OfflineNotice } from '../features/network';
@@ -34,8 +34,6 @@ function RootLayout() {
         </AppShell>
       )}
       <UpdatePrompt />
-      {/* On home only: never over a session's controls. */}
-      {path === '/' ? <IosInstallHint /> : null}
       <AppToaster />
       <PostSignIn offer={(userId) => <GuestAttachPrompt userId={userId} />} />
       <SignOutFlow />

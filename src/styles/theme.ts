@@ -1,9 +1,10 @@
 /**
  * The theme on the page: <html data-theme="light|dark"> from the person's choice (stored
  * per device), the system's preference and the hour (src/domain/nightTheme.ts has the
- * rule). Started once from main.tsx before the first render, so the first paint already
- * has the right colours; re-checked when the system preference changes, when the evening
- * band begins or ends, and when the page becomes visible again.
+ * rule). A prerendered page's pre-paint script (src/domain/prePaintScript) decides the
+ * same theme before its first paint; started once from main.tsx, this keeps it current:
+ * re-checked when the system preference changes, when the evening band begins or ends,
+ * and when the page becomes visible again.
  *
  * Per device, in localStorage rather than IndexedDB: it must be known synchronously
  * before the first paint, and a phone at night and a desktop by day may differ.
@@ -15,20 +16,20 @@ import {
   isTrueBlack,
   msUntilBandChange,
   resolveTheme,
+  THEME_CHOICE_KEY,
+  THEME_COLORS,
   type Theme,
   type ThemeChoice,
 } from '../domain/nightTheme';
 import { changeSignal } from '../ui/changeSignal';
 
-const CHOICE_KEY = 'pneuma.theme';
+const CHOICE_KEY = THEME_CHOICE_KEY;
 const DIM_KEY = 'pneuma.sessionDim';
 const MOTION_KEY = 'pneuma.reduceMotion';
 /** On <html> when the person chose true black (the dark theme on #000). */
 const BLACK_ATTR = 'data-black';
 /** On <html> when the person asked for less motion here, whatever the system says. */
 const REDUCE_MOTION_ATTR = 'data-reduce-motion';
-/** The browser bar's colour per theme (the page background). */
-const THEME_COLOR: Record<Theme, string> = { light: '#f4f8f7', dark: '#15110d' };
 
 const changes = changeSignal();
 const notify = changes.notify;
@@ -68,7 +69,7 @@ function apply(): void {
   document.documentElement.toggleAttribute(BLACK_ATTR, isTrueBlack(choice));
   document
     .querySelectorAll('meta[name="theme-color"]')
-    .forEach((m) => m.setAttribute('content', THEME_COLOR[theme]));
+    .forEach((m) => m.setAttribute('content', THEME_COLORS[theme]));
   notify();
 }
 
@@ -134,7 +135,8 @@ export function getReduceMotion(): boolean {
 export function setReduceMotion(on: boolean): void {
   reduceMotion = on;
   writeStored(MOTION_KEY, String(on));
-  if (typeof document !== 'undefined') document.documentElement.toggleAttribute(REDUCE_MOTION_ATTR, on);
+  if (typeof document !== 'undefined')
+    document.documentElement.toggleAttribute(REDUCE_MOTION_ATTR, on);
   notify();
 }
 

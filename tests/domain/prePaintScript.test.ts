@@ -1,23 +1,38 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { releasePatternHold } from '../../src/app/prerender/patternHold';
 import {
   PATTERN_HOLD_ATTR,
   PRE_PAINT_SCRIPT,
   SESSION_PATTERN_HINT_KEY,
   SIGNED_IN_HINT_KEY,
+  PRACTISED_HINT_KEY,
+  WELCOMED_HINT_KEY,
 } from '../../src/domain/prePaintScript';
+import {
+  THEME_CHOICES,
+  THEME_CHOICE_KEY,
+  THEME_COLORS,
+  resolveTheme,
+} from '../../src/domain/nightTheme';
 
 /** Runs the pre-paint script as a page's <head> would, at `url`, with `state` in its history entry. */
 function runAt(url: string, state: unknown = null) {
   history.replaceState(state, '', url);
   new Function(PRE_PAINT_SCRIPT)();
   const html = document.documentElement;
-  return { hold: html.hasAttribute(PATTERN_HOLD_ATTR), signedIn: html.hasAttribute('data-signed-in') };
+  return {
+    hold: html.hasAttribute(PATTERN_HOLD_ATTR),
+    signedIn: html.hasAttribute('data-signed-in'),
+  };
 }
 
 afterEach(() => {
   localStorage.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  for (const a of ['data-theme', 'data-black', 'data-practised', 'data-welcomed'])
+    document.documentElement.removeAttribute(a);
   document.documentElement.removeAttribute(PATTERN_HOLD_ATTR);
   document.documentElement.removeAttribute('data-signed-in');
 });
@@ -69,5 +84,68 @@ describe('the pre-paint script', () => {
       if (own) Object.defineProperty(window, 'localStorage', own);
       else delete (window as { localStorage?: Storage }).localStorage;
     }
+  });
+
+  it('decides the theme before paint exactly as the app does: every choice, system preference and hour', () => {
+    // The rule itself is resolveTheme's (tests/domain/nightTheme.test.ts); this proves the
+    // script's table agrees with it everywhere. Not proven: a real browser's paint order
+    // (e2e/first-visit.spec.ts looks at the first paint's colours).
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    document.head.append(meta);
+    for (const choice of [...THEME_CHOICES, null, 'nonsense']) {
+      for (const systemDark of [false, true]) {
+        vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('dark') && systemDark }));
+        for (let hour = 0; hour < 24; hour++) {
+          vi.useFakeTimers({ now: new Date(2026, 10, 28, hour, 30) });
+          localStorage.clear();
+          if (choice) localStorage.setItem(THEME_CHOICE_KEY, choice);
+          document.documentElement.removeAttribute('data-black');
+          runAt('/');
+          const known = THEME_CHOICES.find((c) => c === choice) ?? 'auto';
+          const want = resolveTheme(known, { systemDark, hour });
+          expect(
+            document.documentElement.getAttribute('data-theme'),
+            `${choice} ${systemDark} ${hour}`,
+          ).toBe(want);
+          expect(meta.getAttribute('content')).toBe(THEME_COLORS[want]);
+          expect(document.documentElement.hasAttribute('data-black')).toBe(choice === 'black');
+        }
+      }
+    }
+    meta.remove();
+  });
+
+  it('paints an evening light-mode phone dark with nothing stored, and still sets a theme when storage is refused', () => {
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    vi.useFakeTimers({ now: new Date(2026, 10, 28, 19, 0) });
+    runAt('/');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    vi.useFakeTimers({ now: new Date(2026, 10, 28, 10, 0) });
+    const own = Object.getOwnPropertyDescriptor(window, 'localStorage');
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    try {
+      runAt('/');
+      expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+    } finally {
+      if (own) Object.defineProperty(window, 'localStorage', own);
+      else delete (window as { localStorage?: Storage }).localStorage;
+    }
+  });
+
+  it("marks home's returning visitor and a welcomed device", () => {
+    runAt('/');
+    expect(document.documentElement.hasAttribute('data-practised')).toBe(false);
+    expect(document.documentElement.hasAttribute('data-welcomed')).toBe(false);
+    localStorage.setItem(PRACTISED_HINT_KEY, '1');
+    localStorage.setItem(WELCOMED_HINT_KEY, '1');
+    runAt('/');
+    expect(document.documentElement.hasAttribute('data-practised')).toBe(true);
+    expect(document.documentElement.hasAttribute('data-welcomed')).toBe(true);
   });
 });

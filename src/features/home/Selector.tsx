@@ -175,12 +175,14 @@ export function SessionPreview({
 }) {
   const p = getPattern(patternId);
   const label = mode === 'classic' ? 'Start Classic Session' : 'Start Enhanced Session';
+  // Home builds the phone's sticky preview and the wider layout's panel side by side.
+  const titleId = sticky ? 'home-preview-title-m' : 'home-preview-title';
   return (
     <section
       className={`card home-preview${sticky ? ' home-preview--sticky' : ''}`}
-      aria-labelledby="home-preview-title"
+      aria-labelledby={titleId}
     >
-      <h2 id="home-preview-title" className={sticky ? 'visually-hidden' : undefined}>
+      <h2 id={titleId} className={sticky ? 'visually-hidden' : undefined}>
         Session Preview
       </h2>
       {p ? (

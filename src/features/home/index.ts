@@ -1,1 +1,2 @@
-export { HomeScreen, BECOME_INSTRUCTOR } from './HomeScreen';
+export { HomeScreen } from './HomeScreen';
+export { BECOME_INSTRUCTOR } from './HomeMore';

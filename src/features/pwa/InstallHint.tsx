@@ -1,8 +1,14 @@
 import { useEffect, useState } from 'react';
-import { IOS_INSTALL_GAINS, offerIosInstallHint, type BrowserFacts } from '../../domain/iosInstall';
+import {
+  IOS_INSTALL_GAINS,
+  installHintKind,
+  type BrowserFacts,
+  type InstallHintKind,
+} from '../../domain/iosInstall';
 import { Button } from '../../ui/Button';
+import { installOffered, onInstallOffer, promptInstall } from './installPrompt';
 
-/** Set once the hint was shown: it is offered once per device. */
+/** Set once a hint was shown: it is offered once per device. */
 const IOS_HINT_SHOWN_KEY = 'pneuma.iosInstallHint.shown';
 
 function browserFacts(): BrowserFacts {
@@ -48,18 +54,57 @@ function ShareGlyph() {
 }
 
 /**
- * 'Add to Home Screen' instructions for Safari on iOS when Pneuma is not installed (iOS
- * has no install prompt): once per device, dismissible, with what installing gains there.
- * Decided after hydration (the build cannot know the browser).
+ * Installing, offered on home once per device and only where it applies
+ * (../../domain/iosInstall's installHintKind): Safari on iOS gets its 'Share, then Add to
+ * Home Screen' steps (iOS has no install prompt), a browser that offered to install
+ * (`beforeinstallprompt`) gets an Install button; never on the first visit's welcome
+ * (`ready` is home's say). Decided after hydration (the build cannot know the browser);
+ * it floats over the bottom of the page and moves nothing.
  */
-export function IosInstallHint() {
-  const [open, setOpen] = useState(false);
+export function InstallHint({ ready }: { ready: boolean }) {
+  const [kind, setKind] = useState<InstallHintKind | null>(null);
   useEffect(() => {
-    if (!offerIosInstallHint(browserFacts(), shownBefore())) return;
-    markShown();
-    setOpen(true);
-  }, []);
-  if (!open) return null;
+    if (!ready) return;
+    const decide = () => {
+      const next = installHintKind(browserFacts(), {
+        ready,
+        alreadyShown: shownBefore(),
+        promptAvailable: installOffered(),
+      });
+      if (!next) return;
+      markShown();
+      setKind(next);
+    };
+    decide();
+    return onInstallOffer(decide);
+  }, [ready]);
+  if (!kind) return null;
+  const close = () => setKind(null);
+  if (kind === 'prompt') {
+    return (
+      <aside className="ios-hint" aria-labelledby="install-hint-title" data-testid="install-hint">
+        <h2 id="install-hint-title" className="ios-hint__title">
+          Install Pneuma
+        </h2>
+        <p className="ios-hint__steps">
+          It opens in its own window and works offline, like an app.
+        </p>
+        <div className="row">
+          <Button
+            onClick={() => {
+              close();
+              void promptInstall();
+            }}
+          >
+            Install
+          </Button>
+          <Button variant="secondary" onClick={close}>
+            Not now
+          </Button>
+        </div>
+      </aside>
+    );
+  }
   return (
     <aside className="ios-hint" aria-labelledby="ios-hint-title" data-testid="ios-install-hint">
       <h2 id="ios-hint-title" className="ios-hint__title">
@@ -73,7 +118,7 @@ export function IosInstallHint() {
           <li key={gain}>{gain}</li>
         ))}
       </ul>
-      <Button variant="secondary" onClick={() => setOpen(false)}>
+      <Button variant="secondary" onClick={close}>
         Not now
       </Button>
     </aside>

@@ -1,4 +1,4 @@
-// The pwa feature's public surface: the update prompt and the iOS install hint. (Registering the service worker and
+// The pwa feature's public surface: the update prompt and home's install hint. (Registering the service worker and
 // holding an update back while a session runs are app services: src/app/serviceWorker.)
 export { UpdatePrompt } from './UpdatePrompt';
-export { IosInstallHint } from './IosInstallHint';
+export { InstallHint } from './InstallHint';
