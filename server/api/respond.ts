@@ -1,9 +1,13 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { callerOf, isAuthFailure } from '../auth/request-caller';
-import type { RequestAuth } from '../auth/request-caller';
+import { callerOf, type CallerNeed, type Who } from '../auth/request-caller';
+import type { Db, Tx } from '../db/types';
 import { readJson } from '../http';
+import { RestError } from '../rest/errors';
+import { runAsApi } from '../rest/transaction';
+import type { Secrets } from '../secrets';
+import { STORAGE_QUOTA_API_ERROR, STORAGE_QUOTA_SQLSTATE } from '../../src/domain/storageQuota';
 
 /** The /api error body: `{ error, message, field? }`. */
 export function apiError(
@@ -49,18 +53,82 @@ export function idParam(c: Context, name: string, what: string): string | Respon
   return id.success ? id.data : apiError(c, 400, 'validation_failed', `The ${what} id must be a UUID`, name);
 }
 
-/** A verified bearer JWT whose role is one of `roles`, or the 401 answer. */
-export async function bearer(
-  c: Context,
-  jwtSecret: string,
-  roles: readonly string[],
-): Promise<RequestAuth | Response> {
-  const auth = await callerOf(c, jwtSecret).auth();
-  if (isAuthFailure(auth)) return apiError(c, 401, 'unauthorized', auth.message);
-  if (!roles.includes(auth.role)) {
-    return apiError(c, 401, 'unauthorized', 'Sign in first: this needs a user access token');
+/**
+ * The caller of an /api endpoint: the request's caller (auth/request-caller.ts, resolved once
+ * per request by the middleware) checked for what the endpoint needs (`who`), with `run` to act
+ * as them under row-level security, or the 401 answer.
+ */
+export interface CallerDeps {
+  db: Db;
+  secrets: Secrets;
+}
+
+export interface ApiCaller extends Who {
+  /** Runs `fn` in one transaction as the caller, so the row-level-security policies decide. */
+  run<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export interface SignedInCaller extends ApiCaller {
+  userId: string;
+}
+
+/** What most endpoints without an area of their own need: a signed-in user, or anyone with a key. */
+export const SIGNED_IN: CallerNeed = { guests: false, signIn: 'Sign in first: this needs a user access token', invalid: (why) => why };
+export const ANYONE: CallerNeed = { ...SIGNED_IN, guests: true };
+
+/** Who calls (the middleware's answer, checked for `need`), or the 401 answer. */
+export async function apiWho(c: Context, jwtSecret: string, need: CallerNeed): Promise<Who | Response> {
+  const who = await callerOf(c, jwtSecret).who(need);
+  return 'refused' in who ? apiError(c, 401, 'unauthorized', who.refused) : who;
+}
+
+export function apiCaller(c: Context, deps: CallerDeps, need: CallerNeed & { guests: false }): Promise<SignedInCaller | Response>;
+export function apiCaller(c: Context, deps: CallerDeps, need: CallerNeed): Promise<ApiCaller | Response>;
+export async function apiCaller(c: Context, deps: CallerDeps, need: CallerNeed): Promise<ApiCaller | Response> {
+  const who = await apiWho(c, deps.secrets.jwtSecret, need);
+  if (who instanceof Response) return who;
+  return { ...who, run: (fn) => runAsApi(deps.db, who.auth, c.req.method, fn) };
+}
+
+/** A database refusal (constraint, policy) as an /api error with its message. */
+export function dbRefusal(c: Context, e: unknown): Response {
+  if (e instanceof RestError) {
+    const status = (e.status >= 400 && e.status < 600 ? e.status : 500) as ContentfulStatusCode;
+    if (e.code === STORAGE_QUOTA_SQLSTATE) return apiError(c, status, STORAGE_QUOTA_API_ERROR, e.message);
+    return apiError(c, status, status === 403 ? 'forbidden' : 'rejected', e.message);
   }
-  return auth;
+  throw e;
+}
+
+/** `fn` as the caller the endpoint needs; a database refusal becomes its 4xx answer (`refusal`). */
+export function asApiCaller(
+  c: Context,
+  deps: CallerDeps,
+  need: CallerNeed & { guests: false },
+  fn: (caller: SignedInCaller) => Promise<Response>,
+  refusal?: (c: Context, e: unknown) => Response,
+): Promise<Response>;
+export function asApiCaller(
+  c: Context,
+  deps: CallerDeps,
+  need: CallerNeed,
+  fn: (caller: ApiCaller) => Promise<Response>,
+  refusal?: (c: Context, e: unknown) => Response,
+): Promise<Response>;
+export async function asApiCaller(
+  c: Context,
+  deps: CallerDeps,
+  need: CallerNeed,
+  fn: (caller: SignedInCaller) => Promise<Response>,
+  refusal: (c: Context, e: unknown) => Response = dbRefusal,
+): Promise<Response> {
+  const caller = await apiCaller(c, deps, need);
+  if (caller instanceof Response) return caller;
+  try {
+    return await fn(caller as SignedInCaller);
+  } catch (e) {
+    return refusal(c, e);
+  }
 }
 
 /** A non-empty JSON body, or the 415/400 answer. */

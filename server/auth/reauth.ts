@@ -1,6 +1,6 @@
 import { verify as argonVerify } from '@node-rs/argon2';
 import type { Context } from 'hono';
-import type { Caller } from './caller';
+import type { SessionUser } from './users';
 import { authError } from './errors';
 import { redeemCode } from './one-time-tokens';
 import type { AuthDeps } from './options';
@@ -9,7 +9,7 @@ import type { AuthDeps } from './options';
 export const RECOVERY_WINDOW_SECONDS = 15 * 60;
 
 /** Whether the caller's access token came from a password-reset link opened within the window. */
-export function isFreshRecovery(who: Caller, now = Date.now()): boolean {
+export function isFreshRecovery(who: SessionUser, now = Date.now()): boolean {
   const amr = Array.isArray(who.claims.amr)
     ? (who.claims.amr as { method?: unknown; timestamp?: unknown }[])
     : [];
@@ -30,7 +30,7 @@ export function isFreshRecovery(who: Caller, now = Date.now()): boolean {
 export async function reauthProblem(
   c: Context,
   deps: AuthDeps,
-  who: Caller,
+  who: SessionUser,
   proof: { current_password?: string; nonce?: string },
 ): Promise<Response | null> {
   if (proof.current_password !== undefined) {

@@ -6,8 +6,9 @@ import type { SessionCheck } from './revocation';
 /**
  * WHO IS CALLING, resolved once per request (server/README.md § Request path). One
  * middleware (callerMiddleware, first on /auth/v1, /rest and /api) puts a RequestCaller in
- * the Hono context; the limits, the session guard, /rest/v1, every /api endpoint and
- * GoTrue's /user and /logout ask it. Each token the request carries (Authorization:
+ * the Hono context; the limits, the API-key check and the session guard of /auth/v1, /rest/v1,
+ * every /api endpoint (`who`, with what the endpoint needs) and GoTrue's /user and /logout
+ * (`openSession`) ask it, and nothing else resolves a caller. Each token the request carries (Authorization:
  * Bearer, apikey) is verified at most once, and each sign-in session checked at most once,
  * however many of them ask.
  */
@@ -23,6 +24,35 @@ export interface AuthFailure {
 
 export function isAuthFailure(a: RequestAuth | AuthFailure): a is AuthFailure {
   return 'status' in a;
+}
+
+/** What an endpoint needs of its caller, and the words of its 401 answers. */
+export interface CallerNeed {
+  /** A guest (the anon key) may call too; the service key never may. */
+  guests: boolean;
+  /** The 401 message when a signed-in user is needed and none calls. */
+  signIn: string;
+  /** The whole 401 message when the token is missing or invalid (default "Not authenticated: <why>"). */
+  invalid?: (why: string) => string;
+}
+
+/** Who calls an endpoint, as it needs them. */
+export interface Who {
+  auth: RequestAuth;
+  /** The signed-in user, or null for a guest (anon key). */
+  userId: string | null;
+}
+
+/** Why the caller may not call: the 401 message. */
+export interface Refusal {
+  refused: string;
+}
+
+/** GoTrue's answer to a request for the signed-in user that carries no open session. */
+export interface SessionRefusal {
+  status: 401 | 403;
+  code: 'no_authorization' | 'bad_jwt' | 'session_not_found';
+  message: string;
 }
 
 type Verified = { claims: Claims } | { error: unknown };
@@ -59,6 +89,44 @@ export class RequestCaller {
   auth(): Promise<RequestAuth | AuthFailure> {
     this.authAnswer ??= this.resolveAuth();
     return this.authAnswer;
+  }
+
+  /**
+   * Who calls an endpoint that needs `need`: the request's auth checked for it (a guest only
+   * where guests may call; the service key never), or the 401 message. Every /api endpoint
+   * asks this (api/respond.ts apiCaller), so the rule is written once.
+   */
+  async who(need: CallerNeed): Promise<Who | Refusal> {
+    const auth = await this.auth();
+    if (isAuthFailure(auth)) return { refused: need.invalid?.(auth.message) ?? `Not authenticated: ${auth.message}` };
+    if (need.guests && auth.role === 'service_role') return { refused: 'Use a user access token or the anon key' };
+    const userId = auth.role === 'authenticated' && typeof auth.claims.sub === 'string' ? auth.claims.sub : null;
+    if (!need.guests && !userId) return { refused: need.signIn };
+    return { auth, userId };
+  }
+
+  /**
+   * The signed-in user of GoTrue's /user, /logout and reauthentication: a Bearer user token
+   * (verified once, with the rest of the request) whose sign-in session is still open (the
+   * shared SessionCheck; ending a session tells it), else GoTrue's 401/403 answer.
+   */
+  async openSession(): Promise<{ claims: Claims } | SessionRefusal> {
+    const token = this.bearerToken();
+    if (!token) return { status: 401, code: 'no_authorization', message: 'This endpoint requires a Bearer token' };
+    const verified = await this.verify(token);
+    if (!('claims' in verified)) {
+      const expired = verified.error instanceof JwtError && verified.error.kind === 'expired';
+      const message = expired
+        ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+        : 'invalid JWT: unable to parse or verify signature';
+      return { status: 403, code: 'bad_jwt', message };
+    }
+    const { claims } = verified;
+    if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || typeof claims.session_id !== 'string')
+      return { status: 403, code: 'bad_jwt', message: 'invalid claim: missing sub claim' };
+    if (!this.sessions || !(await this.sessions.isOpen(claims.session_id, claims.sub)))
+      return { status: 403, code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' };
+    return { claims };
   }
 
   /** The Authorization: Bearer token, when the header has that form. */
@@ -151,13 +219,14 @@ export function callerMiddleware(jwtSecret: string, sessions: SessionCheck): Mid
 }
 
 /**
- * The request's caller. Outside the app's middleware (a route group mounted alone, as some
- * tests do) one is made for the request and kept, without a session check.
+ * The request's caller: the middleware's answer, the one way a handler learns who calls.
+ * Outside the app's middleware (a route group mounted alone, as some tests do) one is made
+ * for the request and kept, with `sessions` when the group has them (GoTrue's do).
  */
-export function callerOf(c: Context, jwtSecret: string): RequestCaller {
+export function callerOf(c: Context, jwtSecret: string, sessions?: SessionCheck): RequestCaller {
   let caller = c.get('caller') as RequestCaller | undefined;
   if (!caller) {
-    caller = new RequestCaller(c, jwtSecret);
+    caller = new RequestCaller(c, jwtSecret, sessions);
     c.set('caller', caller);
   }
   return caller;

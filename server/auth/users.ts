@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import { authError } from './errors';
+import type { Claims } from './jwt';
+import type { AuthDeps } from './options';
 import { checkNewPassword } from './password-policy';
+import { callerOf } from './request-caller';
 
 /** Largest user_metadata, as JSON text. */
 export const MAX_METADATA_BYTES = 16 * 1024;
@@ -106,4 +109,23 @@ export function userJson(u: UserRow) {
     updated_at: iso(u.updated_at),
     is_anonymous: false,
   };
+}
+
+/** The signed-in user of /user, /logout and reauthentication, with their token's claims. */
+export interface SessionUser {
+  user: UserRow;
+  claims: Claims;
+}
+
+/**
+ * The user whose open sign-in session calls (the request's caller, request-caller.ts
+ * `openSession`: the token verified once, the session checked with the shared SessionCheck),
+ * read from auth.users; anything else is GoTrue's 401/403 answer.
+ */
+export async function sessionUser(c: Context, deps: AuthDeps): Promise<SessionUser | Response> {
+  const session = await callerOf(c, deps.secrets.jwtSecret, deps.sessions).openSession();
+  if (!('claims' in session)) return authError(c, session.status, session.code, session.message);
+  const u = await deps.db.query<UserRow>(`select ${USER_COLS} from auth.users where id = $1`, [session.claims.sub]);
+  if (!u.rows[0]) return authError(c, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  return { user: u.rows[0], claims: session.claims };
 }

@@ -15,7 +15,7 @@ import {
   sessionOutputSchema,
   type AnalysisRequest,
 } from '../../src/contracts/coach';
-import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
+import { ANYONE, apiError, apiWho, jsonBody, SIGNED_IN, validationFailed } from '../api/respond';
 import type { Limits } from '../limits/limiter';
 import { configuredProviders, type AiConfig, type ProviderSettings } from './config';
 import { AiCallError, generateStructured, type AiFailureKind } from './generate';
@@ -112,8 +112,8 @@ export function coachRoutes({ jwtSecret, config, limits }: CoachRoutesOptions): 
   const app = new Hono();
 
   app.on(COACH_API.providers.method, within(COACH_API.providers), async (c) => {
-    const auth = await bearer(c, jwtSecret, ['anon', 'authenticated']);
-    if (auth instanceof Response) return auth;
+    const who = await apiWho(c, jwtSecret, ANYONE);
+    if (who instanceof Response) return who;
     const providers = configuredProviders(config).map((id) => ({
       id,
       model: config.providers[id]!.model,
@@ -130,8 +130,8 @@ export function coachRoutes({ jwtSecret, config, limits }: CoachRoutesOptions): 
         apiError(c, 413, 'payload_too_large', `The body is larger than ${AI_BODY_LIMIT} bytes`),
     }),
     async (c) => {
-      const auth = await bearer(c, jwtSecret, ['authenticated']);
-      if (auth instanceof Response) return auth;
+      const who = await apiWho(c, jwtSecret, SIGNED_IN);
+      if (who instanceof Response) return who;
       const body = await jsonBody(c);
       if (body instanceof Response) return body;
       const parsed = analysisRequestSchema.safeParse(normalizeAnalysisRequest(body.value));
@@ -150,7 +150,7 @@ export function coachRoutes({ jwtSecret, config, limits }: CoachRoutesOptions): 
           'provider',
         );
       }
-      const wait = await limits.hit('aiAnalysis', String(auth.claims.sub));
+      const wait = await limits.hit('aiAnalysis', String(who.userId));
       if (wait > 0) {
         c.header('Retry-After', String(wait));
         return apiError(c, 429, 'rate_limited', `Too many analyses: try again in ${wait} s`);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { apiError } from '../api/respond';
-import { asCaller, type CommunityDeps } from './context';
+import { apiError, asApiCaller, type CallerDeps } from '../api/respond';
+import { COMMUNITY_MEMBER } from './rows';
 
 /**
  * GET /api/social/activity/unseen?since=ISO: what other people did about the caller since
@@ -9,8 +9,8 @@ import { asCaller, type CommunityDeps } from './context';
  * comments and reactions never count. The client shows only the kinds the member's
  * community notification settings leave on (src/domain/communityActivity.ts).
  */
-export function unseenActivity(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function unseenActivity(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const since = c.req.query('since');
     const at = since ? Date.parse(since) : Number.NaN;
     if (!since || Number.isNaN(at)) {

@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
-import { apiError, parsedBody, idParam } from '../api/respond';
-import { asCaller, type CommunityDeps } from './context';
+import { apiError, parsedBody, idParam, asApiCaller, type CallerDeps } from '../api/respond';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from '../../src/contracts/community';
-import { deleteOwn, noPost, postExists } from './rows';
+import { deleteOwn, noPost, postExists, COMMUNITY_MEMBER } from './rows';
 import { commentSchema } from '../../src/contracts/communitySchemas';
 
 interface CommentRow {
@@ -31,8 +30,8 @@ function toComment(r: CommentRow) {
 }
 
 /** GET /api/social/posts/:id/comments?cursor=: a post's comments, oldest first, 20 a page. */
-export function listComments(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function listComments(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const id = idParam(c, 'id', 'post');
     if (id instanceof Response) return id;
     const cursor = decodeCursor(c.req.query('cursor'));
@@ -59,8 +58,8 @@ export function listComments(c: Context, deps: CommunityDeps): Promise<Response>
 }
 
 /** POST /api/social/comments {id?, postId, content}: 201 with the comment (a resent id answers 200). */
-export function addComment(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function addComment(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const body = await parsedBody(c, commentSchema);
     if (body instanceof Response) return body;
     return caller.run(async (tx) => {
@@ -84,6 +83,6 @@ export function addComment(c: Context, deps: CommunityDeps): Promise<Response> {
 }
 
 /** DELETE /api/social/comments/:id: 204 for your own comment; 403 for someone else's; 404 if none. */
-export function deleteComment(c: Context, deps: CommunityDeps): Promise<Response> {
+export function deleteComment(c: Context, deps: CallerDeps): Promise<Response> {
   return deleteOwn(c, deps, { table: 'social_comments', what: 'comment', missing: 'No comment with that id' });
 }

@@ -5,10 +5,11 @@ import type {
   CommunityAchievementState,
 } from '../../src/contracts/community';
 import type { Queryable } from '../db/types';
-import { asCaller, type CommunityDeps } from './context';
 import { cursorTime } from './cursor';
 import { ACHIEVEMENT_RULES, CHALLENGE_RULES } from './limits';
 import { storedPattern } from './postRows';
+import { asApiCaller, type CallerDeps } from '../api/respond';
+import { COMMUNITY_MEMBER } from './rows';
 
 /**
  * GET /api/social/community: the community's counts, this week's challenges and the
@@ -16,8 +17,8 @@ import { storedPattern } from './postRows';
  * (docs/product.md § Sharing and community). Counts over everyone's sessions are
  * aggregates only: no other member's row leaves the server.
  */
-export function community(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function community(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const [stats, challenges, achievements] = await Promise.all([
       communityStats(deps.db),
       weeklyChallenges(deps.db, caller.userId),

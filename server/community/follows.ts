@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
-import { apiError, parsedBody, idParam } from '../api/respond';
+import { apiError, parsedBody, idParam, asApiCaller, type CallerDeps } from '../api/respond';
+import { COMMUNITY_MEMBER } from './rows';
 import { isPgError } from '../db/types';
 import { RestError } from '../rest/errors';
-import { asCaller, type CommunityDeps } from './context';
 import { followSchema } from '../../src/contracts/communitySchemas';
 
 /** POST /api/social/follow {userId}: the caller follows that member (a repeat changes nothing). */
-export function follow(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function follow(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const body = await parsedBody(c, followSchema);
     if (body instanceof Response) return body;
     if (body.userId === caller.userId) {
@@ -30,8 +30,8 @@ export function follow(c: Context, deps: CommunityDeps): Promise<Response> {
 }
 
 /** DELETE /api/social/follow/:userId: the caller stops following that member. */
-export function unfollow(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function unfollow(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const id = idParam(c, 'userId', 'member');
     if (id instanceof Response) return id;
     await caller.run((tx) =>

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import { asCaller, type CommunityDeps } from './context';
 import { POST_COLUMNS, toPost, type PostRow } from './postRows';
+import { asApiCaller, type CallerDeps } from '../api/respond';
+import { COMMUNITY_MEMBER } from './rows';
 
 /**
  * The community's two short lists beside the timeline (docs/product.md § Sharing and
@@ -21,11 +22,11 @@ const NOT_REPORTED = `not exists (
 
 async function listed(
   c: Context,
-  deps: CommunityDeps,
+  deps: CallerDeps,
   sql: string,
   params: unknown[],
 ): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const rows = await caller.run((tx) => tx.query<PostRow>(sql, params));
     return c.json({
       items: rows.rows.flatMap((r) => {
@@ -42,7 +43,7 @@ async function listed(
  * post's own author do not count. Runs as the caller, so only posts the caller may see
  * (migration 20261127130000_community_privacy.sql) and never one they reported.
  */
-export function highlights(c: Context, deps: CommunityDeps): Promise<Response> {
+export function highlights(c: Context, deps: CallerDeps): Promise<Response> {
   return listed(
     c,
     deps,
@@ -65,7 +66,7 @@ export function highlights(c: Context, deps: CommunityDeps): Promise<Response> {
  * GET /api/social/explore: the newest 50 posts by members the caller neither is nor
  * follows, so they can find people to follow. Same visibility and report rules.
  */
-export function explore(c: Context, deps: CommunityDeps): Promise<Response> {
+export function explore(c: Context, deps: CallerDeps): Promise<Response> {
   return listed(
     c,
     deps,

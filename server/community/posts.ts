@@ -1,12 +1,11 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { apiError, parsedBody, idParam } from '../api/respond';
+import { apiError, parsedBody, idParam, asApiCaller, type CallerDeps } from '../api/respond';
 import type { Tx } from '../db/types';
-import { asCaller, type CommunityDeps } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { SOCIAL_LIMITS } from '../../src/contracts/community';
 import { POST_COLUMNS, toPost, type PostRow } from './postRows';
-import { deleteOwn } from './rows';
+import { deleteOwn, COMMUNITY_MEMBER } from './rows';
 import { shareSchema, type ShareBody } from '../../src/contracts/communitySchemas';
 
 /** Groups posts of one pattern: its id, else its name (case-insensitive). */
@@ -24,8 +23,8 @@ async function readPost(tx: Tx, id: string): Promise<PostRow | undefined> {
  * session?}}: 201 with the post. The client-made id makes a resend harmless: the same id of
  * the caller's answers 200 with the stored post; someone else's id is a 409.
  */
-export function sharePost(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function sharePost(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const body = await parsedBody(c, shareSchema);
     if (body instanceof Response) return body;
     const { breathingPattern, session } = body.metadata;
@@ -60,8 +59,8 @@ export function sharePost(c: Context, deps: CommunityDeps): Promise<Response> {
  * GET /api/social/timeline?cursor=: posts by you and the people you follow first, then
  * everyone else, newest first within each; 20 a page; posts you reported never appear.
  */
-export function timeline(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function timeline(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const cursor = decodeCursor(c.req.query('cursor'));
     if (cursor === 'invalid') {
       return apiError(c, 400, 'invalid_cursor', 'cursor is not one this server gave out: start again without it', 'cursor');
@@ -100,7 +99,7 @@ export function timeline(c: Context, deps: CommunityDeps): Promise<Response> {
 }
 
 /** DELETE /api/social/posts/:id: 204 for your own post; 403 for someone else's; 404 if none. */
-export function deletePost(c: Context, deps: CommunityDeps): Promise<Response> {
+export function deletePost(c: Context, deps: CallerDeps): Promise<Response> {
   return deleteOwn(c, deps, { table: 'social_posts', what: 'post', missing: 'No post with that id (it may have been deleted)' });
 }
 
@@ -108,8 +107,8 @@ export function deletePost(c: Context, deps: CommunityDeps): Promise<Response> {
  * GET /api/social/posts/mine: the caller's own posts (newest 100) with their reactions and
  * comments, and totals of what others gave (for the share screen's Analytics).
  */
-export function myPosts(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, (caller) =>
+export function myPosts(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, (caller) =>
     caller.run(async (tx) => {
       const posts = await tx.query<PostRow>(
         `select ${POST_COLUMNS} from public.social_posts p where p.user_id = auth.uid()
@@ -141,8 +140,8 @@ const lensBody = z
  * someone else's, 404 if none), once: the same id again is 200, another one 403 (the table's
  * trigger, migration 20261123065000_lens_posts.sql). 200 with the post.
  */
-export function recordLensPost(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function recordLensPost(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const id = idParam(c, 'id', 'post');
     if (id instanceof Response) return id;
     const body = await parsedBody(c, lensBody);

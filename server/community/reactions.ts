@@ -1,8 +1,7 @@
-import { parsedBody, idParam } from '../api/respond';
+import { parsedBody, idParam, asApiCaller, type CallerDeps } from '../api/respond';
 import type { Context } from 'hono';
 import type { Tx } from '../db/types';
-import { asCaller, type CommunityDeps } from './context';
-import { noPost, postExists } from './rows';
+import { noPost, postExists, COMMUNITY_MEMBER } from './rows';
 import { postRefSchema } from '../../src/contracts/communitySchemas';
 
 async function reactionCount(tx: Tx, postId: string): Promise<number> {
@@ -14,8 +13,8 @@ async function reactionCount(tx: Tx, postId: string): Promise<number> {
 }
 
 /** POST /api/social/react {postId}: the caller reacts to a post (once; a repeat changes nothing). */
-export function react(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function react(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const body = await parsedBody(c, postRefSchema);
     if (body instanceof Response) return body;
     return caller.run(async (tx) => {
@@ -30,8 +29,8 @@ export function react(c: Context, deps: CommunityDeps): Promise<Response> {
 }
 
 /** DELETE /api/social/react/:postId: takes the caller's reaction back. */
-export function unreact(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function unreact(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const id = idParam(c, 'postId', 'post');
     if (id instanceof Response) return id;
     return caller.run(async (tx) => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { apiError } from '../api/respond';
-import { asCaller, type CommunityDeps } from './context';
+import { apiError, asApiCaller, type CallerDeps } from '../api/respond';
+import { COMMUNITY_MEMBER } from './rows';
 
 /**
  * GET /api/social/replies/unseen?since=ISO: how many comments other people left on the
@@ -8,8 +8,8 @@ import { asCaller, type CommunityDeps } from './context';
  * and community). The caller's own comments never count; deleted posts take their comments
  * with them. `since` is required: without a mark there is nothing to compare against.
  */
-export function unseenReplies(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function unseenReplies(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const since = c.req.query('since');
     const at = since ? Date.parse(since) : Number.NaN;
     if (!since || Number.isNaN(at)) {

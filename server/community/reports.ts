@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
-import { apiError, parsedBody } from '../api/respond';
-import { asCaller, type CommunityDeps } from './context';
+import { apiError, parsedBody, asApiCaller, type CallerDeps } from '../api/respond';
+import { COMMUNITY_MEMBER } from './rows';
 import { reportSchema } from '../../src/contracts/communitySchemas';
 
 /**
  * POST /api/social/report {postId, reason, details?}: files a report and hides the post from
  * the reporter's timeline at once. Reporting the same post again changes nothing.
  */
-export function reportPost(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+export function reportPost(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const body = await parsedBody(c, reportSchema);
     if (body instanceof Response) return body;
     return caller.run(async (tx) => {

@@ -4,7 +4,7 @@ import { apiError } from '../api/respond';
 import { unseenActivity } from './activity';
 import { addComment, deleteComment, listComments } from './comments';
 import { community } from './community';
-import type { CommunityDeps } from './context';
+import type { CallerDeps } from '../api/respond';
 import { follow, unfollow } from './follows';
 import { COMMUNITY_API, COMMUNITY_PREFIX, SOCIAL_LIMITS } from '../../src/contracts/community';
 import { explore, highlights } from './lists';
@@ -19,7 +19,7 @@ import { trendingPatterns } from './trending';
  * endpoint needs a signed-in user and runs as that user, so the row-level-security
  * policies of supabase/migrations/20261123020000_social.sql decide who may write what.
  */
-export function communityRoutes(deps: CommunityDeps): Hono {
+export function communityRoutes(deps: CallerDeps): Hono {
   const app = new Hono();
   app.use(
     `${COMMUNITY_PREFIX}/*`,

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
-import { apiError, idParam } from '../api/respond';
+import { apiError, asApiCaller, idParam, type CallerDeps } from '../api/respond';
 import type { Tx } from '../db/types';
-import { asCaller, type CommunityDeps } from './context';
+
+/** Every community endpoint needs a signed-in member (../api/respond.ts apiCaller). */
+export const COMMUNITY_MEMBER = { guests: false, signIn: 'Not authenticated: sign in to use the community' } as const;
 
 export async function postExists(tx: Tx, id: string): Promise<boolean> {
   return Boolean((await tx.query('select 1 from public.social_posts where id = $1', [id])).rows[0]);
@@ -16,10 +18,10 @@ export const noPost = (c: Context) => apiError(c, 404, 'not_found', 'No post wit
  */
 export function deleteOwn(
   c: Context,
-  deps: CommunityDeps,
+  deps: CallerDeps,
   row: { table: 'social_posts' | 'social_comments'; what: 'post' | 'comment'; missing: string },
 ): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async (caller) => {
     const id = idParam(c, 'id', row.what);
     if (id instanceof Response) return id;
     return caller.run(async (tx) => {

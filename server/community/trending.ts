@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { getPattern } from '../../src/domain/patterns';
-import { asCaller, type CommunityDeps } from './context';
 import { BUILT_IN_PATTERN_IDS } from './limits';
 import { storedPattern } from './postRows';
+import { asApiCaller, type CallerDeps } from '../api/respond';
+import { COMMUNITY_MEMBER } from './rows';
 
 /** Only posts every member may see name a pattern here (migration 20261127130000_community_privacy.sql). */
 const PUBLIC_AUTHOR = `public.social_privacy_of(user_id) = 'public'`;
@@ -25,8 +26,8 @@ interface TrendingRow {
  * never a session's: a session row is written by its owner alone (through /rest/v1), so its
  * pattern_name is never shown to anyone else.
  */
-export function trendingPatterns(c: Context, deps: CommunityDeps): Promise<Response> {
-  return asCaller(c, deps, async () => {
+export function trendingPatterns(c: Context, deps: CallerDeps): Promise<Response> {
+  return asApiCaller(c, deps, COMMUNITY_MEMBER, async () => {
     const r = await deps.db.query<TrendingRow>(
       `with practised as (
          select coalesce(pattern_id, 'name:' || lower(pattern_name)) as key, count(*)::int as sessions,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { apiError, bearer, jsonBody, validationFailed } from '../api/respond';
+import { apiError, apiWho, jsonBody, SIGNED_IN, validationFailed } from '../api/respond';
 import type { RequestAuth } from '../auth/request-caller';
 import type { Db, Tx } from '../db/types';
 import { RestError } from '../rest/errors';
@@ -81,10 +81,10 @@ async function asUser(
   deps: InstructorDeps,
   fn: (auth: RequestAuth) => Promise<Response>,
 ): Promise<Response> {
-  const auth = await bearer(c, deps.secrets.jwtSecret, ['authenticated']);
-  if (auth instanceof Response) return auth;
+  const who = await apiWho(c, deps.secrets.jwtSecret, SIGNED_IN);
+  if (who instanceof Response) return who;
   try {
-    return await fn(auth);
+    return await fn(who.auth);
   } catch (e) {
     if (e instanceof RestError) return apiError(c, e.status === 403 ? 403 : 400, 'rejected', e.message);
     throw e;

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import { validationFailed, apiError, idParam } from '../api/respond';
+import { validationFailed, apiError, idParam, asApiCaller, type CallerDeps } from '../api/respond';
 import { MARKETPLACE_PAGE_SIZE, type MarketplacePage, type MarketplaceSort } from '../../src/contracts/marketplace';
-import { asApiCaller, type CallerDeps } from '../api/caller';
 
 export type MarketplaceDeps = CallerDeps;
 

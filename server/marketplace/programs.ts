@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { apiError, idParam, parsedBody, validationFailed } from '../api/respond';
-import { asApiCaller } from '../api/caller';
+import { apiError, idParam, parsedBody, validationFailed, asApiCaller } from '../api/respond';
 import type { Tx } from '../db/types';
 import {
   MARKETPLACE_PROGRAM_PAGE_SIZE,

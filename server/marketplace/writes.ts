@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { apiError, parsedBody } from '../api/respond';
+import { apiError, parsedBody, asApiCaller, type SignedInCaller } from '../api/respond';
 import type { Tx } from '../db/types';
-import { asApiCaller, type SignedInCaller } from '../api/caller';
 import { MARKETPLACE_MEMBER, type MarketplaceDeps } from './listing';
 import { noPattern, patternId } from './listing';
 import { readPattern } from './rows';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { bearer } from '../api/respond';
+import { apiWho, SIGNED_IN } from '../api/respond';
 import type { Db } from '../db/types';
 import type { Secrets } from '../secrets';
 import { SYNC_API, type SyncChangesResponse } from '../../src/contracts/syncChanges';
@@ -17,11 +17,11 @@ export interface SyncDeps {
 export function syncRoutes(deps: SyncDeps): Hono {
   const app = new Hono();
   app.on(SYNC_API.changes.method, SYNC_API.changes.path, async (c) => {
-    const auth = await bearer(c, deps.secrets.jwtSecret, ['authenticated']);
-    if (auth instanceof Response) return auth;
+    const who = await apiWho(c, deps.secrets.jwtSecret, SIGNED_IN);
+    if (who instanceof Response) return who;
     const { rows } = await deps.db.query<{ table_name: string; version: string | number }>(
       'select table_name, version from public.sync_versions where user_id = $1',
-      [auth.claims.sub],
+      [who.userId],
     );
     const body: SyncChangesResponse = {
       versions: Object.fromEntries(rows.map((r) => [r.table_name, Number(r.version)])),

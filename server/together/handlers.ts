@@ -10,15 +10,13 @@ import {
 } from '../../src/domain/links/patternLink';
 import type { LinkedPattern } from '../../src/domain/links/patternLink';
 import { togetherEndsAt } from '../../src/domain/together/togetherTimeline';
-import { apiError, parsedBody } from '../api/respond';
+import { apiCaller, apiError, dbRefusal, parsedBody } from '../api/respond';
 import type { Db } from '../db/types';
 import { clientIp, type ProxyTrust } from '../http';
 import type { Limits } from '../limits/limiter';
 import { tooManyRequests } from '../limits/middleware';
 import { runAsApi } from '../rest/transaction';
 import type { Secrets } from '../secrets';
-import { dbRefusal } from '../api/caller';
-import { togetherCaller } from './caller';
 import type { ServerTimeAnswer, TogetherSession } from '../../src/contracts/together';
 import { createSchema, joinSchema, TOGETHER_LIMITS } from './schemas';
 
@@ -63,6 +61,10 @@ function sessionJson(row: SessionRow) {
 const SESSION_COLS = `id, pattern, cycles, (extract(epoch from starts_at) * 1000)::bigint as starts_ms,
   (extract(epoch from ends_at) * 1000)::bigint as ends_ms`;
 
+/** Who may call: a member starts and reads a session; anyone (a guest with the anon key) joins. */
+const TOGETHER_HOST = { guests: false, signIn: 'Not authenticated: sign in to start a shared session' } as const;
+const TOGETHER_JOINER = { ...TOGETHER_HOST, guests: true } as const;
+
 /**
  * GET /api/time: the server's clock, for the NTP-style offset estimate
  * (src/domain/together/clockOffset.ts). `receivedAt` is read first thing in the handler and
@@ -81,7 +83,7 @@ export function serverTime(c: Context, deps: TogetherDeps): Response {
  * once; ended ones older than keepDays are deleted.
  */
 export async function createTogether(c: Context, deps: TogetherDeps): Promise<Response> {
-  const who = await togetherCaller(c, deps.secrets.jwtSecret, true);
+  const who = await apiCaller(c, deps, TOGETHER_HOST);
   if (who instanceof Response) return who;
   const wait = await deps.limits.hit('togetherCreate', `user:${who.userId}`);
   if (wait) return tooManyRequests(c, wait);
@@ -133,7 +135,7 @@ const noSession = (c: Context) => apiError(c, 404, 'not_found', 'No shared sessi
 
 /** GET /api/together/:id: the host reads their session and how many joined (404 for anyone else). */
 export async function readTogether(c: Context, deps: TogetherDeps): Promise<Response> {
-  const who = await togetherCaller(c, deps.secrets.jwtSecret, true);
+  const who = await apiCaller(c, deps, TOGETHER_HOST);
   if (who instanceof Response) return who;
   const id = sessionId(c);
   if (id instanceof Response) return id;
@@ -162,7 +164,7 @@ export async function readTogether(c: Context, deps: TogetherDeps): Promise<Resp
  * no client role may write the table.
  */
 export async function joinTogether(c: Context, deps: TogetherDeps): Promise<Response> {
-  const who = await togetherCaller(c, deps.secrets.jwtSecret, false);
+  const who = await apiCaller(c, deps, TOGETHER_JOINER);
   if (who instanceof Response) return who;
   const id = sessionId(c);
   if (id instanceof Response) return id;

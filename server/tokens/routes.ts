@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { apiError, jsonBody, validationFailed } from '../api/respond';
-import { asApiCaller } from '../api/caller';
+import { apiError, jsonBody, validationFailed, asApiCaller } from '../api/respond';
 import type { Db, Tx } from '../db/types';
 import { publicOrigin } from '../http';
 import type { ListingRow } from '../marketplace/rows';

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { apiError, jsonBody, validationFailed } from '../api/respond';
-import { asApiCaller } from '../api/caller';
+import { apiError, jsonBody, validationFailed, asApiCaller } from '../api/respond';
 import type { RequestAuth } from '../auth/request-caller';
 import type { Db } from '../db/types';
 import { requestOrigin } from '../http';

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import type { ApiOptions } from '../options';
-import { apiError, bearer } from '../respond';
-
-const NO_SESSION = '00000000-0000-0000-0000-000000000000';
+import { callerOf } from '../../auth/request-caller';
+import { apiError, apiWho, SIGNED_IN } from '../respond';
 
 /**
  * DELETE /api/account: deletes the caller's user and every row of theirs (below) and sign-in
@@ -11,21 +10,14 @@ const NO_SESSION = '00000000-0000-0000-0000-000000000000';
  */
 export async function deleteAccount(c: Context, opts: ApiOptions): Promise<Response> {
   const { db, secrets } = opts;
-  const auth = await bearer(c, secrets.jwtSecret, ['authenticated']);
-  if (auth instanceof Response) return auth;
-  const sid = auth.claims.session_id;
-  const s = await db.query<{ ok: boolean }>(
-    'select true as ok from auth.sessions where id = $1::uuid and user_id = $2::uuid and revoked_at is null',
-    [typeof sid === 'string' && /^[0-9a-f-]{36}$/i.test(sid) ? sid : NO_SESSION, auth.claims.sub],
-  );
-  if (!s.rows[0]) {
-    return apiError(
-      c,
-      401,
-      'unauthorized',
-      'This session has ended: sign in again to delete the account',
-    );
-  }
+  // A signed-in caller (every key the request carries verified) whose sign-in session is still
+  // open: both asked of the request's caller, with the shared SessionCheck.
+  const caller = callerOf(c, secrets.jwtSecret, opts.sessions);
+  const who = await apiWho(c, secrets.jwtSecret, SIGNED_IN);
+  if (who instanceof Response) return who;
+  const session = await caller.openSession();
+  if (!('claims' in session))
+    return apiError(c, 401, 'unauthorized', 'This session has ended: sign in again to delete the account');
   // Everything of the user goes in one transaction (docs/product.md § Leaving): the rows
   // with a foreign key to auth.users by cascade (sessions, patterns, posts, reactions,
   // follows, ratings, enrolments, courses, instructor profile and photo, push
@@ -35,7 +27,7 @@ export async function deleteAccount(c: Context, opts: ApiOptions): Promise<Respo
   // first so none is written back afterwards. tests/server/account/ proves, from the
   // database catalogue, that no table holds the user's id or address afterwards.
   await opts.limits.flush().catch(() => undefined);
-  const user = auth.claims.sub!;
+  const user = session.claims.sub!;
   await db.transaction(async (tx) => {
     const found = await tx.query<{ email: string | null }>('select email from auth.users where id = $1::uuid', [user]);
     const email = found.rows[0]?.email?.toLowerCase() ?? null;
@@ -50,6 +42,6 @@ export async function deleteAccount(c: Context, opts: ApiOptions): Promise<Respo
       [user, email],
     );
   });
-  opts.sessions.forgetUser(auth.claims.sub!);
+  opts.sessions.forgetUser(user);
   return c.body(null, 204);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/types';
 import { clientIp } from '../../http';
 import { tooManyRequests } from '../../limits/middleware';
 import type { ApiOptions } from '../options';
-import { bearer, jsonBody, validationFailed } from '../respond';
+import { ANYONE, apiWho, jsonBody, validationFailed } from '../respond';
 
 const report = errorReportSchema;
 const reportBatch = errorReportBatchSchema;
@@ -35,8 +35,8 @@ export async function pruneErrorReports(db: Db): Promise<void> {
  */
 export async function postErrors(c: Context, opts: ApiOptions): Promise<Response> {
   const { db, secrets } = opts;
-  const auth = await bearer(c, secrets.jwtSecret, ['anon', 'authenticated']);
-  if (auth instanceof Response) return auth;
+  const who = await apiWho(c, secrets.jwtSecret, ANYONE);
+  if (who instanceof Response) return who;
   const b = await jsonBody(c);
   if (b instanceof Response) return b;
   const batch = typeof b.value === 'object' && b.value !== null && 'reports' in b.value;
@@ -51,7 +51,7 @@ export async function postErrors(c: Context, opts: ApiOptions): Promise<Response
     reports.length,
   );
   if (wait) return tooManyRequests(c, wait);
-  const userId = auth.role === 'authenticated' ? (auth.claims.sub ?? null) : null;
+  const { userId } = who;
   await db.query(
     `insert into public.error_reports (user_id, report)
      select (select id from auth.users where id = $1::uuid), r from jsonb_array_elements($2::jsonb) as r`,

@@ -1,10 +1,15 @@
 import type { Context } from 'hono';
-import { apiError, parsedBody } from '../respond';
-import { asCaller, type CommunityDeps as CallerDeps } from '../../community/context';
+import { apiError, asApiCaller, parsedBody, type CallerDeps } from '../respond';
 import { VISION_COLUMNS, visionUploadSchema, type VisionSummaryBody } from './schema';
 
 /** A stored summary as the API answers it. */
 type VisionRow = Record<(typeof VISION_COLUMNS)[number], unknown>;
+
+/** Camera summaries are kept for a signed-in member (../respond.ts apiCaller). */
+const VISION_MEMBER = {
+  guests: false,
+  signIn: 'Not authenticated: sign in to keep camera summaries',
+} as const;
 
 const SELECT = `select ${VISION_COLUMNS.join(', ')} from public.vision_sessions`;
 const LIST_LIMIT = { default: 20, max: 100 } as const;
@@ -31,7 +36,7 @@ const values = (s: VisionSummaryBody) => [
  * is the idempotency key). 201 with the ids stored now and the ids that were already there.
  */
 export function postVisionSessions(c: Context, deps: CallerDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+  return asApiCaller(c, deps, VISION_MEMBER, async (caller) => {
     const body = await parsedBody(c, visionUploadSchema);
     if (body instanceof Response) return body;
     return caller.run(async (tx) => {
@@ -53,7 +58,7 @@ export function postVisionSessions(c: Context, deps: CallerDeps): Promise<Respon
 
 /** GET /api/vision/sessions?limit=: the caller's summaries, newest first (20, at most 100). */
 export function listVisionSessions(c: Context, deps: CallerDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+  return asApiCaller(c, deps, VISION_MEMBER, async (caller) => {
     const raw = c.req.query('limit');
     const limit = raw === undefined ? LIST_LIMIT.default : Number(raw);
     if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT.max) {
@@ -74,7 +79,7 @@ export function listVisionSessions(c: Context, deps: CallerDeps): Promise<Respon
 
 /** GET /api/vision/sessions/:id/summary: one of the caller's summaries by its id or its session's id. */
 export function visionSessionSummary(c: Context, deps: CallerDeps): Promise<Response> {
-  return asCaller(c, deps, async (caller) => {
+  return asApiCaller(c, deps, VISION_MEMBER, async (caller) => {
     const id = c.req.param('id') ?? '';
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
       return apiError(c, 400, 'validation_failed', 'id: a UUID', 'id');

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { caller } from '../caller';
 import { authError } from '../errors';
 import type { AuthDeps } from '../options';
 import { revokeEndedRefreshTokens } from '../session';
+import { sessionUser } from '../users';
 
 const END_SESSIONS: Record<string, string> = {
   local: 'update auth.sessions set revoked_at = now() where user_id = $1 and id = $2',
@@ -18,7 +18,7 @@ const END_SESSIONS: Record<string, string> = {
  * here reads as "already signed out" to supabase-js.
  */
 export async function logout(c: Context, deps: AuthDeps): Promise<Response> {
-  const who = await caller(c, deps);
+  const who = await sessionUser(c, deps);
   if (who instanceof Response) return who;
   const scope = c.req.query('scope') ?? 'global';
   const sql = Object.hasOwn(END_SESSIONS, scope) ? END_SESSIONS[scope] : undefined;

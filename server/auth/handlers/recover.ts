@@ -8,10 +8,10 @@ import {
 } from '../../mail/templates';
 import { addressLimited } from '../address-limit';
 import { parseEmailBody } from '../body';
-import { caller } from '../caller';
 import { mailLink, sendInBackground } from '../links';
 import { issueCode } from '../one-time-tokens';
 import type { AuthDeps } from '../options';
+import { sessionUser } from '../users';
 
 const recoverBody = z.object({ email: z.string({ error: 'email is required' }) });
 const resendBody = z.object({
@@ -62,7 +62,7 @@ export async function resend(c: Context, deps: AuthDeps): Promise<Response> {
 
 /** GET /reauthenticate: mails the signed-in user a six-digit code to pass as `nonce` to PUT /user. */
 export async function reauthenticate(c: Context, deps: AuthDeps): Promise<Response> {
-  const who = await caller(c, deps);
+  const who = await sessionUser(c, deps);
   if (who instanceof Response) return who;
   const limited = await addressLimited(c, deps, who.user.email, who.user.id);
   if (limited) return limited;

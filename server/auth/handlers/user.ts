@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { isPlainObject, readJson } from '../../http';
 import { emailChangeMail, emailChangeNotice } from '../../mail/templates';
 import { addressLimited } from '../address-limit';
-import { caller } from '../caller';
-import type { Caller } from '../caller';
 import { authError, badJson, zodMessage } from '../errors';
 import { mailLink, sendInBackground } from '../links';
 import { pendingEmailChange } from '../one-time-tokens';
@@ -17,10 +15,11 @@ import {
   metadataProblem,
   normaliseEmail,
   passwordProblem,
+  sessionUser,
   USER_COLS,
   userJson,
 } from '../users';
-import type { UserRow } from '../users';
+import type { SessionUser, UserRow } from '../users';
 
 const updateBody = z.object({
   email: z.string().optional(),
@@ -42,7 +41,7 @@ async function userWithPending(deps: AuthDeps, user: UserRow) {
 
 /** GET /user: the signed-in user. */
 export async function getUser(c: Context, deps: AuthDeps): Promise<Response> {
-  const who = await caller(c, deps);
+  const who = await sessionUser(c, deps);
   if (who instanceof Response) return who;
   return c.json(await userWithPending(deps, who.user));
 }
@@ -70,7 +69,7 @@ export function mergeMetadata(
  * user; a new email is mailed a confirmation link and takes effect when it is opened.
  */
 export async function updateUser(c: Context, deps: AuthDeps): Promise<Response> {
-  const who = await caller(c, deps);
+  const who = await sessionUser(c, deps);
   if (who instanceof Response) return who;
   const body = await readJson(c);
   if (!body.ok) return badJson(c, body.message);
@@ -141,7 +140,7 @@ export async function updateUser(c: Context, deps: AuthDeps): Promise<Response> 
 async function mailEmailChange(
   c: Context,
   deps: AuthDeps,
-  who: Caller,
+  who: SessionUser,
   newEmail: string,
 ): Promise<void> {
   await mailLink(c, deps, who.user.id, 'email_change', newEmail, emailChangeMail);
