@@ -17,7 +17,7 @@ test('Advanced: timing monitor, measured from the session’s phase switches', a
   await gotoHydrated(page, '/session');
   await expect(page.getByText(/timing monitor/i)).toHaveCount(0);
   await gotoHydrated(page, '/settings');
-  await page.getByRole('link', { name: 'Breathe with the timing monitor' }).click();
+  await page.getByRole('link', { name: 'Practice with the timing monitor' }).click();
   await expect(page).toHaveURL(/\/session\/classic\?.*monitor=timing/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
   await pressStart(page);

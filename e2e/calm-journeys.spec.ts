@@ -119,6 +119,6 @@ test.describe('settings on a phone', () => {
 
     // The bottom navigation choice lives here too.
     await page.getByRole('radio', { name: /Explore first/ }).check();
-    await expect(page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: 'Explore' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: 'Marketplace' })).toBeVisible();
   });
 });

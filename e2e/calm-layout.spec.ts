@@ -95,7 +95,7 @@ for (const size of PHONES) {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { name: /Step 5 of 5: Review/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Become an instructor' }).click();
+    await page.getByRole('button', { name: 'Create instructor profile' }).click();
     await expect(page.getByRole('heading', { name: 'Your courses' })).toBeVisible();
     const badge = page.getByRole('list', { name: 'Specialties' }).getByText(long);
     await expect(badge).toBeVisible();

@@ -171,7 +171,7 @@ test('a visitor: sign in to share, the community asks to sign in, and Share befo
   await expect(page.getByRole('heading', { name: 'Sign in to share' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Explore Community' })).toHaveAttribute('href', '/community');
-  await expect(page.getByRole('link', { name: 'Become Instructor' })).toHaveAttribute('href', '/instructor-onboarding');
+  await expect(page.getByRole('link', { name: 'Teach', exact: true }).first()).toHaveAttribute('href', '/instructor-onboarding');
   await page.getByRole('link', { name: 'Sign in or sign up' }).click();
   await expect(page).toHaveURL(/\/auth\?context=social&redirect=%2Fcreate-post$/);
   await expect(page.getByText('Sign in to share your practice with the community.')).toBeVisible();

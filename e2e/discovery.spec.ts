@@ -228,12 +228,12 @@ test.describe('discovery', () => {
     await expect(page).toHaveURL(/\/session\/classic\?pattern=box&flow=adaptive$/);
 
     await page.goto('/session');
-    await page.getByRole('button', { name: /AI-Guided Session/ }).click();
+    await page.getByRole('button', { name: /Enhanced session/ }).click();
     await expect(page.getByRole('tab', { name: 'Recommended' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
-    await expect(page.getByRole('link', { name: 'Become Instructor' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Teach', exact: true }).first()).toBeVisible();
     await page.getByRole('tab', { name: 'Better Sleep' }).click();
     await expect(page.getByRole('article').filter({ hasText: 'Sleep Preparation' })).toContainText(
       '21s cycle',
@@ -274,7 +274,7 @@ test.describe('discovery', () => {
   }) => {
     const check = (label: string) => expectNoSeriousA11yViolations(page, label);
     await page.goto('/session');
-    await page.getByRole('button', { name: /AI-Guided Session/ }).click();
+    await page.getByRole('button', { name: /Enhanced session/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a pattern' })).toBeVisible();
     await check('pattern selection');
     await page.getByRole('button', { name: 'Try This Pattern: Box Breathing' }).click();

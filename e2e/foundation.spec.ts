@@ -61,7 +61,7 @@ test.describe('app shell', () => {
     await expect(nav.getByRole('link', { name: 'Practice' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Teach' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Progress' })).toHaveCount(0);
-    await expect(nav.getByRole('link', { name: 'Patterns' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Marketplace' })).toHaveCount(0);
     await page.goto('/');
     await expect(nav.getByRole('link', { name: 'Teach' })).toHaveCount(0);
   });
@@ -82,7 +82,7 @@ test.describe('app shell', () => {
     await menu.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await page.getByLabel(/Explore first/).check();
-    await expect(bottom.getByRole('link', { name: 'Explore' })).toBeVisible();
+    await expect(bottom.getByRole('link', { name: 'Marketplace' })).toBeVisible();
     await page.goto('/session/classic');
     await expect(page.getByRole('navigation', { name: 'Bottom' })).toHaveCount(0);
     await context.close();

@@ -47,7 +47,7 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
   test.setTimeout(60_000);
   // Guests see the account-gated teaser.
   await teacher.goto('/instructor-onboarding');
-  await expect(teacher.getByRole('heading', { name: 'Become an instructor' })).toBeVisible();
+  await expect(teacher.getByRole('heading', { name: 'Teach', exact: true })).toBeVisible();
 
   await newAccount(teacher, 'teacher');
   await gotoHydrated(teacher, '/instructor-onboarding?focus=patterns');
@@ -76,7 +76,7 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
   await expect(teacher.getByRole('heading', { name: /Step 5 of 5: Review/ })).toBeVisible();
   await waitForStillStyles(teacher);
   await expectNoSeriousA11yViolations(teacher, 'onboarding review');
-  await teacher.getByRole('button', { name: 'Become an instructor' }).click();
+  await teacher.getByRole('button', { name: 'Create instructor profile' }).click();
 
   // The dashboard: a new course with two days of box breathing, published.
   await expect(teacher.getByRole('heading', { name: 'Your courses' })).toBeVisible();

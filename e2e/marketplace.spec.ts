@@ -45,8 +45,8 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
   const b = await contextB.newPage();
   try {
     await signUpFresh(b, 'market-b');
-    await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patterns' }).click();
-    await expect(b.getByRole('heading', { level: 1, name: 'Explore Patterns' })).toBeVisible();
+    await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Marketplace' }).click();
+    await expect(b.getByRole('heading', { level: 1, name: 'Marketplace' })).toBeVisible();
     await b.getByLabel('Search patterns').fill(pattern);
     await expect(b.getByRole('status').filter({ hasText: '1 pattern found' })).toBeVisible();
     const card = b.getByRole('article', { name: pattern });
@@ -74,7 +74,7 @@ test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A
     // Offline: the page last seen, labelled as such, without rating.
     await contextB.setOffline(true);
     await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
-    await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patterns' }).click();
+    await b.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Marketplace' }).click();
     await expect(b.getByRole('note')).toContainText("You're offline. This is the page as it was when last loaded");
     const saved = b.getByRole('article', { name: pattern });
     await expect(saved).toContainText('by Ada Tide');

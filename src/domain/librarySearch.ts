@@ -281,9 +281,9 @@ export const SELECTION_TABS: readonly { value: SelectionTab; label: string }[] =
   { value: 'recommended', label: 'Recommended' },
   { value: 'all', label: 'All Patterns' },
   { value: 'stress', label: 'Reduce Stress' },
-  { value: 'energy', label: 'Boost Energy' },
+  { value: 'energy', label: 'Increase Energy' },
   { value: 'sleep', label: 'Better Sleep' },
-  { value: 'focus', label: 'Improve Focus' },
+  { value: 'focus', label: 'Boost Focus' },
   { value: 'lung', label: 'Build Lung Capacity' },
 ];
 

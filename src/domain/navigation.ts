@@ -28,14 +28,13 @@ export function headerLinks({ signedIn, role, path, level = 'none' }: NavContext
     { to: '/create-post', label: 'Share' },
   ];
   if (signedIn) {
-    links.push({ to: '/marketplace', label: 'Patterns' });
+    links.push({ to: '/marketplace', label: 'Marketplace' });
     links.push({ to: '/progress', label: 'Progress' });
   }
   // Community for every member (issue 44 item 6), not only a wallet-connected one.
   if (signedIn || meetsAuthLevel(level, 'evm'))
     links.push({ to: '/community', label: 'Community' });
-  if (signedIn) links.push({ to: '/instructor-onboarding', label: 'Start Teaching' });
-  else if (path !== '/') links.push({ to: '/instructor-onboarding', label: 'Teach' });
+  if (signedIn || path !== '/') links.push({ to: '/instructor-onboarding', label: 'Teach' });
   if (role === 'creator') {
     links.push({
       to: '/creator-dashboard',
@@ -51,11 +50,11 @@ export function headerLinks({ signedIn, role, path, level = 'none' }: NavContext
 /**
  * The slide-out menu's links: every header link (the header's row is hidden on narrow
  * screens, so the menu is the way to Patterns, Progress, Creator Hub and the rest there),
- * with Start Teaching always offered, home included.
+ * with Teach always offered, home included.
  */
 export function menuLinks(ctx: NavContext): NavLink[] {
   const links = headerLinks(ctx).filter((l) => l.to !== '/instructor-onboarding');
-  const teach: NavLink = { to: '/instructor-onboarding', label: 'Start Teaching' };
+  const teach: NavLink = { to: '/instructor-onboarding', label: 'Teach' };
   const at = links.findIndex(
     (l) => l.to === '/creator-dashboard' || l.to === '/profile' || l.to === '/auth',
   );
@@ -114,7 +113,7 @@ interface BottomNavContext {
 export function bottomTabsA(): BottomTab[] {
   return [
     { to: '/session', label: 'Practice' },
-    { to: '/marketplace', label: 'Explore' },
+    { to: '/marketplace', label: 'Marketplace' },
     { to: '/create', label: 'Create' },
     { to: '/community', label: 'Community' },
     { to: '/profile', label: 'Profile' },

@@ -13,7 +13,7 @@ export type Theme = 'light' | 'dark';
 
 export const THEME_CHOICE_LABELS: Record<ThemeChoice, string> = {
   auto: 'Automatic: dark in the evening and when the system is dark',
-  system: 'Follow the system',
+  system: 'Like my device',
   light: 'Light',
   dark: 'Dark (low blue light)',
   black: 'True black (for OLED screens)',

@@ -15,7 +15,7 @@ const TITLES: Record<string, string> = {
   '/session/mobile': 'Quick session',
   '/results': 'Results',
   '/patterns': 'Pattern library',
-  '/marketplace': 'Explore patterns',
+  '/marketplace': 'Marketplace',
   '/create': 'Create a pattern or program',
   '/programs': 'Programs',
   '/create-post': 'Share',

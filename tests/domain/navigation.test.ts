@@ -27,16 +27,16 @@ describe('header links', () => {
   it('Teach is hidden on home', () => {
     expect(labels(headerLinks({ signedIn: false, path: '/' }))).not.toContain('Teach');
   });
-  it('signed-in users get Patterns, Progress, Community, Start Teaching and Profile', () => {
+  it('signed-in users get Marketplace, Progress, Community, Teach and Profile', () => {
     // Community for every member, with or without a wallet (issue 44 item 6).
     expect(labels(headerLinks({ signedIn: true, path: '/' }))).toEqual([
       'Home',
       'Practice',
       'Share',
-      'Patterns',
+      'Marketplace',
       'Progress',
       'Community',
-      'Start Teaching',
+      'Teach',
       'Profile',
     ]);
   });
@@ -61,12 +61,12 @@ describe('header links', () => {
 });
 
 describe('menu links', () => {
-  it('a guest gets every header link, Start Teaching and Settings, on home too', () => {
+  it('a guest gets every header link, Teach and Settings, on home too', () => {
     expect(labels(menuLinks({ signedIn: false, path: '/' }))).toEqual([
       'Home',
       'Practice',
       'Share',
-      'Start Teaching',
+      'Teach',
       'Settings',
       'Sign In',
     ]);
@@ -77,10 +77,10 @@ describe('menu links', () => {
     expect(menu.filter((l) => l !== 'Settings')).toEqual(labels(headerLinks(ctx)));
     expect(menu).toEqual(
       expect.arrayContaining([
-        'Patterns',
+        'Marketplace',
         'Progress',
         'Community',
-        'Start Teaching',
+        'Teach',
         'Creator Hub',
         'Settings',
         'Profile',
@@ -100,7 +100,7 @@ describe('bottom navigation', () => {
   it('variant A has five tabs', () => {
     expect(labels(bottomTabsA())).toEqual([
       'Practice',
-      'Explore',
+      'Marketplace',
       'Create',
       'Community',
       'Profile',

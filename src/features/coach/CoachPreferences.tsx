@@ -84,7 +84,7 @@ export default function CoachPreferences() {
       label: 'Automatic',
       hint: providers[0]
         ? `Currently ${AI_PROVIDER_LABELS[providers[0].id]}.`
-        : 'Your sessions are analysed on this device.',
+        : 'Your sessions are analyzed on this device.',
     },
     ...providers.map((p) => ({
       value: p.id,

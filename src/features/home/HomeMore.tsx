@@ -17,7 +17,7 @@ const FEATURES = [
 ];
 
 /** The instructor teaser's title, shown here and on the instructor side's own teaser. */
-export const BECOME_INSTRUCTOR = 'Become an instructor';
+export const BECOME_INSTRUCTOR = 'Teach';
 
 /**
  * What a free account adds, each something this build delivers with an email account

@@ -96,7 +96,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
       <div className="page stack">
         <h1>Course</h1>
         <p>
-          <Link to="/instructor-onboarding">Sign in and become an instructor</Link> to build
+          <Link to="/instructor-onboarding">Sign in to teach</Link> to build
           courses.
         </p>
       </div>

@@ -10,7 +10,7 @@ import { TEACH_TEXT } from './strings';
 import { useOwnProfile } from './useOwnProfile';
 
 /**
- * /instructor-onboarding (Start Teaching): guests see the account-gated teaser; a
+ * /instructor-onboarding (Teach): guests see the account-gated teaser; a
  * signed-in user who is not an instructor yet gets the guided form; an instructor gets
  * their courses and counts. `focus=patterns` opens on publishing patterns.
  */

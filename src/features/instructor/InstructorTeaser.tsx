@@ -3,7 +3,7 @@ import { buttonClass } from '../../ui/Button';
 import { Badge } from '../../ui/Badge';
 import { TEACH_TEXT } from './strings';
 
-/** For guests: the account-gated 'Become an instructor' card, with the way to sign up. */
+/** For guests: the account-gated 'Teach' card, with the way to sign up. */
 export function InstructorTeaser() {
   return (
     <section className="card stack teach-teaser" aria-labelledby="teach-teaser-title">

@@ -219,7 +219,7 @@ export function OnboardingWizard({ initialStep, existing, draftOwner, onDone, on
           <Button type="submit">Next</Button>
         ) : (
           <Button type="submit" disabled={sending}>
-            {sending ? 'Sending…' : existing ? 'Save profile' : TEACH_TEXT.becomeInstructor}
+            {sending ? 'Sending…' : existing ? 'Save profile' : TEACH_TEXT.createProfile}
           </Button>
         )}
         {onCancel ? (

@@ -3,6 +3,8 @@ import { BECOME_INSTRUCTOR } from '../home';
 /** Texts of the instructor side (docs/product.md § Instructors), each defined once, here. */
 export const TEACH_TEXT = Object.freeze({
   becomeInstructor: BECOME_INSTRUCTOR,
+  /** The onboarding's last button: it makes the instructor profile. */
+  createProfile: 'Create instructor profile',
   teaserBody:
     'Share what you know: publish your breathing patterns and build day-by-day courses your students can follow offline.',
   teaserNeeds: 'Needs an account',

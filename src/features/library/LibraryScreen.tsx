@@ -299,7 +299,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
             </Button>
           ) : null}
           <Link to="/marketplace" className={buttonClass('secondary')}>
-            Explore Marketplace
+            Marketplace
           </Link>
         </div>
       </LibrarySection>

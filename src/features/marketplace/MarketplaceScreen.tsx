@@ -73,7 +73,7 @@ export function MarketplaceScreen({ query, onQueryChange }: MarketplaceScreenPro
   useEffect(() => setMounted(true), []);
   return (
     <div className="page stack market-page">
-      <h1>Explore Patterns</h1>
+      <h1>Marketplace</h1>
       <p className="muted">
         Breathing patterns other members made and shared. Ratings and use come from the people who tried
         them.

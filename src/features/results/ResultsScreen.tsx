@@ -219,7 +219,7 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
           </Suspense>
 
           <Link to="/patterns" className={buttonClass('secondary')}>
-            Explore Patterns
+            Pattern library
           </Link>
         </div>
       </details>

@@ -137,7 +137,7 @@ function PatternSelection({
         <h2 id="sc-instructor-title">Teach your own patterns</h2>
         <p className="muted">Share what works for you and guide others through it.</p>
         <Link to="/instructor-onboarding" className={buttonClass('secondary')}>
-          Become Instructor
+          Teach
         </Link>
       </section>
       <Button variant="ghost" onClick={onBack}>
@@ -215,7 +215,7 @@ export function SessionChoiceScreen() {
             className="card card--interactive card--stack sc-choice"
             onClick={() => send({ type: 'CHOOSE_ENHANCED' })}
           >
-            <span className="sc-choice__title">AI-Guided Session</span>
+            <span className="sc-choice__title">Enhanced session</span>
             <span className="muted">
               Choose a pattern for a longer session. Your camera can watch how still you are, on
               your device only. Afterwards you get an analysis of how it went.

@@ -43,7 +43,7 @@ export function AdvancedSettings() {
           search={{ pattern: 'box', monitor: 'timing' }}
           className={buttonClass('secondary')}
         >
-          Breathe with the timing monitor
+          Practice with the timing monitor
         </Link>
       </div>
       {isDesktop ? (

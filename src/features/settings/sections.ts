@@ -35,7 +35,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionSpec[] = [
   {
     id: 'advanced',
     title: 'Advanced',
-    description: 'For checking how this device keeps time. Nothing here is needed to practise.',
+    description: 'For checking how this device keeps time. Nothing here is needed to practice.',
     Component: AdvancedSettings,
   },
 ];

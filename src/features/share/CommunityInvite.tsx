@@ -13,7 +13,7 @@ export function CommunityInvite() {
           Explore Community
         </Link>
         <Link to="/instructor-onboarding" className={buttonClass('secondary')}>
-          Become Instructor
+          Teach
         </Link>
       </div>
     </Card>

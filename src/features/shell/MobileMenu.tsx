@@ -5,7 +5,7 @@ import { useSignOut } from '../auth';
 import { WalletButtonSlot } from '../wallet';
 import { isActiveLink, menuLinks } from '../../domain/navigation';
 
-/** Slide-out menu: the header's links (Settings, Profile, Start Teaching, Sign In among them), a member's wallet area, Sign Out. */
+/** Slide-out menu: the header's links (Settings, Profile, Teach, Sign In among them), a member's wallet area, Sign Out. */
 export function MobileMenu({
   open,
   onOpenChange,

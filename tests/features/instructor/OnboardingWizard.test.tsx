@@ -102,7 +102,7 @@ describe('instructor onboarding form', () => {
     for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText(PROFILE.bio)).toBeTruthy();
     submitProfile.mockResolvedValueOnce({ role: 'instructor', profile: PROFILE });
-    fireEvent.click(screen.getByRole('button', { name: 'Become an instructor' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create instructor profile' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(PROFILE));
     expect(sessionStorage.getItem('pneuma.instructorDraft.u1')).toBeNull();
   });
