@@ -63,6 +63,17 @@ async function verifyUncached(token: string, secret: string): Promise<Claims> {
     const aud = payload.aud;
     if (aud !== undefined && !(Array.isArray(aud) ? aud : [aud]).includes('authenticated'))
       throw new JwtError('invalid', 'JWT audience is not "authenticated"');
+    // Every token this server issues expires (the API keys after ten years), and a user's names
+    // its sign-in session, which the session guard checks: one signed with the secret but
+    // without them could never be revoked (issue 42, item 7).
+    if (typeof payload.exp !== 'number') throw new JwtError('invalid', 'JWT has no expiry (exp)');
+    if (
+      payload.role === 'authenticated' &&
+      (typeof payload.session_id !== 'string' ||
+        payload.session_id === '' ||
+        typeof payload.sub !== 'string')
+    )
+      throw new JwtError('invalid', 'JWT names no sign-in session (session_id)');
     return payload as Claims;
   } catch (e) {
     if (e instanceof JwtError) throw e;

@@ -19,7 +19,9 @@ interface TrendingRow {
 
 /**
  * GET /api/patterns/trending: the patterns practised and shared most in the last 7 days,
- * counted from synced sessions and posts (at most 10). Only built-in patterns and
+ * counted from synced sessions and posts (at most 10). Ranked by the accounts that practised or
+ * shared each, then by their active days (an account counts once a day), never by raw rows:
+ * 6,000 sessions of one account put Box first (issue 42, item 7). Only built-in patterns and
  * patterns someone shared publicly are listed (a post of a member whose posts are for
  * followers or themselves only does not count): a private custom pattern never appears.
  * A listed pattern's name is the catalogue's (built-in) or the one its latest post carries,
@@ -31,10 +33,11 @@ export function trendingPatterns(c: Context, deps: CallerDeps): Promise<Response
     const r = await deps.db.query<TrendingRow>(
       `with practised as (
          select coalesce(pattern_id, 'name:' || lower(pattern_name)) as key, count(*)::int as sessions,
-           array_agg(user_id) as users
+           array_agg(distinct user_id) as users, count(distinct (user_id, created_at::date))::int as days
          from public.sessions where created_at > now() - interval '7 days' group by 1),
        shared as (
-         select pattern_key as key, count(*)::int as shares, array_agg(user_id) as users,
+         select pattern_key as key, count(*)::int as shares, array_agg(distinct user_id) as users,
+           count(distinct (user_id, created_at::date))::int as days,
            (array_agg(pattern order by created_at desc))[1] as pattern
          from public.social_posts where created_at > now() - interval '7 days' and ${PUBLIC_AUTHOR} group by 1),
        public_keys as (
@@ -50,7 +53,7 @@ export function trendingPatterns(c: Context, deps: CallerDeps): Promise<Response
        left join practised pr on pr.key = k.key
        left join shared s on s.key = k.key
        where pr.key is not null or s.key is not null
-       order by coalesce(pr.sessions, 0) + coalesce(s.shares, 0) desc, k.key
+       order by people desc, coalesce(pr.days, 0) + coalesce(s.days, 0) desc, k.key
        limit 10`,
       [BUILT_IN_PATTERN_IDS],
     );

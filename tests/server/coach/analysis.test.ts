@@ -75,7 +75,11 @@ async function startApi(config: AiConfig): Promise<Api> {
 }
 
 const userToken = (sub = randomUUID()) =>
-  signJwt({ role: 'authenticated', sub, aud: 'authenticated' }, TEST_SECRET, 600);
+  signJwt(
+    { role: 'authenticated', sub, aud: 'authenticated', session_id: randomUUID() },
+    TEST_SECRET,
+    600,
+  );
 
 const SESSION = {
   ...BOX_SESSION,
