@@ -22,11 +22,6 @@ function isIosSafari({ userAgent, maxTouchPoints }: BrowserFacts): boolean {
   return /Safari\//.test(userAgent) && /Version\//.test(userAgent);
 }
 
-/** The hint shows to Safari on iOS, not installed, and only until it was shown once. */
-export function offerIosInstallHint(facts: BrowserFacts, alreadyShown: boolean): boolean {
-  return !alreadyShown && !facts.standalone && isIosSafari(facts);
-}
-
 /** What an installed Pneuma gains on iOS, said in the hint (docs/product.md § Installing). */
 export const IOS_INSTALL_GAINS: readonly string[] = [
   'Opens full screen, without Safari’s address bar.',
@@ -38,8 +33,8 @@ export const IOS_INSTALL_GAINS: readonly string[] = [
 export type InstallHintKind = 'ios-safari' | 'prompt';
 
 /**
- * The install hint on home (docs/product.md § Installing): never on a first visit with its
- * welcome (`ready`: the person has practised here, or the welcome is done), never when
+ * The install hint on home (docs/product.md § Installing): never together with the first
+ * visit's welcome (`ready`: the welcome is done, or not for this visitor), never when
  * installed or once shown; Safari's 'tap Share' steps only in Safari on iOS, elsewhere only
  * where the browser offered to install (`beforeinstallprompt`, `promptAvailable`).
  */

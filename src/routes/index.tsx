@@ -3,7 +3,6 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { HomeScreen } from '../features/home';
 import { MobileOnboarding } from '../features/onboarding';
 import { InstallHint } from '../features/pwa';
-import { WELCOMED_ATTR } from '../domain/prePaintScript';
 
 export const Route = createFileRoute('/')({
   // ?prompt=share: Share was chosen before any session existed (docs/product.md § Sharing and community).
@@ -12,16 +11,11 @@ export const Route = createFileRoute('/')({
   component: Home,
 });
 
-/** The phone welcome was done on an earlier visit (its pre-paint hint, kept by the welcome). */
-function welcomedBefore(): boolean {
-  return typeof document !== 'undefined' && document.documentElement.hasAttribute(WELCOMED_ATTR);
-}
-
 function Home() {
   const { prompt } = Route.useSearch();
-  // One thing at a time on a first visit: the install hint waits until the welcome is done
-  // or the person has practised here (docs/product.md § Installing).
-  const [welcomeDone, setWelcomeDone] = useState(false);
+  // One thing at a time: the install hint waits until the welcome is known not to show
+  // (done, or not for this visitor) (docs/product.md § Installing).
+  const [welcomeShowing, setWelcomeShowing] = useState<boolean | null>(null);
   return (
     <>
       {prompt === 'share' ? (
@@ -34,14 +28,8 @@ function Home() {
       ) : null}
       <HomeScreen
         variant="basic"
-        welcome={<MobileOnboarding onDone={() => setWelcomeDone(true)} />}
-        overlay={(visit) => (
-          <InstallHint
-            ready={
-              visit === 'returning' || (visit === 'first' && (welcomeDone || welcomedBefore()))
-            }
-          />
-        )}
+        welcome={<MobileOnboarding onShowing={setWelcomeShowing} />}
+        overlay={(visit) => <InstallHint ready={visit !== 'unknown' && welcomeShowing === false} />}
       />
     </>
   );

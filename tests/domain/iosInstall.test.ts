@@ -6,7 +6,7 @@
  * hint's look (e2e-engines/ takes its screenshot in WebKitGTK).
  */
 import { describe, expect, it } from 'vitest';
-import { offerIosInstallHint } from '../../src/domain/iosInstall';
+import { installHintKind } from '../../src/domain/iosInstall';
 
 const UA = {
   iphoneSafari:
@@ -23,10 +23,16 @@ const UA = {
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 };
 
-const facts = (userAgent: string, maxTouchPoints = 5, standalone = false) => ({ userAgent, maxTouchPoints, standalone });
+const facts = (userAgent: string, maxTouchPoints = 5, standalone = false) => ({
+  userAgent,
+  maxTouchPoints,
+  standalone,
+});
 
-/** Offered on a first visit in a browser tab: only Safari on iOS qualifies. */
-const isIosSafari = (f: ReturnType<typeof facts>) => offerIosInstallHint(f, false);
+type Facts = ReturnType<typeof facts>;
+const ready = { ready: true, alreadyShown: false, promptAvailable: false };
+/** Offered in a browser tab without an install prompt: only Safari on iOS gets its steps. */
+const isIosSafari = (f: Facts) => installHintKind(f, ready) === 'ios-safari';
 
 describe('which browser is offered the hint', () => {
   it('Safari on an iPhone, and on an iPad that asks for the desktop site', () => {
@@ -42,10 +48,32 @@ describe('which browser is offered the hint', () => {
   });
 });
 
-describe('offerIosInstallHint', () => {
+describe('installHintKind', () => {
   it('offers once, and never when opened from the Home Screen', () => {
-    expect(offerIosInstallHint(facts(UA.iphoneSafari), false)).toBe(true);
-    expect(offerIosInstallHint(facts(UA.iphoneSafari), true)).toBe(false);
-    expect(offerIosInstallHint(facts(UA.iphoneSafari, 5, true), false)).toBe(false);
+    expect(installHintKind(facts(UA.iphoneSafari), ready)).toBe('ios-safari');
+    expect(installHintKind(facts(UA.iphoneSafari), { ...ready, alreadyShown: true })).toBeNull();
+    expect(installHintKind(facts(UA.iphoneSafari, 5, true), ready)).toBeNull();
+  });
+  it('never while the welcome shows (not ready)', () => {
+    expect(installHintKind(facts(UA.iphoneSafari), { ...ready, ready: false })).toBeNull();
+    expect(
+      installHintKind(facts(UA.androidChrome), { ...ready, ready: false, promptAvailable: true }),
+    ).toBeNull();
+  });
+  it("Safari's steps only in Safari on iOS; elsewhere only the browser's own install prompt", () => {
+    // Safari's wording even if an iOS browser someday fired the prompt: its steps are the way there.
+    expect(installHintKind(facts(UA.iphoneSafari), { ...ready, promptAvailable: true })).toBe(
+      'ios-safari',
+    );
+    expect(installHintKind(facts(UA.androidChrome), { ...ready, promptAvailable: true })).toBe(
+      'prompt',
+    );
+    expect(installHintKind(facts(UA.iphoneChrome), { ...ready, promptAvailable: true })).toBe(
+      'prompt',
+    );
+    // No prompt fired (Firefox, Safari on a Mac, Chrome on iOS): nothing, never Safari's steps.
+    expect(installHintKind(facts(UA.androidChrome), ready)).toBeNull();
+    expect(installHintKind(facts(UA.iphoneChrome), ready)).toBeNull();
+    expect(installHintKind(facts(UA.ipadDesktopSafari, 0), ready)).toBeNull();
   });
 });

@@ -19,7 +19,12 @@ import './onboarding.css';
  * (a phone, not signed in, not practised, not welcomed: onboarding.css), so hydration
  * moves nothing. Once known, the app's own rule decides and keeps the hint for next time.
  */
-export function MobileOnboarding({ onDone }: { onDone?: () => void } = {}) {
+export function MobileOnboarding({
+  onShowing,
+}: {
+  /** Told whether the welcome shows, once known, and again when it is closed. */
+  onShowing?: (showing: boolean) => void;
+} = {}) {
   const phone = useMediaQuery(PHONE_QUERY);
   const auth = useAuth();
   // undefined while the device's flags are read: the hints decide until then.
@@ -32,23 +37,26 @@ export function MobileOnboarding({ onDone }: { onDone?: () => void } = {}) {
     if (flags) keepWelcomedHint(flags.onboardingCompleted || flags.hasCompletedSession);
   }, [flags]);
 
-  if (closed) return null;
-  if (known) {
-    const show = shouldShowOnboarding({
-      firstTime: isFirstTime({
-        hasCompletedSession: flags.hasCompletedSession,
-        authenticated: auth.status === 'signedIn',
-      }),
-      mobile: phone,
-      onboardingCompleted: welcomed,
-    });
-    if (!show) return null;
-  }
+  const showing = closed
+    ? false
+    : known
+      ? shouldShowOnboarding({
+          firstTime: isFirstTime({
+            hasCompletedSession: flags.hasCompletedSession,
+            authenticated: auth.status === 'signedIn',
+          }),
+          mobile: phone,
+          onboardingCompleted: welcomed,
+        })
+      : null;
+  useEffect(() => {
+    if (showing !== null) onShowing?.(showing);
+  }, [showing, onShowing]);
+  if (showing === false) return null;
 
   const finish = () => {
     setClosed(true);
     keepWelcomedHint(true);
-    onDone?.();
     void loadLocalData()
       .then((d) => d.setFlag('onboardingCompleted', true))
       .catch(() => undefined); // not stored: it shows again next time, nothing else is lost
