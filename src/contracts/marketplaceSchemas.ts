@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import {
-  MARKETPLACE_PAGE_MAX,
-  MARKETPLACE_QUERY_MAX,
-  MARKETPLACE_SORTS,
-} from './marketplace';
+import { MARKETPLACE_PAGE_MAX, MARKETPLACE_QUERY_MAX, MARKETPLACE_SORTS } from './marketplace';
 import { DIFFICULTIES, PATTERN_CATEGORIES } from '../domain/patterns';
 import { patternSchema } from '../domain/patternSchema';
 import { programSchema } from '../domain/programs/programSchema';
+import { hostilePatternText, hostileProgramText } from '../domain/links/patternLink';
 
 /**
  * Request shapes of /api/market: server/marketplace parses with them, the app's client
@@ -14,9 +11,17 @@ import { programSchema } from '../domain/programs/programSchema';
  * made on /create (the domain's patternSchema, with its messages), plus the id of the
  * library pattern it comes from.
  */
-export const publishSchema = patternSchema.extend({
-  sourcePatternId: z.uuid({ error: 'sourcePatternId must be the id (a UUID) of a pattern in your library' }),
-});
+export const publishSchema = patternSchema
+  .extend({
+    sourcePatternId: z.uuid({
+      error: 'sourcePatternId must be the id (a UUID) of a pattern in your library',
+    }),
+  })
+  .superRefine((p, ctx) => {
+    // The name rule of `/p/` links (no markup, control characters or direction overrides).
+    const hostile = hostilePatternText(p);
+    if (hostile) ctx.addIssue({ code: 'custom', path: ['name'], message: hostile });
+  });
 
 /** ?page=N of a marketplace list: a whole number from 1 to MARKETPLACE_PAGE_MAX, 1 when absent. */
 const pageParam = z.coerce
@@ -33,12 +38,18 @@ export const listQuerySchema = z.object({
     .max(MARKETPLACE_QUERY_MAX, `Search text can be at most ${MARKETPLACE_QUERY_MAX} characters`)
     .default(''),
   category: z
-    .enum(['all', ...PATTERN_CATEGORIES], { error: 'category must be all, stress, sleep, focus or energy' })
+    .enum(['all', ...PATTERN_CATEGORIES], {
+      error: 'category must be all, stress, sleep, focus or energy',
+    })
     .default('all'),
   difficulty: z
-    .enum(['all', ...DIFFICULTIES], { error: 'difficulty must be all, Beginner, Intermediate or Advanced' })
+    .enum(['all', ...DIFFICULTIES], {
+      error: 'difficulty must be all, Beginner, Intermediate or Advanced',
+    })
     .default('all'),
-  sort: z.enum(MARKETPLACE_SORTS, { error: 'sort must be rating, usage or newest' }).default('rating'),
+  sort: z
+    .enum(MARKETPLACE_SORTS, { error: 'sort must be rating, usage or newest' })
+    .default('rating'),
   page: pageParam,
 });
 
@@ -69,14 +80,25 @@ export const useSchema = z.discriminatedUnion(
 /** POST /api/market/programs: the program is parsed with the one program schema (the /create builder's and `/p/` links'). */
 export const publishProgramSchema = z
   .object({
-    sourceProgramId: z.uuid({ error: 'sourceProgramId must be the id (a UUID) of one of your programs' }),
+    sourceProgramId: z.uuid({
+      error: 'sourceProgramId must be the id (a UUID) of one of your programs',
+    }),
     program: programSchema,
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) => {
+    // The text rule of `/p/` program links.
+    const hostile = hostileProgramText(b.program);
+    if (hostile) ctx.addIssue({ code: 'custom', path: ['program', 'name'], message: hostile });
+  });
 
 /** GET /api/market/programs?q=&page=N. */
 export const programListQuerySchema = z.object({
-  q: z.string().trim().max(MARKETPLACE_QUERY_MAX, `Search text can be at most ${MARKETPLACE_QUERY_MAX} characters`).default(''),
+  q: z
+    .string()
+    .trim()
+    .max(MARKETPLACE_QUERY_MAX, `Search text can be at most ${MARKETPLACE_QUERY_MAX} characters`)
+    .default(''),
   page: pageParam,
 });
 

@@ -11,6 +11,14 @@ export function csvLine(fields: string[]): string {
   return fields.map(csvField).join(',');
 }
 
+/**
+ * A line with every field quoted: a reader that splits on another character (a `;` locale)
+ * still sees each field start with a quote, never with the text inside it.
+ */
+export function csvQuotedLine(fields: string[]): string {
+  return fields.map((f) => `"${f.replace(/"/g, '""')}"`).join(',');
+}
+
 export class CsvSyntaxError extends Error {
   constructor(
     message: string,
@@ -33,7 +41,8 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
   let quotedField = false;
   const endRow = () => {
     fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '' && !quotedField)) rows.push({ line: rowLine, fields });
+    if (!(fields.length === 1 && fields[0] === '' && !quotedField))
+      rows.push({ line: rowLine, fields });
     fields = [];
     field = '';
     quotedField = false;

@@ -1,15 +1,18 @@
 import { SESSION_MODES, type SessionMode } from '../sessionModes';
 import type { SessionRecord } from '../sessionRecord';
 import { offsetMinutes } from '../reminders/zone';
-import { csvLine, CsvSyntaxError, parseCsv } from './csv';
+import { csvLine, csvQuotedLine, CsvSyntaxError, parseCsv } from './csv';
 
 /**
  * The sessions CSV and the mindful-minutes CSV (docs/product.md § Your data). One row a
  * session; the columns below, in this order, with this header line. Times are ISO 8601
  * local date-times with the UTC offset they had on the device's clock
- * (2026-11-27T07:30:00+01:00; milliseconds when the time has them, 07:30:00.250+01:00). Empty = not measured. A text that a spreadsheet would run
- * as a formula (starting with = + - @) is written with a leading apostrophe, which import
- * removes.
+ * (2026-11-27T07:30:00+01:00; milliseconds when the time has them, 07:30:00.250+01:00). Empty = not measured.
+ * Every cell after the header is quoted, and every piece of a cell between `,` and `;` (the
+ * separators spreadsheets split on, by locale) that a spreadsheet would run as a formula
+ * (starting, after spaces, with = + - @, a tab or a line break) gets an apostrophe before it,
+ * which import removes (a piece that already starts with apostrophes and then such a character
+ * gets one more, so any text reads back exactly).
  */
 export const SESSIONS_CSV_COLUMNS = [
   'id',
@@ -29,7 +32,8 @@ export const SESSIONS_CSV_COLUMNS = [
 /** For health-import tools: one mindful session a row, ISO start and end. */
 const MINDFUL_CSV_COLUMNS = ['start', 'end', 'minutes', 'activity', 'pattern'] as const;
 
-export const NOT_A_PNEUMA_EXPORT = 'This file is not a Pneuma export. Choose a file saved with “Export data”.';
+export const NOT_A_PNEUMA_EXPORT =
+  'This file is not a Pneuma export. Choose a file saved with “Export data”.';
 /** Most rows one import reads. */
 const MAX_CSV_ROWS = 50_000;
 
@@ -44,24 +48,38 @@ function isoWithOffset(ms: number, timeZone: string): string {
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${millis}${sign}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
 }
 
+/** The pieces of a cell a spreadsheet may split it into, with the separators between them. */
+const PIECES = /([;,])/;
+const FORMULA_START = /^(\s*)('*[=+\-@\t\r\n])/;
+const NEUTRALISED_START = /^(\s*)'('*[=+\-@\t\r\n])/;
+
 function safeText(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return s
+    .split(PIECES)
+    .map((piece, i) => (i % 2 ? piece : piece.replace(FORMULA_START, "$1'$2")))
+    .join('');
 }
 function unsafeText(s: string): string {
-  return /^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s;
+  return s
+    .split(PIECES)
+    .map((piece, i) => (i % 2 ? piece : piece.replace(NEUTRALISED_START, '$1$2')))
+    .join('');
 }
+/** A data row: every cell neutralised and quoted. */
+const dataLine = (cells: string[]) => csvQuotedLine(cells.map(safeText));
 /** Numbers as JavaScript's shortest exact form, so an import reads back the same value. */
-const num = (n: number | undefined) => (n === undefined || n === null || !Number.isFinite(n) ? '' : String(n));
+const num = (n: number | undefined) =>
+  n === undefined || n === null || !Number.isFinite(n) ? '' : String(n);
 
 export function formatSessionsCsv(sessions: SessionRecord[], timeZone: string): string {
   const lines = [csvLine([...SESSIONS_CSV_COLUMNS])];
   for (const s of [...sessions].sort((a, b) => a.startTime - b.startTime)) {
     lines.push(
-      csvLine([
+      dataLine([
         s.id,
         isoWithOffset(s.startTime, timeZone),
-        safeText(s.patternId),
-        safeText(s.patternName),
+        s.patternId,
+        s.patternName,
         s.sessionType,
         num(s.duration),
         String(s.cycleCount),
@@ -85,7 +103,13 @@ export function formatMindfulCsv(sessions: SessionRecord[], timeZone: string): s
     if (!(s.duration > 0)) continue;
     const end = s.startTime + s.duration * 1000;
     lines.push(
-      csvLine([isoWithOffset(wholeSecond(s.startTime), timeZone), isoWithOffset(wholeSecond(end), timeZone), String(Math.round((s.duration / 60) * 100) / 100), 'Mindful Session', safeText(s.patternName)]),
+      dataLine([
+        isoWithOffset(wholeSecond(s.startTime), timeZone),
+        isoWithOffset(wholeSecond(end), timeZone),
+        String(Math.round((s.duration / 60) * 100) / 100),
+        'Mindful Session',
+        s.patternName,
+      ]),
     );
   }
   return lines.join('\r\n') + '\r\n';
@@ -140,10 +164,14 @@ export function parseSessionsCsv(text: string): { sessions: CsvSession[]; refusa
   try {
     rows = parseCsv(text);
   } catch (e) {
-    if (e instanceof CsvSyntaxError) throw new Error(`The file is damaged near line ${e.line}: ${e.message}.`, { cause: e });
+    if (e instanceof CsvSyntaxError)
+      throw new Error(`The file is damaged near line ${e.line}: ${e.message}.`, { cause: e });
     throw e;
   }
-  if (rows.length - 1 > MAX_CSV_ROWS) throw new Error(`The file has more than ${MAX_CSV_ROWS} sessions: split it and import each part.`);
+  if (rows.length - 1 > MAX_CSV_ROWS)
+    throw new Error(
+      `The file has more than ${MAX_CSV_ROWS} sessions: split it and import each part.`,
+    );
   const sessions: CsvSession[] = [];
   const refusals: CsvRefusal[] = [];
   const seen = new Set<string>();
@@ -153,7 +181,9 @@ export function parseSessionsCsv(text: string): { sessions: CsvSession[]; refusa
       refuse(`has ${fields.length} columns, not ${SESSIONS_CSV_COLUMNS.length}`);
       continue;
     }
-    const f = Object.fromEntries(SESSIONS_CSV_COLUMNS.map((c, i) => [c, fields[i]!.trim()])) as Record<(typeof SESSIONS_CSV_COLUMNS)[number], string>;
+    const f = Object.fromEntries(
+      SESSIONS_CSV_COLUMNS.map((c, i) => [c, fields[i]!.trim()]),
+    ) as Record<(typeof SESSIONS_CSV_COLUMNS)[number], string>;
     if (!UUID.test(f.id)) {
       refuse('id is not a session id (a UUID)');
       continue;
@@ -176,7 +206,10 @@ export function parseSessionsCsv(text: string): { sessions: CsvSession[]; refusa
       refuse(`mode must be one of ${SESSION_MODES.join(', ')}`);
       continue;
     }
-    const number = (name: keyof typeof f, opts: { int?: boolean; max?: number; optional?: boolean }): number | undefined | string => {
+    const number = (
+      name: keyof typeof f,
+      opts: { int?: boolean; max?: number; optional?: boolean },
+    ): number | undefined | string => {
       const v = f[name];
       if (v === '') return opts.optional ? undefined : `${name} is empty`;
       const n = Number(v);

@@ -90,7 +90,12 @@ const MARKUP = /<[a-z!?/]/i;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-function hostileText(p: LinkedPattern): string | null {
+/**
+ * Why a pattern's text cannot be shown (markup in any text, control characters or direction
+ * overrides in its name), or null: the one name rule of every surface that shows a pattern
+ * someone else wrote (`/p/` links, shared sessions, the marketplace: src/contracts/marketplaceSchemas.ts).
+ */
+export function hostilePatternText(p: Pick<LinkedPattern, 'name' | 'description' | 'benefits'>): string | null {
   const texts = [p.name, p.description, ...p.benefits];
   if (texts.some((t) => MARKUP.test(t)))
     return 'Its text contains markup (like <script>), which a pattern cannot hold.';
@@ -99,7 +104,7 @@ function hostileText(p: LinkedPattern): string | null {
 }
 
 /** A program's texts (name, description, safety note, segment labels) checked like a pattern's. */
-function hostileProgramText(p: ProgramDefinition): string | null {
+export function hostileProgramText(p: ProgramDefinition): string | null {
   const labels = p.segments.flatMap((s) => (s.label ? [s.label] : []));
   const texts = [p.name, p.description, p.safetyNote ?? '', ...labels];
   if (texts.some((t) => MARKUP.test(t)))
@@ -145,7 +150,7 @@ export function checkLinkedPattern(
       },
     };
   }
-  const hostile = hostileText(parsed.data);
+  const hostile = hostilePatternText(parsed.data);
   if (hostile)
     return { error: { code: 'invalid', message: `${what} cannot be opened. ${hostile}` } };
   return { pattern: parsed.data };

@@ -25,9 +25,20 @@ interface CalendarOptions {
   now: Date;
 }
 
-/** TEXT value escaping (RFC 5545 3.3.11). */
+/**
+ * TEXT value escaping (RFC 5545 3.3.11): every line break (CRLF, a bare CR or LF) as `\\n`, and
+ * the other control characters, which TEXT may not hold, left out.
+ */
 function escapeText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return (
+    s
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /** Folds one content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
@@ -90,7 +101,8 @@ function vtimezone(timeZone: string, fromMs: number): string[] {
     );
   };
   observance(first > standard ? 'DAYLIGHT' : 'STANDARD', startMs, first, first);
-  for (const c of changes) observance(c.to > standard ? 'DAYLIGHT' : 'STANDARD', c.at, c.from, c.to);
+  for (const c of changes)
+    observance(c.to > standard ? 'DAYLIGHT' : 'STANDARD', c.at, c.from, c.to);
   lines.push('END:VTIMEZONE');
   return lines;
 }
@@ -101,7 +113,13 @@ export function buildCalendar(reminders: Reminder[], opts: CalendarOptions): str
   const utc = opts.timeZone === 'UTC' || opts.timeZone === 'Etc/UTC';
   const nowMs = opts.now.getTime();
   const origin = opts.origin.replace(/\/+$/, '');
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${ICS_PRODID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${ICS_PRODID}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+  ];
   if (!utc) lines.push(...vtimezone(opts.timeZone, nowMs));
   for (const r of reminders) {
     const first = nextOccurrence(r, opts.timeZone, nowMs);
@@ -110,10 +128,13 @@ export function buildCalendar(reminders: Reminder[], opts: CalendarOptions): str
       ? `DTSTART:${utcStamp(first)}`
       : `DTSTART;TZID=${opts.timeZone}:${localStamp({ ...toLocal(first, opts.timeZone), hour, minute })}`;
     const link = `${origin}${reminderPath(r)}`;
-    const byday = [...r.days].sort().map((d) => WEEKDAY_CODES[d]).join(',');
+    const byday = [...r.days]
+      .sort()
+      .map((d) => WEEKDAY_CODES[d])
+      .join(',');
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${r.id}@pneuma`,
+      `UID:${escapeText(r.id)}@pneuma`,
       `DTSTAMP:${utcStamp(nowMs)}`,
       dtstart,
       `DURATION:PT${REMINDER_EVENT_MINUTES}M`,

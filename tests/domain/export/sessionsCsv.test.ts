@@ -7,6 +7,7 @@ import {
   parseSessionsCsv,
   SESSIONS_CSV_COLUMNS,
 } from '../../../src/domain/export/sessionsCsv';
+import { parseCsv } from '../../../src/domain/export/csv';
 import { requireTool } from '../../support/required';
 import { makeSession } from '../../sync/helpers';
 
@@ -41,8 +42,24 @@ print(json.dumps({"rows": rows, "epochs": epochs}))
 }
 
 const tricky = [
-  makeSession({ patternName: 'Box, "calm" breathing\nevening', stillnessScore: 73.456789, qualityScore: 88, startTime: Date.UTC(2026, 10, 20, 8, 1, 0) + 67 }, 1),
-  makeSession({ patternId: '=HYPERLINK("http://x")', patternName: '+Mine', breathHoldTime: undefined, sessionType: 'enhanced' }, 2),
+  makeSession(
+    {
+      patternName: 'Box, "calm" breathing\nevening',
+      stillnessScore: 73.456789,
+      qualityScore: 88,
+      startTime: Date.UTC(2026, 10, 20, 8, 1, 0) + 67,
+    },
+    1,
+  ),
+  makeSession(
+    {
+      patternId: '=HYPERLINK("http://x")',
+      patternName: '+Mine',
+      breathHoldTime: undefined,
+      sessionType: 'enhanced',
+    },
+    2,
+  ),
   makeSession({ startTime: Date.UTC(2027, 6, 1, 5, 0, 0), duration: 95.5, completed: false }, 3),
 ];
 
@@ -52,12 +69,20 @@ describe('sessions CSV', () => {
     expect(text.split('\r\n')[0]).toBe(SESSIONS_CSV_COLUMNS.join(','));
     // The start column of a one-session CSV.
     const startCell = (ms: number, timeZone: string) =>
-      formatSessionsCsv([makeSession({ startTime: ms }, 9)], timeZone).split('\r\n')[1]!.split(',')[1];
-    expect(text.split('\r\n')[1]!.split(',')[1]).toBe('2026-11-20T09:01:00.067+01:00');
-    expect(startCell(Date.UTC(2026, 10, 20, 8, 1, 0), 'Europe/Paris')).toBe('2026-11-20T09:01:00+01:00');
-    expect(startCell(Date.UTC(2027, 6, 1, 5, 0, 0), 'Europe/Paris')).toBe('2027-07-01T07:00:00+02:00');
-    expect(startCell(Date.UTC(2027, 6, 1, 5, 0, 0), 'America/St_Johns')).toBe('2027-07-01T02:30:00-02:30');
-    expect(startCell(Date.UTC(2026, 10, 20, 8, 1, 0) + 67, 'Europe/Paris')).toBe('2026-11-20T09:01:00.067+01:00');
+      parseCsv(formatSessionsCsv([makeSession({ startTime: ms }, 9)], timeZone))[1]!.fields[1];
+    expect(parseCsv(text)[1]!.fields[1]).toBe('2026-11-20T09:01:00.067+01:00');
+    expect(startCell(Date.UTC(2026, 10, 20, 8, 1, 0), 'Europe/Paris')).toBe(
+      '2026-11-20T09:01:00+01:00',
+    );
+    expect(startCell(Date.UTC(2027, 6, 1, 5, 0, 0), 'Europe/Paris')).toBe(
+      '2027-07-01T07:00:00+02:00',
+    );
+    expect(startCell(Date.UTC(2027, 6, 1, 5, 0, 0), 'America/St_Johns')).toBe(
+      '2027-07-01T02:30:00-02:30',
+    );
+    expect(startCell(Date.UTC(2026, 10, 20, 8, 1, 0) + 67, 'Europe/Paris')).toBe(
+      '2026-11-20T09:01:00.067+01:00',
+    );
   });
 
   const python = requireTool('CPython reading the sessions CSV', pythonMissing);
@@ -112,7 +137,10 @@ describe('sessions CSV', () => {
     expect(sessions.map((s) => s.id)).toEqual([tricky[2]!.id]);
     expect(refusals).toEqual([
       { line: 3, reason: 'id is not a session id (a UUID)' },
-      { line: 4, reason: 'started_at is not a date and time with an offset (2026-11-27T07:30:00+01:00)' },
+      {
+        line: 4,
+        reason: 'started_at is not a date and time with an offset (2026-11-27T07:30:00+01:00)',
+      },
       { line: 5, reason: 'mode must be one of classic, enhanced, mobile' },
       { line: 6, reason: 'duration_seconds must be a number of 0 or more' },
       { line: 7, reason: 'completed must be true or false' },
@@ -125,17 +153,22 @@ describe('sessions CSV', () => {
   it('says a foreign file is not a Pneuma export, and a damaged one where', () => {
     expect(() => parseSessionsCsv('Date,Amount\r\n2026-01-01,3\r\n')).toThrow(NOT_A_PNEUMA_EXPORT);
     expect(() => parseSessionsCsv('')).toThrow(NOT_A_PNEUMA_EXPORT);
-    expect(() => parseSessionsCsv(`${SESSIONS_CSV_COLUMNS.join(',')}\r\nabc,"open`)).toThrow(/damaged near line 2/);
+    expect(() => parseSessionsCsv(`${SESSIONS_CSV_COLUMNS.join(',')}\r\nabc,"open`)).toThrow(
+      /damaged near line 2/,
+    );
   });
 });
 
 describe('mindful minutes CSV', () => {
   const python = requireTool('CPython reading the mindful minutes CSV', pythonMissing);
-  it.runIf(python)('has ISO start and end with offsets that CPython reads, minutes, and the activity', () => {
-    const text = formatMindfulCsv(tricky, 'Europe/London');
-    const { rows } = pythonRead(text);
-    expect(rows[0]).toEqual(['start', 'end', 'minutes', 'activity', 'pattern']);
-    const row = rows.find((r) => r[0] === '2027-07-01T06:00:00+01:00')!;
-    expect(row.slice(1, 4)).toEqual(['2027-07-01T06:01:36+01:00', '1.59', 'Mindful Session']);
-  });
+  it.runIf(python)(
+    'has ISO start and end with offsets that CPython reads, minutes, and the activity',
+    () => {
+      const text = formatMindfulCsv(tricky, 'Europe/London');
+      const { rows } = pythonRead(text);
+      expect(rows[0]).toEqual(['start', 'end', 'minutes', 'activity', 'pattern']);
+      const row = rows.find((r) => r[0] === '2027-07-01T06:00:00+01:00')!;
+      expect(row.slice(1, 4)).toEqual(['2027-07-01T06:01:36+01:00', '1.59', 'Mindful Session']);
+    },
+  );
 });
