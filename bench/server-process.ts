@@ -1,15 +1,20 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+// @ts-expect-error a JavaScript module without types (scripts/build-server.mjs)
+import { serverOutDir } from '../scripts/build-server.mjs';
 
-/** Where the benchmarks' compiled server lives (built once per run, only when stale). */
-export const BENCH_SERVER_DIR = resolve(process.env.PNEUMA_SERVER_DIR || 'dist-server');
+/** Where the benchmarks' compiled server lives (built once per run, only when stale): where `npm start` puts it, beside PNEUMA_DIST_DIR. */
+export const BENCH_SERVER_DIR = serverOutDir();
 let compiled = false;
 /** How long a server may take to say it is listening. */
 const START_TIMEOUT_MS = 180_000;
 
 /** Compiles the server as `npm start` does (scripts/build-server.mjs); returns main.mjs. */
 export function compiledServer(): string {
+  // scripts/bench.mjs builds once (PNEUMA_SKIP_BUILD=1 then): every benchmark measures that build.
+  if (process.env.PNEUMA_SKIP_BUILD === '1' && existsSync(join(BENCH_SERVER_DIR, 'main.mjs'))) compiled = true;
   if (!compiled) {
     const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
       env: { ...process.env, PNEUMA_SERVER_DIR: BENCH_SERVER_DIR },

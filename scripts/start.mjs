@@ -28,7 +28,10 @@ if (process.env.PNEUMA_SKIP_BUILD !== '1' && builtAt < sourcesAt) {
 }
 
 const serverDir = serverOutDir();
-if (!serverBuildFresh(serverDir)) {
+// PNEUMA_SKIP_BUILD=1 keeps the build that is there, the server's too (scripts/bench.mjs builds
+// once and measures that build while the sources may change).
+const keepServer = process.env.PNEUMA_SKIP_BUILD === '1' && existsSync(join(serverDir, 'main.mjs'));
+if (!keepServer && !serverBuildFresh(serverDir)) {
   console.log(`Compiling the server into ${serverDir}…`);
   await buildServer(serverDir);
 }
