@@ -96,7 +96,7 @@ test('a Wim Hof program records each round’s retention time and shows it in th
   test.setTimeout(150_000);
   await page.goto('/programs/wim-hof');
   await expect(page.getByTestId('program-safety')).toBeVisible();
-  await page.getByLabel('Rounds').fill('2');
+  await page.getByLabel('Rounds', { exact: true }).fill('2');
   await page.getByLabel('Breaths per round').fill('3');
   await page.getByTestId('program-start').click();
 

@@ -5,38 +5,11 @@
  *   boundary k (server clock) = startsAt + boundaryOffsetMs(schedule, k)
  *
  * from the one start time the link carries, so a late joiner lands on the right phase and
- * nothing drifts (no ticks are counted). Pure.
+ * nothing drifts (no ticks are counted). Each page runs the shared session as a pattern's
+ * timeline on the one practice machine (machines/practiceRun) from that start; the server
+ * needs only its end. Pure.
  */
-import {
-  boundaryOffsetMs,
-  positionAt,
-  sessionLengthMs,
-  type BreathPosition,
-  type BreathSchedule,
-} from '../breathClock';
-
-export type TogetherMoment =
-  | { stage: 'waiting'; msToStart: number }
-  | { stage: 'breathing'; position: BreathPosition; msToEnd: number }
-  | { stage: 'ended' };
-
-export function togetherMoment(
-  schedule: BreathSchedule,
-  startsAt: number,
-  cycles: number,
-  serverNow: number,
-): TogetherMoment {
-  const elapsed = serverNow - startsAt;
-  if (elapsed < 0) return { stage: 'waiting', msToStart: -elapsed };
-  const total = sessionLengthMs(schedule, cycles);
-  if (elapsed >= total) return { stage: 'ended' };
-  return { stage: 'breathing', position: positionAt(schedule, elapsed), msToEnd: total - elapsed };
-}
-
-/** Server time of boundary k (k = 0 is the first inhale). */
-export function boundaryServerTime(schedule: BreathSchedule, startsAt: number, k: number): number {
-  return startsAt + boundaryOffsetMs(schedule, k);
-}
+import { sessionLengthMs, type BreathSchedule } from '../breathClock';
 
 /** The end of the shared session on the server's clock. */
 export function togetherEndsAt(schedule: BreathSchedule, startsAt: number, cycles: number): number {

@@ -16,8 +16,8 @@ import {
   stopwatchText,
 } from '../../domain/programs/programText';
 import { STEP_HINTS, STEP_LABELS, type Program } from '../../domain/programs/programTypes';
-import type { RunPosition } from '../../domain/programs/timeline';
-import { isHoldStep } from '../../machines/programRun';
+import { runPosition, type RunPosition } from '../../domain/programs/timeline';
+import { isHoldStep } from '../../machines/practiceRun';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { useReducedMotion } from '../../ui/useReducedMotion';
@@ -186,11 +186,7 @@ function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof use
         onPointerDown={tappable ? s.tap : undefined}
         data-testid="program-guide"
       >
-        <div
-          className="program-guide__orb"
-          style={reduced || !pos ? undefined : { transform: `scale(${orbScale(pos)})` }}
-          aria-hidden="true"
-        />
+        <ProgramOrb s={s} reduced={reduced} />
         <p className="program-guide__step" data-testid="program-step" aria-live="polite">
           {step ? STEP_LABELS[step.kind] : 'Done'}
         </p>
@@ -281,6 +277,41 @@ function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof use
 }
 
 /** The orb's size through a step: grows on inhales, shrinks on exhales, still in holds. */
+/**
+ * The orb follows the clock on every display frame (the machine wakes only at boundaries and
+ * whole seconds): its size is drawn from the run's position now, straight onto the element.
+ */
+function ProgramOrb({ s, reduced }: { s: ReturnType<typeof useProgramSession>; reduced: boolean }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const snap = s.snapshot;
+  const running = snap?.matches('running') ?? false;
+  const run = snap?.context.run;
+  const pos = snap?.context.position ?? null;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || reduced || !run || !pos) return;
+    const draw = () => {
+      const now = running ? runPosition(s.timeline, run, performance.now()) : pos;
+      el.style.transform = `scale(${orbScale(now)})`;
+    };
+    draw();
+    if (!running) return;
+    let id = requestAnimationFrame(function frame() {
+      draw();
+      id = requestAnimationFrame(frame);
+    });
+    return () => cancelAnimationFrame(id);
+  }, [s.timeline, run, pos, running, reduced]);
+  return (
+    <div
+      ref={ref}
+      className="program-guide__orb"
+      style={reduced ? undefined : { transition: 'none' }}
+      aria-hidden="true"
+    />
+  );
+}
+
 function orbScale(pos: RunPosition): number {
   const p = Math.min(1, Math.max(0, pos.stepProgress));
   switch (pos.step?.kind) {

@@ -1,5 +1,6 @@
 /**
- * Runs one program for the screen (docs/product.md § Programs): the programRun machine,
+ * Runs one program for the screen (docs/product.md § Programs): the one practice machine
+ * (machines/practiceRun),
  * the cue track on an <audio> element (the guide follows its clock), Media Session, and
  * saving the finished session before going to its results.
  */
@@ -16,7 +17,7 @@ import type { CueMix } from '../../domain/programs/cueTrack';
 import { buildProgramSessionRecord } from '../../domain/programs/programRecord';
 import type { Program } from '../../domain/programs/programTypes';
 import { buildTimeline, startRun } from '../../domain/programs/timeline';
-import { programRunMachine, type ProgramRunOutput } from '../../machines/programRun';
+import { practiceRunMachine, type PracticeRunOutput } from '../../machines/practiceRun';
 import {
   BACKGROUND_AUDIO_NOTE,
   backgroundNoteShown,
@@ -26,8 +27,8 @@ import { CueTrackPlayer, FOLLOW_AUDIO_OVER_MS, RESEEK_AUDIO_OVER_MS } from './cu
 import { useVoiceClips } from './useVoiceClips';
 import { resultsStateAfterSave } from '../session';
 
-type ProgramRunRef = ActorRefFrom<typeof programRunMachine>;
-type ProgramRunSnapshot = SnapshotFrom<typeof programRunMachine>;
+type ProgramRunRef = ActorRefFrom<typeof practiceRunMachine>;
+type ProgramRunSnapshot = SnapshotFrom<typeof practiceRunMachine>;
 
 type ProgramStatus = 'ready' | 'running' | 'saving' | 'saveFailed';
 
@@ -69,7 +70,7 @@ export function useProgramSession(program: Program) {
   const [soundNote, setSoundNote] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const startEpoch = useRef(0);
-  const output = useRef<ProgramRunOutput | null>(null);
+  const output = useRef<PracticeRunOutput | null>(null);
 
   const save = useCallback(async () => {
     const run = output.current;
@@ -113,7 +114,9 @@ export function useProgramSession(program: Program) {
     player.load(timeline, startRun(0), 0, volume, mix);
     if (voice.status === 'failed')
       setVoiceNote(mix.tones === false ? VOICE_UNAVAILABLE_SILENT_NOTE : VOICE_UNAVAILABLE_NOTE);
-    const a = createActor(programRunMachine, { input: { timeline, startAt: performance.now() } });
+    const a = createActor(practiceRunMachine, {
+      input: { timeline, startAt: performance.now() },
+    });
     startEpoch.current = Date.now();
     a.subscribe((s) => {
       setSnapshot(s);

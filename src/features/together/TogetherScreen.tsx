@@ -9,7 +9,7 @@ import { useReducedMotion } from '../../ui/useReducedMotion';
 import { HostPanel } from './HostPanel';
 import { isHosted, togetherDeviceId } from './hostedSessions';
 import { useServerClock } from './useServerClock';
-import { useTogetherPacer } from './useTogetherPacer';
+import { useTogetherRun } from './useTogetherRun';
 import { useTogetherSave } from './useTogetherSave';
 import './together.css';
 
@@ -25,7 +25,7 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
   const auth = useAuth();
   const clock = useServerClock();
   const estimate = clock.status === 'syncing' ? null : clock.estimate;
-  const moment = useTogetherPacer(pattern, startsAt, cycles, estimate);
+  const moment = useTogetherRun(pattern, startsAt, cycles, estimate);
   const saved = useTogetherSave(content, moment);
   const reduced = useReducedMotion();
   const [hosting] = useState(() => isHosted(session));
@@ -51,7 +51,7 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
     };
   }, [auth.status, hosting, session]);
 
-  const phase = moment?.stage === 'breathing' ? moment.position.phase : null;
+  const phase = moment?.stage === 'breathing' ? moment.phase : null;
   return (
     <section className="page together-page" aria-labelledby="together-title">
       <p className="muted together-page__kicker">Breathing together</p>
@@ -79,16 +79,16 @@ export function TogetherScreen({ content }: { content: TogetherLinkContent }) {
         ) : moment.stage === 'breathing' ? (
           <>
             <div
-              className={`together-orb together-orb--${moment.position.phase}${reduced ? ' together-orb--still' : ''}`}
-              style={{ transitionDuration: `${moment.position.phaseRemainingMs}ms` }}
+              className={`together-orb together-orb--${moment.phase}${reduced ? ' together-orb--still' : ''}`}
+              style={{ transitionDuration: `${moment.phaseRemainingMs}ms` }}
               aria-hidden="true"
             />
             <p className="together-guide__phase" aria-live="polite" data-testid="together-phase">
-              {PHASE_LABELS[moment.position.phase]}
+              {PHASE_LABELS[moment.phase]}
             </p>
             <p className="muted together-guide__hint">
-              {PHASE_HINTS[moment.position.phase]} · {seconds(moment.position.phaseRemainingMs)} s ·
-              cycle {moment.position.cycleIndex + 1} of {cycles}
+              {PHASE_HINTS[moment.phase]} · {seconds(moment.phaseRemainingMs)} s ·
+              cycle {moment.cycle + 1} of {cycles}
             </p>
           </>
         ) : (

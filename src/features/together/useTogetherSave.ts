@@ -5,7 +5,7 @@ import { STORAGE_TIMEOUT_MESSAGE, StorageTimeoutError } from '../../data/storage
 import type { TogetherLinkContent } from '../../domain/links/patternLink';
 import type { SessionRecord } from '../../domain/sessionRecord';
 import { buildTogetherSessionRecord } from '../../domain/together/togetherRecord';
-import type { TogetherMoment } from '../../domain/together/togetherTimeline';
+import type { TogetherView } from './useTogetherRun';
 
 export type TogetherSaveState =
   { status: 'idle' | 'saving' | 'stored' | 'not_tracked' } | { status: 'failed'; message: string };
@@ -17,7 +17,7 @@ export type TogetherSaveState =
  */
 export function useTogetherSave(
   content: TogetherLinkContent,
-  moment: TogetherMoment | null,
+  moment: TogetherView | null,
 ): { state: TogetherSaveState; retry: () => void } {
   const joined = useRef<{ atMs: number; epochMs: number } | null>(null);
   const record = useRef<SessionRecord | null>(null);
@@ -42,7 +42,7 @@ export function useTogetherSave(
 
   useEffect(() => {
     if (moment?.stage === 'breathing' && !joined.current)
-      joined.current = { atMs: moment.position.elapsedMs, epochMs: Date.now() };
+      joined.current = { atMs: moment.elapsedMs, epochMs: Date.now() };
     if (moment?.stage !== 'ended' || !joined.current || record.current) return;
     const auth = getAuthState();
     record.current = buildTogetherSessionRecord({

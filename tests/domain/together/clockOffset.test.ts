@@ -18,11 +18,8 @@ import {
   toServerTime,
   type TimeSample,
 } from '../../../src/domain/together/clockOffset';
-import {
-  boundaryServerTime,
-  togetherEndsAt,
-  togetherMoment,
-} from '../../../src/domain/together/togetherTimeline';
+import { togetherEndsAt } from '../../../src/domain/together/togetherTimeline';
+import { patternTimeline } from '../../../src/domain/practiceTimeline';
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -110,40 +107,18 @@ describe('estimateOffset', () => {
   });
 });
 
-describe('togetherMoment', () => {
-  const box = buildSchedule({ inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 });
+describe('the shared session on the one timeline', () => {
   const start = Date.UTC(2026, 10, 27, 12);
 
-  it('waits before the start, breathes on the boundaries from the start, ends after the last cycle', () => {
-    expect(togetherMoment(box, start, 3, start - 2500)).toEqual({
-      stage: 'waiting',
-      msToStart: 2500,
-    });
-    const at = (ms: number) => togetherMoment(box, start, 3, start + ms);
-    expect(at(0)).toMatchObject({
-      stage: 'breathing',
-      position: { phase: 'inhale', boundaryIndex: 0 },
-    });
-    expect(at(3999)).toMatchObject({ position: { phase: 'inhale' } });
-    expect(at(4000)).toMatchObject({ position: { phase: 'hold', boundaryIndex: 1 } });
-    expect(at(3 * 16_000 - 1)).toMatchObject({ stage: 'breathing', msToEnd: 1 });
-    expect(at(3 * 16_000)).toEqual({ stage: 'ended' });
-    expect(togetherEndsAt(box, start, 3)).toBe(start + 48_000);
-  });
-
-  it('a late joiner lands on the phase everyone else is in: every boundary of a 30-minute session, from any moment', () => {
-    const s = buildSchedule({ inhale: 4.25, hold: 7, exhale: 8.5, hold_after_exhale: 0 });
-    const cycles = Math.floor(1_800_000 / s.cycleMs);
-    for (let k = 0; k < cycles * s.phases.length; k++) {
-      const t = boundaryServerTime(s, start, k);
-      const m = togetherMoment(s, start, cycles, t);
-      expect(m.stage).toBe('breathing');
-      if (m.stage === 'breathing') {
-        expect(m.position.boundaryIndex).toBe(k);
-        expect(m.position.phaseElapsedMs).toBe(0);
-      }
-      const before = togetherMoment(s, start, cycles, t - 1);
-      if (k > 0 && before.stage === 'breathing') expect(before.position.boundaryIndex).toBe(k - 1);
+  it('the server ends it where the pattern timeline every page runs ends', () => {
+    for (const p of [
+      { inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 },
+      { inhale: 4.25, hold: 7, exhale: 8.5, hold_after_exhale: 0 },
+    ]) {
+      const cycles = 37;
+      const t = patternTimeline(p, cycles);
+      const total = t.steps.reduce((sum, s) => sum + s.plannedMs!, 0);
+      expect(togetherEndsAt(buildSchedule(p), start, cycles)).toBe(start + total);
     }
   });
 });
