@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { callerOf, isAuthFailure } from '../../auth/request-caller';
 import type { RestCall, RestDeps } from '../call';
-import { RestError } from '../errors';
+import { fromPg, RestError } from '../errors';
+import { isPgError } from '../../db/types';
 import { parseAccept, parsePrefer } from '../headers';
 import { parseQuery } from '../query';
 import { checkPatternBudget } from '../read-limits';
@@ -75,6 +76,9 @@ export async function handleTable(c: Context, deps: RestDeps): Promise<Response>
     }
   } catch (e) {
     if (e instanceof RestError) return fail(c, e);
+    // a database error outside the request's own statements (the table list read while the
+    // embedded database restarts): its own status, a 503 to retry for 57P03, never a 500
+    if (isPgError(e)) return fail(c, fromPg(e, 'anon'));
     console.error('rest: unexpected error', e);
     return fail(c, new RestError(500, 'PGRST000', 'Internal server error'));
   }
