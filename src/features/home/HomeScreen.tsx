@@ -161,6 +161,10 @@ export function HomeScreen({
             </button>
           ))}
         </div>
+        <p className="muted home-mode__note">
+          Classic is the guide alone; Enhanced adds your camera to measure how still you stay (on
+          this device).
+        </p>
       </div>
 
       {/* Both layouts are built; home.css shows the phone's or the wider one before any
