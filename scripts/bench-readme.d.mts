@@ -8,6 +8,7 @@ export interface BenchRun {
   cores: number;
   loadAverage: { start: number[]; end: number[]; highestOneMinute: number };
   benches?: { name: string; script: string; exit?: number | string; seconds?: number }[];
+  only?: string[];
   figures: Record<string, unknown>;
 }
 export const RESULTS_DIR: string;

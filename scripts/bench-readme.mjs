@@ -52,6 +52,14 @@ export function renderSection(run, file) {
         ? `: **the load rose above the ${run.cores} cores, so other work shared the machine and the timings below are slower and noisier than on a quiet machine.**`
         : ` (never above the ${run.cores} cores).`),
   );
+  if ((run.benches ?? []).some((b) => b.name === 'build' && b.status))
+    line(
+      'This run measured a build made before it (`PNEUMA_SKIP_BUILD=1`), not one it made of its commit.',
+    );
+  if (run.only)
+    line(
+      `**A partial run** (\`npm run bench -- --only …\`): only ${run.only.map((b) => `\`${b}\``).join(', ')} ran; the other figures await a full run.`,
+    );
   const failed = (run.benches ?? []).filter((b) => b.exit !== undefined && b.exit !== 0);
   if (failed.length)
     line(

@@ -7,7 +7,7 @@
 // (scripts/bench-readme.mjs, run at the end; tests/scripts/benchReadme.test.ts fails when they
 // differ), so every figure it states comes from one run on one tree.
 // `--only <word>[,<word>]` runs the benchmarks whose script name contains a word: a partial
-// run's file goes to bench-results/partial-run.json and the README is left alone.
+// run, whose file lists what it ran (`only`) and whose README section says it is partial.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -61,7 +61,7 @@ const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg >= 0 ? process.argv[onlyArg + 1].split(',') : null;
 const cores = availableParallelism();
 const load = () => loadavg().map((n) => Number(n.toFixed(2)));
-const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trimEnd();
 
 const startedAt = new Date();
 const run = {
@@ -91,7 +91,7 @@ let failed = 0;
 // The figures are the tree's: build it once (the app into PNEUMA_DIST_DIR, default dist, and the
 // server beside it), then keep that build for every benchmark (PNEUMA_SKIP_BUILD: `npm start`
 // would otherwise rebuild whenever a source file changes during the run).
-if (process.env.PNEUMA_SKIP_BUILD !== '1' && !only) {
+if (process.env.PNEUMA_SKIP_BUILD !== '1') {
   console.log('\n== build');
   const began = Date.now();
   const status = await new Promise((resolve) => {
@@ -109,7 +109,12 @@ if (process.env.PNEUMA_SKIP_BUILD !== '1' && !only) {
     console.error('The build failed: no figures.');
     process.exit(1);
   }
-}
+} else
+  run.benches.push({
+    name: 'build',
+    script: 'none',
+    status: 'kept the build that was there (PNEUMA_SKIP_BUILD=1)',
+  });
 process.env.PNEUMA_SKIP_BUILD = '1';
 for (const [name, cmd, args] of BENCHES) {
   const script = args.find((a) => /\.(ts|mjs)$/.test(a));
@@ -142,12 +147,7 @@ clearInterval(sampler);
 if (existsSync(FIGURES_DIR)) {
   for (const file of readdirSync(FIGURES_DIR).sort()) {
     const path = join(FIGURES_DIR, file);
-    if (
-      !file.endsWith('.json') ||
-      file === 'partial-run.json' ||
-      statSync(path).mtimeMs < startedAt.getTime()
-    )
-      continue;
+    if (!file.endsWith('.json') || statSync(path).mtimeMs < startedAt.getTime()) continue;
     run.figures[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(path, 'utf8'));
   }
 }
@@ -160,22 +160,19 @@ run.loadAverage.highestOneMinute = Math.max(
   run.loadAverage.end[0],
 );
 
-let file;
-if (only) {
-  file = join(FIGURES_DIR, 'partial-run.json');
-} else {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  file = join(
-    RESULTS_DIR,
-    `${run.startedAt.slice(0, 19).replace(/:/g, '-')}Z-${run.commit.slice(0, 7)}.json`,
+if (only)
+  run.only = BENCHES.map(([, , args]) => args.find((a) => /\.(ts|mjs)$/.test(a))).filter((s) =>
+    only.some((w) => s.includes(w)),
   );
-}
+mkdirSync(RESULTS_DIR, { recursive: true });
+const file = join(
+  RESULTS_DIR,
+  `${run.startedAt.slice(0, 19).replace(/:/g, '-')}Z-${run.commit.slice(0, 7)}.json`,
+);
 writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
 console.log(
   `\nbench: ${run.seconds} s, load average ${run.loadAverage.start[0]} at the start, ${run.loadAverage.end[0]} at the end, at most ${run.loadAverage.highestOneMinute} on ${cores} cores; ${failed} benchmark(s) failed; wrote ${file}`,
 );
-if (!only) {
-  const r = spawnSync(process.execPath, ['scripts/bench-readme.mjs'], { stdio: 'inherit' });
-  if (r.status !== 0) failed++;
-}
+const readme = spawnSync(process.execPath, ['scripts/bench-readme.mjs'], { stdio: 'inherit' });
+if (readme.status !== 0) failed++;
 process.exit(failed ? 1 : 0);
