@@ -4,8 +4,8 @@ import type { RestCall, RestDeps } from '../call';
 import { fromPg, RestError } from '../errors';
 import { isPgError } from '../../db/types';
 import { parseAccept, parsePrefer } from '../headers';
-import { parseQuery } from '../query';
-import { checkPatternBudget } from '../read-limits';
+import { checkColumn, parseQuery } from '../query';
+import { checkPattern, checkPatternBudget } from '../read-limits';
 import { fail } from '../respond';
 import { handleDelete } from './delete';
 import { handleInsert } from './insert';
@@ -28,12 +28,16 @@ async function parseCall(c: Context, deps: RestDeps, auth: RestCall['auth']): Pr
   const media = parseAccept(c.req.header('accept'));
   const prefer = parsePrefer(c.req.header('prefer'));
   const query = parseQuery(new URL(c.req.url).searchParams);
+  const table = await deps.tables.get(c.req.param('table') ?? '');
+  // each pattern on its own first (its column, length, wildcards), then all of them together
+  const patterns = query.filters.filter((f) => f.op === 'like' || f.op === 'ilike');
+  for (const f of patterns)
+    checkPattern(table, f.column, checkColumn(table, f.column), String(f.value));
   checkPatternBudget(
     auth.role,
-    query.filters.filter((f) => f.op === 'like' || f.op === 'ilike').map((f) => String(f.value)),
+    patterns.map((f) => String(f.value)),
     prefer.count && (method === 'GET' || method === 'HEAD') ? 2 : 1,
   );
-  const table = await deps.tables.get(c.req.param('table') ?? '');
   if (method === 'GET' || method === 'HEAD') return { c, deps, auth, table, query, media, prefer };
   if (query.limit !== undefined || query.offset !== undefined || query.order.length) {
     throw new RestError(400, 'PGRST100', 'limit, offset and order are only supported when reading');
