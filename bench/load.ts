@@ -55,6 +55,7 @@ async function runBackend(backend: 'pglite' | 'postgres'): Promise<LoadResult> {
     // Each simulated client signs in every twenty requests, far more often than a person:
     // the per-address sign-in limit is raised for it; every other limit is the default.
     PNEUMA_RATE_LIMIT_SIGNIN_EMAIL: '100000/300',
+    PNEUMA_RATE_LIMIT_SIGNIN_IP: '100000/300',
   };
   if (cluster) env.DATABASE_URL = cluster.url;
   const srv = await startServer(env);

@@ -254,6 +254,7 @@ async function freshRun(dataDir: string): Promise<FreshRun> {
     // (as in bench/load.ts), and sign in far more often than people do.
     PNEUMA_TRUST_PROXY: 'loopback',
     PNEUMA_RATE_LIMIT_SIGNIN_EMAIL: '100000/300',
+    PNEUMA_RATE_LIMIT_SIGNIN_IP: '100000/300',
   });
   const tree = sampleTree(s.child.pid!);
   try {

@@ -46,5 +46,19 @@ export function rememberDevice(c: Context, deps: AuthDeps, userId: string): void
  */
 export function accountClientKey(c: Context, deps: AuthDeps, email: string, userId: string | null): string {
   const device = userId ? deviceOf(c, deps, userId) : null;
-  return device ? `device:${userId}:${device}` : `email:${email}|ip:${clientIp(c, deps.trust)}`;
+  return device ? `${deviceKeyPrefix(userId!)}${device}` : `${emailKeyPrefix(email)}ip:${clientIp(c, deps.trust)}`;
 }
+
+/**
+ * The key a client's sign-ins count under whatever the account: the account's own device when
+ * the request holds its cookie (a stranger on the same network cannot lock the owner's device
+ * out), else the client address (an IPv6 client by its /64: http.ts clientIp).
+ */
+export function signinClientKey(c: Context, deps: AuthDeps, userId: string | null): string {
+  const device = userId ? deviceOf(c, deps, userId) : null;
+  return device ? `${deviceKeyPrefix(userId!)}${device}` : `ip:${clientIp(c, deps.trust)}`;
+}
+
+/** How accountClientKey's keys begin for one device of the account, and for one email address. */
+export const deviceKeyPrefix = (userId: string) => `device:${userId}:`;
+export const emailKeyPrefix = (email: string) => `email:${email}|`;

@@ -54,6 +54,15 @@ export function sendInBackground(send: Promise<void>, what: string): void {
   );
 }
 
+/**
+ * Starts `work` (making a link and mailing it) on the next turn of the event loop, once the
+ * answer has been written, so its database writes show neither in the answer's timing nor in
+ * its words; failures are logged.
+ */
+export function afterAnswer(work: () => Promise<void>, what: string): void {
+  setImmediate(() => sendInBackground(work(), what));
+}
+
 /** A mail that carries a link: the words for a recipient, link and lifetime (mail/templates.ts). */
 export type LinkMail = (to: string, link: string, lifetimeS: number) => MailMessage;
 

@@ -9,6 +9,8 @@ import { BlockList, isIP, isIPv4 } from 'node:net';
  *   benchmarking and reserved ranges, and an IPv6 address that carries an IPv4 one
  *   (IPv4-mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16) when that IPv4 address
  *   is not public.
+ * - `limitNetwork`: the /24 or /48 around such a key, for caps a person must not pass by
+ *   spreading over neighbouring addresses.
  * - `limitAddress`: the key an address counts under in the abuse limits: an IPv4 address as
  *   itself, an IPv6 address by its /64 (one home or host gets a whole /64, so counting
  *   addresses one by one would let it try 2^64 times), an IPv4-mapped IPv6 address as IPv4.
@@ -108,4 +110,15 @@ export function limitAddress(addr: string): string {
     .slice(0, 4)
     .map((x) => x.toString(16))
     .join(':')}::/64`;
+}
+
+/**
+ * The wider network of a limit key (limitAddress): an IPv4 address's /24, an IPv6 /64's /48;
+ * anything else as is. For caps that one person with a few neighbouring addresses must not
+ * pass by spreading over them.
+ */
+export function limitNetwork(key: string): string {
+  if (isIPv4(key)) return `${key.split('.').slice(0, 3).join('.')}.0/24`;
+  const m = /^([0-9a-f]+):([0-9a-f]+):([0-9a-f]+):[0-9a-f]+::\/64$/.exec(key);
+  return m ? `${m[1]}:${m[2]}:${m[3]}::/48` : key;
 }

@@ -13,6 +13,7 @@ import { togetherEndsAt } from '../../src/domain/together/togetherTimeline';
 import { apiCaller, apiError, dbRefusal, parsedBody } from '../api/respond';
 import type { Db } from '../db/types';
 import { clientIp, type ProxyTrust } from '../http';
+import { limitNetwork } from '../net/ip-ranges';
 import type { Limits } from '../limits/limiter';
 import { tooManyRequests } from '../limits/middleware';
 import { runAsApi } from '../rest/transaction';
@@ -159,8 +160,8 @@ export async function readTogether(c: Context, deps: TogetherDeps): Promise<Resp
 /**
  * POST /api/together/:id/join {device}: counts one person once. A member counts as their
  * account, a guest as the device id it sends; the host is not counted. Refused after the
- * session ended (410), past joinsPerAddress from one client address (429) and past
- * joinsPerSession (409). Written by the server itself: guests have no database identity, and
+ * session ended (410), past joinsPerAddress from one client address (an IPv6 client by its
+ * /64) or joinsPerNetwork from its /24 or /48 (429), and past joinsPerSession (409). Written by the server itself: guests have no database identity, and
  * no client role may write the table.
  */
 export async function joinTogether(c: Context, deps: TogetherDeps): Promise<Response> {
@@ -174,9 +175,9 @@ export async function joinTogether(c: Context, deps: TogetherDeps): Promise<Resp
   const body = await parsedBody(c, joinSchema);
   if (body instanceof Response) return body;
   const joiner = who.userId ? `user:${who.userId}` : `device:${body.device.toLowerCase()}`;
-  const address = createHmac('sha256', deps.secrets.jwtSecret)
-    .update(`together-address:${ip}`)
-    .digest('hex');
+  const keyed = (what: string) => createHmac('sha256', deps.secrets.jwtSecret).update(what).digest('hex');
+  const address = keyed(`together-address:${ip}`);
+  const network = keyed(`together-network:${limitNetwork(ip)}`);
   return deps.db.transaction(async (tx) => {
     // The session row is locked, so the caps below hold under concurrent joins.
     const s = await tx.query<{
@@ -200,19 +201,17 @@ export async function joinTogether(c: Context, deps: TogetherDeps): Promise<Resp
       [id, joiner],
     );
     if (seen.rows.length) return c.json({ counted: false, reason: 'already', ...times });
-    const n = await tx.query<{ total: string; here: string }>(
-      `select count(*) as total, count(*) filter (where address = $2) as here from public.together_joins where session_id = $1`,
-      [id, address],
+    const n = await tx.query<{ total: string; here: string; near: string }>(
+      `select count(*) as total, count(*) filter (where address = $2) as here, count(*) filter (where network = $3) as near
+         from public.together_joins where session_id = $1`,
+      [id, address, network],
     );
-    if (Number(n.rows[0]!.here) >= TOGETHER_LIMITS.joinsPerAddress) {
-      return apiError(
-        c,
-        429,
-        'join_limit',
-        `At most ${TOGETHER_LIMITS.joinsPerAddress} people can join one shared session from the same network`,
-      );
+    const { total, here, near } = n.rows[0]!;
+    if (Number(here) >= TOGETHER_LIMITS.joinsPerAddress || Number(near) >= TOGETHER_LIMITS.joinsPerNetwork) {
+      const most = Number(here) >= TOGETHER_LIMITS.joinsPerAddress ? TOGETHER_LIMITS.joinsPerAddress : TOGETHER_LIMITS.joinsPerNetwork;
+      return apiError(c, 429, 'join_limit', `At most ${most} people can join one shared session from the same network`);
     }
-    if (Number(n.rows[0]!.total) >= TOGETHER_LIMITS.joinsPerSession) {
+    if (Number(total) >= TOGETHER_LIMITS.joinsPerSession) {
       return apiError(
         c,
         409,
@@ -221,8 +220,8 @@ export async function joinTogether(c: Context, deps: TogetherDeps): Promise<Resp
       );
     }
     await tx.query(
-      'insert into public.together_joins (session_id, joiner, address) values ($1, $2, $3)',
-      [id, joiner, address],
+      'insert into public.together_joins (session_id, joiner, address, network) values ($1, $2, $3, $4)',
+      [id, joiner, address, network],
     );
     return c.json({ counted: true, ...times }, 201);
   });

@@ -15,9 +15,13 @@ export const TOGETHER_LIMITS = Object.freeze({
   leadDefaultSeconds: 30,
   /** Sessions of one host that have not ended yet. */
   openPerHost: 5,
-  /** Joins counted per session, and per client address in one session. */
+  /**
+   * Joins counted per session, per client address in one session (an IPv6 client by its /64),
+   * and per network around it (IPv4 /24, IPv6 /48) in one session.
+   */
   joinsPerSession: 1000,
   joinsPerAddress: 50,
+  joinsPerNetwork: 200,
   /** Ended sessions are kept this long (the host can still read the count), then deleted. */
   keepDays: 7,
 });

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { deviceKeyPrefix, emailKeyPrefix } from '../../auth/device';
 import type { ApiOptions } from '../options';
 import { callerOf } from '../../auth/request-caller';
 import { apiError, apiWho, SIGNED_IN } from '../respond';
@@ -36,10 +37,16 @@ export async function deleteAccount(c: Context, opts: ApiOptions): Promise<Respo
     await tx.query("delete from public.together_joins where joiner = 'user:' || $1::text", [user]);
     await tx.query('delete from auth.users where id = $1::uuid', [user]);
     await tx.query('delete from pneuma_private.storage_usage where user_id = $1::uuid', [user]);
+    // Exactly the keys naming this account (`<rule>:<client>`, limits/limiter.ts): the user
+    // id alone or as `user:<id>`, its devices, and its address paired with a client address
+    // (auth/device.ts). Never a key that merely contains them: deleting aN@rt.co must not
+    // reset the counters of xaN@rt.co.
     await tx.query(
       `delete from pneuma_private.rate_limits
-        where strpos(key, $1) > 0 or ($2::text is not null and strpos(lower(key), $2) > 0)`,
-      [user, email],
+        where substr(key, strpos(key, ':') + 1) in ($1, $2)
+           or starts_with(substr(key, strpos(key, ':') + 1), $3)
+           or ($4::text is not null and starts_with(substr(key, strpos(key, ':') + 1), $4))`,
+      [user, `user:${user}`, deviceKeyPrefix(user), email === null ? null : emailKeyPrefix(email)],
     );
   });
   opts.sessions.forgetUser(user);

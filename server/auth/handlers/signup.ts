@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hash as argonHash } from '@node-rs/argon2';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { isPgError } from '../../db/types';
@@ -45,9 +45,12 @@ const alreadyRegistered = (c: Context) =>
  * and gets a session at once. With it required, a confirmation link is mailed and the answer
  * is the user alone (no session); an address already registered gets the same answer after
  * the same password-hashing work, so sign-up does not tell who has an account by its answer
- * or its timing. A sign-up for an unconfirmed address replaces the earlier one: its password
- * and metadata, and its link (the link carries the password it confirms, so only the request
- * whose link was followed sets the password: no pre-account takeover).
+ * or its timing. A sign-up for an unconfirmed address replaces the earlier one: its metadata
+ * and its link (the link carries the password it confirms, so only the request whose link was
+ * followed sets the password: no pre-account takeover). When the sign-ups' passwords differ,
+ * whoever made the later one may be a stranger racing the owner: no password is kept, and the
+ * link confirms the address and opens the set-a-new-password step (verify.ts), so the person
+ * who reads the mail chooses it.
  */
 export async function signup(c: Context, deps: AuthDeps): Promise<Response> {
   const startedAt = performance.now();
@@ -86,13 +89,20 @@ async function answer(c: Context, deps: AuthDeps): Promise<Response> {
       const shown = { ...known, id: randomUUID(), created_at: new Date(), updated_at: new Date() };
       return c.json({ ...userJson(shown), confirmation_sent_at: new Date().toISOString() }, 200);
     }
+    // A sign-up with another password than the pending one competes for the address: the
+    // server cannot tell the owner from a stranger, so no sign-up's password is kept; the link
+    // (the only one valid from now on) confirms the address and asks for a new password.
+    const samePassword = known.encrypted_password
+      ? await argonVerify(known.encrypted_password, parsed.data.password).catch(() => false)
+      : false;
+    const kept = samePassword ? passwordHash : '';
     const replaced = await deps.db.query<UserRow>(
       `update auth.users set encrypted_password = $2, raw_user_meta_data = $3::jsonb, updated_at = now()
         where id = $1 and email_confirmed_at is null returning ${USER_COLS}`,
-      [known.id, passwordHash, JSON.stringify(meta)],
+      [known.id, kept, JSON.stringify(meta)],
     );
     const user = replaced.rows[0] ?? known;
-    if (replaced.rows[0]) await mailConfirmation(c, deps, user, passwordHash);
+    if (replaced.rows[0]) await mailConfirmation(c, deps, user, samePassword ? passwordHash : null);
     return c.json({ ...userJson(user), confirmation_sent_at: new Date().toISOString() }, 200);
   }
   try {
@@ -125,7 +135,7 @@ function mailConfirmation(
   c: Context,
   deps: AuthDeps,
   user: UserRow,
-  passwordHash: string,
+  passwordHash: string | null,
 ): Promise<void> {
   return mailLink(c, deps, user.id, 'signup', user.email, confirmSignupMail, passwordHash);
 }

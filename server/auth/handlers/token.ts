@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { readJson } from '../../http';
 import { authError, badJson, rateLimited, zodMessage } from '../errors';
 import type { AuthDeps } from '../options';
-import { accountClientKey } from '../device';
+import { accountClientKey, signinClientKey } from '../device';
 import { hashToken, issueSession, openSession } from '../session';
 import { normaliseEmail, USER_COLS } from '../users';
 import type { UserRow } from '../users';
@@ -42,11 +42,14 @@ async function passwordGrant(c: Context, deps: AuthDeps, value: unknown): Promis
     [email],
   );
   const user = found.rows[0];
-  // Guesses at one account are limited per pair of account and client address; the owner's
-  // own device counts on its own, so a stranger's failures never lock the owner out.
-  const wait = email
-    ? await deps.limits.hit('signinEmail', accountClientKey(c, deps, email, user?.id ?? null))
-    : 0;
+  // Guesses at one account are limited per pair of account and client address, and guesses
+  // from one client address (its /64 for IPv6) at all accounts together; the owner's own
+  // device counts on its own, so a stranger's failures never lock the owner out.
+  const waits = await Promise.all([
+    email ? deps.limits.hit('signinEmail', accountClientKey(c, deps, email, user?.id ?? null)) : 0,
+    deps.limits.hit('signinIp', signinClientKey(c, deps, user?.id ?? null)),
+  ]);
+  const wait = Math.max(...waits);
   if (wait) return rateLimited(c, wait);
   dummyHash ??= argonHash(randomBytes(16).toString('hex'));
   const ok = await argonVerify(

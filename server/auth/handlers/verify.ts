@@ -67,9 +67,12 @@ async function redeem(
       const u = await tx.query<UserRow>(sql, params);
       const user = u.rows[0];
       if (!user) return { error: 'invalid' as const };
+      // A sign-up link that confirmed the address without a password (competing sign-ups:
+      // signup.ts) lands like a reset link: the app asks for a new password.
+      const unset = how.kind === 'signup' && !user.encrypted_password;
       return {
-        session: await issueSession(c, deps, tx, user, await openSession(tx, user.id), how.amr),
-        type,
+        session: await issueSession(c, deps, tx, user, await openSession(tx, user.id), unset ? 'recovery' : how.amr),
+        type: unset ? 'recovery' : type,
       };
     });
   } catch (e) {
