@@ -63,7 +63,10 @@ const SESSION_COLS = `id, pattern, cycles, (extract(epoch from starts_at) * 1000
   (extract(epoch from ends_at) * 1000)::bigint as ends_ms`;
 
 /** Who may call: a member starts and reads a session; anyone (a guest with the anon key) joins. */
-const TOGETHER_HOST = { guests: false, signIn: 'Not authenticated: sign in to start a shared session' } as const;
+const TOGETHER_HOST = {
+  guests: false,
+  signIn: 'Not authenticated: sign in to start a shared session',
+} as const;
 const TOGETHER_JOINER = { ...TOGETHER_HOST, guests: true } as const;
 
 /**
@@ -175,7 +178,8 @@ export async function joinTogether(c: Context, deps: TogetherDeps): Promise<Resp
   const body = await parsedBody(c, joinSchema);
   if (body instanceof Response) return body;
   const joiner = who.userId ? `user:${who.userId}` : `device:${body.device.toLowerCase()}`;
-  const keyed = (what: string) => createHmac('sha256', deps.secrets.jwtSecret).update(what).digest('hex');
+  const keyed = (what: string) =>
+    createHmac('sha256', deps.secrets.jwtSecret).update(what).digest('hex');
   const address = keyed(`together-address:${ip}`);
   const network = keyed(`together-network:${limitNetwork(ip)}`);
   return deps.db.transaction(async (tx) => {
@@ -207,9 +211,20 @@ export async function joinTogether(c: Context, deps: TogetherDeps): Promise<Resp
       [id, address, network],
     );
     const { total, here, near } = n.rows[0]!;
-    if (Number(here) >= TOGETHER_LIMITS.joinsPerAddress || Number(near) >= TOGETHER_LIMITS.joinsPerNetwork) {
-      const most = Number(here) >= TOGETHER_LIMITS.joinsPerAddress ? TOGETHER_LIMITS.joinsPerAddress : TOGETHER_LIMITS.joinsPerNetwork;
-      return apiError(c, 429, 'join_limit', `At most ${most} people can join one shared session from the same network`);
+    if (
+      Number(here) >= TOGETHER_LIMITS.joinsPerAddress ||
+      Number(near) >= TOGETHER_LIMITS.joinsPerNetwork
+    ) {
+      const most =
+        Number(here) >= TOGETHER_LIMITS.joinsPerAddress
+          ? TOGETHER_LIMITS.joinsPerAddress
+          : TOGETHER_LIMITS.joinsPerNetwork;
+      return apiError(
+        c,
+        429,
+        'join_limit',
+        `At most ${most} people can join one shared session from the same network`,
+      );
     }
     if (Number(total) >= TOGETHER_LIMITS.joinsPerSession) {
       return apiError(

@@ -35,7 +35,11 @@ export async function recover(c: Context, deps: AuthDeps): Promise<Response> {
   if (limited) return limited;
   // The link is made and mailed after the answer: its database writes would otherwise make
   // a registered address answer measurably later than an unknown one.
-  if (user) afterAnswer(() => mailLink(c, deps, user.id, 'recovery', body.address, recoveryMail), 'recovery');
+  if (user)
+    afterAnswer(
+      () => mailLink(c, deps, user.id, 'recovery', body.address, recoveryMail),
+      'recovery',
+    );
   return c.json({}, 200);
 }
 

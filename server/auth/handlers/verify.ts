@@ -71,7 +71,14 @@ async function redeem(
       // signup.ts) lands like a reset link: the app asks for a new password.
       const unset = how.kind === 'signup' && !user.encrypted_password;
       return {
-        session: await issueSession(c, deps, tx, user, await openSession(tx, user.id), unset ? 'recovery' : how.amr),
+        session: await issueSession(
+          c,
+          deps,
+          tx,
+          user,
+          await openSession(tx, user.id),
+          unset ? 'recovery' : how.amr,
+        ),
         type: unset ? 'recovery' : type,
       };
     });
