@@ -90,15 +90,24 @@ function breatheLength(seg: BreatheSegment, stopAfterMs: number): { cycles: numb
       seg.cycles ?? (cycleMs > 0 ? Math.max(1, Math.floor(msOf(seg.seconds ?? 0) / cycleMs)) : 1);
     return { cycles, ms: cycles * cycleMs };
   }
+  const ramp = seg.ramp;
   const limit = seg.cycles === undefined ? msOf(seg.seconds ?? 0) : Number.POSITIVE_INFINITY;
   let total = 0;
   let c = 0;
+  let previous = Number.NaN;
   for (;;) {
     if (seg.cycles !== undefined && c >= seg.cycles) return { cycles: c, ms: total };
     if (total > stopAfterMs) return { cycles: c, ms: total };
     const next = cycleMsOf(seg, c);
     // Phases of at least 0.1 s (the schema's rule); a malformed segment ends here, not never.
     if (!(next > 0)) return { cycles: Math.max(c, 1), ms: Number.NaN };
+    // A rise that no longer changes the cycle never will (every phase moves one way and has
+    // stopped): the rest of the segment is like a segment without a ramp.
+    if (c > 0 && c % ramp.everyCycles === 0 && next === previous) {
+      const left = seg.cycles !== undefined ? seg.cycles - c : Math.floor((limit - total) / next);
+      return { cycles: c + left, ms: total + left * next };
+    }
+    previous = next;
     // A timed segment runs as many whole cycles as fit in its seconds, at least one.
     if (seg.cycles === undefined && c > 0 && total + next > limit) return { cycles: c, ms: total };
     total += next;
