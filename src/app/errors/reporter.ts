@@ -8,6 +8,7 @@ import {
   pendingReports,
 } from '../../data/errorLogRepo';
 import { HttpError } from '../../domain/errors/appErrors';
+import { failureClass } from '../../domain/errors/statusLadder';
 import { classifyError } from '../../domain/errors/classifier';
 import { scrubRecord, scrubString } from '../../domain/errors/scrub';
 import { maxSeverity, type ErrorSeverity } from '../../domain/errors/types';
@@ -186,18 +187,14 @@ export function createErrorReporter(deps: ReporterDeps): ErrorReporter {
       await deps.store.markReported(ids);
       if (batch.length === REPORTING.maxBatch) again = true;
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) {
+      // The status ladder (src/domain/errors/statusLadder.ts); a network failure is transient.
+      const rung = error instanceof HttpError ? failureClass(error.status) : 'transient';
+      if (rung === 'unauthorized') {
         disabled = true;
         console.warn('[errors] the error endpoint refused the configured key; reports stay local');
-      } else if (
-        error instanceof HttpError &&
-        error.status >= 400 &&
-        error.status < 500 &&
-        error.status !== 408 &&
-        error.status !== 429
-      ) {
+      } else if (rung === 'rejected' || rung === 'not_found') {
         await deps.store.markRejected(ids);
-        console.warn('[errors] the error endpoint rejected a batch', error.message);
+        console.warn('[errors] the error endpoint rejected a batch', (error as Error).message);
       } else if (retryTimer === undefined && !stopped) {
         retryTimer = setTimeout(() => {
           retryTimer = undefined;

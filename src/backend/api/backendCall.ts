@@ -1,9 +1,10 @@
-import { errorMessage, failureClass } from './answer';
+import { failureClass } from '../../domain/errors/statusLadder';
+import { errorMessage } from './answer';
 
 /**
  * One call of sync to the backend as the signed-in user, on the fetch it was given (the
  * page's, the service worker's, or a test's meter): the one place sync's requests are
- * sent, timed out and sorted by the status ladder of ./answer.ts. Shared by the page and
+ * sent, timed out and sorted by the one status ladder (src/domain/errors/statusLadder.ts). Shared by the page and
  * the service worker (sw/ runs sync, which calls this).
  */
 export interface BackendRequest {

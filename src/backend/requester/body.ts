@@ -26,27 +26,3 @@ export async function readBody(response: Response): Promise<unknown> {
   }
   return text;
 }
-
-/** The human message of an error body (`message`, `error_description`, `msg`, `error`). */
-export function messageFromBody(body: unknown): string | undefined {
-  if (typeof body === 'string' && body.length > 0 && body.length <= 300) return body;
-  if (typeof body === 'object' && body !== null) {
-    const b = body as {
-      error?: unknown;
-      message?: unknown;
-      msg?: unknown;
-      error_description?: unknown;
-    };
-    for (const value of [b.message, b.error_description, b.msg, b.error]) {
-      if (typeof value === 'string' && value.length > 0) return value;
-      if (
-        typeof value === 'object' &&
-        value !== null &&
-        typeof (value as { message?: unknown }).message === 'string'
-      ) {
-        return (value as { message: string }).message;
-      }
-    }
-  }
-  return undefined;
-}

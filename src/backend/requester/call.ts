@@ -1,7 +1,8 @@
 import { AbortedError, HttpError, TimeoutError } from '../../domain/errors/appErrors';
 import { isRetryable, retry, type RetryPolicy } from '../../domain/retry';
 import { attemptFetch } from './attempt';
-import { isBodyInit, messageFromBody, readBody } from './body';
+import { messageFromBody } from '../../domain/errors/statusLadder';
+import { isBodyInit, readBody } from './body';
 import { countsAsFailure, type RequesterCore } from './core';
 import type { RequestOptions, ResponseType } from './types';
 

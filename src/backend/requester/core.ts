@@ -1,5 +1,6 @@
 import { CircuitBreaker } from '../../domain/circuitBreaker';
 import { HttpError, NetworkError, TimeoutError } from '../../domain/errors/appErrors';
+import { isTransientStatus } from '../../domain/errors/statusLadder';
 import type { ServiceName } from './policies';
 import type { RequestOutcome, RequesterDeps } from './types';
 
@@ -45,10 +46,9 @@ export class RequesterCore {
   }
 }
 
-/** Network failures, time-outs and 5xx answers count against a breaker; 4xx do not. */
+/** Network failures, time-outs and transient answers (the status ladder) count against a breaker. */
 export function countsAsFailure(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof TimeoutError) return true;
-  if (error instanceof HttpError)
-    return error.status >= 500 || error.status === 408 || error.status === 429;
+  if (error instanceof HttpError) return isTransientStatus(error.status);
   return false;
 }

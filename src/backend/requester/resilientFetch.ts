@@ -1,5 +1,6 @@
 import { HttpError, NetworkError, TimeoutError } from '../../domain/errors/appErrors';
 import { isRetryable, retry } from '../../domain/retry';
+import { isTransientStatus } from '../../domain/errors/statusLadder';
 import { attemptFetch } from './attempt';
 import type { RequesterCore } from './core';
 import type { ServiceName } from './policies';
@@ -40,12 +41,12 @@ export function resilientFetchWith(core: RequesterCore, service: ServiceName): t
             timeoutMs,
             signal,
           );
-          if (response.status >= 500) {
-            b?.recordFailure();
-            // retry a 5xx while attempts remain; the last answer goes back as it is
-            if (attempt < attempts)
-              throw new HttpError(response.status, response.statusText, { url });
-          } else b?.recordSuccess();
+          // The breaker counts what the status ladder calls transient (408, 429, 5xx);
+          // a 5xx is retried while attempts remain, the last answer goes back as it is.
+          if (isTransientStatus(response.status)) b?.recordFailure();
+          else b?.recordSuccess();
+          if (response.status >= 500 && attempt < attempts)
+            throw new HttpError(response.status, response.statusText, { url });
           return response;
         } catch (error) {
           if (b && (error instanceof NetworkError || error instanceof TimeoutError))

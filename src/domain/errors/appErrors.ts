@@ -1,4 +1,5 @@
 import { ERROR_TEXT } from './messages';
+import { categoryForStatus, isClientStatus } from './statusLadder';
 import type { ErrorCategory, ErrorSeverity } from './types';
 
 /**
@@ -84,7 +85,7 @@ export class HttpError extends AppError {
   readonly body?: unknown;
   constructor(status: number, message?: string, options: { url?: string; body?: unknown } = {}) {
     super(message ?? `Request failed with status ${status}`, {
-      category: categoryForStatus(status),
+      category: categoryForStatus(status) ?? 'unknown',
       code: status,
     });
     this.name = 'HttpError';
@@ -92,25 +93,16 @@ export class HttpError extends AppError {
     this.url = options.url;
     this.body = options.body;
   }
-
-  get isClientError(): boolean {
-    return this.status >= 400 && this.status < 500;
-  }
 }
 
-function categoryForStatus(status: number): ErrorCategory {
-  if (status === 401) return 'authentication';
-  if (status === 403) return 'authorization';
-  if (status === 400 || status === 422) return 'validation';
-  if (status === 408 || status === 429 || status >= 500) return 'network';
-  return 'unknown';
-}
-
-/** True for an HTTP 4xx answer: the request itself is wrong, retrying cannot help. */
+/**
+ * True for an HTTP 4xx answer: the request helper and the query cache never retry one
+ * (docs/product.md § Backend; 408 and 429 included, unlike sync's ladder, which waits for its
+ * next run: ./statusLadder.ts isClientStatus).
+ */
 export function isClientHttpError(error: unknown): boolean {
-  if (error instanceof HttpError) return error.isClientError;
   const status = statusOf(error);
-  return status !== undefined && status >= 400 && status < 500;
+  return status !== undefined && isClientStatus(status);
 }
 
 /** The HTTP status carried by an error, if any (HttpError or a `{ status }` shaped error). */

@@ -7,6 +7,7 @@ import {
   statusOf,
 } from './appErrors';
 import { ERROR_CASES, type ErrorCase } from './messages';
+import { categoryForStatus } from './statusLadder';
 import type { ErrorCategory, ErrorRecovery, ErrorSeverity } from './types';
 
 /**
@@ -143,12 +144,7 @@ function categoryFromType(e: Normalized, error: unknown): ErrorCategory | undefi
   if (/^Auth[A-Za-z]*Error$/.test(e.name)) return 'authentication';
   if (STORAGE_NAMES.has(e.name)) return 'storage';
   if (e.name === 'ZodError' || e.name === 'ValidationError') return 'validation';
-  if (e.status !== undefined) {
-    if (e.status === 401) return 'authentication';
-    if (e.status === 403) return 'authorization';
-    if (e.status === 400 || e.status === 422) return 'validation';
-    if (e.status === 408 || e.status === 429 || e.status >= 500) return 'network';
-  }
+  if (e.status !== undefined) return categoryForStatus(e.status);
   return undefined;
 }
 

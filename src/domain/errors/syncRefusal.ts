@@ -1,3 +1,5 @@
+import { failureClass } from './statusLadder';
+
 /**
  * What a person reads when the server refused one of their records (docs/product.md § Errors):
  * a sentence about what to do, chosen by the refusal's HTTP status (the outbox stores
@@ -30,12 +32,20 @@ export function syncRefusalText(stored: string | undefined): string {
   if (/^Invalid start time/i.test(stored)) return SYNC_REFUSAL_TEXT.startTime;
   const status = Number(/^(\d{3})\b/.exec(stored)?.[1] ?? /answered (\d{3})/.exec(stored)?.[1]);
   if (!Number.isFinite(status)) return SYNC_REFUSAL_TEXT.unknown;
-  if (status === 401) return SYNC_REFUSAL_TEXT.signIn;
-  if (status === 403) return SYNC_REFUSAL_TEXT.forbidden;
-  if (status === 404 || status === 405 || status === 501) return SYNC_REFUSAL_TEXT.unavailable;
-  if (status === 409) return SYNC_REFUSAL_TEXT.conflict;
-  if (status === 413) return SYNC_REFUSAL_TEXT.tooLarge;
-  if (status === 408 || status === 429 || status >= 500) return SYNC_REFUSAL_TEXT.later;
-  if (status >= 400) return SYNC_REFUSAL_TEXT.invalid;
-  return SYNC_REFUSAL_TEXT.unknown;
+  if (status < 400) return SYNC_REFUSAL_TEXT.unknown;
+  // Statuses with a sentence of their own, then the status ladder's rung (./statusLadder.ts).
+  const own: Partial<Record<number, string>> = {
+    403: SYNC_REFUSAL_TEXT.forbidden,
+    405: SYNC_REFUSAL_TEXT.unavailable,
+    409: SYNC_REFUSAL_TEXT.conflict,
+    413: SYNC_REFUSAL_TEXT.tooLarge,
+    501: SYNC_REFUSAL_TEXT.unavailable,
+  };
+  const byRung = {
+    unauthorized: SYNC_REFUSAL_TEXT.signIn,
+    not_found: SYNC_REFUSAL_TEXT.unavailable,
+    transient: SYNC_REFUSAL_TEXT.later,
+    rejected: SYNC_REFUSAL_TEXT.invalid,
+  } as const;
+  return own[status] ?? byRung[failureClass(status)];
 }

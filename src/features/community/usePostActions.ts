@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { communityApi, type Post, type ReportReason } from '../../backend/api/communityApi';
 import { HttpError } from '../../domain/errors/appErrors';
+import { failureClass } from '../../domain/errors/statusLadder';
 import { notify } from '../../ui/toast';
 import { patchAuthor, patchPost, removePost, socialKeys } from './timelineCache';
 
@@ -69,7 +70,7 @@ export function usePostActions(userId: string, key: QueryKey = socialKeys.timeli
           try {
             await communityApi.deletePost(post.id);
           } catch (error) {
-            if (!(error instanceof HttpError && error.status === 404)) throw error; // already gone
+            if (!(error instanceof HttpError && failureClass(error.status) === 'not_found')) throw error; // already gone
           }
           void qc.invalidateQueries({ queryKey: socialKeys.all });
         },

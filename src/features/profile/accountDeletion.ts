@@ -1,5 +1,5 @@
 import { deleteAccountOnServer } from '../../backend/api/accountApi';
-import { messageFromBody } from '../../backend/requester/body';
+import { messageFromBody } from '../../domain/errors/statusLadder';
 import { HttpError } from '../../domain/errors/appErrors';
 import { getSupabase } from '../../backend/supabaseClient';
 import { clearPersonData } from '../../sync/personData';

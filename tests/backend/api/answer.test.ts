@@ -8,7 +8,8 @@
  * and PostgREST document).
  */
 import { describe, expect, it } from 'vitest';
-import { errorMessage, failureClass } from '../../../src/backend/api/answer';
+import { errorMessage } from '../../../src/backend/api/answer';
+import { failureClass } from '../../../src/domain/errors/statusLadder';
 import { STORAGE_QUOTA_SQLSTATE } from '../../../src/domain/storageQuota';
 
 const json = (status: number, body: unknown) =>
