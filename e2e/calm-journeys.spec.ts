@@ -118,7 +118,7 @@ test.describe('settings on a phone', () => {
     await expect(page.getByRole('radio', { name: /True black/ })).toBeChecked();
 
     // The bottom navigation choice lives here too.
-    await page.getByRole('radio', { name: /Explore first/ }).check();
+    await page.getByRole('radio', { name: /Practice first/ }).check();
     await expect(page.getByRole('navigation', { name: 'Bottom' }).getByRole('link', { name: 'Marketplace' })).toBeVisible();
   });
 });

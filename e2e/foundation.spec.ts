@@ -81,7 +81,7 @@ test.describe('app shell', () => {
     // The bottom navigation's layout is chosen in Settings (the menu leads there).
     await menu.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
-    await page.getByLabel(/Explore first/).check();
+    await page.getByLabel(/Practice first/).check();
     await expect(bottom.getByRole('link', { name: 'Marketplace' })).toBeVisible();
     await page.goto('/session/classic');
     await expect(page.getByRole('navigation', { name: 'Bottom' })).toHaveCount(0);

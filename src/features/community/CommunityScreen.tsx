@@ -9,6 +9,8 @@ import { LoadingPage } from '../../ui/LoadingPage';
 import { CommunitySidebar } from './CommunitySidebar';
 import { CommunityFeedTabs } from './CommunityFeedTabs';
 import { TrendingPatterns } from './TrendingPatterns';
+import { useNetworkStatus } from '../../app/network/useNetworkStatus';
+import { NeedsNetworkPage } from '../errors';
 
 const COMMUNITY_HEADING = 'Community';
 
@@ -19,6 +21,7 @@ const COMMUNITY_HEADING = 'Community';
  */
 export function CommunityScreen() {
   const { user, status } = useAuth();
+  const network = useNetworkStatus();
   if (status === 'loading') return <LoadingPage heading={COMMUNITY_HEADING} label="Loading the community" className="community" />;
   if (!user) {
     return (
@@ -34,6 +37,8 @@ export function CommunityScreen() {
       </div>
     );
   }
+  // Offline the feed has nothing to show and would wait forever: say so calmly (issue 44 item 5).
+  if (network.status === 'offline') return <NeedsNetworkPage path="/community" />;
   return (
     <QueryProvider>
       <div className="page community">

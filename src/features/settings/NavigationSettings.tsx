@@ -4,7 +4,7 @@ import { setBottomNavVariant, useBottomNavVariant } from '../shell';
 
 const CHOICES: readonly { value: BottomNavVariant; label: string; description: string }[] = [
   { value: 'B', label: 'Home first', description: 'Home, Share, Progress, Community, Profile, and a start button.' },
-  { value: 'A', label: 'Explore first', description: 'Practice, Explore, Create, Community, Profile.' },
+  { value: 'A', label: 'Practice first', description: 'Practice, Marketplace, Create, Community, Profile.' },
 ];
 
 /** Which bar a phone or tablet shows at the bottom (kept on this device). */

@@ -7,7 +7,7 @@ const PATHS: Record<string, string> = {
   Community:
     'M9 11a4 4 0 1 0 0-8a4 4 0 1 0 0 8M2 21a7 7 0 0 1 14 0M17 11a3 3 0 1 0 0-6M22 21a5 5 0 0 0-4-4.9',
   Profile: 'M12 12a4.5 4.5 0 1 0 0-9a4.5 4.5 0 1 0 0 9M4 21a8 8 0 0 1 16 0',
-  Explore: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M15.5 8.5l-2 5-5 2 2-5z',
+  Marketplace: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M15.5 8.5l-2 5-5 2 2-5z',
   Create: 'M12 5v14M5 12h14',
 };
 

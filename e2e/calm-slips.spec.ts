@@ -1,0 +1,52 @@
+import { expect, gotoHydrated, signUpFresh, test } from './fixtures';
+import { practise } from './practise';
+
+/**
+ * Layout slips of issue 44 item 7, each measured in Chromium against `npm start`:
+ * - the signed-in bottom bar on a 320 px phone fits the screen (it was 385 px wide);
+ * - the 'New' badge on the guest's Share tab sits beside the icon, not on it.
+ * Does not prove: other engines' text metrics, a phone's own font size settings.
+ */
+test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+test('signed in on a 320 px phone: the bottom bar and the page fit the screen', async ({
+  page,
+}) => {
+  await signUpFresh(page, 'slips');
+  const bar = page.getByRole('navigation', { name: 'Bottom' });
+  await expect(bar).toBeVisible();
+  const widths = await bar.evaluate((nav) => ({
+    list: nav.querySelector('ul')!.scrollWidth,
+    page: document.documentElement.scrollWidth,
+    tabs: Array.from(nav.querySelectorAll('li')).map((li) =>
+      Math.round(li.getBoundingClientRect().right),
+    ),
+  }));
+  expect(widths.list).toBeLessThanOrEqual(320);
+  expect(widths.page).toBeLessThanOrEqual(320);
+  for (const right of widths.tabs) expect(right).toBeLessThanOrEqual(320);
+});
+
+test('a guest with a session: the Share tab’s New badge does not cover its icon', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await practise(page);
+  await gotoHydrated(page, '/progress');
+  const share = page
+    .getByRole('navigation', { name: 'Bottom' })
+    .getByRole('link', { name: /Share/ });
+  const badge = share.locator('.bottom-nav__badge');
+  await expect(badge).toHaveText('New');
+  const [icon, mark] = await Promise.all([share.locator('svg').boundingBox(), badge.boundingBox()]);
+  const overlap =
+    Math.max(
+      0,
+      Math.min(icon!.x + icon!.width, mark!.x + mark!.width) - Math.max(icon!.x, mark!.x),
+    ) *
+    Math.max(
+      0,
+      Math.min(icon!.y + icon!.height, mark!.y + mark!.height) - Math.max(icon!.y, mark!.y),
+    );
+  expect(overlap).toBe(0);
+});
