@@ -47,7 +47,7 @@ function dated<T extends StatSession>(sessions: readonly T[]): T[] {
 }
 
 /** Total seconds of practice (5 for a session without a duration). */
-export function totalSeconds(sessions: readonly StatSession[]): number {
+function totalSeconds(sessions: readonly StatSession[]): number {
   return sessions.reduce((sum, s) => sum + sessionSeconds(s), 0);
 }
 

@@ -3,7 +3,6 @@ import {
   currentStreak,
   dayKey,
   practiceTimeText,
-  totalSeconds,
   minutesPerDay,
   preferredPattern,
   progressStats,
@@ -242,7 +241,11 @@ describe('practice time as a person reads it (issue 44)', () => {
     expect(practiceTimeText(33)).toBe('33 s');
     expect(
       practiceTimeText(
-        totalSeconds([{ patternName: 'Box', createdAt: '2026-03-10T08:00:00Z', duration: 33 }]),
+        progressStats(
+          [{ patternName: 'Box', createdAt: '2026-03-10T08:00:00Z', duration: 33 }],
+          new Date('2026-03-10T12:00:00Z'),
+          'UTC',
+        ).totalSeconds,
       ),
     ).toBe('33 s');
     expect(practiceTimeText(90)).toBe('1 min');
