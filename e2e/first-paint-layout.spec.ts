@@ -109,6 +109,9 @@ for (const phone of [true, false]) {
       browser,
       baseURL,
     }) => {
+      // A returning visit first practises a whole session (its 80 s on Playwright's clock),
+      // which can take over a minute of real time on a loaded 2-core machine.
+      if (returning) test.setTimeout(240_000);
       expect(await compare(browser, baseURL!, phone, returning)).toEqual([]);
     });
   }
