@@ -30,7 +30,7 @@ export interface UpsertTarget {
   /** The columns that identify a row (default `id`, the client-made UUID). */
   onConflict?: string;
   /**
-   * An endpoint of the app's own API that takes these rows (e.g. '/api/vision/sessions'),
+   * An endpoint of the app's own API that takes these rows (its path from src/contracts, e.g. VISION_API.upload),
    * instead of PostgREST's /rest/v1/<table>; it answers with the same status classes.
    */
   path?: string;

@@ -86,6 +86,23 @@ describe('one client for the app’s own API', () => {
     expect(outside).toEqual([]);
   });
 
+  it('no own-API path is written outside src/contracts (every path comes from an endpoint there)', () => {
+    // A string or template in code (not a comment) starting with /api/ or exactly /api.
+    const literals = (path: string): boolean => {
+      const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, false, path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+      let found = false;
+      const visit = (node: ts.Node) => {
+        if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+        if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && /^\/api(\/|$)/.test(node.text)) found = true;
+        ts.forEachChild(node, visit);
+      };
+      visit(file);
+      return found;
+    };
+    // Not proved: a path assembled from pieces ('/a' + 'pi/x'), or one in a comment (not a call).
+    expect(sourceFiles().filter((path) => !path.startsWith('src/contracts/') && literals(path))).toEqual([]);
+  });
+
   it('one live-query hook: dexie-react-hooks is imported nowhere', () => {
     const users = sourceFiles().filter((path) => /from ['"]dexie-react-hooks['"]/.test(readFileSync(path, 'utf8')));
     expect(users).toEqual([]);

@@ -3,6 +3,8 @@
  * measured from the page. Anything the browser cannot tell (CPU load, GPU load) is left
  * out rather than invented.
  */
+import { API_PREFIX } from '../../contracts/endpoint';
+import { HEALTH_API } from '../../contracts/health';
 
 export interface DeviceFacts {
   cores?: number;
@@ -74,7 +76,10 @@ export function measureFrameRate(ms = 1000): Promise<number> {
 }
 
 /** Median round trip to the backend health endpoint over `samples` tries, in ms; null when unreachable. */
-export async function measureLatency(samples = 3, url = '/api/health'): Promise<number | null> {
+export async function measureLatency(
+  samples = 3,
+  url = API_PREFIX + HEALTH_API.backend.path,
+): Promise<number | null> {
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
     const t0 = performance.now();

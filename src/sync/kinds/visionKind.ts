@@ -1,3 +1,5 @@
+import { API_PREFIX } from '../../contracts/endpoint';
+import { VISION_API } from '../../contracts/vision';
 import type { SessionRecord } from '../../data/db';
 import { recordStop } from '../outboxResult';
 import { hasVisionSummary, toVisionRow } from '../rows/visionRow';
@@ -16,7 +18,7 @@ import type { OutboxKind } from './outboxKind';
  */
 export const visionKind: OutboxKind<SessionRecord> = {
   table: 'vision_sessions',
-  path: '/api/vision/sessions',
+  path: API_PREFIX + VISION_API.upload.path,
   onDuplicate: 'ignore',
   toRow: toVisionRow,
   loadDue: loadDueSummaries,
