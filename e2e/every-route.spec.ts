@@ -154,8 +154,10 @@ async function check(page: Page, path: string, c: Combo, width: number): Promise
   });
   if (facts.sideways > 1) problems.push(`${label}: scrolls sideways by ${facts.sideways} px`);
   if (!/\S · Pneuma$/.test(facts.title)) problems.push(`${label}: title '${facts.title}'`);
+  // Settings > Advanced is where the timing monitor is offered, by name (issue 44 item 2).
+  const allowed = (re: RegExp) => re.source === 'timing monitor' && path === '/settings';
   for (const re of OPERATOR_TEXT)
-    if (re.test(facts.text)) problems.push(`${label}: operator text ${re}`);
+    if (re.test(facts.text) && !allowed(re)) problems.push(`${label}: operator text ${re}`);
   for (const s of facts.small) problems.push(`${label}: target under 44 px: ${s}`);
   if (c.axe) {
     try {
