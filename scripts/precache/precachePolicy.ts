@@ -43,31 +43,58 @@ export function routeScreen(file: string): string {
 export const ON_DEMAND: readonly OnDemandFeature[] = [
   {
     feature: 'wallets (EVM, WalletConnect, Lens)',
-    modules: ['ethers', '@walletconnect/modal', 'src/features/wallet/WalletControl.tsx', 'src/features/wallet/ProfileWallet.tsx', 'src/features/wallet/actions.ts', 'src/features/wallet/lensParts.ts'],
+    modules: [
+      'ethers',
+      '@walletconnect/modal',
+      'src/features/wallet/WalletControl.tsx',
+      'src/features/wallet/ProfileWallet.tsx',
+      'src/features/wallet/actions.ts',
+      'src/features/wallet/lensParts.ts',
+    ],
   },
-  { feature: 'pattern tokens (Flow)', modules: ['@onflow/fcl', 'src/flow/loadFlowClient.ts', 'src/features/tokens/CreatorMints.tsx'] },
+  {
+    feature: 'pattern tokens (Flow)',
+    modules: ['@onflow/fcl', 'src/flow/loadFlowClient.ts', 'src/features/tokens/CreatorMints.tsx'],
+  },
   { feature: 'progress charts', modules: ['recharts'] },
   // Loaded when a signed-in device talks to the backend, which needs a connection; a failed
   // load offline is retried later (src/backend/supabaseClient.ts). Sessions, the outbox and
   // the history work without it.
-  { feature: 'accounts and sync with the backend (supabase-js)', modules: ['@supabase/supabase-js'] },
+  {
+    feature: 'accounts and sync with the backend (supabase-js)',
+    modules: ['@supabase/supabase-js'],
+  },
   // The cache of server data the screens below read (TanStack Query); practice reads this
   // device's database instead. Signing out clears it only when it was loaded (src/app/auth/authStore.ts).
-  { feature: 'server data cache (TanStack Query)', modules: ['@tanstack/query-core', '@tanstack/react-query'] },
+  {
+    feature: 'server data cache (TanStack Query)',
+    modules: ['@tanstack/query-core', '@tanstack/react-query'],
+  },
   // Screens that show the community's data and need a connection to do anything.
   {
     feature: 'community feed and posting',
-    modules: ['src/features/community/CommunityScreen.tsx', 'src/features/share/CreatePostScreen.tsx'],
+    modules: [
+      'src/features/community/CommunityScreen.tsx',
+      'src/features/share/CreatePostScreen.tsx',
+    ],
     pages: ['/community', '/create-post'],
   },
   {
     feature: 'marketplace and creator hub',
-    modules: ['src/features/marketplace/MarketplaceScreen.tsx', routeScreen('src/routes/marketplace.tsx'), routeScreen('src/routes/creator-dashboard.tsx')],
+    modules: [
+      'src/features/marketplace/MarketplaceScreen.tsx',
+      routeScreen('src/routes/marketplace.tsx'),
+      routeScreen('src/routes/creator-dashboard.tsx'),
+    ],
     pages: ['/marketplace', '/creator-dashboard'],
   },
   // The account's own page (the sync status it shows is also in the header's sync details, and
   // signing out in the menu, both precached).
-  { feature: 'profile', modules: [routeScreen('src/routes/profile.tsx'), 'src/features/profile/ProfileScreen.tsx'], pages: ['/profile'] },
+  {
+    feature: 'profile',
+    modules: [routeScreen('src/routes/profile.tsx'), 'src/features/profile/ProfileScreen.tsx'],
+    pages: ['/profile'],
+  },
   {
     feature: 'courses and instructors',
     modules: [
@@ -80,6 +107,17 @@ export const ON_DEMAND: readonly OnDemandFeature[] = [
     ],
     pages: ['/courses', '/instructor-onboarding'],
   },
+  // Asked for by name only: the desktop options (Settings > Advanced, on a desktop) and the
+  // error screens' test page (a 404 in production builds unless a tester turns it on). The
+  // first opening needs a connection; Settings says so offline (AdvancedSettings.tsx).
+  {
+    feature: 'desktop options and the error-test page',
+    modules: [
+      'src/features/desktop-panel/DesktopPanel.tsx',
+      routeScreen('src/routes/error-test.tsx'),
+    ],
+    pages: ['/error-test'],
+  },
   {
     feature: 'camera analysis (MediaPipe model and its worker)',
     modules: ['src/vision/camera/cameraRun.ts', 'virtual:pneuma-mediapipe-assets'],
@@ -87,9 +125,12 @@ export const ON_DEMAND: readonly OnDemandFeature[] = [
 ];
 
 /** The prerendered pages of the declared features' screens (file in the build folder -> feature). */
-export function onDemandPages(declared: readonly OnDemandFeature[] = ON_DEMAND): Map<string, string> {
+export function onDemandPages(
+  declared: readonly OnDemandFeature[] = ON_DEMAND,
+): Map<string, string> {
   const pages = new Map<string, string>();
-  for (const { feature, pages: paths = [] } of declared) for (const path of paths) pages.set(pageFileFor(path), feature);
+  for (const { feature, pages: paths = [] } of declared)
+    for (const path of paths) pages.set(pageFileFor(path), feature);
   return pages;
 }
 
@@ -123,7 +164,8 @@ export interface PrecacheDecision {
 export function moduleMatches(id: string, declared: string): boolean {
   const full = id.replace(/\\/g, '/').replace(/^\0/, '');
   // A declaration with a query (routeScreen) names that module only.
-  if (declared.startsWith('src/') && declared.includes('?')) return full.endsWith(`/${declared}`) || full === declared;
+  if (declared.startsWith('src/') && declared.includes('?'))
+    return full.endsWith(`/${declared}`) || full === declared;
   const path = full.replace(/\?.*$/, '');
   if (declared.startsWith('src/')) return path.endsWith(`/${declared}`) || path === declared;
   if (declared.startsWith('virtual:')) return path === declared;
@@ -145,12 +187,16 @@ export function decidePrecache(
   for (const { feature, modules } of declared) {
     for (const m of modules) {
       const holding = chunks.filter((c) => c.moduleIds.some((id) => moduleMatches(id, m)));
-      if (holding.length === 0) errors.push(`${m} (${feature}) is declared on demand but no chunk of the build holds it`);
+      if (holding.length === 0)
+        errors.push(`${m} (${feature}) is declared on demand but no chunk of the build holds it`);
       for (const c of holding) if (!onDemand.has(c.fileName)) onDemand.set(c.fileName, feature);
     }
   }
   for (const c of chunks) {
-    if (c.isEntry && onDemand.has(c.fileName)) errors.push(`${c.fileName} is an entry of the app but holds on-demand code (${onDemand.get(c.fileName)}): declare a module of the lazily loaded part instead`);
+    if (c.isEntry && onDemand.has(c.fileName))
+      errors.push(
+        `${c.fileName} is an entry of the app but holds on-demand code (${onDemand.get(c.fileName)}): declare a module of the lazily loaded part instead`,
+      );
   }
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   // What the app can load without an on-demand chunk loading first.
@@ -164,7 +210,10 @@ export function decidePrecache(
     if (!c) continue;
     for (const next of c.imports) {
       const feature = onDemand.get(next);
-      if (feature) errors.push(`${file} imports ${next} (${feature}) statically: it could not run offline before that feature was used`);
+      if (feature)
+        errors.push(
+          `${file} imports ${next} (${feature}) statically: it could not run offline before that feature was used`,
+        );
       else queue.push(next);
     }
     for (const next of c.dynamicImports) if (!onDemand.has(next)) queue.push(next);
@@ -172,18 +221,26 @@ export function decidePrecache(
   // Chunks only on-demand chunks load belong to the feature of one that loads them.
   for (const c of chunks) {
     if (reached.has(c.fileName) || onDemand.has(c.fileName)) continue;
-    const loader = chunks.find((o) => onDemand.has(o.fileName) && (o.imports.includes(c.fileName) || o.dynamicImports.includes(c.fileName)));
-    onDemand.set(c.fileName, loader ? onDemand.get(loader.fileName)! : 'loaded by on-demand code only');
+    const loader = chunks.find(
+      (o) =>
+        onDemand.has(o.fileName) &&
+        (o.imports.includes(c.fileName) || o.dynamicImports.includes(c.fileName)),
+    );
+    onDemand.set(
+      c.fileName,
+      loader ? onDemand.get(loader.fileName)! : 'loaded by on-demand code only',
+    );
   }
   // Emitted files (worker bundles, wasm, models) go with the code that names them: one named
   // by the precached code (chunks, or worker bundles it names) is precached; one named only by
   // on-demand code is on demand too (one nothing names stays, as nothing says when it loads).
   const base = (file: string) => file.slice(file.lastIndexOf('/') + 1);
-  const named = (file: string, texts: readonly string[]) => texts.some((t) => t.includes(base(file)));
+  const named = (file: string, texts: readonly string[]) =>
+    texts.some((t) => t.includes(base(file)));
   const loaded = assets.filter((a) => /\.(m?js|wasm|tflite|task|binarypb|data)$/.test(a.fileName));
   const precachedTexts = chunks.filter((c) => reached.has(c.fileName)).map((c) => c.code);
   const needed = new Set<string>();
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const a of loaded) {
       if (needed.has(a.fileName) || !named(a.fileName, precachedTexts)) continue;
@@ -192,15 +249,27 @@ export function decidePrecache(
       grew = true;
     }
   }
-  const onDemandTexts = [...chunks.filter((c) => onDemand.has(c.fileName)), ...loaded.filter((a) => !needed.has(a.fileName))].map((o) => ({
+  const onDemandTexts = [
+    ...chunks.filter((c) => onDemand.has(c.fileName)),
+    ...loaded.filter((a) => !needed.has(a.fileName)),
+  ].map((o) => ({
     fileName: o.fileName,
     text: 'code' in o ? o.code : o.text,
   }));
   for (const a of loaded) {
     if (needed.has(a.fileName)) continue;
-    const namer = onDemandTexts.find((t) => t.fileName !== a.fileName && t.text.includes(base(a.fileName)) && onDemand.has(t.fileName));
-    const anyNamer = onDemandTexts.some((t) => t.fileName !== a.fileName && t.text.includes(base(a.fileName)));
-    if (anyNamer) onDemand.set(a.fileName, namer ? onDemand.get(namer.fileName)! : 'loaded by on-demand code only');
+    const namer = onDemandTexts.find(
+      (t) =>
+        t.fileName !== a.fileName && t.text.includes(base(a.fileName)) && onDemand.has(t.fileName),
+    );
+    const anyNamer = onDemandTexts.some(
+      (t) => t.fileName !== a.fileName && t.text.includes(base(a.fileName)),
+    );
+    if (anyNamer)
+      onDemand.set(
+        a.fileName,
+        namer ? onDemand.get(namer.fileName)! : 'loaded by on-demand code only',
+      );
   }
   return { onDemand, errors };
 }

@@ -1,5 +1,5 @@
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { currentStreak, deviceTimeZone } from '../../domain/stats';
 import type { SessionRecord } from '../../domain/sessionRecord';
 import type { Recommendation } from '../../domain/recommendations';
 
@@ -10,6 +10,30 @@ function dayWord(iso: string, now: Date): string {
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
   return `${days} days ago`;
+}
+
+/**
+ * The streak in days, once the sessions are read. The statistics module loads only when there
+ * is a session to count (a returning visitor), so a first visit's JavaScript does not carry it
+ * (README § Performance, the size budget); until then the row keeps its line.
+ */
+function useStreak(sessions: readonly SessionRecord[] | undefined): number | null {
+  const [streak, setStreak] = useState<number | null>(null);
+  useEffect(() => {
+    if (!sessions) return;
+    if (sessions.length === 0) {
+      setStreak(0);
+      return;
+    }
+    let live = true;
+    void import('../../domain/stats').then(({ currentStreak, deviceTimeZone }) => {
+      if (live) setStreak(currentStreak(sessions, new Date(), deviceTimeZone()));
+    });
+    return () => {
+      live = false;
+    };
+  }, [sessions]);
+  return streak;
 }
 
 /**
@@ -26,7 +50,7 @@ export function HomePractice({
 }) {
   const now = new Date();
   const last = sessions?.[0];
-  const streak = sessions ? currentStreak(sessions, now, deviceTimeZone()) : null;
+  const streak = useStreak(sessions);
   const blank = '\u00a0';
   return (
     <dl className="home-practice" aria-label="Your practice">

@@ -1,5 +1,9 @@
 import { useState, useSyncExternalStore } from 'react';
-import { applyUpdate, isUpdateWaiting, subscribeUpdate } from '../../app/serviceWorker/registerServiceWorker';
+import {
+  applyUpdate,
+  isUpdateWaiting,
+  subscribeUpdate,
+} from '../../app/serviceWorker/registerServiceWorker';
 import { Button } from '../../ui/Button';
 
 const notWaiting = () => false;

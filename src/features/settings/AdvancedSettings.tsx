@@ -3,8 +3,16 @@ import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { buttonClass } from '../../ui/Button';
 
-// The desktop panel loads only when someone opens it here (never part of the first load).
-const DesktopPanel = lazy(() => import('../desktop-panel'));
+// The desktop panel loads only when someone opens it here (never part of the first load, nor
+// of the install: scripts/precache/precachePolicy.ts). Offline before its first opening, its
+// code cannot load: the section says so instead of failing.
+const DesktopPanel = lazy(() =>
+  import('../desktop-panel').catch(() => ({
+    default: () => (
+      <p role="status">The desktop options need a connection the first time they open.</p>
+    ),
+  })),
+);
 
 /** A desktop: a wide screen and a mouse (the desktop panel is about desktops only). */
 const DESKTOP_QUERY = '(min-width: 64rem) and (pointer: fine)';
