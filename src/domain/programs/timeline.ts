@@ -122,7 +122,7 @@ export function segmentCycles(seg: BreatheSegment): number {
 }
 
 /**
- * Planned active ms of a program, open retentions counted as 0: what plannedLengthMs of its
+ * Planned active ms of a program, open retentions counted as 0: what summing the planned steps of its
  * timeline says, without building the timeline. Past `stopAfterMs` it stops counting and answers
  * a number over it, so checking a limit costs at most that much of the program (the schema's
  * 2-hour check: a hostile program is refused before anything is expanded; issue 42, item 2).
@@ -193,10 +193,6 @@ export function buildTimeline(program: Pick<Program, 'segments'>): Timeline {
   return { steps, totalCycles: programCycle, retentions };
 }
 
-/** Planned active ms of the whole program, open retentions counted as 0. */
-export function plannedLengthMs(t: Timeline): number {
-  return t.steps.reduce((sum, s) => sum + (s.plannedMs ?? 0), 0);
-}
 
 // ---------------------------------------------------------------------------------------
 // A run: the session clock plus the measured length of every step a tap ended.

@@ -48,7 +48,7 @@ export default function CoachPreferences() {
     if (!online) {
       setOffer({
         kind: 'unknown',
-        why: 'You are offline, so the AI coaches on offer cannot be checked.',
+        why: 'You are offline, so the AI services on offer cannot be checked.',
       });
       return;
     }
@@ -116,7 +116,7 @@ export default function CoachPreferences() {
         email or camera image).
       </p>
       {offer.kind === 'loading' ? (
-        <p className="coach__status">Checking which AI coaches are on offer…</p>
+        <p className="coach__status">Checking which AI services are on offer…</p>
       ) : null}
       {offer.kind === 'unknown' ? <p className="coach__status">{offer.why}</p> : null}
       {offer.kind === 'known' && providers.length === 0 ? (

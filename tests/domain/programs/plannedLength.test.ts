@@ -12,10 +12,15 @@ import { parseProgram } from '../../../src/domain/programs/programSchema';
 import type { BreatheSegment, Segment } from '../../../src/domain/programs/programTypes';
 import {
   buildTimeline,
-  plannedLengthMs,
   plannedProgramMs,
   segmentCycles,
+  type Timeline,
 } from '../../../src/domain/programs/timeline';
+
+/** The expanded timeline's planned length: every step's planned ms, open retentions as 0. */
+function plannedLengthMs(t: Timeline): number {
+  return t.steps.reduce((sum, s) => sum + (s.plannedMs ?? 0), 0);
+}
 
 /** A small deterministic generator (no Math.random: a failure must replay). */
 function rng(seed: number) {

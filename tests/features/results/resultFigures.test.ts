@@ -32,7 +32,7 @@ describe('results figures', () => {
       completionPercent: 100,
       score: 95,
       label: 'Excellent',
-      sentence: 'Outstanding: you breathed all 10 cycles.',
+      sentence: 'You breathed all 10 cycles. Thank you for taking this time for yourself.',
     });
     expect(f.stillness).toBeUndefined();
     expect(f.breathHoldTime).toBeUndefined();
@@ -58,7 +58,7 @@ describe('results figures', () => {
     });
     expect(f.score).toBeUndefined();
     expect(f.label).toBeUndefined();
-    expect(f.sentence).toBe('Ended early, before the first full cycle: nothing to score yet.');
+    expect(f.sentence).toBe('You took a moment to breathe. Come back whenever you like.');
   });
 
   it('a session stopped after 1 of 15 cycles reads at most Fair, and says it ended early', () => {
@@ -74,7 +74,8 @@ describe('results figures', () => {
     });
     expect(f.score).toBeLessThan(60);
     expect(f.label).not.toBe('Excellent');
-    expect(f.sentence).toBe('Ended early after 1 of 15 cycles: the score counts what you breathed.');
+    // The sentence says what was done, never a grade (issue 44 item 4); the score waits under 'More'.
+    expect(f.sentence).toBe('You breathed 1 of 15 cycles. Every calm breath counts.');
   });
 
   it('navigation state and the stored record give the same figures', () => {

@@ -9,6 +9,7 @@ import { GuestAttachPrompt } from '../../../src/features/sync/GuestAttachPrompt'
 import { DataBundlePanel } from '../../../src/features/data-bundle/DataBundlePanel';
 import { resetNetworkStoreForTests } from '../../../src/app/network/networkStore';
 import { makeSession } from '../../sync/helpers';
+import { syncRefusalText } from '../../../src/domain/errors/syncRefusal';
 
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
@@ -24,13 +25,24 @@ afterEach(() => {
 });
 
 async function signIn(userId = 'user-a') {
-  await db.authSession.put({ key: 'current', accessToken: 'a', refreshToken: 'r', expiresAt: 2e9, userId, email: 'a@x.test' });
+  await db.authSession.put({
+    key: 'current',
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresAt: 2e9,
+    userId,
+    email: 'a@x.test',
+  });
 }
 
 describe('sync badge', () => {
   it('shows Online and the pending count, with a spoken label', async () => {
     await signIn();
-    await db.sessions.bulkPut([makeSession({}, 1), makeSession({}, 2), makeSession({ syncState: 'synced' }, 3)]);
+    await db.sessions.bulkPut([
+      makeSession({}, 1),
+      makeSession({}, 2),
+      makeSession({ syncState: 'synced' }, 3),
+    ]);
     render(<SyncBadge />);
     const badge = await screen.findByRole('button', { name: /Sync status: Online/ });
     await waitFor(() => expect(badge.textContent).toContain('2 pending'));
@@ -55,7 +67,9 @@ describe('sync badge', () => {
     try {
       await signIn();
       render(<SyncBadge />);
-      const badge = await screen.findByRole('button', { name: /Sync status: Online, Slow connection/ });
+      const badge = await screen.findByRole('button', {
+        name: /Sync status: Online, Slow connection/,
+      });
       expect(badge.textContent).toContain('slow');
     } finally {
       Object.defineProperty(navigator, 'connection', { value: undefined, configurable: true });
@@ -79,10 +93,18 @@ describe('guest sessions after sign-in', () => {
     ]);
     await signIn();
     render(<GuestAttachPrompt userId="user-a" />);
-    const dialog = await screen.findByRole('dialog', { name: 'Add your guest sessions to your account?' });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add your guest sessions to your account?',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 sessions to my account' }));
-    await waitFor(async () => expect(await db.sessions.where('syncState').equals('guest').count()).toBe(0));
-    expect((await db.sessions.toArray()).every((s) => s.userId === 'user-a' && s.syncState === 'pending')).toBe(true);
+    await waitFor(async () =>
+      expect(await db.sessions.where('syncState').equals('guest').count()).toBe(0),
+    );
+    expect(
+      (await db.sessions.toArray()).every(
+        (s) => s.userId === 'user-a' && s.syncState === 'pending',
+      ),
+    ).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -104,8 +126,15 @@ describe('guest sessions after sign-in', () => {
 describe('sync details', () => {
   it('shows Connected, last sync, pending, and failed sessions with their reason; Retry puts one back', async () => {
     await signIn();
-    const failed = makeSession({ syncState: 'failed', lastError: '400: new row violates check constraint' }, 1);
-    await db.sessions.bulkPut([makeSession({}, 2), failed, makeSession({ syncState: 'local_only', lastError: 'The session service answered 404' }, 3)]);
+    const failed = makeSession(
+      { syncState: 'failed', lastError: '400: new row violates check constraint' },
+      1,
+    );
+    await db.sessions.bulkPut([
+      makeSession({}, 2),
+      failed,
+      makeSession({ syncState: 'local_only', lastError: 'The session service answered 404' }, 3),
+    ]);
     await db.preferences.put({ key: 'lastSyncTime', value: Date.now() - 3 * 60_000 });
     render(<SyncStatusPanel />);
     expect(await screen.findByRole('heading', { name: 'Sync' })).toBeTruthy();
@@ -113,10 +142,19 @@ describe('sync details', () => {
     await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('1'));
     await waitFor(() => expect(screen.getByTestId('sync-last').textContent).toBe('3 minutes ago'));
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeTruthy();
-    expect(await screen.findByText('400: new row violates check constraint')).toBeTruthy();
-    expect(await screen.findByText('The session service answered 404')).toBeTruthy();
+    // Each refusal reads as a sentence about what to do, never the database's own words (issue 44 item 2).
+    expect(
+      (await screen.findAllByText(syncRefusalText('400: new row violates check constraint')))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText(syncRefusalText('The session service answered 404'))).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByText(/violates check constraint|answered 404/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^Retry Box Breathing/ }));
-    await waitFor(async () => expect((await db.sessions.get(failed.id))?.syncState).toBe('pending'));
+    await waitFor(async () =>
+      expect((await db.sessions.get(failed.id))?.syncState).toBe('pending'),
+    );
     await waitFor(() => expect(screen.getByTestId('sync-pending-count').textContent).toBe('2'));
   });
 
@@ -124,7 +162,9 @@ describe('sync details', () => {
     setOnline(false);
     await signIn();
     render(<SyncStatusPanel />);
-    await waitFor(() => expect(screen.getByTestId('sync-connection').textContent).toContain('Offline Mode'));
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-connection').textContent).toContain('Offline Mode'),
+    );
     await waitFor(() => expect(screen.getByTestId('sync-last').textContent).toBe('Not yet'));
   });
 });
@@ -133,7 +173,9 @@ describe('data bundle panel', () => {
   it('a bad file gets a clear message naming what is wrong', async () => {
     render(<DataBundlePanel />);
     const input = screen.getByLabelText('Import data') as HTMLInputElement;
-    const file = new File([JSON.stringify({ sessions: [] })], 'bad.json', { type: 'application/json' });
+    const file = new File([JSON.stringify({ sessions: [] })], 'bad.json', {
+      type: 'application/json',
+    });
     fireEvent.change(input, { target: { files: [file] } });
     const alert = await screen.findByRole('alert');
     await waitFor(() =>
@@ -149,14 +191,21 @@ describe('data bundle panel', () => {
     const bundle = {
       sessions: [makeSession({ syncState: 'synced' }, 1)],
       patterns: [],
-      userPreferences: { defaultPattern: 'sleep', voiceEnabled: true, cameraEnabled: false, lastSyncTime: null },
+      userPreferences: {
+        defaultPattern: 'sleep',
+        voiceEnabled: true,
+        cameraEnabled: false,
+        lastSyncTime: null,
+      },
     };
     fireEvent.change(input, { target: { files: [new File([JSON.stringify(bundle)], 'ok.json')] } });
     // The file is shown first ('1 session: import?'); nothing changes until Import.
     const preview = await screen.findByRole('group', { name: 'Import preview' });
     expect(await db.sessions.count()).toBe(0);
     fireEvent.click(within(preview).getByRole('button', { name: 'Import' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Import complete: 1 session added'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Import complete: 1 session added'),
+    );
     expect(await db.sessions.count()).toBe(1);
   });
 });
