@@ -193,7 +193,6 @@ export function buildTimeline(program: Pick<Program, 'segments'>): Timeline {
   return { steps, totalCycles: programCycle, retentions };
 }
 
-
 // ---------------------------------------------------------------------------------------
 // A run: the session clock plus the measured length of every step a tap ended.
 

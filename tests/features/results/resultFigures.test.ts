@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../../src/data/db';
 import { formatDuration } from '../../../src/domain/duration';
-import { figuresFromNavState, figuresFromRecord } from '../../../src/features/results/resultFigures';
+import {
+  figuresFromNavState,
+  figuresFromRecord,
+} from '../../../src/features/results/resultFigures';
 import { resultsStateOf } from '../../../src/features/session/resultsHandOff';
 
 const base: SessionRecord = {
