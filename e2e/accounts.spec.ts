@@ -357,7 +357,7 @@ test('guest sessions: offered at sign-up, counted in progress once added to the 
     .locator('.stat__value');
   await expect(total).toHaveText('1');
   await expect(page.locator('.history-item').first()).toContainText('Box Breathing');
-  await expect(page.locator('.history-item').first()).toContainText('Excellent');
+  await expect(page.locator('.history-item').first()).toContainText('10 cycles');
 });
 
 test('/onboarding is the same form outside the main layout; the mobile menu signs out', async ({
