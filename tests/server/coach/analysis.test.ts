@@ -25,7 +25,7 @@ import {
 } from './fakeProviders';
 import type { Db } from '../../../server/db/types';
 import { BOX_SESSION } from '../../domain/coach/fixtures';
-import { listen, openTestDb, TEST_SECRET, testSecrets, type Running } from '../helpers';
+import { email, listen, openTestDb, TEST_SECRET, testSecrets, type Running } from '../helpers';
 
 const KEYS: Record<FakeProvider, string> = {
   openai: 'sk-test-openai',
@@ -456,9 +456,26 @@ describe('AI analysis: configuration and limits', () => {
       expect(((await res.json()) as { providers: unknown[] }).providers).toHaveLength(3);
     });
 
+    // A user of the whole server signs up: the session guard on /api refuses a token whose
+    // sign-in session is not open in the database (a freshly minted session_id names none).
+    const signedIn = async (tag: string): Promise<string> => {
+      const res = await fetch(`${running.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: running.secrets.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: email(`coach-${tag}`),
+          password: 'slow-exhale-and-steady-9',
+        }),
+      });
+      expect(res.status).toBe(200);
+      const token = ((await res.json()) as { access_token?: string }).access_token;
+      expect(token).toBeTruthy();
+      return token!;
+    };
+
     it('limits analyses per user (the aiAnalysis rule, counted in the database), not per server', async () => {
       const api: Api = { url: `${running.url}/api/ai-analysis`, stop: async () => {} };
-      const alice = await userToken();
+      const alice = await signedIn('alice');
       const first = await post(api, sessionBody('anthropic'), alice);
       expect(first.res.status).toBe(200);
       expect(first.json.model).toBe(FAKE_MODEL_REPORTED.anthropic);
@@ -467,7 +484,11 @@ describe('AI analysis: configuration and limits', () => {
       expect(third.res.status).toBe(429);
       expect(third.json.error).toBe('rate_limited');
       expect(Number(third.res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect((await post(api, sessionBody('anthropic'), await userToken())).res.status).toBe(200);
+      expect((await post(api, sessionBody('anthropic'), await signedIn('bob'))).res.status).toBe(
+        200,
+      );
+      // A token signed with the secret but naming no open sign-in session reaches no provider.
+      expect((await post(api, sessionBody('anthropic'), await userToken())).res.status).toBe(401);
       expect(fakes.requests).toHaveLength(3);
     });
   });
