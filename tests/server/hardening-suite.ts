@@ -374,11 +374,13 @@ export function hardeningSuite(kind: Backend, more?: (ctx: () => { db: Db }) => 
       const twice = await fetch(mail.action, { redirect: 'manual' });
       expect(new URL(twice.headers.get('location')!).hash).toContain('error_code=otp_expired');
 
-      // verifyOtp with the link's token, as supabase-js sends it
+      // verifyOtp with the link's token, as supabase-js sends it. The mail leaves after the
+      // answer: wait for this one, not the used link above (that one would be otp_expired).
+      const beforeOtp = srv.mail.mark();
       await sb.auth.resetPasswordForEmail(a.email);
-      const token = new URL((await srv.mail.latest(a.email, /Reset/)).action).searchParams.get(
-        'token',
-      )!;
+      const token = new URL(
+        (await srv.mail.latest(a.email, /Reset/, beforeOtp)).action,
+      ).searchParams.get('token')!;
       const v = await client(srv.url, srv.anon).auth.verifyOtp({
         token_hash: token,
         type: 'recovery',
@@ -398,11 +400,13 @@ export function hardeningSuite(kind: Backend, more?: (ctx: () => { db: Db }) => 
       await new Promise((r) => setTimeout(r, 1300));
       const expired = await fetch(late, { redirect: 'manual' });
       expect(new URL(expired.headers.get('location')!).hash).toContain('error_code=otp_expired');
-      // an open redirect is refused: the link goes to the site root instead
+      // an open redirect is refused: the link goes to the site root instead (this request's
+      // own mail: the one above also points at the site root)
+      const beforeEvil = quick.mail.mark();
       await client(quick.url, quick.anon).auth.resetPasswordForEmail(a.email, {
         redirectTo: 'https://evil.example.test/',
       });
-      const evil = (await quick.mail.latest(a.email, /Reset/)).action;
+      const evil = (await quick.mail.latest(a.email, /Reset/, beforeEvil)).action;
       expect(new URL(evil).searchParams.get('redirect_to')).toBe(`${quick.url}/`);
     });
 

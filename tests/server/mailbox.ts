@@ -9,11 +9,21 @@ export class Mailbox implements Mailer {
     this.messages.push(m);
   }
 
-  /** The newest message to `to` (mail leaves in the background: waits up to 3 s). */
-  async latest(to: string, subject?: RegExp): Promise<MailMessage> {
+  /** Where the mailbox stands now: give it to latest() to wait for a message sent after it. */
+  mark(): number {
+    return this.messages.length;
+  }
+
+  /**
+   * The newest message to `to` (mail leaves in the background, after the answer: waits up to
+   * 3 s), among those sent after `after` (a mark()). Without a mark, an older message that
+   * matches is returned at once, even while a newer one is still on its way.
+   */
+  async latest(to: string, subject?: RegExp, after = 0): Promise<MailMessage> {
     const deadline = Date.now() + 3000;
     for (;;) {
       const found = this.messages
+        .slice(after)
         .filter((m) => m.to === to && (!subject || subject.test(m.subject)))
         .at(-1);
       if (found) return found;
