@@ -287,8 +287,9 @@ function attackSuite(kind: Backend) {
         // The attacker signs the address up first, then the owner does.
         expect((await signup('attacker chose this 9')).status).toBe(200);
         const attackerLink = (await srv.mail.latest(victim, /Confirm/)).action;
+        const beforeOwner = srv.mail.mark(); // the owner's own mail, not the attacker's again
         expect((await signup(PASSWORD)).status).toBe(200);
-        const ownerLink = (await srv.mail.latest(victim, /Confirm/)).action;
+        const ownerLink = (await srv.mail.latest(victim, /Confirm/, beforeOwner)).action;
         expect(ownerLink).not.toBe(attackerLink);
         // The owner's sign-up replaced the attacker's: the first link is dead.
         expect((await fetch(attackerLink, { redirect: 'manual' })).headers.get('location')).toContain('error_code=otp_expired');
