@@ -24,8 +24,11 @@ test.describe('discovery', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Transform your breathing' }),
     ).toBeVisible();
+    // The wider layout's preview (the phone's own selector is built too, hidden by CSS).
     await expect(
-      page.getByText('Select a goal and pattern to preview your session.'),
+      page
+        .getByRole('region', { name: 'Session Preview' })
+        .getByText('Select a goal and pattern to preview your session.'),
     ).toBeVisible();
 
     const sleepGoal = page.getByRole('button', { name: /Better Sleep/ });
