@@ -76,7 +76,10 @@ test('export the sessions CSV and import it on a second device, none twice', asy
     'id,started_at,pattern_id,pattern,mode,duration_seconds,cycles,target_cycles,completed,breath_hold_seconds,stillness_score,score',
   );
   expect(csv.text).toContain(original!.id);
-  expect(csv.text).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+0[12]:00,box,Box Breathing,classic,160,10,10,true,/);
+  // Every data cell is quoted (issue 42: no cell can turn into a formula in a ;-splitting locale).
+  expect(csv.text).toMatch(
+    /,"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+0[12]:00","box","Box Breathing","classic","160","10","10","true",/,
+  );
 
   const second = await browser.newContext({ timezoneId: 'Europe/Paris' });
   const other = await second.newPage();
