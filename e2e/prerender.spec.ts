@@ -28,6 +28,9 @@ function pagePaths(): string[] {
 }
 
 test('every route is served as prerendered HTML with its heading before any script runs', async ({ browser, baseURL }) => {
+  // Every route twice (without and with its scripts): on a loaded 2-core machine each hydration
+  // took 2-9 s, and the 90 s of one test ran out (each page alone hydrates, /results in 3.7 s).
+  test.setTimeout(180_000);
   const paths = pagePaths();
   expect(paths.length).toBeGreaterThan(10);
   const noScript = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', baseURL });
