@@ -70,7 +70,6 @@ function CueLine({ onUserGesture }: { onUserGesture: () => void }) {
       </p>
       <Button
         variant="secondary"
-        size="sm"
         aria-haspopup="dialog"
         onClick={() => {
           onUserGesture();

@@ -172,7 +172,7 @@ function SessionFlow({ mode, pattern, adaptive, startNow = false, timingMonitor 
   return (
     <div className={`session-screen ${compact ? 'session-screen--compact' : ''}`}>
       <header className="session-screen__header">
-        <Link to="/session" className={buttonClass('ghost', 'sm')} onClick={() => actions.stop()}>
+        <Link to="/session" className={buttonClass('ghost')} onClick={() => actions.stop()}>
           ← Practice
         </Link>
         <h1 className="session-screen__title">
