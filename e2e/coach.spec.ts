@@ -11,7 +11,7 @@ import {
   type FakeProviders,
 } from '../tests/server/coach/fakeProviders';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, test, waitForServiceWorkerControl } from './fixtures';
+import { expect, openControlled, test } from './fixtures';
 import { pressStart } from './practise';
 import { getLocalRow } from './localDb';
 
@@ -30,13 +30,6 @@ import { getLocalRow } from './localDb';
  */
 
 const PASSWORD = 'correct horse 42';
-
-/** Opens `url` once the service worker controls the page (its first take-over reloads the page). */
-async function openControlled(page: Page, url: string) {
-  await page.goto(url);
-  await waitForServiceWorkerControl(page);
-  await page.goto(url);
-}
 
 /** Starts a classic box session (10 cycles of 16 s) with the clock under the test's control. */
 async function startBoxSession(page: Page, origin = '', query = '') {

@@ -45,6 +45,17 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
   );
 }
 
+/**
+ * Opens `path` once the service worker controls the origin (its first take-over reloads the
+ * page, which must not happen in the middle of a test), then waits for hydration: a test that
+ * pauses Playwright's clock next must not freeze the prerendered page before React owns it.
+ */
+export async function openControlled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForServiceWorkerControl(page);
+  await gotoHydrated(page, path);
+}
+
 /** Signs a fresh email account up on /auth (address `<prefix>-<time>-<random>@example.test`) and waits for home. */
 export async function signUpFresh(page: Page, prefix: string): Promise<void> {
   await gotoHydrated(page, '/auth');

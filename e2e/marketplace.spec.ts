@@ -11,7 +11,7 @@ import { expect, gotoHydrated, signUpFresh, test } from './fixtures';
  */
 
 test('A publishes a pattern; B finds it with A’s name, tries it and adds it; A’s hub shows B’s use', async ({ browser, page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const pattern = `Harbour Tide ${Math.floor(Math.random() * 1e6)}`;
 
   // A: a display name, then a pattern of their own, published from /create.

@@ -15,7 +15,7 @@ test('a recorded mint shows in the creator hub and on the marketplace card', asy
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const name = `Token Tide ${Math.floor(Math.random() * 1e6)}`;
   await signUpFresh(page, 'tokens-a');
   const accessToken = await page.evaluate(() => {

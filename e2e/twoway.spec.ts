@@ -16,7 +16,7 @@ const uniqueEmail = (tag: string) =>
   `twoway-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
 async function signUp(page: Page, email: string): Promise<void> {
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -24,7 +24,7 @@ async function signUp(page: Page, email: string): Promise<void> {
 }
 
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/auth');
+  await gotoHydrated(page, '/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -51,7 +51,7 @@ async function secondDevice(
  * screen reads the local database, so what the pull brings shows at once.
  */
 async function syncUntil(page: Page, path: string, check: () => Promise<void>): Promise<void> {
-  await page.goto(path);
+  await gotoHydrated(page, path);
   const dialog = page.getByRole('dialog', { name: 'Sync status' });
   await expect(async () => {
     await page.getByTestId('sync-badge').click();
@@ -114,7 +114,7 @@ test('a pattern, a favourite and a preference made on A appear on B; a deletion 
     await signIn(b, email);
 
     // On A: a custom pattern, a favourite and a preference (the selected pattern).
-    await a.goto('/create');
+    await gotoHydrated(a, '/create');
     await a.getByLabel('Name', { exact: true }).fill('Twoway Calm');
     await a.getByLabel('Inhale', { exact: true }).fill('4');
     await a.getByLabel('Exhale', { exact: true }).fill('6');
@@ -138,15 +138,15 @@ test('a pattern, a favourite and a preference made on A appear on B; a deletion 
     });
     await expect(heart(b, 'Sleep Preparation')).toHaveAttribute('aria-pressed', 'false');
     // The session opened without a pattern in its address uses the selected pattern.
-    await b.goto('/session/classic');
+    await gotoHydrated(b, '/session/classic');
     await expect(b.getByRole('heading', { name: 'Sleep Preparation' }).first()).toBeVisible();
 
     // On B: delete the custom pattern and take back the favourite.
-    await b.goto('/create');
+    await gotoHydrated(b, '/create');
     await b.getByRole('button', { name: 'Delete Twoway Calm' }).click();
     await b.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(b.getByText('No custom patterns yet.', { exact: false })).toBeVisible();
-    await b.goto('/patterns');
+    await gotoHydrated(b, '/patterns'); // a click on the prerendered page would be lost
     await heart(b, 'Box Breathing').click();
     await expect(heart(b, 'Box Breathing')).toHaveAttribute('aria-pressed', 'false');
 
@@ -157,7 +157,7 @@ test('a pattern, a favourite and a preference made on A appear on B; a deletion 
       });
       await expect(heart(a, 'Twoway Calm')).toHaveCount(0, { timeout: 1500 });
     });
-    await a.goto('/create');
+    await gotoHydrated(a, '/create');
     await expect(a.getByText('No custom patterns yet.', { exact: false })).toBeVisible();
   } finally {
     await deviceB.close();
@@ -174,13 +174,13 @@ test("a session practised offline on B reaches A's progress once B is back onlin
   const b = await deviceB.newPage();
   try {
     await signUp(a, email);
-    await a.goto('/progress');
+    await gotoHydrated(a, '/progress');
     await expect(a.getByRole('heading', { name: 'Your Progress', exact: true })).toBeVisible();
     await expect(a.locator('.history-item')).toHaveCount(0);
 
     // B: installed (service worker in control), signed in, then offline.
     await b.clock.install();
-    await b.goto('/');
+    await gotoHydrated(b, '/');
     await expect
       .poll(
         async () =>
@@ -196,7 +196,7 @@ test("a session practised offline on B reaches A's progress once B is back onlin
     await deviceB.setOffline(true);
 
     // A whole classic box session, practised offline (the clock fast-forwarded).
-    await b.goto('/session/classic?pattern=box');
+    await gotoHydrated(b, '/session/classic?pattern=box');
     await pressStart(b);
     await expect(b.getByTestId('phase-label')).toHaveText('Inhale');
     await b.clock.runFor(160_500);
@@ -204,7 +204,7 @@ test("a session practised offline on B reaches A's progress once B is back onlin
     await expect(b.getByText('Saved on this device.')).toBeVisible();
 
     // Signing out now would lose it: B asks, and staying signed in keeps it.
-    await b.goto('/');
+    await gotoHydrated(b, '/');
     await b.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
     const ask = b.getByRole('dialog', { name: 'Sign out and lose changes?' });
     await expect(ask).toContainText(

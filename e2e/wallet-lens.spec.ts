@@ -31,7 +31,7 @@ test('a member signed in to Lens publishes a community post that also reaches Le
   page,
   context,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   await injectWallet(page, edr);
   await signUpFresh(page, 'wallet');
   await page.clock.install(); // the session's 80 s are fast-forwarded
