@@ -20,7 +20,7 @@ async function signUpInUi(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expect(page.getByText('Your account is ready. You are signed in.')).toBeVisible();
 }
 
 async function tokens(page: Page): Promise<{ accessToken: string; userId: string }> {

@@ -32,10 +32,13 @@ async function phone(browser: Browser, size: (typeof PHONES)[number]): Promise<P
 }
 
 /** How far the document scrolls sideways (0 when it fits the screen). */
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 for (const size of PHONES) {
-  test(`at ${size.width} px on a 2G connection the header says slow and the menu button stays on screen`, async ({ browser }) => {
+  test(`at ${size.width} px on a 2G connection the header says slow and the menu button stays on screen`, async ({
+    browser,
+  }) => {
     const page = await phone(browser, size);
     await gotoHydrated(page, '/');
     const cdp = await page.context().newCDPSession(page);
@@ -48,7 +51,15 @@ for (const size of PHONES) {
       uploadThroughput: (20 * 1024) / 8,
       connectionType: 'cellular2g',
     });
-    await expect.poll(() => page.evaluate(() => (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType)).toMatch(/^(slow-)?2g$/);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (navigator as Navigator & { connection?: { effectiveType?: string } }).connection
+              ?.effectiveType,
+        ),
+      )
+      .toMatch(/^(slow-)?2g$/);
 
     const status = page.locator('.app-header__status .sync-badge');
     await expect(status).toHaveClass(/sync-badge--slow/);
@@ -66,7 +77,9 @@ for (const size of PHONES) {
     await page.context().close();
   });
 
-  test(`at ${size.width} px a 40-character specialty wraps in its chip and on the instructor's card, all of it on screen`, async ({ browser }) => {
+  test(`at ${size.width} px a 40-character specialty wraps in its chip and on the instructor's card, all of it on screen`, async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const page = await phone(browser, size);
     await signUpFresh(page, `chip-${size.width}`);
@@ -74,7 +87,9 @@ for (const size of PHONES) {
     await page.getByLabel('Display name').fill('Ada Breath');
     await page.getByLabel('Bio').fill('Breathing instructor for ten years, calm and practical.');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Credentials and experience').fill('Certified breathwork facilitator since 2015.');
+    await page
+      .getByLabel('Credentials and experience')
+      .fill('Certified breathwork facilitator since 2015.');
 
     // The longest specialty the form takes, one unbroken word: nowhere to wrap but inside it.
     const long = 'Apnea'.repeat(8);
@@ -83,7 +98,9 @@ for (const size of PHONES) {
     await own.fill(`${long}and more`);
     await expect(own).toHaveValue(long);
     // The box says the text was cut at its limit.
-    await expect(page.getByText('That is the limit: 40 characters. Anything longer is cut.')).toBeVisible();
+    await expect(
+      page.getByText('That is the limit: 40 characters. Anything longer is cut.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
 
     const chip = page.locator('.teach-chip--own').filter({ hasText: long });
@@ -105,7 +122,12 @@ for (const size of PHONES) {
 }
 
 /** The element's text is all of `full`, it is not clipped, it fits the screen, and the page does not scroll sideways. */
-async function expectWhollyOnScreen(page: Page, el: ReturnType<Page['locator']>, full: string, width: number) {
+async function expectWhollyOnScreen(
+  page: Page,
+  el: ReturnType<Page['locator']>,
+  full: string,
+  width: number,
+) {
   expect(await el.textContent()).toContain(full);
   const fit = await el.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
   expect(fit.scroll, 'the text is not cut off inside its chip').toBeLessThanOrEqual(fit.client + 1);
@@ -115,11 +137,15 @@ async function expectWhollyOnScreen(page: Page, el: ReturnType<Page['locator']>,
   expect(await sidewaysScroll(page)).toBe(0);
 }
 
-test('at 390 px a toast sits above the bottom navigation, and is gone in the session the play button opens', async ({ browser }) => {
+test('at 390 px a toast sits above the bottom navigation, and is gone in the session the play button opens', async ({
+  browser,
+}) => {
   const page = await phone(browser, PHONES[1]);
   await signUpFresh(page, 'toast');
   // Sign-up's confirmation is a toast; home has the bottom navigation.
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Successfully logged in!' });
+  const toast = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Your account is ready. You are signed in.' });
   await expect(toast).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Bottom' });
   await expect(nav).toBeVisible();
@@ -127,13 +153,16 @@ test('at 390 px a toast sits above the bottom navigation, and is gone in the ses
   // agree), not a frame of its entrance (CI once read 805 px mid-slide against a 779 px nav).
   let last = Number.NaN;
   await expect
-    .poll(async () => {
-      const box = (await toast.boundingBox())!;
-      const bottom = box.y + box.height;
-      const settled = Math.abs(bottom - last) < 0.5;
-      last = bottom;
-      return settled;
-    }, { intervals: [100] })
+    .poll(
+      async () => {
+        const box = (await toast.boundingBox())!;
+        const bottom = box.y + box.height;
+        const settled = Math.abs(bottom - last) < 0.5;
+        last = bottom;
+        return settled;
+      },
+      { intervals: [100] },
+    )
     .toBe(true);
   const n = (await nav.boundingBox())!;
   expect(last, 'the toast ends above the bottom navigation').toBeLessThanOrEqual(n.y);

@@ -174,7 +174,7 @@ test('with a provider configured, its analysis replaces the on-device one; a sug
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('Successfully logged in!')).toBeVisible();
+    await expect(page.getByText('Your account is ready. You are signed in.')).toBeVisible();
 
     await startBoxSession(page, origin);
     await finishToResults(page);

@@ -41,7 +41,9 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+    Object.keys(document.getElementById('root') ?? {}).some((k) =>
+      k.startsWith('__reactContainer'),
+    ),
   );
 }
 
@@ -59,10 +61,12 @@ export async function openControlled(page: Page, path: string): Promise<void> {
 /** Signs a fresh email account up on /auth (address `<prefix>-<time>-<random>@example.test`) and waits for home. */
 export async function signUpFresh(page: Page, prefix: string): Promise<void> {
   await gotoHydrated(page, '/auth');
-  await page.getByLabel('Email').fill(`${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
+  await page
+    .getByLabel('Email')
+    .fill(`${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill('correct horse 42');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expect(page.getByText('Your account is ready. You are signed in.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
 

@@ -22,7 +22,7 @@ async function newAccount(page: Page, tag: string): Promise<void> {
   ])
     await page.getByLabel(label!).fill(value!);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expect(page.getByText('Your account is ready. You are signed in.')).toBeVisible();
 }
 
 /** A PNG drawn by the browser itself (no file from outside the test). */
@@ -51,7 +51,9 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
 
   await newAccount(teacher, 'teacher');
   await gotoHydrated(teacher, '/instructor-onboarding?focus=patterns');
-  await expect(teacher.getByRole('heading', { name: /Step 4 of 5: Publishing patterns/ })).toBeVisible();
+  await expect(
+    teacher.getByRole('heading', { name: /Step 4 of 5: Publishing patterns/ }),
+  ).toBeVisible();
   await gotoHydrated(teacher, '/instructor-onboarding');
 
   // Step 1: an empty step is refused, with the error on its field and the focus there.
@@ -63,13 +65,19 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
   await teacher.getByRole('button', { name: 'Next' }).click();
   // Step 2.
   await expect(teacher.getByRole('heading', { name: /Step 2 of 5/ })).toBeFocused();
-  await teacher.getByLabel('Credentials and experience').fill('Certified breathwork facilitator since 2015.');
+  await teacher
+    .getByLabel('Credentials and experience')
+    .fill('Certified breathwork facilitator since 2015.');
   await teacher.getByRole('checkbox', { name: 'Sleep' }).check();
   await teacher.getByRole('button', { name: 'Next' }).click();
   // Step 3: a photo from the device, resized here.
-  await teacher.getByLabel('Photo (optional)').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await drawnPng(teacher) });
+  await teacher
+    .getByLabel('Photo (optional)')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await drawnPng(teacher) });
   await expect(teacher.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
-  const side = await teacher.getByRole('img', { name: 'Your profile photo' }).evaluate((img: HTMLImageElement) => img.naturalWidth);
+  const side = await teacher
+    .getByRole('img', { name: 'Your profile photo' })
+    .evaluate((img: HTMLImageElement) => img.naturalWidth);
   expect(side).toBe(256);
   await teacher.getByRole('button', { name: 'Next' }).click();
   await teacher.getByRole('button', { name: 'Next' }).click();
@@ -112,12 +120,18 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
     await student.clock.install();
     await student.goto('/');
     await expect
-      .poll(() => student.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false), { timeout: 30_000 })
+      .poll(
+        () =>
+          student.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false),
+        { timeout: 30_000 },
+      )
       .toBe(true);
     await newAccount(student, 'student');
     // Published courses are listed with their instructor's credentials.
     await student.goto('/courses');
-    const card = student.getByRole('listitem').filter({ has: student.getByRole('link', { name: 'Two calm days' }) });
+    const card = student
+      .getByRole('listitem')
+      .filter({ has: student.getByRole('link', { name: 'Two calm days' }) });
     await expect(card.getByText('Certified breathwork facilitator since 2015.')).toBeVisible();
     await card.getByRole('link', { name: 'Two calm days' }).click();
     await expect(student.getByRole('heading', { name: 'Two calm days' })).toBeVisible();
@@ -136,19 +150,26 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
     await expect(student.getByRole('heading', { name: 'Session complete' })).toBeVisible();
     await student.goto(`/courses/${courseId}`);
     await expect(student.getByText('1 of 2 days completed (50%)')).toBeVisible();
-    await expect(student.getByRole('listitem').filter({ hasText: 'Day 1' }).getByText('Completed')).toBeVisible();
+    await expect(
+      student.getByRole('listitem').filter({ hasText: 'Day 1' }).getByText('Completed'),
+    ).toBeVisible();
 
     // Back online: the progress syncs, and the instructor's counts come from the server.
     await studentContext.setOffline(false);
     await expect(async () => {
       await teacher.goto('/instructor-onboarding');
-      await expect(teacher.getByTestId(`course-stats-${courseId}`)).toHaveText('1 enrollment · 50% completed', { timeout: 1500 });
+      await expect(teacher.getByTestId(`course-stats-${courseId}`)).toHaveText(
+        '1 enrollment · 50% completed',
+        { timeout: 1500 },
+      );
     }).toPass({ timeout: 20_000, intervals: [500, 1000] });
 
     // The public profile shows the credentials and the published course.
     await teacher.getByRole('link', { name: 'View public profile' }).click();
     await expect(teacher.getByRole('heading', { level: 1, name: 'Ada Breath' })).toBeVisible();
-    await expect(teacher.getByText('Certified breathwork facilitator since 2015.', { exact: true })).toBeVisible();
+    await expect(
+      teacher.getByText('Certified breathwork facilitator since 2015.', { exact: true }),
+    ).toBeVisible();
     await expect(teacher.getByRole('link', { name: 'Two calm days' })).toBeVisible();
   } finally {
     await studentContext.close();

@@ -37,7 +37,8 @@ interface AuthScreenProps {
  * access): the password rules shown before typing, an optional first name for a new
  * account, each problem beside its field (tied by aria-describedby, focus on the first),
  * 'Sign in instead' when the address already has an account, loading labels,
- * 'Successfully logged in!', and the confirmation message when the backend asks for it.
+ * 'Successfully logged in!' after a sign-in, 'Your account is ready. You are signed in.' after a
+ * sign-up that signed in at once, and the confirmation message when the backend asks for it.
  * Success continues to the stored pending action, else the redirect target, else /.
  */
 export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
@@ -65,7 +66,7 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
     if (first) refs[first].current?.focus();
   };
 
-  const finish = (outcome: AuthOutcome) => {
+  const finish = (mode: AuthMode, outcome: AuthOutcome) => {
     if (outcome.kind !== 'signedIn') clearJustSignedIn();
     if (outcome.kind === 'error') {
       const placed = placeProviderError(outcome);
@@ -78,7 +79,7 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
       notify.success(AUTH_TEXT.confirmationSent);
       return;
     }
-    notify.success(AUTH_TEXT.loggedIn);
+    notify.success(mode === 'signUp' ? AUTH_TEXT.accountCreated : AUTH_TEXT.loggedIn);
     const pending = takePendingAction();
     router.history.push(pending?.target ?? safeRedirectTarget(redirect));
   };
@@ -97,6 +98,7 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
     markJustSignedIn();
     try {
       finish(
+        mode,
         mode === 'signIn'
           ? await signInWithPassword(email, password)
           : await signUpWithPassword(email, password, firstName),
@@ -127,15 +129,14 @@ export function AuthScreen({ context, redirect, notice }: AuthScreenProps) {
         onFocusCapture={connect}
         onPointerDownCapture={connect}
       >
-        <EmailField
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-          inputRef={refs.email}
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} inputRef={refs.email} />
         {accountExists ? (
           <div className="auth-card__instead">
-            <Button variant="secondary" onClick={() => void submit('signIn')} disabled={busy !== null}>
+            <Button
+              variant="secondary"
+              onClick={() => void submit('signIn')}
+              disabled={busy !== null}
+            >
               {AUTH_TEXT.signInInstead}
             </Button>
             <Link to="/auth" search={{ mode: 'forgot' }} className="auth-card__link">

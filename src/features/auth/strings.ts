@@ -9,9 +9,12 @@ export const AUTH_TEXT = Object.freeze({
   signingIn: 'Signing In...',
   signingUp: 'Signing Up...',
   loggedIn: 'Successfully logged in!',
+  /** After a sign-up that signed the person in at once (docs/product.md § Differences). */
+  accountCreated: 'Your account is ready. You are signed in.',
   confirmationSent: 'Confirmation email sent! Please check your inbox.',
   firstName: 'First name (optional)',
-  firstNameHint: 'For a new account: the name others see with what you share. You can change it in Profile.',
+  firstNameHint:
+    'For a new account: the name others see with what you share. You can change it in Profile.',
   passwordHint: 'Signing up? ',
   signInInstead: 'Sign in instead',
 });
