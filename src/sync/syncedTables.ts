@@ -1,6 +1,7 @@
 import type { IndexableType, Table } from 'dexie';
 import type { PneumaDatabase } from '../data/db';
 import type { LocalCopy } from '../domain/syncMerge';
+import type { SectionOf } from './bundle/bundleSection';
 import { favoritesKind, preferencesKind, ratingsKind } from './kinds/choiceKinds';
 import { coursesKind, enrolmentsKind, progressKind } from './kinds/courseKinds';
 import type { OutboxKind } from './kinds/outboxKind';
@@ -22,11 +23,15 @@ import { textOr, type ServerRow } from './rows/serverValues';
  * Everything that needs to know which tables sync derives from it: the upload (outbox
  * kinds, in this order), the pull (in this order), the sync controller's "something new to
  * upload" watch, sign-out clearing, guest adoption and the unsynced count
- * (./personData.ts), and the offline data bundle (features/data-bundle). A new synced table
- * is one entry here plus its row mappers in ./rows (and its OutboxKind in ./kinds).
+ * (./personData.ts), and the offline data file's export and import (features/data-bundle).
+ * A new synced table is one entry here plus its row mappers in ./rows (its OutboxKind in
+ * ./kinds, its data-file section in ./bundle).
  */
-export interface SyncedTable<L extends LocalCopy = LocalCopy, K extends IndexableType = IndexableType> {
-  /** The Dexie table's name (also its section name in the data bundle). */
+export interface SyncedTable<
+  L extends LocalCopy = LocalCopy,
+  K extends IndexableType = IndexableType,
+> {
+  /** The Dexie table's name (also its section name in the data file). */
   name: string;
   local(db: PneumaDatabase): Table<L, K>;
   /**
@@ -53,8 +58,12 @@ export interface SyncedTable<L extends LocalCopy = LocalCopy, K extends Indexabl
   clearedAtSignOut: boolean;
   /** Rows made as a guest (owner GUEST_OWNER) join the account at sign-in. Needs ownerField 'owner'. */
   guestAdopted: boolean;
-  /** Its rows are in the offline data bundle, as the section `name`. */
-  exported: boolean;
+  /**
+   * Its rows are in the offline data file as the section `name`: how they are written, checked
+   * and read back (./bundle/bundleSection.ts). Absent: not in the file. Loaded only when a
+   * file is written or read, so its checks stay out of the app's first load.
+   */
+  bundle?: () => Promise<SectionOf<L>>;
 }
 
 /** Each entry keeps its own record type; the list holds them side by side. */
@@ -77,7 +86,6 @@ const choice = {
   watched: true,
   clearedAtSignOut: true,
   guestAdopted: true,
-  exported: false,
 } as const;
 
 export const SYNCED_TABLES: readonly AnySyncedTable[] = [
@@ -93,7 +101,7 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     watched: true,
     clearedAtSignOut: true,
     guestAdopted: false, // joins only when the user says so (attachGuestSessions)
-    exported: true,
+    bundle: () => import('./bundle/sessionsSection').then((m) => m.sessionsSection),
   },
   {
     name: 'patterns',
@@ -106,7 +114,7 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     watched: true,
     clearedAtSignOut: true,
     guestAdopted: false,
-    exported: true,
+    bundle: () => import('./bundle/patternsSection').then((m) => m.patternsSection),
   },
   {
     // Custom programs (docs/product.md § Programs), synced like custom patterns.
@@ -120,8 +128,8 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     watched: true,
     clearedAtSignOut: true,
     guestAdopted: false,
-    // In the data bundle as `programs`, without deleted programs' tombstones (features/data-bundle/bundle.ts).
-    exported: false,
+    // Without deleted programs' tombstones; older files have no programs.
+    bundle: () => import('./bundle/programsSection').then((m) => m.programsSection),
   },
   {
     ...choice,
@@ -142,6 +150,8 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     pull: { localKey: perPersonKey('pattern_id'), fromRow: fromRatingRow },
   },
   {
+    // The person's settings are in the data file too, but as one `userPreferences` object
+    // (data/preferencesRepo's, the same for a guest), not as these rows: no section here.
     ...choice,
     name: 'userPreferences',
     local: (db) => db.userPreferences,
@@ -162,7 +172,6 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     watched: false,
     clearedAtSignOut: true,
     guestAdopted: false,
-    exported: false,
   },
   {
     // A student's enrolments and completed days (docs/product.md § Instructors).
@@ -194,4 +203,6 @@ export const uploadKindsOf = (tables: readonly AnySyncedTable[]): OutboxKind<unk
 
 /** The pulled entries of `tables`, in pull order. */
 export const pulledTablesOf = (tables: readonly AnySyncedTable[]) =>
-  tables.filter((t): t is AnySyncedTable & Required<Pick<AnySyncedTable, 'pull'>> => t.pull !== undefined);
+  tables.filter(
+    (t): t is AnySyncedTable & Required<Pick<AnySyncedTable, 'pull'>> => t.pull !== undefined,
+  );

@@ -2,7 +2,8 @@
  * One entry in src/sync/syncedTables.ts is enough for a table to sync: a fixture table
  * ("notes", a Dexie table added only in this test, server table `fixture_notes`) gets
  * uploaded by the outbox, pulled by the same run, watched by nothing else, cleared at
- * sign-out, adopted from the guest at sign-in and written into the offline data bundle,
+ * sign-out, adopted from the guest at sign-in, written into the offline data file and read
+ * back from it (checked by its own schema),
  * with no other file naming it. The server side is a small in-test fake of the two
  * PostgREST calls (POST upsert, GET page); the real server's handling of every real
  * table is proved by tests/sync/pull.test.ts and tests/sync/integration.test.ts.
@@ -43,6 +44,7 @@ vi.mock('../../src/data/db', async (importOriginal) => {
 vi.mock('../../src/sync/syncedTables', async (importOriginal) => {
   const actual = await importOriginal<typeof TablesModule>();
   const { editableKind } = await import('../../src/sync/kinds/editableKind');
+  const { z } = await import('zod');
   type Db = PneumaDatabase & { notes: Table<NoteRecord, [string, string]> };
   const local = (db: PneumaDatabase) => (db as Db).notes;
   const toRow = (n: NoteRecord, userId: string) => ({
@@ -85,7 +87,22 @@ vi.mock('../../src/sync/syncedTables', async (importOriginal) => {
     watched: true,
     clearedAtSignOut: true,
     guestAdopted: true,
-    exported: true,
+    bundle: async () => ({
+      required: false,
+      exports: (n: NoteRecord) => !n.deleted,
+      row: z.object({
+        owner: z.string(),
+        noteId: z.string().min(1, 'needs an id'),
+        text: z.string().max(200),
+      }),
+      toLocal: async (rows: { owner: string; noteId: string; text: string }[], now: Date) =>
+        rows.map((r): NoteRecord => ({
+          ...r,
+          updatedAt: now.toISOString(),
+          deleted: false,
+          syncState: 'pending',
+        })),
+    }),
   };
   return { ...actual, SYNCED_TABLES: [...actual.SYNCED_TABLES, fixture] };
 });
@@ -93,10 +110,10 @@ vi.mock('../../src/sync/syncedTables', async (importOriginal) => {
 const { db, GUEST_OWNER } = await import('../../src/data/db');
 const { saveAuthSession } = await import('../../src/data/authSessionRepo');
 const { runOutboxUnlockedForTests } = await import('../../src/sync/outbox');
-const { adoptGuestChoices, clearPersonData, countUnsyncedChanges } = await import(
-  '../../src/sync/personData'
-);
-const { buildBundle } = await import('../../src/features/data-bundle/bundle');
+const { adoptGuestChoices, clearPersonData, countUnsyncedChanges } =
+  await import('../../src/sync/personData');
+const { buildBundle, importBundle, parseBundle } =
+  await import('../../src/features/data-bundle/bundle');
 
 const notes = () => (db as unknown as { notes: Table<NoteRecord, [string, string]> }).notes;
 const USER = 'user-notes';
@@ -122,9 +139,14 @@ function fakeServer() {
     const after = url.searchParams.get('updated_at');
     const body =
       table === 'fixture_notes'
-        ? [...rows.values()].filter((r) => !after || !after.startsWith('gt.') || String(r.updated_at) > after.slice(3))
+        ? [...rows.values()].filter(
+            (r) => !after || !after.startsWith('gt.') || String(r.updated_at) > after.slice(3),
+          )
         : [];
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   };
   return { rows, writes, fetch: fetch as typeof globalThis.fetch };
 }
@@ -163,7 +185,11 @@ describe('a synced table is one entry in SYNCED_TABLES', () => {
       updated_at: '2026-11-27T08:00:00.000Z',
     });
 
-    const result = await runOutboxUnlockedForTests(config, { fetch: server.fetch, pull: true, sleep: async () => undefined });
+    const result = await runOutboxUnlockedForTests(config, {
+      fetch: server.fetch,
+      pull: true,
+      sleep: async () => undefined,
+    });
 
     expect(result.status).toBe('done');
     expect(server.writes.map((w) => [w.note_id, w.text])).toEqual([['n1', 'made here']]);
@@ -189,10 +215,40 @@ describe('a synced table is one entry in SYNCED_TABLES', () => {
     ]);
   });
 
-  it('its rows are in the offline data bundle', async () => {
-    await notes().put(note(USER, 'n1', 'exported'));
+  it('its rows are in the offline data file, and come back from it on an empty device', async () => {
+    await notes().bulkPut([
+      note(USER, 'n1', 'exported'),
+      { ...note(USER, 'n2', 'removed'), deleted: true },
+    ]);
     const bundle = await buildBundle(new Date('2026-11-27T10:00:00Z'));
     expect(bundle.notes).toEqual([expect.objectContaining({ noteId: 'n1', text: 'exported' })]);
     expect(bundle.sessions).toEqual([]);
+
+    const text = JSON.stringify(bundle);
+    await Promise.all(db.tables.map((t) => t.clear()));
+    const summary = await importBundle(await parseBundle(text));
+    expect(summary).toMatchObject({ notesAdded: 1, notesAlreadyHere: 0, sessionsAdded: 0 });
+    expect((await notes().toArray()).map((n) => [n.owner, n.noteId, n.text])).toEqual([
+      [USER, 'n1', 'exported'],
+    ]);
+    // The same file again: the row is already here (same key) and stays as it is.
+    expect(await importBundle(await parseBundle(text))).toMatchObject({
+      notesAdded: 0,
+      notesAlreadyHere: 1,
+    });
+    expect(await notes().count()).toBe(1);
+  });
+
+  it("its section is checked by the entry's own schema, and an older file without it imports", async () => {
+    const file = (notesSection: unknown) =>
+      JSON.stringify({ sessions: [], patterns: [], userPreferences: {}, notes: notesSection });
+    await expect(parseBundle(file([{ owner: USER, noteId: '', text: 'x' }]))).rejects.toThrow(
+      /notes\[0\]\.noteId: needs an id/,
+    );
+    await expect(parseBundle(file('x'))).rejects.toThrow(/notes must be a list/);
+    const older = await parseBundle(
+      JSON.stringify({ sessions: [], patterns: [], userPreferences: {} }),
+    );
+    expect(await importBundle(older)).toMatchObject({ notesAdded: 0 });
   });
 });

@@ -4,8 +4,20 @@ import { useAuth } from '../../app/auth/authStore';
 import { deviceTimeZone } from '../../app/practiceReminders';
 import { db } from '../../data/db';
 import { formatMindfulCsv, formatSessionsCsv } from '../../domain/export/sessionsCsv';
-import { BundleImportError, buildBundle, bundleFileName, type ImportSummary } from './bundle';
-import { describePlan, planImport, runImport, type CsvImportSummary, type ImportPlan } from './importFile';
+import {
+  BundleImportError,
+  buildBundle,
+  bundleFileName,
+  sectionSize,
+  type ImportSummary,
+} from './bundle';
+import {
+  describePlan,
+  planImport,
+  runImport,
+  type CsvImportSummary,
+  type ImportPlan,
+} from './importFile';
 
 function download(text: string, name: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -22,7 +34,7 @@ function download(text: string, name: string, type: string) {
 export async function downloadDataFile(): Promise<{ sessions: number; patterns: number }> {
   const bundle = await buildBundle();
   download(JSON.stringify(bundle, null, 2), bundleFileName(), 'application/json');
-  return { sessions: bundle.sessions.length, patterns: bundle.patterns.length };
+  return { sessions: sectionSize(bundle, 'sessions'), patterns: sectionSize(bundle, 'patterns') };
 }
 
 function describeCsvSummary(s: CsvImportSummary): string {
@@ -31,13 +43,18 @@ function describeCsvSummary(s: CsvImportSummary): string {
   return `Import complete: ${parts.join(', ')}.`;
 }
 
-function describeSummary(s: ImportSummary): string {
+function describeSummary(summary: ImportSummary): string {
+  const s = (count: keyof ImportSummary & string) => Number(summary[count] ?? 0);
   const parts = [
-    `${s.sessionsAdded} ${s.sessionsAdded === 1 ? 'session' : 'sessions'} added`,
-    s.sessionsAlreadyHere ? `${s.sessionsAlreadyHere} already on this device` : null,
-    s.patternsAdded ? `${s.patternsAdded} ${s.patternsAdded === 1 ? 'pattern' : 'patterns'} added` : null,
-    s.patternsUpdated ? `${s.patternsUpdated} updated` : null,
-    s.programsAdded ? `${s.programsAdded} ${s.programsAdded === 1 ? 'program' : 'programs'} added` : null,
+    `${s('sessionsAdded')} ${s('sessionsAdded') === 1 ? 'session' : 'sessions'} added`,
+    s('sessionsAlreadyHere') ? `${s('sessionsAlreadyHere')} already on this device` : null,
+    s('patternsAdded')
+      ? `${s('patternsAdded')} ${s('patternsAdded') === 1 ? 'pattern' : 'patterns'} added`
+      : null,
+    s('patternsUpdated') ? `${s('patternsUpdated')} updated` : null,
+    s('programsAdded')
+      ? `${s('programsAdded')} ${s('programsAdded') === 1 ? 'program' : 'programs'} added`
+      : null,
   ].filter(Boolean);
   return `Import complete: ${parts.join(', ')}. Preferences applied.`;
 }
@@ -49,7 +66,11 @@ function describeSummary(s: ImportSummary): string {
 export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const inputId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string; problems?: string[] } | null>(null);
+  const [status, setStatus] = useState<{
+    kind: 'ok' | 'error';
+    text: string;
+    problems?: string[];
+  } | null>(null);
   const [busy, setBusy] = useState(false);
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
@@ -65,7 +86,10 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
         text: `Exported ${n.sessions} ${n.sessions === 1 ? 'session' : 'sessions'} and ${n.patterns} custom ${n.patterns === 1 ? 'pattern' : 'patterns'}.`,
       });
     } catch (e) {
-      setStatus({ kind: 'error', text: `Export failed: ${e instanceof Error ? e.message : String(e)}` });
+      setStatus({
+        kind: 'error',
+        text: `Export failed: ${e instanceof Error ? e.message : String(e)}`,
+      });
     }
   };
 
@@ -75,11 +99,27 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
       const sessions = await db.sessions.toArray();
       const day = new Date().toISOString().slice(0, 10);
       const tz = deviceTimeZone();
-      if (which === 'sessions') download(formatSessionsCsv(sessions, tz), `pneuma-sessions-${day}.csv`, 'text/csv;charset=utf-8');
-      else download(formatMindfulCsv(sessions, tz), `pneuma-mindful-minutes-${day}.csv`, 'text/csv;charset=utf-8');
-      setStatus({ kind: 'ok', text: `Exported ${sessions.length} ${sessions.length === 1 ? 'session' : 'sessions'} as CSV.` });
+      if (which === 'sessions')
+        download(
+          formatSessionsCsv(sessions, tz),
+          `pneuma-sessions-${day}.csv`,
+          'text/csv;charset=utf-8',
+        );
+      else
+        download(
+          formatMindfulCsv(sessions, tz),
+          `pneuma-mindful-minutes-${day}.csv`,
+          'text/csv;charset=utf-8',
+        );
+      setStatus({
+        kind: 'ok',
+        text: `Exported ${sessions.length} ${sessions.length === 1 ? 'session' : 'sessions'} as CSV.`,
+      });
     } catch (e) {
-      setStatus({ kind: 'error', text: `Export failed: ${e instanceof Error ? e.message : String(e)}` });
+      setStatus({
+        kind: 'error',
+        text: `Export failed: ${e instanceof Error ? e.message : String(e)}`,
+      });
     }
   };
 
@@ -92,7 +132,11 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
       setPlan(await planImport(await file.text()));
     } catch (e) {
       if (e instanceof BundleImportError) {
-        setStatus({ kind: 'error', text: e.message, problems: e.problems.length > 1 ? e.problems.slice(0, 20) : undefined });
+        setStatus({
+          kind: 'error',
+          text: e.message,
+          problems: e.problems.length > 1 ? e.problems.slice(0, 20) : undefined,
+        });
       } else {
         setStatus({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
       }
@@ -107,10 +151,17 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
     setBusy(true);
     try {
       const summary = await runImport(plan, auth.user?.id ?? null);
-      setStatus({ kind: 'ok', text: 'patternsAdded' in summary ? describeSummary(summary) : describeCsvSummary(summary) });
+      setStatus({
+        kind: 'ok',
+        text:
+          'preferencesApplied' in summary ? describeSummary(summary) : describeCsvSummary(summary),
+      });
       setPlan(null);
     } catch (e) {
-      setStatus({ kind: 'error', text: `Import failed: ${e instanceof Error ? e.message : String(e)}. Nothing was changed.` });
+      setStatus({
+        kind: 'error',
+        text: `Import failed: ${e instanceof Error ? e.message : String(e)}. Nothing was changed.`,
+      });
     } finally {
       setBusy(false);
     }
@@ -122,18 +173,27 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
     <section className="data-bundle" aria-labelledby={`${inputId}-heading`}>
       <Heading id={`${inputId}-heading`}>Your data on this device</Heading>
       <p className="muted">
-        Download your sessions, custom patterns and preferences as a file, or your sessions as a spreadsheet (CSV).
-        The mindful-minutes CSV (start and end of each session) is for health apps that import CSV. Import reads
-        Pneuma’s data file or sessions CSV, shows what it holds first, and never duplicates a session.
+        Download your sessions, custom patterns and preferences as a file, or your sessions as a
+        spreadsheet (CSV). The mindful-minutes CSV (start and end of each session) is for health
+        apps that import CSV. Import reads Pneuma’s data file or sessions CSV, shows what it holds
+        first, and never duplicates a session.
       </p>
       <div className="data-bundle__actions">
         <button type="button" className="btn btn--secondary" onClick={() => void onExport()}>
           Export data
         </button>
-        <button type="button" className="btn btn--secondary" onClick={() => void onExportCsv('sessions')}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void onExportCsv('sessions')}
+        >
           Export sessions (CSV)
         </button>
-        <button type="button" className="btn btn--secondary" onClick={() => void onExportCsv('mindful')}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void onExportCsv('mindful')}
+        >
           Export mindful minutes (CSV)
         </button>
         <input
@@ -169,16 +229,30 @@ export function DataBundlePanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
             </ul>
           ) : null}
           <div className="data-bundle__actions">
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void onConfirm()}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy}
+              onClick={() => void onConfirm()}
+            >
               Import
             </button>
-            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setPlan(null)}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={busy}
+              onClick={() => setPlan(null)}
+            >
               Cancel
             </button>
           </div>
         </div>
       ) : null}
-      <div role={status?.kind === 'error' ? 'alert' : 'status'} aria-live="polite" className={status?.kind === 'error' ? 'data-bundle__error' : undefined}>
+      <div
+        role={status?.kind === 'error' ? 'alert' : 'status'}
+        aria-live="polite"
+        className={status?.kind === 'error' ? 'data-bundle__error' : undefined}
+      >
         {status ? <p>{status.text}</p> : null}
         {status?.problems ? (
           <ul>
