@@ -4,7 +4,7 @@ import type { LocalCopy } from '../domain/syncMerge';
 import type { SectionOf } from './bundle/bundleSection';
 import { favoritesKind, preferencesKind, ratingsKind } from './kinds/choiceKinds';
 import { coursesKind, enrolmentsKind, progressKind } from './kinds/courseKinds';
-import type { OutboxKind } from './kinds/outboxKind';
+import type { OutboxKind, SyncedTableRef, UploadOf } from './kinds/outboxKind';
 import { patternsKind } from './kinds/patternsKind';
 import { programsKind } from './kinds/programsKind';
 import { sessionsKind } from './kinds/sessionsKind';
@@ -30,7 +30,7 @@ import { textOr, type ServerRow } from './rows/serverValues';
 export interface SyncedTable<
   L extends LocalCopy = LocalCopy,
   K extends IndexableType = IndexableType,
-> {
+> extends SyncedTableRef<L, K> {
   /** The Dexie table's name (also its section name in the data file). */
   name: string;
   local(db: PneumaDatabase): Table<L, K>;
@@ -43,8 +43,8 @@ export interface SyncedTable<
   server: string;
   /** Its key column among the user's rows (ties of updated_at are read in this order). */
   keyColumn: string;
-  /** How its records go up, in order (none: never uploaded from this device). */
-  uploads: readonly OutboxKind<L>[];
+  /** How its records go up, in order, each made for this table (none: never uploaded from this device). */
+  uploads: readonly UploadOf<L>[];
   /** How a server row lands here (absent: never pulled). */
   pull?: {
     /** The local key of a server row (null: unreadable). */
@@ -199,7 +199,7 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
 
 /** Every upload kind of `tables`, in upload order. */
 export const uploadKindsOf = (tables: readonly AnySyncedTable[]): OutboxKind<unknown>[] =>
-  tables.flatMap((t) => t.uploads as readonly OutboxKind<unknown>[]);
+  tables.flatMap((t) => t.uploads.map((upload) => upload(t) as OutboxKind<unknown>));
 
 /** The pulled entries of `tables`, in pull order. */
 export const pulledTablesOf = (tables: readonly AnySyncedTable[]) =>

@@ -60,15 +60,12 @@ vi.mock('../../src/sync/syncedTables', async (importOriginal) => {
     server: 'fixture_notes',
     keyColumn: 'note_id',
     uploads: [
+      // Its server table, Dexie table and owner field come from this entry.
       editableKind<NoteRecord, [string, string]>({
-        table: 'fixture_notes',
         onConflict: 'user_id,note_id',
         onDuplicate: 'merge',
         toRow,
-        local,
         keyOf: (n) => [n.owner, n.noteId],
-        loadPending: (ctx) =>
-          local(ctx.db).where('[owner+syncState]').equals([ctx.userId, 'pending']).toArray(),
         count: () => undefined,
       }),
     ],

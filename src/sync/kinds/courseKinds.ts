@@ -1,5 +1,9 @@
-import type { Table } from 'dexie';
-import type { CourseRecord, PneumaDatabase, SyncedRowMeta } from '../../data/db';
+import type {
+  CourseEnrolmentRecord,
+  CourseProgressRecord,
+  CourseRecord,
+  SyncedRowMeta,
+} from '../../data/db';
 import type { OutboxResult } from '../outboxResult';
 import { toCourseRow } from '../rows/courseRow';
 import { toEnrolmentRow, toProgressRow } from '../rows/enrolmentRow';
@@ -18,45 +22,34 @@ const count = (result: OutboxResult, uploaded: boolean, n: number) => {
 };
 
 export const coursesKind = editableKind<CourseRecord, string>({
-  table: 'courses',
   onDuplicate: 'merge',
   echo: 'id,updated_at',
   echoKey: (row) => (typeof row.id === 'string' ? row.id : null),
   toRow: toCourseRow,
-  local: (db) => db.courses as Table<CourseRecord, string>,
   keyOf: (c) => c.id,
-  loadPending: (ctx) =>
-    ctx.db.courses.where('[instructorId+syncState]').equals([ctx.userId, 'pending']).toArray(),
   count,
 });
 
-/** A student's rows: one per person and key, the pending ones found by [owner+syncState]. */
+/** A student's rows: one per person and key. */
 function studentKind<T extends SyncedRowMeta, K extends [string, ...(string | number)[]]>(
-  table: string,
   onConflict: string,
-  local: (db: PneumaDatabase) => Table<T, K>,
   keyOf: (row: T) => K,
   toRow: (row: T, userId: string) => object,
   echo: { columns: string; key: (row: ServerRow, userId: string) => K | null },
 ) {
   return editableKind<T, K>({
-    table,
     onConflict,
     onDuplicate: 'merge',
     echo: `${echo.columns},updated_at`,
     echoKey: echo.key,
     toRow,
-    local,
     keyOf,
-    loadPending: (ctx) => local(ctx.db).where('[owner+syncState]').equals([ctx.userId, 'pending']).toArray(),
     count,
   });
 }
 
-export const enrolmentsKind = studentKind(
-  'course_enrolments',
+export const enrolmentsKind = studentKind<CourseEnrolmentRecord, [string, string]>(
   'user_id,course_id',
-  (db) => db.courseEnrolments,
   (e) => [e.owner, e.courseId],
   toEnrolmentRow,
   {
@@ -65,10 +58,8 @@ export const enrolmentsKind = studentKind(
   },
 );
 
-export const progressKind = studentKind(
-  'course_progress',
+export const progressKind = studentKind<CourseProgressRecord, [string, string, number]>(
   'user_id,course_id,day_index',
-  (db) => db.courseProgress,
   (p) => [p.owner, p.courseId, p.dayIndex],
   toProgressRow,
   {

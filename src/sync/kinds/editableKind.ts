@@ -3,7 +3,7 @@ import type { PneumaDatabase, SyncState } from '../../data/db';
 import { recordStop, type OutboxResult } from '../outboxResult';
 import type { RunContext } from '../runContext';
 import type { UpsertOutcome, UpsertTarget } from '../upsert';
-import type { OutboxKind } from './outboxKind';
+import type { OutboxKind, SyncedTableRef } from './outboxKind';
 import type { ServerRow } from '../rows/serverValues';
 import { isStamp } from '../../domain/syncMerge';
 
@@ -19,16 +19,13 @@ export interface EditableRecord {
   lastError?: string;
 }
 
-export interface EditableKindSpec<
-  T extends EditableRecord,
-  K extends IndexableType,
-> extends UpsertTarget {
+/** The upload of one table's records; the table itself comes from its registry entry. */
+export interface EditableKindSpec<T extends EditableRecord, K extends IndexableType> extends Omit<
+  UpsertTarget,
+  'table'
+> {
   toRow(item: T, userId: string): object;
-  /** The local table of these records. */
-  local(db: PneumaDatabase): Table<T, K>;
   keyOf(item: T): K;
-  /** The signed-in user's records waiting for upload. */
-  loadPending(ctx: RunContext): Promise<T[]>;
   /** Counts a settled batch in the run's result. */
   count(result: OutboxResult, uploaded: boolean, n: number): void;
   /**
@@ -39,32 +36,48 @@ export interface EditableKindSpec<
   echoKey?(row: ServerRow, userId: string): K | null;
 }
 
+/** A spec with its table: what the upload of a batch works on. */
+interface BoundSpec<T extends EditableRecord, K extends IndexableType> extends EditableKindSpec<
+  T,
+  K
+> {
+  local(db: PneumaDatabase): Table<T, K>;
+}
+
 /**
  * An outbox kind for records that can change again (custom patterns, favourites, ratings,
  * preferences). The upload is an upsert that merges: the version that reaches the server
  * last wins, and the server stamps it (docs/product.md § Sync). A failed refresh or
  * transient trouble leaves them pending for a later run; any other outcome is recorded on
  * the ones not changed again while the upload was in flight (those stay pending for the
- * newer version).
+ * newer version). Due: the signed-in user's pending records (by `[ownerField+syncState]`).
  */
 export function editableKind<T extends EditableRecord, K extends IndexableType>(
   spec: EditableKindSpec<T, K>,
-): OutboxKind<T> {
-  return {
-    table: spec.table,
-    onDuplicate: spec.onDuplicate,
-    onConflict: spec.onConflict,
-    echo: spec.echo,
-    toRow: spec.toRow,
-    loadDue: spec.loadPending,
-    settle: (ctx, batch, outcome) => settle(spec, ctx, batch, outcome),
+): (table: SyncedTableRef<T, K>) => OutboxKind<T> {
+  return (table) => {
+    const bound: BoundSpec<T, K> = { ...spec, local: table.local };
+    return {
+      table: table.server,
+      onDuplicate: spec.onDuplicate,
+      onConflict: spec.onConflict,
+      echo: spec.echo,
+      toRow: spec.toRow,
+      loadDue: (ctx) =>
+        table
+          .local(ctx.db)
+          .where(`[${table.ownerField}+syncState]`)
+          .equals([ctx.userId, 'pending'])
+          .toArray(),
+      settle: (ctx, batch, outcome) => settle(bound, ctx, batch, outcome),
+    };
   };
 }
 
 type Settled = Exclude<UpsertOutcome, { kind: 'unauthorized' | 'transient' }>;
 
 async function settle<T extends EditableRecord, K extends IndexableType>(
-  spec: EditableKindSpec<T, K>,
+  spec: BoundSpec<T, K>,
   ctx: RunContext,
   batch: T[],
   outcome: UpsertOutcome,
@@ -73,7 +86,8 @@ async function settle<T extends EditableRecord, K extends IndexableType>(
     recordStop(ctx.result, outcome);
     return false;
   }
-  const stamps = outcome.kind === 'ok' ? echoStamps(spec, ctx.userId, outcome.rows) : new Map<string, string>();
+  const stamps =
+    outcome.kind === 'ok' ? echoStamps(spec, ctx.userId, outcome.rows) : new Map<string, string>();
   await markUnchanged(spec, ctx.db, batch, outcomeChanges(outcome), stamps);
   spec.count(ctx.result, outcome.kind === 'ok', batch.length);
   return true;
@@ -103,7 +117,7 @@ function outcomeChanges(outcome: Settled): Partial<EditableRecord> {
 }
 
 async function markUnchanged<T extends EditableRecord, K extends IndexableType>(
-  spec: EditableKindSpec<T, K>,
+  spec: BoundSpec<T, K>,
   database: PneumaDatabase,
   batch: T[],
   changes: Partial<EditableRecord>,
@@ -121,10 +135,12 @@ async function markUnchanged<T extends EditableRecord, K extends IndexableType>(
     const gone = stored ? unchanged.filter((item) => item.deleted === true) : [];
     if (gone.length) await table.bulkDelete(gone.map((item) => spec.keyOf(item)));
     await table.bulkPut(
-      unchanged.filter((item) => !gone.includes(item)).map((item) => {
-        const serverUpdatedAt = stamps.get(JSON.stringify(spec.keyOf(item)));
-        return withChanges(item, serverUpdatedAt ? { ...changes, serverUpdatedAt } : changes);
-      }),
+      unchanged
+        .filter((item) => !gone.includes(item))
+        .map((item) => {
+          const serverUpdatedAt = stamps.get(JSON.stringify(spec.keyOf(item)));
+          return withChanges(item, serverUpdatedAt ? { ...changes, serverUpdatedAt } : changes);
+        }),
     );
   });
 }

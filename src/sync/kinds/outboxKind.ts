@@ -1,3 +1,5 @@
+import type { IndexableType, Table } from 'dexie';
+import type { PneumaDatabase } from '../../data/db';
 import type { RunContext } from '../runContext';
 import type { UpsertOutcome, UpsertTarget } from '../upsert';
 
@@ -23,3 +25,21 @@ export interface OutboxKind<T> extends UpsertTarget {
   /** Called after each batch with the number of due records (progress display). */
   afterBatch?(ctx: RunContext, total: number): void;
 }
+
+/**
+ * What an upload kind learns of its table from the table's entry in ../syncedTables.ts (the
+ * one place that names the server table, the Dexie table and the owner field), so no kind
+ * repeats them.
+ */
+export interface SyncedTableRef<L, K extends IndexableType = IndexableType> {
+  /** The server table (PostgREST's /rest/v1/<server>). */
+  server: string;
+  /** The Dexie table. */
+  local(db: PneumaDatabase): Table<L, K>;
+  /** The local field naming the person a row belongs to (indexed with syncState). */
+  ownerField: 'userId' | 'owner' | 'instructorId';
+}
+
+/** An upload kind, made for the table of the registry entry that lists it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type UploadOf<L> = (table: SyncedTableRef<L, any>) => OutboxKind<L>;

@@ -7,7 +7,7 @@ import type { ServerRow } from '../rows/serverValues';
 import { isStamp } from '../../domain/syncMerge';
 import type { RunContext } from '../runContext';
 import type { UpsertOutcome } from '../upsert';
-import type { OutboxKind } from './outboxKind';
+import type { UploadOf } from './outboxKind';
 
 /**
  * Finished sessions. They never change once made, so a replay is ignored by the server.
@@ -16,15 +16,15 @@ import type { OutboxKind } from './outboxKind';
  * a failed refresh or transient trouble leaves them pending and stops the run, transient
  * trouble with a next attempt time from the generic back-off (1 s doubling to 30 s).
  */
-export const sessionsKind: OutboxKind<SessionRecord> = {
-  table: 'sessions',
+export const sessionsKind: UploadOf<SessionRecord> = (table) => ({
+  table: table.server,
   onDuplicate: 'ignore',
   echo: 'id,updated_at',
   toRow: toSessionRow,
   loadDue: loadDueSessions,
   settle: settleSessions,
   afterBatch: (ctx, total) => ctx.onBatch?.({ uploaded: ctx.result.uploaded, total }),
-};
+});
 
 /** The user's sessions waiting in the outbox (backing off or not). */
 export function pendingSessions(database: PneumaDatabase, userId: string) {
@@ -40,7 +40,10 @@ async function loadDueSessions(ctx: RunContext): Promise<SessionRecord[]> {
   const due = pending
     .filter((s) => ctx.force || s.nextAttemptAt === undefined || s.nextAttemptAt <= t0)
     .sort(byCreatedAt);
-  await keepInvalidOnDevice(ctx, due.filter((s) => !isValidStartTime(s)));
+  await keepInvalidOnDevice(
+    ctx,
+    due.filter((s) => !isValidStartTime(s)),
+  );
   return due.filter((s) => isValidStartTime(s));
 }
 
@@ -57,7 +60,11 @@ async function keepInvalidOnDevice(ctx: RunContext, invalid: SessionRecord[]): P
   ctx.result.localOnly += invalid.length;
 }
 
-async function settleSessions(ctx: RunContext, batch: SessionRecord[], outcome: UpsertOutcome): Promise<boolean> {
+async function settleSessions(
+  ctx: RunContext,
+  batch: SessionRecord[],
+  outcome: UpsertOutcome,
+): Promise<boolean> {
   switch (outcome.kind) {
     case 'ok':
       await markSynced(ctx, batch, outcome.rows);
@@ -67,11 +74,17 @@ async function settleSessions(ctx: RunContext, batch: SessionRecord[], outcome: 
       ctx.result.localOnly += batch.length;
       return true;
     case 'rejected':
-      await markAttempt(ctx, batch, { syncState: 'failed', lastError: outcome.message, nextAttemptAt: undefined });
+      await markAttempt(ctx, batch, {
+        syncState: 'failed',
+        lastError: outcome.message,
+        nextAttemptAt: undefined,
+      });
       ctx.result.failed += batch.length;
       return true;
     case 'unauthorized':
-      await ctx.db.sessions.bulkUpdate(batch.map((s) => ({ key: s.id, changes: { lastError: REFRESH_FAILED } })));
+      await ctx.db.sessions.bulkUpdate(
+        batch.map((s) => ({ key: s.id, changes: { lastError: REFRESH_FAILED } })),
+      );
       recordStop(ctx.result, outcome);
       return false;
     case 'transient':
@@ -86,10 +99,18 @@ async function settleSessions(ctx: RunContext, batch: SessionRecord[], outcome: 
  * pull's copy of the same row changes nothing. A replay the server ignored sends no echo:
  * that row keeps its stamp (or gets it from the next pull).
  */
-async function markSynced(ctx: RunContext, batch: SessionRecord[], echo: ServerRow[]): Promise<void> {
+async function markSynced(
+  ctx: RunContext,
+  batch: SessionRecord[],
+  echo: ServerRow[],
+): Promise<void> {
   const at = ctx.now();
   const { db } = ctx;
-  const stamps = new Map(echo.flatMap((r) => (typeof r.id === 'string' && isStamp(r.updated_at) ? [[r.id, r.updated_at]] : [])));
+  const stamps = new Map(
+    echo.flatMap((r) =>
+      typeof r.id === 'string' && isStamp(r.updated_at) ? [[r.id, r.updated_at]] : [],
+    ),
+  );
   await db.transaction('rw', db.sessions, db.preferences, async () => {
     await ctx.db.sessions.bulkUpdate(
       batch.map((s) => {
@@ -113,19 +134,30 @@ async function markSynced(ctx: RunContext, batch: SessionRecord[], echo: ServerR
 }
 
 /** Applies `changes` to every session of the batch and counts one more attempt. */
-async function markAttempt(ctx: RunContext, batch: SessionRecord[], changes: Partial<SessionRecord>): Promise<void> {
+async function markAttempt(
+  ctx: RunContext,
+  batch: SessionRecord[],
+  changes: Partial<SessionRecord>,
+): Promise<void> {
   await ctx.db.sessions.bulkUpdate(
     batch.map((s) => ({ key: s.id, changes: { ...changes, attempts: (s.attempts ?? 0) + 1 } })),
   );
 }
 
 /** Left pending: the next run tries again after the back-off for its attempt count. */
-async function scheduleNextAttempt(ctx: RunContext, batch: SessionRecord[], message: string): Promise<void> {
+async function scheduleNextAttempt(
+  ctx: RunContext,
+  batch: SessionRecord[],
+  message: string,
+): Promise<void> {
   const at = ctx.now();
   await ctx.db.sessions.bulkUpdate(
     batch.map((s) => {
       const attempts = (s.attempts ?? 0) + 1;
-      return { key: s.id, changes: { attempts, lastError: message, nextAttemptAt: at + delayBeforeRetry(attempts) } };
+      return {
+        key: s.id,
+        changes: { attempts, lastError: message, nextAttemptAt: at + delayBeforeRetry(attempts) },
+      };
     }),
   );
 }

@@ -5,7 +5,7 @@ import { recordStop } from '../outboxResult';
 import { hasVisionSummary, toVisionRow } from '../rows/visionRow';
 import type { RunContext } from '../runContext';
 import type { UpsertOutcome } from '../upsert';
-import type { OutboxKind } from './outboxKind';
+import type { UploadOf } from './outboxKind';
 
 /**
  * The camera's summary of a session (docs/product.md § Vision), kept on the session's
@@ -14,16 +14,17 @@ import type { OutboxKind } from './outboxKind';
  * attached to the account and synced. Never changes once made: a replay is ignored.
  * Outcomes: ok marks it synced; not_found (a server without the endpoint) keeps it on
  * this device; a refusal marks it failed; a failed refresh or transient trouble leaves it
- * due and stops the run.
+ * due and stops the run. Listed with the sessions' table (../syncedTables.ts), it goes to an
+ * endpoint of its own, not to that table.
  */
-export const visionKind: OutboxKind<SessionRecord> = {
+export const visionKind: UploadOf<SessionRecord> = () => ({
   table: 'vision_sessions',
   path: API_PREFIX + VISION_API.upload.path,
   onDuplicate: 'ignore',
   toRow: toVisionRow,
   loadDue: loadDueSummaries,
   settle: settleSummaries,
-};
+});
 
 const DUE = new Set<SessionRecord['visionSyncState']>(['pending', 'guest']);
 
