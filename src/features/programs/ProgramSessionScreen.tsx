@@ -16,6 +16,7 @@ import {
   stopwatchText,
 } from '../../domain/programs/programText';
 import { STEP_HINTS, STEP_LABELS, type Program } from '../../domain/programs/programTypes';
+import { progressCount, progressCountText } from '../../domain/programs/progressCount';
 import { runPosition, type RunPosition } from '../../domain/programs/timeline';
 import { isHoldStep } from '../../machines/practiceRun';
 import { Button, buttonClass } from '../../ui/Button';
@@ -174,6 +175,7 @@ function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof use
   const tappable = step?.endsOnTap ?? false;
   const retentions = snap ? retentionList(snap.context.run.endedMs, s.timeline.steps) : [];
   const segment = step ? program.segments[step.segmentIndex] : undefined;
+  const count = pos ? progressCount(s.timeline, pos) : null;
 
   return (
     <div className="page program-page program-run" data-testid="program-run">
@@ -211,9 +213,9 @@ function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof use
           {step?.kind === 'retention' ? 'Breathe again' : 'End hold'}
         </Button>
       ) : null}
-      {pos ? (
+      {count ? (
         <p className="program-run__progress" data-testid="program-progress">
-          {pos.completedCycles} of {s.timeline.totalCycles} breath cycles
+          {progressCountText(count)}
         </p>
       ) : null}
       {retentions.length ? (
