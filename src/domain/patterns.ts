@@ -320,6 +320,17 @@ export const namedTimingsOf = (p: NamedTimings): NamedTimings => ({
   hold_after_exhale: p.hold_after_exhale,
 });
 
+/**
+ * The phases a person breathes, in order, with the names the guide says (both holds are
+ * 'Hold'); a zero-length phase is left out. Box: Inhale 4, Hold 4, Exhale 4, Hold 4.
+ */
+export function phasesShown(p: PatternTimings): { label: string; seconds: number }[] {
+  return PHASE_FIELDS.map((f) => ({
+    label: f === 'hold_after_exhale' ? PHASE_FIELD_LABELS.hold : PHASE_FIELD_LABELS[f],
+    seconds: p[f],
+  })).filter((x) => x.seconds > 0);
+}
+
 /** Label like '3-2-3-1' for a pattern's four timings, in breathing order. */
 export function timingLabel(p: PatternTimings): string {
   return PHASE_FIELDS.map((f) => String(p[f])).join('-');

@@ -12,6 +12,8 @@ function dayWord(iso: string, now: Date): string {
   return `${days} days ago`;
 }
 
+const blankLine = '\u00a0';
+
 /**
  * The streak in days, once the sessions are read. The statistics module loads only when there
  * is a session to count (a returning visitor), so a first visit's JavaScript does not carry it
@@ -44,19 +46,30 @@ function useStreak(sessions: readonly SessionRecord[] | undefined): number | nul
 export function HomePractice({
   sessions,
   next,
+  named,
 }: {
   sessions: readonly SessionRecord[] | undefined;
   next: Recommendation | undefined;
+  /** A pattern name the screen already says above (the 'Practice again: …' button). */
+  named?: string;
 }) {
   const now = new Date();
   const last = sessions?.[0];
+  // Each name once: the last session's row says only when when the button above names it,
+  // and 'Next' is another pattern than the one just practised.
+  const when = last ? dayWord(last.createdAt, now) : '';
+  const lastText = !last
+    ? blankLine
+    : last.patternName === named
+      ? when.charAt(0).toUpperCase() + when.slice(1)
+      : `${last.patternName}, ${when}`;
   const streak = useStreak(sessions);
-  const blank = '\u00a0';
+  const blank = blankLine;
   return (
     <dl className="home-practice" aria-label="Your practice">
       <div>
         <dt>Last session</dt>
-        <dd>{last ? `${last.patternName}, ${dayWord(last.createdAt, now)}` : blank}</dd>
+        <dd data-testid="home-last-session">{lastText}</dd>
       </div>
       <div>
         <dt>Streak</dt>

@@ -143,7 +143,13 @@ export function HomeScreen({
             </Link>
           ) : null
         }
-        practice={<HomePractice sessions={sessions} next={ranked[0]} />}
+        practice={
+          <HomePractice
+            sessions={sessions}
+            next={ranked.find((r) => r.patternId !== last?.patternId)}
+            named={again?.name}
+          />
+        }
       />
       {welcome}
 

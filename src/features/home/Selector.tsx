@@ -4,7 +4,13 @@ import { HomeTabs } from './HomeTabs';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { GOALS, isGoalOptimalNow, type Goal } from '../../domain/goals';
-import { PATTERNS, cycleSeconds, getPattern, type BreathingPattern } from '../../domain/patterns';
+import {
+  PATTERNS,
+  cycleSeconds,
+  getPattern,
+  phasesShown,
+  type BreathingPattern,
+} from '../../domain/patterns';
 import {
   HOME_RECOMMENDATION_COUNT,
   REASON_BADGES,
@@ -174,6 +180,8 @@ export function SessionPreview({
   sticky?: boolean;
 }) {
   const p = getPattern(patternId);
+  // On a phone the bar floats above the cards only when it has something to start.
+  if (sticky && !p) return null;
   const label = mode === 'classic' ? 'Start Classic Session' : 'Start Enhanced Session';
   // Home builds the phone's sticky preview and the wider layout's panel side by side.
   const titleId = sticky ? 'home-preview-title-m' : 'home-preview-title';
@@ -189,19 +197,13 @@ export function SessionPreview({
         <>
           <p className="home-preview__name">{p.name}</p>
           {sticky ? null : (
-            <dl className="home-preview__phases">
-              <div>
-                <dt>Inhale</dt>
-                <dd>{p.inhale}s</dd>
-              </div>
-              <div>
-                <dt>Hold</dt>
-                <dd>{p.hold}s</dd>
-              </div>
-              <div>
-                <dt>Exhale</dt>
-                <dd>{p.exhale}s</dd>
-              </div>
+            <dl className="home-preview__phases" data-testid="preview-phases">
+              {phasesShown(p).map(({ label, seconds }, i) => (
+                <div key={i}>
+                  <dt>{label}</dt>
+                  <dd>{seconds}s</dd>
+                </div>
+              ))}
             </dl>
           )}
           <Link
