@@ -55,6 +55,11 @@ function clientOnlyPlugins(): PluginOption[] {
         globPatterns: ['**/*.{js,css,html,svg,ico,webmanifest,woff2}', 'icons/apple-touch-icon.png'],
         manifestTransforms: [precache.leaveOutOnDemand],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        // The worker's own build: it never writes or reads the data file, so the data-file
+        // sections (src/sync/syncedTables.ts) and their checks stay out of sw.js.
+        buildPlugins: {
+          vite: [{ name: 'pneuma-sw-build', config: () => ({ define: { 'import.meta.env.PNEUMA_SERVICE_WORKER': 'true' } }) }],
+        },
       },
       devOptions: { enabled: false },
     }),
