@@ -80,6 +80,13 @@ const perPersonKey =
     return item ? [userId, item] : null;
   };
 
+/**
+ * False in the service worker's build (vite.config.ts defines PNEUMA_SERVICE_WORKER there):
+ * the worker never writes or reads the data file, so the sections' loaders, and the checks
+ * (zod, the pattern and program schemas) they would bring into sw.js, are left out of it.
+ */
+const withFile = import.meta.env.PNEUMA_SERVICE_WORKER !== true;
+
 /** The person's choices: kept per owner, made as a guest too, all synced both ways. */
 const choice = {
   ownerField: 'owner',
@@ -101,7 +108,9 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     watched: true,
     clearedAtSignOut: true,
     guestAdopted: false, // joins only when the user says so (attachGuestSessions)
-    bundle: () => import('./bundle/sessionsSection').then((m) => m.sessionsSection),
+    bundle: withFile
+      ? () => import('./bundle/sessionsSection').then((m) => m.sessionsSection)
+      : undefined,
   },
   {
     name: 'patterns',
@@ -114,7 +123,9 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     watched: true,
     clearedAtSignOut: true,
     guestAdopted: false,
-    bundle: () => import('./bundle/patternsSection').then((m) => m.patternsSection),
+    bundle: withFile
+      ? () => import('./bundle/patternsSection').then((m) => m.patternsSection)
+      : undefined,
   },
   {
     // Custom programs (docs/product.md § Programs), synced like custom patterns.
@@ -129,7 +140,9 @@ export const SYNCED_TABLES: readonly AnySyncedTable[] = [
     clearedAtSignOut: true,
     guestAdopted: false,
     // Without deleted programs' tombstones; older files have no programs.
-    bundle: () => import('./bundle/programsSection').then((m) => m.programsSection),
+    bundle: withFile
+      ? () => import('./bundle/programsSection').then((m) => m.programsSection)
+      : undefined,
   },
   {
     ...choice,
