@@ -126,6 +126,11 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
         { timeout: 30_000 },
       )
       .toBe(true);
+    // A guest can start a course's day (nothing to enroll in without an account).
+    await gotoHydrated(student, `/courses/${courseId}`);
+    await expect(student.getByText('Practice any day now')).toBeVisible();
+    await student.getByRole('button', { name: 'Practice Box Breathing' }).first().click();
+    await expect(student).toHaveURL(/\/session\/classic\?pattern=box/);
     await newAccount(student, 'student');
     // Published courses are listed with their instructor's credentials.
     await student.goto('/courses');
@@ -148,7 +153,18 @@ test('an instructor publishes a two-day course; a student completes day 1 offlin
     await expect(student.getByTestId('phase-label')).toHaveText('Inhale');
     await student.clock.runFor(160_500);
     await expect(student.getByRole('heading', { name: 'Session complete' })).toBeVisible();
-    await student.goto(`/courses/${courseId}`);
+    // The day's results lead back to the course (issue 44: they went home before).
+    const viewResults = student.getByRole('button', { name: 'View Results' });
+    // 'Continue' once, or twice when the first-session card comes between.
+    await expect(async () => {
+      if (await viewResults.isVisible()) return;
+      await student.getByRole('button', { name: 'Continue' }).click({ timeout: 1000 });
+      await expect(viewResults).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await viewResults.click();
+    await expect(student).toHaveURL(/\/results\?id=/);
+    await student.getByRole('link', { name: 'Back to Two calm days' }).click();
+    await expect(student).toHaveURL(new RegExp(`/courses/${courseId}$`));
     await expect(student.getByText('1 of 2 days completed (50%)')).toBeVisible();
     await expect(
       student.getByRole('listitem').filter({ hasText: 'Day 1' }).getByText('Completed'),

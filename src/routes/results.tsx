@@ -1,5 +1,5 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
-import { ResultsScreen } from '../features/results';
+import { ResultsScreen, courseReturnOf } from '../features/results';
 import { parseResultsSearch } from '../features/results/resultsSearch';
 
 export const Route = createFileRoute('/results')({
@@ -10,5 +10,6 @@ export const Route = createFileRoute('/results')({
 function ResultsRoute() {
   const { id } = Route.useSearch();
   const navState = useRouterState({ select: (s) => s.location.state.sessionResult });
-  return <ResultsScreen id={id} navState={navState} />;
+  const course = useRouterState({ select: (s) => courseReturnOf(s.location.state.courseReturn) });
+  return <ResultsScreen id={id} navState={navState} course={course} />;
 }

@@ -15,6 +15,7 @@ import { Dialog } from '../../ui/Dialog';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { useCourse } from './useCourse';
 import { useCourseProgress } from './useCourseProgress';
+import type { CourseReturn } from '../results';
 
 /**
  * /courses/$courseId: a course as a student sees it. Enrolling keeps the course and its
@@ -34,27 +35,47 @@ export function CourseScreen({ courseId }: { courseId: string }) {
   const firstPattern = today?.patterns[0];
   const firstProgram = today?.programs?.[0];
   const firstPayload = firstProgram ? programLinkPayload(firstProgram.program) : null;
-  useOffersPractice(
-    firstPattern?.name ?? (firstPayload ? firstProgram!.name : null),
-    () => {
-      if (firstPattern) practise(firstPattern, 'now');
-      else if (firstPayload) void navigate({ to: '/p/$payload', params: { payload: firstPayload } });
-    },
-  );
+  useOffersPractice(firstPattern?.name ?? (firstPayload ? firstProgram!.name : null), () => {
+    if (firstPattern) practise(firstPattern, 'now');
+    else if (firstPayload) void navigate({ to: '/p/$payload', params: { payload: firstPayload } });
+  });
 
   function practise(pattern: CoursePattern, start?: 'now') {
     const search = start ? { start } : {};
+    // The session keeps this state on its way to /results, which then leads back here.
+    const courseReturn: CourseReturn | undefined = course
+      ? { courseId: course.id, title: course.title }
+      : undefined;
     if (isCatalogueId(pattern.id))
-      void navigate({ to: '/session/$mode', params: { mode: 'classic' }, search: { ...search, pattern: pattern.id } });
-    else void navigate({ to: '/session/$mode', params: { mode: 'classic' }, search, state: { pattern } });
+      void navigate({
+        to: '/session/$mode',
+        params: { mode: 'classic' },
+        search: { ...search, pattern: pattern.id },
+        state: { courseReturn },
+      });
+    else
+      void navigate({
+        to: '/session/$mode',
+        params: { mode: 'classic' },
+        search,
+        state: { pattern, courseReturn },
+      });
   }
 
-  if (course === undefined || status === 'loading') return <LoadingDots label="Loading the course" />;
-  if (course === null || (course.status !== 'published' && course.instructorId !== userId && !p.enrolment))
+  if (course === undefined || status === 'loading')
+    return <LoadingDots label="Loading the course" />;
+  if (
+    course === null ||
+    (course.status !== 'published' && course.instructorId !== userId && !p.enrolment)
+  )
     return (
       <div className="page stack">
         <h1>Course not found</h1>
-        <p>{online ? 'This course does not exist or is not published.' : 'This course is not on this device; open it once while online.'}</p>
+        <p>
+          {online
+            ? 'This course does not exist or is not published.'
+            : 'This course is not on this device; open it once while online.'}
+        </p>
         <Link to="/courses">All courses</Link>
       </div>
     );
@@ -82,25 +103,32 @@ export function CourseScreen({ courseId }: { courseId: string }) {
         </p>
         {course.description ? <p>{course.description}</p> : null}
         <p>
-          <Link to="/courses" className="link-target">Your courses and all courses</Link>
+          <Link to="/courses" className="link-target">
+            Your courses and all courses
+          </Link>
         </p>
       </header>
 
       {!userId ? (
         <section className="card stack">
-          <p>Sign in to enroll and keep your progress.</p>
-          <Link to="/auth" search={{ redirect: `/courses/${course.id}` }} className={buttonClass('primary')}>
+          <p>
+            Practice any day now; your sessions stay on this device. Sign in to enroll and keep your
+            progress through the course.
+          </p>
+          <Link
+            to="/auth"
+            search={{ redirect: `/courses/${course.id}` }}
+            className={buttonClass('primary')}
+          >
             Sign in to enroll
           </Link>
         </section>
       ) : !p.enrolment ? (
         <section className="card stack">
-          <p>Enrolling keeps this course on your device, so you can follow it day by day offline.</p>
-          <Button
-            onClick={() =>
-              void enrol(userId, course).then(requestSync)
-            }
-          >
+          <p>
+            Enrolling keeps this course on your device, so you can follow it day by day offline.
+          </p>
+          <Button onClick={() => void enrol(userId, course).then(requestSync)}>
             Enroll in this course
           </Button>
         </section>
@@ -121,11 +149,22 @@ export function CourseScreen({ courseId }: { courseId: string }) {
           {course.days.map((day, i) => {
             const done = p.completed.has(i);
             const isCurrent = Boolean(p.enrolment) && i === p.current;
+            // A guest may try any day (nothing to enroll in without an account).
+            const canPractise = isCurrent || !userId;
             return (
-              <li key={i} className={`card stack teach-day${isCurrent ? ' teach-day--current' : ''}`} aria-labelledby={`course-day-${i}`} aria-current={isCurrent ? 'step' : undefined}>
+              <li
+                key={i}
+                className={`card stack teach-day${isCurrent ? ' teach-day--current' : ''}`}
+                aria-labelledby={`course-day-${i}`}
+                aria-current={isCurrent ? 'step' : undefined}
+              >
                 <div className="row teach-section-head">
                   <h3 id={`course-day-${i}`}>{dayLabel(i)}</h3>
-                  {done ? <Badge tone="success">Completed</Badge> : isCurrent ? <Badge tone="primary">Today</Badge> : null}
+                  {done ? (
+                    <Badge tone="success">Completed</Badge>
+                  ) : isCurrent ? (
+                    <Badge tone="primary">Today</Badge>
+                  ) : null}
                 </div>
                 {day.note ? <p>{day.note}</p> : null}
                 <ul className="list-reset stack">
@@ -134,7 +173,7 @@ export function CourseScreen({ courseId }: { courseId: string }) {
                       <span>
                         {pt.name} <span className="muted">{timingLabel(pt)}</span>
                       </span>
-                      {isCurrent ? (
+                      {canPractise ? (
                         <Button size="sm" onClick={() => practise(pt)}>
                           Practice {pt.name}
                         </Button>
@@ -146,10 +185,16 @@ export function CourseScreen({ courseId }: { courseId: string }) {
                     return (
                       <li key={`program-${g.id}-${j}`} className="row teach-section-head">
                         <span>
-                          {g.name} <span className="muted">program · {plannedLengthText(g.program)}</span>
+                          {g.name}{' '}
+                          <span className="muted">program · {plannedLengthText(g.program)}</span>
                         </span>
-                        {isCurrent && payload ? (
-                          <Link to="/p/$payload" params={{ payload }} className={buttonClass('primary', 'sm')}>
+                        {canPractise && payload ? (
+                          <Link
+                            to="/p/$payload"
+                            params={{ payload }}
+                            state={{ courseReturn: { courseId: course.id, title: course.title } }}
+                            className={buttonClass('primary', 'sm')}
+                          >
                             Practice {g.name}
                           </Link>
                         ) : null}
@@ -164,7 +209,12 @@ export function CourseScreen({ courseId }: { courseId: string }) {
                         ? 'A session of this day is finished. Finish the others, or mark the day done.'
                         : 'Finish a session of each pattern and program to complete this day.'}
                     </p>
-                    <Button variant="secondary" size="sm" disabled={!p.daySessions.length} onClick={() => void p.markDone()}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={!p.daySessions.length}
+                      onClick={() => void p.markDone()}
+                    >
                       Mark {dayLabel(i)} done
                     </Button>
                   </div>

@@ -2,7 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { useLocalQuery } from '../../data/useLocalQuery';
 import { Suspense } from 'react';
 import { getSession } from '../../data/sessionsRepo';
-import { STORAGE_TIMEOUT_MESSAGE, StorageTimeoutError, withinStorageWait } from '../../data/storageWait';
+import {
+  STORAGE_TIMEOUT_MESSAGE,
+  StorageTimeoutError,
+  withinStorageWait,
+} from '../../data/storageWait';
 import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -15,6 +19,7 @@ import { ProgramResultsCard } from '../programs';
 import { ShareProgressPrompt } from '../share';
 import { VisionResultsCard } from '../vision';
 import { RatePattern } from './RatePattern';
+import type { CourseReturn } from './courseReturn';
 import { formatDuration } from '../../domain/duration';
 import { scoreIcon } from '../../domain/sessionScoring';
 import { figuresFromNavState, figuresFromRecord, type ResultFigures } from './resultFigures';
@@ -38,7 +43,16 @@ const RESULTS_HEADING = 'Session Results';
 const SCORE_EXPLAINED =
   'The score weighs completion (40%), rhythm steadiness (35%) and camera stillness (25%), counting only what was measured; a session ended early reads at most 79, or 59 under half its cycles.';
 
-export function ResultsScreen({ id, navState }: { id?: string; navState?: ResultsNavState }) {
+export function ResultsScreen({
+  id,
+  navState,
+  course,
+}: {
+  id?: string;
+  navState?: ResultsNavState;
+  /** The course whose day this session was: its way back comes first. */
+  course?: CourseReturn;
+}) {
   const stored = useLocalQuery(
     async () => {
       if (!id) return null;
@@ -59,7 +73,10 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
   const figures = read ? figuresFromRecord(read) : fromState;
 
   if (!figures) {
-    if (stored === 'loading') return <LoadingPage heading={RESULTS_HEADING} label="Loading your results" className="results" />;
+    if (stored === 'loading')
+      return (
+        <LoadingPage heading={RESULTS_HEADING} label="Loading your results" className="results" />
+      );
     return (
       <div className="page results">
         <h1>{RESULTS_HEADING}</h1>
@@ -117,16 +134,26 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
         </p>
         {navState?.untracked && !record ? (
           <p className="results__untracked" data-testid="results-untracked">
-            Not saved: practice without tracking is on. Nothing of this session was kept on this device or sent to
-            your account, so it will not be here after you leave this page.
+            Not saved: practice without tracking is on. Nothing of this session was kept on this
+            device or sent to your account, so it will not be here after you leave this page.
           </p>
         ) : null}
         <div className="results__actions">
+          {course ? (
+            <Link
+              to="/courses/$courseId"
+              params={{ courseId: course.courseId }}
+              className={buttonClass('primary')}
+              data-testid="results-course"
+            >
+              Back to {course.title}
+            </Link>
+          ) : null}
           {record?.program ? (
             <Link
               to="/programs/$programId"
               params={{ programId: record.program.programId }}
-              className={buttonClass('primary')}
+              className={buttonClass(course ? 'secondary' : 'primary')}
             >
               Practice Again
             </Link>
@@ -135,7 +162,7 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
               to="/session/$mode"
               params={{ mode: f.sessionType }}
               search={{ pattern: f.patternId }}
-              className={buttonClass('primary')}
+              className={buttonClass(course ? 'secondary' : 'primary')}
             >
               Practice Again
             </Link>
@@ -166,7 +193,11 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
                   </dd>
                 ) : null}
                 {f.score !== undefined ? (
-                  <dd className="results__score-icon" data-testid="score-icon" title={scoreIcon(f.score).meaning}>
+                  <dd
+                    className="results__score-icon"
+                    data-testid="score-icon"
+                    title={scoreIcon(f.score).meaning}
+                  >
                     <LineIcon name={scoreIcon(f.score).icon} size={28} />
                     <span className="visually-hidden">{scoreIcon(f.score).meaning}</span>
                   </dd>
@@ -199,7 +230,9 @@ export function ResultsScreen({ id, navState }: { id?: string; navState?: Result
                 ? ' Rhythm steadiness is the share of cycles you breathed through without pausing.'
                 : ''}{' '}
               {SCORE_EXPLAINED}
-              {f.stillness === undefined ? ' No camera was used, so there is no stillness figure.' : ''}
+              {f.stillness === undefined
+                ? ' No camera was used, so there is no stillness figure.'
+                : ''}
             </p>
             {f.syncState ? <p className="results__note">{SYNC_TEXT[f.syncState]}</p> : null}
           </Card>

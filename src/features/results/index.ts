@@ -1,1 +1,2 @@
 export { ResultsScreen } from './ResultsScreen';
+export { courseReturnOf, type CourseReturn } from './courseReturn';
