@@ -1,4 +1,5 @@
 import { backendCall, type BackendRequest } from '../backend/api/backendCall';
+import { restPath } from '../contracts/rest';
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { NETWORK_FAILURE, SERVICE_NOT_FOUND } from './messages';
 import type { ServerRow } from './rows/serverValues';
@@ -51,7 +52,7 @@ export async function postUpsert(
 ): Promise<UpsertOutcome> {
   const path = target.path
     ? target.path
-    : `/rest/v1/${target.table}?on_conflict=${target.onConflict ?? 'id'}${
+    : `${restPath(target.table)}?on_conflict=${target.onConflict ?? 'id'}${
         target.echo ? `&select=${target.echo}` : ''
       }`;
   const outcome = await backendCall(request, path, {

@@ -52,7 +52,8 @@ let started = false;
 
 function setState(next: Omit<AuthState, 'level'>): void {
   // The hint follows the session, not each role or wallet change.
-  if (next.status !== state.status && next.status !== 'loading') rememberSignedIn(next.status === 'signedIn');
+  if (next.status !== state.status && next.status !== 'loading')
+    rememberSignedIn(next.status === 'signedIn');
   state = {
     ...next,
     level: currentAuthLevel({ signedIn: next.status === 'signedIn', ...wallets }),
@@ -170,7 +171,12 @@ function scheduleRoleLoad(userId: string): void {
   setTimeout(() => {
     void (async () => {
       try {
-        const role = await ensureUserRow(await getSupabase(), userId);
+        const { data } = await (await getSupabase()).auth.getSession();
+        if (data.session?.user.id !== userId) {
+          roleLoaded.delete(userId); // signed out (or another user) meanwhile: load at the next sign-in
+          return;
+        }
+        const role = await ensureUserRow(userId, data.session.access_token);
         writeProfile(userId, { role });
         if (state.user?.id === userId) setState({ status: state.status, user: state.user, role });
       } catch {

@@ -1,16 +1,29 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { insertRow, readRows } from '../../backend/api/restTables';
+import { HttpError } from '../../domain/errors/appErrors';
 import { parseRole, type UserRole } from '../../domain/authLevel';
+
+/** PostgreSQL's unique violation, in PostgREST's error body. */
+const UNIQUE_VIOLATION = '23505';
 
 /**
  * Select the users row by id; insert {id, role: 'user'} when there is none (first sign-in;
- * docs/product.md § Accounts and access). Returns the role. Throws when the backend cannot be reached.
+ * docs/product.md § Accounts and access), as the user of `accessToken`. Returns the role.
+ * Throws when the backend cannot be reached.
  */
-export async function ensureUserRow(supabase: SupabaseClient, userId: string): Promise<UserRole> {
-  const found = await supabase.from('users').select('id, role').eq('id', userId).maybeSingle();
-  if (found.error) throw new Error(found.error.message);
-  if (found.data) return parseRole((found.data as { role?: unknown }).role);
-  const inserted = await supabase.from('users').insert({ id: userId, role: 'user' });
-  // 23505: another tab created it first; that row says user too.
-  if (inserted.error && inserted.error.code !== '23505') throw new Error(inserted.error.message);
+export async function ensureUserRow(userId: string, accessToken: string): Promise<UserRole> {
+  const [found] = await readRows(
+    'users',
+    { select: 'id,role', id: `eq.${userId}`, limit: '1' },
+    accessToken,
+  );
+  if (found) return parseRole(found.role);
+  try {
+    await insertRow('users', { id: userId, role: 'user' }, accessToken);
+  } catch (e) {
+    // Another tab created it first; that row says user too.
+    const code =
+      e instanceof HttpError ? (e.body as { code?: unknown } | undefined)?.code : undefined;
+    if (code !== UNIQUE_VIOLATION) throw e;
+  }
   return 'user';
 }

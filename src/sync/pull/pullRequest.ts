@@ -1,4 +1,5 @@
 import { backendCall, type BackendRequest } from '../../backend/api/backendCall';
+import { restPath } from '../../contracts/rest';
 import type { PullStep } from '../../domain/pullPlan';
 import { REQUEST_TIMEOUT_MS } from '../constants';
 import { NETWORK_FAILURE } from '../messages';
@@ -50,7 +51,7 @@ export async function fetchPage(
   table: string,
   query: string,
 ): Promise<PageOutcome> {
-  const outcome = await fetchJson(request, `/rest/v1/${table}?${query}`);
+  const outcome = await fetchJson(request, `${restPath(table)}?${query}`);
   if (outcome.kind !== 'ok') return outcome;
   if (!Array.isArray(outcome.body))
     return {

@@ -1,67 +1,83 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { displayName } from '../../../src/app/auth/authStore';
 import { ensureUserRow } from '../../../src/app/auth/userRow';
+import { setConfigForTests } from '../../../src/backend/config';
 
-type Result = { data?: unknown; error: { message: string; code?: string } | null };
+/**
+ * The users row on sign-in, read and written through the one client's table calls
+ * (src/backend/api/restTables.ts) against a small PostgREST-shaped fake of /rest/v1/users
+ * (GET with eq filters, POST with the database's error bodies). Not proved here: the real
+ * server's row-level security on users (tests/server).
+ */
+type Row = { id: string; role: string };
 
-function fakeClient(select: Result, insert: Result = { error: null }) {
+function fakeUsers(rows: Row[], onInsert: (row: Row) => Response | null = () => null) {
   const inserted: unknown[] = [];
-  const eq = vi.fn(() => ({ maybeSingle: async () => select }));
-  const client = {
-    from: vi.fn((table: string) => {
-      expect(table).toBe('users');
-      return {
-        select: vi.fn((cols: string) => {
-          expect(cols).toBe('id, role');
-          return { eq };
-        }),
-        insert: vi.fn(async (row: unknown) => {
-          inserted.push(row);
-          return insert;
-        }),
-      };
-    }),
-  };
-  return { client: client as unknown as SupabaseClient, inserted, eq };
+  const seen: { method: string; url: URL; auth: string | null }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    seen.push({ method, url, auth: new Headers(init?.headers).get('authorization') });
+    expect(url.pathname).toBe('/rest/v1/users');
+    if (method === 'POST') {
+      const row = JSON.parse(String(init?.body)) as Row;
+      inserted.push(row);
+      return onInsert(row) ?? new Response(null, { status: 201 });
+    }
+    expect(url.searchParams.get('select')).toBe('id,role');
+    const id = url.searchParams.get('id')?.replace(/^eq\./, '');
+    const body = JSON.stringify(rows.filter((r) => r.id === id));
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  return { inserted, seen };
 }
+
+const refusal = (status: number, code: string, message: string) =>
+  new Response(JSON.stringify({ code, message }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+beforeEach(() => {
+  setConfigForTests({
+    supabaseUrl: 'http://backend.test',
+    supabaseAnonKey: 'anon',
+    apiUrl: 'http://backend.test',
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setConfigForTests(null);
+});
 
 describe('users row on sign-in', () => {
   it('reads the role of an existing row and inserts nothing', async () => {
-    const f = fakeClient({ data: { id: 'u1', role: 'creator' }, error: null });
-    expect(await ensureUserRow(f.client, 'u1')).toBe('creator');
-    expect(f.eq).toHaveBeenCalledWith('id', 'u1');
+    const f = fakeUsers([{ id: 'u1', role: 'creator' }]);
+    expect(await ensureUserRow('u1', 'token-1')).toBe('creator');
+    expect(f.seen.map((r) => [r.method, r.url.searchParams.get('id'), r.auth])).toEqual([
+      ['GET', 'eq.u1', 'Bearer token-1'],
+    ]);
     expect(f.inserted).toEqual([]);
   });
   it('creates {id, role: user} on first sign-in', async () => {
-    const f = fakeClient({ data: null, error: null });
-    expect(await ensureUserRow(f.client, 'u2')).toBe('user');
+    const f = fakeUsers([]);
+    expect(await ensureUserRow('u2', 'token-2')).toBe('user');
     expect(f.inserted).toEqual([{ id: 'u2', role: 'user' }]);
+    expect(f.seen[1]).toMatchObject({ method: 'POST', auth: 'Bearer token-2' });
   });
   it('tolerates a row created meanwhile by another tab (23505)', async () => {
-    const f = fakeClient(
-      { data: null, error: null },
-      { error: { message: 'duplicate key', code: '23505' } },
-    );
-    expect(await ensureUserRow(f.client, 'u3')).toBe('user');
+    fakeUsers([], () => refusal(409, '23505', 'duplicate key value violates unique constraint'));
+    expect(await ensureUserRow('u3', 't')).toBe('user');
   });
   it('throws on other failures so the role is loaded again later', async () => {
-    await expect(
-      ensureUserRow(fakeClient({ error: { message: 'Failed to fetch' } }).client, 'u4'),
-    ).rejects.toThrow('Failed to fetch');
-    const f = fakeClient(
-      { data: null, error: null },
-      { error: { message: 'permission denied', code: '42501' } },
-    );
-    await expect(ensureUserRow(f.client, 'u5')).rejects.toThrow('permission denied');
+    fakeUsers([], () => refusal(403, '42501', 'permission denied for table users'));
+    await expect(ensureUserRow('u5', 't')).rejects.toThrow('permission denied');
+    vi.stubGlobal('fetch', async () => refusal(401, 'PGRST301', 'JWT expired'));
+    await expect(ensureUserRow('u4', 't')).rejects.toThrow('JWT expired');
   });
   it('an unknown role reads as user', async () => {
-    expect(
-      await ensureUserRow(
-        fakeClient({ data: { id: 'u6', role: 'admin' }, error: null }).client,
-        'u6',
-      ),
-    ).toBe('user');
+    fakeUsers([{ id: 'u6', role: 'admin' }]);
+    expect(await ensureUserRow('u6', 't')).toBe('user');
   });
 });
 
