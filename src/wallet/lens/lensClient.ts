@@ -1,20 +1,27 @@
 import { AppError } from '../../domain/errors/appErrors';
 import { ERROR_TEXT, TOAST_TEXT } from '../../domain/errors/messages';
 import { LENS_TEXT, withReason } from '../../domain/wallet/lensText';
-import type { ZkSyncEip712Transaction } from '../zkSyncEip712';
 import * as doc from './documents';
 import {
   cursor as toCursor,
   evmAddress,
   postId,
-  txHash,
   uri,
   uuid,
   type Cursor,
-  type EvmAddress,
   type PostId,
   type TxHash,
 } from './scalars';
+import { toAccount, toWrite, type RawAccount, type RawWrite } from './lensAnswers';
+import type {
+  AvailableAccount,
+  LensAccount,
+  LensIndexing,
+  LensPage,
+  LensPost,
+  LensSignIn,
+  LensWrite,
+} from './lensTypes';
 
 /**
  * A client of the Lens API v3 (docs/product.md § Wallets and tokens) at a configurable URL.
@@ -29,82 +36,7 @@ import {
  * refused renewal ends the session ('Not authenticated').
  */
 
-export interface LensAccount {
-  address: EvmAddress;
-  owner: EvmAddress;
-  /** The username's local name (without namespace), if the account has one. */
-  username: string | null;
-  metadata: { name: string | null; bio: string | null; picture: string | null } | null;
-  /** From accountStats; null when Lens gave none. */
-  stats: { followers: number; following: number; posts: number } | null;
-  isFollowedByMe: boolean | null;
-}
-
-/** A Lens account the wallet may sign in as. */
-export interface AvailableAccount {
-  account: LensAccount;
-  /** Owner: the wallet owns it; manager: the wallet is one of its account managers. */
-  role: 'owner' | 'manager';
-}
-
-type LensSignIn =
-  | { status: 'signed-in' }
-  | {
-      status: 'refused';
-      branch: 'WrongSignerError' | 'ExpiredChallengeError' | 'ForbiddenError';
-      message: string;
-    };
-
-/**
- * A transaction Lens asks the wallet to send: an EIP-1559 one the wallet pays for
- * (SelfFundedTransactionRequest), or a gas-sponsored zkSync EIP-712 one the wallet only signs
- * (SponsoredTransactionRequest; its paymaster pays).
- */
-export type LensTransaction =
-  ({ kind: 'eip1559' } & LensEip1559Transaction) | ({ kind: 'eip712' } & ZkSyncEip712Transaction);
-
-interface LensEip1559Transaction {
-  to: EvmAddress;
-  from: EvmAddress;
-  data: string;
-  /** Wei, gas and fees as decimal strings (BigInt scalars). */
-  value: string;
-  gasLimit: number;
-  maxFeePerGas: string;
-  maxPriorityFeePerGas: string;
-  chainId: number;
-  nonce: number;
-}
-
-type LensWrite =
-  | { status: 'sent'; hash: TxHash }
-  | { status: 'sign'; reason: string; transaction: LensTransaction }
-  | { status: 'refused'; message: string };
-
-type LensIndexing =
-  { status: 'indexed' } | { status: 'failed'; message: string } | { status: 'not-yet' };
-
-interface LensPost {
-  id: PostId;
-  kind: 'Post' | 'Repost';
-  /** Text-only content; null for a repost or another kind of metadata. */
-  content: string | null;
-  timestamp: string;
-  author: { address: EvmAddress; username: string | null };
-  stats: {
-    comments: number;
-    reposts: number;
-    quotes: number;
-    reactions: number;
-    collects: number;
-    bookmarks: number;
-  } | null;
-}
-
-interface LensPage<T> {
-  items: T[];
-  pageInfo: { next: Cursor | null; prev: Cursor | null };
-}
+export type { AvailableAccount, LensAccount, LensTransaction } from './lensTypes';
 
 interface LensDeps {
   apiUrl: string;
@@ -124,101 +56,6 @@ const POSTS_PAGE_SIZE: LensPageSize = 'TEN';
 /** How often and how long a sent transaction is checked for indexing. */
 const INDEXING_POLL_MS = 1000;
 const INDEXING_TIMEOUT_MS = 60_000;
-
-interface RawAccount {
-  address: string;
-  owner: string;
-  username: { localName: string; value: string } | null;
-  metadata: { name: string | null; bio: string | null; picture: string | null } | null;
-  operations?: { isFollowedByMe: boolean } | null;
-}
-
-function toAccount(raw: RawAccount, stats: LensAccount['stats'] = null): LensAccount {
-  return {
-    address: evmAddress(raw.address),
-    owner: evmAddress(raw.owner),
-    username: raw.username?.localName ?? null,
-    metadata: raw.metadata
-      ? { name: raw.metadata.name, bio: raw.metadata.bio, picture: raw.metadata.picture }
-      : null,
-    stats,
-    isFollowedByMe: raw.operations ? raw.operations.isFollowedByMe : null,
-  };
-}
-
-type RawWrite = {
-  __typename: string;
-  hash?: string;
-  reason?: string;
-  raw?: Record<string, unknown>;
-};
-
-/** One line per branch of PostResult, FollowResult and UnfollowResult. */
-function toWrite(r: RawWrite, refusedLine: string): LensWrite {
-  switch (r.__typename) {
-    case 'PostResponse':
-    case 'FollowResponse':
-    case 'UnfollowResponse':
-      return { status: 'sent', hash: txHash(r.hash) };
-    case 'SelfFundedTransactionRequest': {
-      const raw = r.raw ?? {};
-      return {
-        status: 'sign',
-        reason: r.reason ?? '',
-        transaction: {
-          kind: 'eip1559',
-          to: evmAddress(raw.to),
-          from: evmAddress(raw.from),
-          data: String(raw.data),
-          value: String(raw.value),
-          gasLimit: Number(raw.gasLimit),
-          maxFeePerGas: String(raw.maxFeePerGas),
-          maxPriorityFeePerGas: String(raw.maxPriorityFeePerGas),
-          chainId: Number(raw.chainId),
-          nonce: Number(raw.nonce),
-        },
-      };
-    }
-    case 'SponsoredTransactionRequest': {
-      const raw = r.raw ?? {};
-      const meta = (raw.customData ?? {}) as {
-        gasPerPubdata?: unknown;
-        factoryDeps?: unknown[];
-        paymasterParams?: { paymaster: unknown; paymasterInput: unknown } | null;
-      };
-      return {
-        status: 'sign',
-        reason: r.reason ?? '',
-        transaction: {
-          kind: 'eip712',
-          to: evmAddress(raw.to),
-          from: evmAddress(raw.from),
-          data: String(raw.data),
-          value: String(raw.value),
-          gasLimit: String(raw.gasLimit),
-          maxFeePerGas: String(raw.maxFeePerGas),
-          maxPriorityFeePerGas: String(raw.maxPriorityFeePerGas),
-          chainId: Number(raw.chainId),
-          nonce: Number(raw.nonce),
-          gasPerPubdata: String(meta.gasPerPubdata),
-          factoryDeps: (meta.factoryDeps ?? []).map(String),
-          paymaster: meta.paymasterParams ? evmAddress(meta.paymasterParams.paymaster) : null,
-          paymasterInput: meta.paymasterParams ? String(meta.paymasterParams.paymasterInput) : null,
-        },
-      };
-    }
-    case 'TransactionWillFail':
-      return { status: 'refused', message: withReason(LENS_TEXT.willFail, r.reason) };
-    case 'PostOperationValidationFailed':
-    case 'AccountFollowOperationValidationFailed':
-      return { status: 'refused', message: withReason(refusedLine, r.reason) };
-    default:
-      return {
-        status: 'refused',
-        message: `Lens answered with ${r.__typename}, which this app does not know.`,
-      };
-  }
-}
 
 export function createLensClient(deps: LensDeps) {
   const doFetch = deps.fetch ?? fetch.bind(globalThis);
