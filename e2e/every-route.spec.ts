@@ -6,9 +6,13 @@ import { expect, test, waitForServiceWorkerControl } from './fixtures';
 
 /**
  * Every route of the route table (src/routes, parameterised ones with a value each) at 320,
- * 390 and 1440 px (issue 44): no sideways scroll, no 'Something went wrong', no operator or
- * developer text, a page title, 44 px targets for buttons and button-styled links, and axe
- * clean (both themes, once per route). Sampled to stay near three minutes: every route once
+ * 390 and 1440 px (issues 31 and 44): no sideways scroll, no 'Something went wrong', no operator or
+ * developer text, a page title of its own (no two pages share one), 44 px targets for buttons
+ * and button-styled links at every width and, on the phone widths, for every control a finger
+ * hits (links, fields, summaries; a radio or checkbox counts by its label; a link inside a
+ * sentence is exempt, as WCAG 2.5.8's inline exception allows), and axe
+ * clean (both themes, once per route). The one route sweep: around-practice.spec's sweep of
+ * every route in every state was folded in here (it repeated these checks at six times the cost). Sampled to stay near three minutes: every route once
  * per width; signed in or out, light or dark, online or offline rotate with the route's place
  * and the width, so each route meets both states of each across the widths.
  *
@@ -72,6 +76,10 @@ const OPERATOR_TEXT = [
   /Error details/,
   /\bPGlite\b|PostgREST|supabase/i,
   /95th percentile/i,
+  /\b(VITE|PNEUMA|SUPABASE|DATABASE)_[A-Z_]+/,
+  /\bEVM\b/,
+  /Role:/,
+  /server has no/i,
 ];
 
 const WIDTHS = [320, 390, 1440] as const;
@@ -127,12 +135,30 @@ async function check(page: Page, path: string, c: Combo, width: number): Promise
     .first()
     .waitFor({ timeout: 5_000 })
     .catch(() => problems.push(`${label}: no h1`));
-  const facts = await page.evaluate(() => {
+  const facts = await page.evaluate((phone) => {
     const small: string[] = [];
-    for (const el of Array.from(
-      document.querySelectorAll<HTMLElement>('button, a.btn, [role="button"], [role="tab"], nav a'),
-    )) {
+    const selector = phone
+      ? 'a[href], button, input, select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="switch"], [role="radio"]'
+      : 'button, a.btn, [role="button"], [role="tab"], nav a';
+    for (const found of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (found instanceof HTMLInputElement && found.type === 'hidden') continue;
+      // A radio or checkbox is hit by its label.
+      const el =
+        found instanceof HTMLInputElement && (found.type === 'radio' || found.type === 'checkbox')
+          ? (found.closest('label') ??
+            (found.id ? document.querySelector<HTMLElement>(`label[for="${found.id}"]`) : null) ??
+            found)
+          : found;
+      // A link inside a sentence (WCAG 2.5.8's inline exception).
+      if (
+        el.tagName === 'A' &&
+        el.parentElement?.closest('p, li.inline-text') &&
+        getComputedStyle(el).display === 'inline'
+      )
+        continue;
       const r = el.getBoundingClientRect();
+      // Visually hidden (1x1 clipped) controls are not touch targets.
+      if (r.width <= 1 && r.height <= 1) continue;
       if (r.width === 0 || r.height === 0) continue;
       const style = getComputedStyle(el);
       if (
@@ -151,9 +177,14 @@ async function check(page: Page, path: string, c: Combo, width: number): Promise
       text: document.body.innerText,
       small,
     };
-  });
+  }, width < 1024);
   if (facts.sideways > 1) problems.push(`${label}: scrolls sideways by ${facts.sideways} px`);
   if (!/\S · Pneuma$/.test(facts.title)) problems.push(`${label}: title '${facts.title}'`);
+  // A page of its own has a title of its own (a guest sent to sign in is on the sign-in page).
+  const shown = new URL(page.url()).pathname.replace(/(.)\/$/, '$1');
+  const other = [...titles].find(([p, t]) => t === facts.title && p !== shown);
+  if (other) problems.push(`${label}: title '${facts.title}' also on ${other[0]}`);
+  titles.set(shown, facts.title);
   // Settings > Advanced is where the timing monitor is offered, by name (issue 44 item 2).
   const allowed = (re: RegExp) => re.source === 'timing monitor' && path === '/settings';
   for (const re of OPERATOR_TEXT)
@@ -171,6 +202,8 @@ async function check(page: Page, path: string, c: Combo, width: number): Promise
 }
 
 let statePath = '';
+/** Each page's title as shown, by path (the 404 page and parameterised pages with no record share none). */
+const titles = new Map<string, string>();
 
 test.beforeAll(async ({ browser }, info) => {
   test.setTimeout(120_000);

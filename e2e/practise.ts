@@ -52,3 +52,16 @@ export async function confirmEnd(page: Page): Promise<void> {
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: /^(End session|Save it anyway)$/ }).click();
 }
+
+/** From a finished session's summary, past any first-session or achievement step, to its results. */
+export async function openResults(page: Page): Promise<void> {
+  for (
+    let i = 0;
+    i < 3 && !(await page.getByRole('button', { name: 'View Results' }).isVisible());
+    i++
+  ) {
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await page.getByRole('button', { name: 'View Results' }).click();
+  await expect(page).toHaveURL(/\/results\?id=[0-9a-f-]{36}$/);
+}

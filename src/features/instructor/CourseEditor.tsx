@@ -96,8 +96,7 @@ export function CourseEditor({ courseId }: { courseId: string }) {
       <div className="page stack">
         <h1>Course</h1>
         <p>
-          <Link to="/instructor-onboarding">Sign in to teach</Link> to build
-          courses.
+          <Link to="/instructor-onboarding">Sign in to teach</Link> to build courses.
         </p>
       </div>
     );
@@ -106,7 +105,9 @@ export function CourseEditor({ courseId }: { courseId: string }) {
       <div className="page stack">
         <h1>Course not found</h1>
         <p>This course is not one of yours, or it is not on this device yet.</p>
-        <Link to="/instructor-onboarding">Back to your teaching</Link>
+        <Link className={buttonClass('secondary')} to="/instructor-onboarding">
+          Back to your teaching
+        </Link>
       </div>
     );
   if (!draft) return <LoadingDots label="Loading the course" />;
@@ -167,7 +168,9 @@ export function CourseEditor({ courseId }: { courseId: string }) {
         {saved ? <SyncStateBadge state={saved.syncState} error={saved.lastError} /> : null}
       </div>
       <p>
-        <Link to="/instructor-onboarding">Back to your teaching</Link>
+        <Link className={buttonClass('secondary')} to="/instructor-onboarding">
+          Back to your teaching
+        </Link>
       </p>
       <div
         ref={summary}

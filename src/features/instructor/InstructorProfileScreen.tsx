@@ -1,13 +1,17 @@
 import './instructor.css';
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../ui/Button';
 import type { InstructorProfile } from '../../domain/instructor/profile';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { fetchProfiles } from './api';
 import { InstructorCard } from './InstructorCard';
 import { PublishedCourses } from './PublishedCourses';
 
-type State = { kind: 'loading' } | { kind: 'ready'; profile: InstructorProfile | null } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready'; profile: InstructorProfile | null }
+  | { kind: 'error'; message: string };
 
 /** /instructors/$instructorId: an instructor's public profile with credentials and published courses. */
 export function InstructorProfileScreen({ instructorId }: { instructorId: string }) {
@@ -16,7 +20,10 @@ export function InstructorProfileScreen({ instructorId }: { instructorId: string
     let live = true;
     fetchProfiles([instructorId])
       .then((m) => live && setState({ kind: 'ready', profile: m.get(instructorId) ?? null }))
-      .catch((e: unknown) => live && setState({ kind: 'error', message: e instanceof Error ? e.message : String(e) }));
+      .catch(
+        (e: unknown) =>
+          live && setState({ kind: 'error', message: e instanceof Error ? e.message : String(e) }),
+      );
     return () => {
       live = false;
     };
@@ -27,14 +34,23 @@ export function InstructorProfileScreen({ instructorId }: { instructorId: string
     return (
       <div className="page stack">
         <h1>Instructor not found</h1>
-        <p>{state.kind === 'error' ? `The profile could not be loaded: ${state.message}` : 'No instructor has this address.'}</p>
-        <Link to="/courses">All courses</Link>
+        <p>
+          {state.kind === 'error'
+            ? `The profile could not be loaded: ${state.message}`
+            : 'No instructor has this address.'}
+        </p>
+        <Link className={buttonClass('secondary')} to="/courses">
+          All courses
+        </Link>
       </div>
     );
   return (
     <div className="page stack teach">
       <InstructorCard profile={state.profile} headingLevel={1} />
-      <PublishedCourses instructorId={instructorId} title={`Courses by ${state.profile.displayName}`} />
+      <PublishedCourses
+        instructorId={instructorId}
+        title={`Courses by ${state.profile.displayName}`}
+      />
     </div>
   );
 }
