@@ -64,13 +64,16 @@ test('no navigator.vibrate: settings say vibration is not available on this devi
   // Vibration is chosen by default (data/userPreferences.ts): it plays as tones.
   await expect(dialog.getByRole('status')).toHaveText('Tones');
   await dialog.getByRole('button', { name: 'Done' }).click();
-  // The session plans its tones on the audio clock (features/session/timingProbe.ts).
+  // The session's cue track (features/session/usePatternCueTrack) carries the tones.
   await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
   await page.clock.runFor(9_000);
-  await expect
-    .poll(() => page.evaluate(() => (window as { __pneumaTiming?: { audioPlanned: unknown[] } }).__pneumaTiming?.audioPlanned.length ?? 0))
-    .toBeGreaterThan(0);
+  const track = () =>
+    page.evaluate(() => {
+      const t = (window as { __pneumaCueTrack?: { tones: boolean; voice: boolean; onsetsMs: number[] } }).__pneumaCueTrack;
+      return t ? { tones: t.tones, voice: t.voice, cues: t.onsetsMs.length } : null;
+    });
+  await expect.poll(track).toEqual({ tones: true, voice: false, cues: 40 });
   expect(errors).toEqual([]);
 });
 

@@ -174,6 +174,16 @@ export function activeElapsedMs(c: ClockState, now: number): number {
 }
 
 /**
+ * The clock moved so its active time at `now` is `elapsedMs` (the guide follows the cue
+ * track's audio clock). A paused or idle clock is left as it is.
+ */
+export function alignClock(c: ClockState, now: number, elapsedMs: number): ClockState {
+  if (!isRunning(c)) return c;
+  const delta = activeElapsedMs(c, now) - elapsedMs;
+  return delta === 0 ? c : { ...c, startedAt: c.startedAt! + delta };
+}
+
+/**
  * Monotonic time at which the active elapsed time reaches `offsetMs`, assuming no further
  * pause. Null while idle or paused (the moment is not known yet).
  */

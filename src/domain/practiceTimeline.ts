@@ -18,7 +18,16 @@ function patternPhases(p: PatternTimings): PhaseTiming[] {
   return all.filter((ph) => ph.seconds > 0);
 }
 
-/** A pattern breathed for `cycles` cycles, as one breathe segment. */
-export function patternTimeline(p: PatternTimings, cycles: number): Timeline {
-  return buildTimeline({ segments: [{ kind: 'breathe', phases: patternPhases(p), cycles }] });
+/**
+ * A pattern breathed for `cycles` cycles, as one breathe segment; with `retention` (a
+ * pattern with breath retention, one round of it) the retention hold that follows, which
+ * a tap ends.
+ */
+export function patternTimeline(p: PatternTimings, cycles: number, retention = false): Timeline {
+  return buildTimeline({
+    segments: [
+      { kind: 'breathe', phases: patternPhases(p), cycles },
+      ...(retention ? [{ kind: 'retention' as const }] : []),
+    ],
+  });
 }

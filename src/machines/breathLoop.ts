@@ -6,11 +6,13 @@
  *
  * Time comes in on the events (`now`, monotonic ms): the loop never reads a clock
  * itself, it asks the breath clock. The `ticker` actor sends TICK every 100 ms;
- * tests replace it and send TICKs by hand.
+ * tests replace it and send TICKs by hand. ALIGN moves the clock's start so the guide
+ * follows the cue track's audio clock (features/session/cueTrackPlayer's followAudio).
  */
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import {
   activeElapsedMs,
+  alignClock,
   buildSchedule,
   pauseClock,
   positionAt,
@@ -70,7 +72,9 @@ type BreathLoopEvent =
   /** The user breathes again after a retention hold. */
   | { type: 'BREATHE_AGAIN'; now: number }
   | { type: 'ANOTHER_ROUND'; now: number }
-  | { type: 'FINISH'; now: number };
+  | { type: 'FINISH'; now: number }
+  /** The cue track's audio clock says the active elapsed time at `now` is `elapsedMs`. */
+  | { type: 'ALIGN'; now: number; elapsedMs: number };
 
 export type BreathLoopEmitted =
   | { type: 'phase'; phase: PhaseName; boundaryIndex: number; cycleCount: number }
@@ -233,6 +237,11 @@ export const breathLoopMachine = setup({
           : [...context.interruptedCycles, cycle],
       };
     }),
+    /** The guide follows the audio: the clock's start moves, the boundaries with it. */
+    alignClock: assign(({ context, event }) => {
+      const e = event as Extract<BreathLoopEvent, { type: 'ALIGN' }>;
+      return { clock: alignClock(context.clock, e.now, e.elapsedMs) };
+    }),
     resumeClock: assign(({ context, event }) => ({
       clock: resumeClock(context.clock, (event as { now: number }).now),
     })),
@@ -274,6 +283,7 @@ export const breathLoopMachine = setup({
         ],
         PAUSE: { target: 'paused', actions: 'pauseClock' },
         STOP: { target: 'done', actions: 'endNow' },
+        ALIGN: { actions: 'alignClock' },
       },
     },
     roundComplete: {

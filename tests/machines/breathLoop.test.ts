@@ -245,3 +245,31 @@ describe('breath loop', () => {
     ]);
   });
 });
+
+describe('breath loop: the guide follows the audio clock (ALIGN)', () => {
+  it('moves the clock so the active time at `now` is the audio’s; every boundary moves with it', () => {
+    const { actor, emitted } = start('box', 2, false, 1000);
+    actor.send({ type: 'TICK', now: 1500 });
+    // The audio says 430 ms were heard at 1500 (it started 70 ms late).
+    actor.send({ type: 'ALIGN', now: 1500, elapsedMs: 430 });
+    expect(actor.getSnapshot().context.clock.startedAt).toBe(1070);
+    // The first boundary (4 s) now falls at 5070, not 5000.
+    actor.send({ type: 'TICK', now: 5069 });
+    expect(actor.getSnapshot().context.position.phase).toBe('inhale');
+    actor.send({ type: 'TICK', now: 5070 });
+    expect(actor.getSnapshot().context.position.phase).toBe('hold');
+    expect(emitted.filter((e) => e.type === 'phase')).toHaveLength(1);
+    // The end of two cycles (32 s) at 33 070.
+    actor.send({ type: 'TICK', now: 33_069 });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.send({ type: 'TICK', now: 33_070 });
+    expect(actor.getSnapshot().output?.activeMs).toBe(32_000);
+  });
+
+  it('is ignored while paused (paused time is not the audio’s to move)', () => {
+    const { actor } = start('box', 2, false, 1000);
+    actor.send({ type: 'PAUSE', now: 2000 });
+    actor.send({ type: 'ALIGN', now: 2500, elapsedMs: 100 });
+    expect(actor.getSnapshot().context.clock.startedAt).toBe(1000);
+  });
+});

@@ -10,9 +10,16 @@
  * one step to the next open retention (whose end only a tap knows) or to the end of the
  * program; a retention's track ticks softly every 30 s for up to 15 minutes. With the spoken
  * cues on, each step's recorded name (./voiceClips) is mixed in from the same sample as its
- * tone, so the word too starts on the boundary.
+ * tone, so the word too starts on the boundary. The first step of the last cycle rings a
+ * bell with its tone, and the end of the timeline two closing notes.
  */
-import { CLOSING_NOTES, CLOSING_NOTE_GAP_S, PHASE_TONES, type ToneSpec } from '../cueDesign';
+import {
+  CLOSING_NOTES,
+  CLOSING_NOTE_GAP_S,
+  LAST_CYCLE_BELL,
+  PHASE_TONES,
+  type ToneSpec,
+} from '../cueDesign';
 import type { StepKind } from './programTypes';
 import type { VoiceClips } from './voiceClips';
 import { stepLengthMs, stepOffsets, type RunState, type Timeline } from './timeline';
@@ -48,6 +55,8 @@ interface Cue {
   stepIndex: number;
   /** That step's kind (absent for a tick or a closing note). */
   kind?: StepKind;
+  /** One of the step tones (a step's own, or the last cycle's bell): silent with the tones off. */
+  stepTone?: boolean;
 }
 
 /** What the track carries at each step boundary: its tone, its spoken name, or both. */
@@ -69,6 +78,13 @@ export interface CueTrackPlan {
   endsInRetention: boolean;
 }
 
+/** Step `i` is the first of the timeline's last cycle (of two or more): a bell rings with it. */
+function startsLastCycle(t: Timeline, i: number): boolean {
+  const step = t.steps[i]!;
+  if (t.totalCycles < 2 || step.programCycle !== t.totalCycles - 1) return false;
+  return i === 0 || t.steps[i - 1]!.programCycle !== step.programCycle;
+}
+
 /**
  * The cues from step `fromStep` to the next open retention (included) or to the end of
  * the program. Boundaries come from the timeline's offsets, so they are exactly the
@@ -84,6 +100,8 @@ export function cueTrackPlan(t: Timeline, run: RunState, fromStep: number): CueT
     const at = offsets[i]! - originMs;
     const kind = t.steps[i]!.kind;
     cues.push({ atMs: at, tone: STEP_TONES[kind], stepIndex: i, kind });
+    if (startsLastCycle(t, i))
+      cues.push({ atMs: at, tone: LAST_CYCLE_BELL, stepIndex: -1, stepTone: true });
     if (stepLengthMs(t, run, i) === null) {
       for (let tick = RETENTION_TICK_MS; tick < RETENTION_TRACK_MS; tick += RETENTION_TICK_MS)
         cues.push({ atMs: at + tick, tone: RETENTION_TICK, stepIndex: -1 });
@@ -170,7 +188,8 @@ export function renderWav(
     if (start >= samples) continue;
     const clip = cue.kind ? mix.voice?.[cue.kind] : undefined;
     if (clip) addClip(pcm, start, clip, gain);
-    if (!cue.kind || mix.tones !== false) addTone(pcm, start, cue.tone, gain, sampleRate);
+    if ((!cue.kind && !cue.stepTone) || mix.tones !== false)
+      addTone(pcm, start, cue.tone, gain, sampleRate);
   }
   return bytes;
 }

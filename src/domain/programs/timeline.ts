@@ -10,6 +10,7 @@
  * is counted by ticks; a late tick only finds the same answer later.
  */
 import {
+  alignClock,
   activeElapsedMs,
   pauseClock,
   resumeClock,
@@ -330,11 +331,8 @@ export function endStepByTap(t: Timeline, run: RunState, now: number): RunState 
  * the difference). Boundaries stay start + sum of durations + paused time.
  */
 export function alignRun(run: RunState, now: number, elapsedMs: number): RunState {
-  const c = run.clock;
-  if (c.startedAt === null || c.pausedAt !== null) return run;
-  const delta = activeElapsedMs(c, now) - elapsedMs;
-  if (delta === 0) return run;
-  return { ...run, clock: { ...c, startedAt: c.startedAt + delta } };
+  const clock = alignClock(run.clock, now, elapsedMs);
+  return clock === run.clock ? run : { ...run, clock };
 }
 
 /** Measured lengths of the retention steps that ended, in order (round 1, 2, ...). */

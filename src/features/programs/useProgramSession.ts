@@ -21,18 +21,17 @@ import { practiceRunMachine, type PracticeRunOutput } from '../../machines/pract
 import {
   BACKGROUND_AUDIO_NOTE,
   backgroundNoteShown,
+  CueTrackPlayer,
+  followAudio,
   markBackgroundNoteShown,
-} from './backgroundNote';
-import { CueTrackPlayer, FOLLOW_AUDIO_OVER_MS, RESEEK_AUDIO_OVER_MS } from './cueTrackPlayer';
-import { useVoiceClips } from './useVoiceClips';
-import { resultsStateAfterSave } from '../session';
+  resultsStateAfterSave,
+  useVoiceClips,
+} from '../session';
 
 type ProgramRunRef = ActorRefFrom<typeof practiceRunMachine>;
 type ProgramRunSnapshot = SnapshotFrom<typeof practiceRunMachine>;
 
 type ProgramStatus = 'ready' | 'running' | 'saving' | 'saveFailed';
-
-const ALIGN_EVERY_MS = 200;
 
 /** Said on the run screen when the spoken cues are on but their recordings did not load. */
 const VOICE_UNAVAILABLE_NOTE =
@@ -137,48 +136,24 @@ export function useProgramSession(program: Program) {
     setStatus('running');
   }, [actor, timeline, save, volume, mix, voice.status]);
 
-  // The guide follows the audio clock; a far-off audio is moved to the guide instead.
+  // The guide follows the audio clock (the one loop every session uses); a far-off audio
+  // is moved to the guide instead, and one stopped in the background is said so once.
   useEffect(() => {
-    if (!actor) return;
-    const id = setInterval(() => {
-      const player = playerRef.current;
-      const s = actor.getSnapshot();
-      if (!player || s.status !== 'active' || !s.matches('running')) return;
-      const now = performance.now();
-      const active = activeElapsedMs(s.context.run.clock, now);
-      const plan = player.currentPlan;
-      if (!plan || active < plan.originMs) return;
-      const heard = player.elapsedMs();
-      if (heard === null) return;
-      const diff = active - heard;
-      if (Math.abs(diff) > RESEEK_AUDIO_OVER_MS) player.seekTo(active);
-      else if (Math.abs(diff) > FOLLOW_AUDIO_OVER_MS)
-        actor.send({ type: 'ALIGN', now, elapsedMs: heard });
-    }, ALIGN_EVERY_MS);
-    return () => clearInterval(id);
-  }, [actor]);
-
-  // Back from the background: was the audio kept playing? If not, say so once.
-  useEffect(() => {
-    if (!actor) return;
-    const onVisible = () => {
-      if (document.visibilityState !== 'visible') return;
-      const s = actor.getSnapshot();
-      const player = playerRef.current;
-      if (!player || s.status !== 'active' || !s.matches('running')) return;
-      const active = activeElapsedMs(s.context.run.clock, performance.now());
-      const heard = player.elapsedMs();
-      const stopped = heard === null || Math.abs(active - heard) > RESEEK_AUDIO_OVER_MS;
-      if (stopped) {
-        void player.play(active);
-        if (!backgroundNoteShown()) {
-          markBackgroundNoteShown();
-          setSoundNote(BACKGROUND_AUDIO_NOTE);
-        }
-      }
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    const player = playerRef.current;
+    if (!actor || !player) return;
+    return followAudio(player, {
+      activeMs: (now) => {
+        const s = actor.getSnapshot();
+        if (s.status !== 'active' || !s.matches('running')) return null;
+        return activeElapsedMs(s.context.run.clock, now);
+      },
+      align: (now, elapsedMs) => actor.send({ type: 'ALIGN', now, elapsedMs }),
+      onAudioStopped: () => {
+        if (backgroundNoteShown()) return;
+        markBackgroundNoteShown();
+        setSoundNote(BACKGROUND_AUDIO_NOTE);
+      },
+    });
   }, [actor]);
 
   // On leaving the screen: stop the run and release the track (not when the run starts).

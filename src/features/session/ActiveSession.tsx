@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PHASE_LABELS, sessionLengthMs } from '../../domain/breathClock';
-import { phaseAnnouncement, spokenCue } from '../../domain/cueDesign';
+import { phaseAnnouncement } from '../../domain/cueDesign';
 import { guideKindFor } from '../../domain/guideShapes';
 import { SHORTCUT_EVENT, type ShortcutAction } from '../../domain/keyboardShortcuts';
 import type { SessionConfig } from '../../domain/patternChoice';
@@ -13,7 +13,7 @@ import { Switch } from '../../ui/Switch';
 import { useReducedMotion } from '../../ui/useReducedMotion';
 import { BreathVisual, type PhaseChange } from './BreathVisual';
 import { CameraChip } from './CameraSlot';
-import { speak, vibrateFor } from './cues';
+import { vibrateFor } from './cues';
 import { Encouragement } from './Encouragement';
 import { EndSessionDialog } from './EndSessionDialog';
 import { RetentionPanel } from './RetentionPanel';
@@ -126,9 +126,8 @@ export function ActiveSession({
     // Written straight to the live region: no re-render of the whole screen at a boundary.
     lastAnnouncement.current = phaseAnnouncement(label, change.seconds, change.startsLastCycle);
     if (announcerRef.current) announcerRef.current.textContent = lastAnnouncement.current;
-    const { cues: choice, audioEnabled: sound } = live.current;
-    if (choice.vibration) vibrateFor(change.phase);
-    if (choice.voice && sound) speak(spokenCue(label, change.startsLastCycle), choice.volume);
+    // The sounds (tones, spoken names) are in the cue track, on the audio clock.
+    if (live.current.cues.vibration) vibrateFor(change.phase);
   }, []);
 
   useMediaSession({

@@ -215,7 +215,9 @@ export const BreathVisual = memo(function BreathVisual({
 
     let lastState = '';
     const sub = loopRef.subscribe((snap) => {
-      const state = `${String(snap.value)}:${snap.context.clock.pauseCount}:${snap.context.clock.pausedAt}:${snap.context.rounds}`;
+      // A moved clock start (the guide following the audio, ALIGN) is shown again too.
+      const { clock } = snap.context;
+      const state = `${String(snap.value)}:${clock.pauseCount}:${clock.pausedAt}:${clock.startedAt}:${snap.context.rounds}`;
       if (state === lastState) return;
       lastState = state;
       resyncNow();

@@ -2,8 +2,6 @@ import { useId } from 'react';
 import { describeCueChannels } from '../../domain/cueDesign';
 import { cuesOnDevice } from '../../domain/cueFallback';
 import { Switch } from '../../ui/Switch';
-import { useHydrating } from '../../ui/useHydrating';
-import { speechAvailable } from './cues';
 import { useCuePreferences } from './useCuePreferences';
 import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupport';
 
@@ -13,23 +11,20 @@ import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupp
  * screen's 'Sound and vibration' and the session's 'Sound and display'. Every change is
  * the person's preference (src/data/preferencesRepo), kept on this device and synced to a
  * member's other devices. A channel the device lacks is off and disabled and says why;
- * a chosen vibration the device cannot give plays as tones (domain/cueFallback).
+ * a chosen vibration the device cannot give plays as tones (domain/cueFallback). The voice
+ * is recordings played in the cue track, so every browser that plays audio speaks.
  */
 export function CueControls() {
   const { cues, setChannel, setVolume } = useCuePreferences();
   const volumeId = useId();
-  // Unknown to a prerendered page: taken as available until hydrated (as vibration is).
-  const hydrating = useHydrating();
-  const canSpeak = hydrating || speechAvailable();
   const canVibrate = useVibrationSupport();
   const percent = Math.round(cues.volume * 100);
   return (
     <>
       <Switch
         label="Voice"
-        description={canSpeak ? 'Speaks each phase: Inhale, Hold, Exhale.' : 'This browser cannot speak.'}
-        checked={cues.voice && canSpeak}
-        disabled={!canSpeak}
+        description="Speaks each phase: Inhale, Hold, Exhale."
+        checked={cues.voice}
         onCheckedChange={(on) => setChannel('voice', on)}
       />
       <Switch
@@ -52,7 +47,7 @@ export function CueControls() {
         onCheckedChange={(on) => setChannel('vibration', on)}
       />
       <p className="field__hint" role="status">
-        {describeCueChannels(cuesOnDevice(cues, { canSpeak, canVibrate }))}
+        {describeCueChannels(cuesOnDevice(cues, { canSpeak: true, canVibrate }))}
       </p>
       <div className="range-field">
         <div className="range-field__head">

@@ -12,7 +12,6 @@ import type { preSessionMachine } from '../../machines/preSession';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { useHydrating } from '../../ui/useHydrating';
-import { speechAvailable } from './cues';
 import { SessionSettings } from './SessionSettings';
 import { useCuePreferences } from './useCuePreferences';
 import { useVibrationSupport } from './vibrationSupport';
@@ -62,10 +61,13 @@ function CueLine({ onUserGesture }: { onUserGesture: () => void }) {
         Cues:{' '}
         {describeCueChannels(
           // While hydrating, what the device can do is unknown: the build's text names no vibration.
-          cuesOnDevice({ ...cues, vibration: cues.vibration && !hydrating }, {
-            canSpeak: !hydrating && speechAvailable(),
-            canVibrate,
-          }),
+          cuesOnDevice(
+            { ...cues, vibration: cues.vibration && !hydrating },
+            {
+              canSpeak: true, // the phase names are recordings in the cue track
+              canVibrate,
+            },
+          ),
         )}
       </p>
       <Button

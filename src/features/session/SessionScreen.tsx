@@ -87,13 +87,23 @@ export function SessionScreen(props: SessionScreenProps) {
   );
 }
 
-function SessionFlow({ mode, pattern, adaptive, startNow = false, timingMonitor = false }: SessionScreenProps) {
+function SessionFlow({
+  mode,
+  pattern,
+  adaptive,
+  startNow = false,
+  timingMonitor = false,
+}: SessionScreenProps) {
   const config = useMemo(() => sessionConfigFor(mode, pattern), [mode, pattern]);
   const { cues } = useCuePreferences();
   // A chosen vibration this device cannot give plays as tones (domain/cueFallback).
   const canVibrate = useVibrationSupport();
   const tones = cuesOnDevice(cues, { canSpeak: true, canVibrate }).tones;
-  const controller = useSessionController(config, { tones, volume: cues.volume });
+  const controller = useSessionController(config, {
+    tones,
+    voice: cues.voice,
+    volume: cues.volume,
+  });
   const { session, step, loopRef, actions } = controller;
   const preRef = useSelector(session, (s) => s.children.preSession);
   const compact = mode === 'mobile';
@@ -159,17 +169,24 @@ function SessionFlow({ mode, pattern, adaptive, startNow = false, timingMonitor 
   const immersive = (step === 'active' || step === 'complete') && !error;
   useImmersiveChrome(immersive);
 
+  // The cue track's <audio> element stays the same one from the first screen to the end
+  // (the 'Start' tap unlocks it for playing later), whichever layout is around it.
+  const cueTrack = (
+    <audio ref={controller.audioRef} data-testid="session-cue-track" preload="auto" />
+  );
   if (immersive && step === 'complete') {
-    return (
+    return withTrack(
+      cueTrack,
       <div className={`immersive immersive--complete ${dim ? 'theme-dim' : ''}`}>
         <h1 className="immersive__title immersive__title--quiet">{pattern.name}</h1>
         <div className="immersive__arrival">{body}</div>
-      </div>
+      </div>,
     );
   }
-  if (immersive) return body;
+  if (immersive) return withTrack(cueTrack, body);
 
-  return (
+  return withTrack(
+    cueTrack,
     <div className={`session-screen ${compact ? 'session-screen--compact' : ''}`}>
       <header className="session-screen__header">
         <Link to="/session" className={buttonClass('ghost')} onClick={() => actions.stop()}>
@@ -195,6 +212,16 @@ function SessionFlow({ mode, pattern, adaptive, startNow = false, timingMonitor 
         />
       ) : null}
       {body}
-    </div>
+    </div>,
+  );
+}
+
+/** The same two children whatever the layout, so React keeps the one <audio> element. */
+function withTrack(track: ReactNode, content: ReactNode) {
+  return (
+    <>
+      {track}
+      {content}
+    </>
   );
 }

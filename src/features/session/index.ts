@@ -8,3 +8,12 @@ export { CueControls } from './CueControls';
 export { CountdownChoice } from './CountdownChoice';
 // The results screen's navigation state after a finished session of any kind.
 export { resultsStateAfterSave } from './resultsHandOff';
+// The cue track every session plays (patterns here, programs in ../programs) and the one
+// loop that keeps a session's guide on its audio clock.
+export { CueTrackPlayer, followAudio } from './cueTrackPlayer';
+export { useVoiceClips } from './useVoiceClips';
+export {
+  BACKGROUND_AUDIO_NOTE,
+  backgroundNoteShown,
+  markBackgroundNoteShown,
+} from './backgroundNote';

@@ -1,6 +1,6 @@
 /**
- * A cheap, always-on record of when the UI and the audio cue switched phase, next to
- * when the breath clock scheduled the switch. The timing benchmark (bench/session-timing.ts)
+ * A cheap, always-on record of when the UI switched phase, next to when the breath clock
+ * scheduled the switch (the cues' own times are the cue track's: window.__pneumaCueTrack). The timing benchmark (bench/session-timing.ts)
  * reads `window.__pneumaTiming`; nothing else does. Bounded: the newest 5,000 entries.
  */
 interface TimingEntry {
@@ -12,18 +12,6 @@ interface TimingEntry {
   scheduledAt: number;
   /** performance.now() time the DOM showed the new phase (written in the frame callback). */
   actualAt: number;
-}
-
-/** A tone planned on the audio clock for a boundary. */
-export interface AudioPlanEntry {
-  boundary: number;
-  round: number;
-  phase: string;
-  scheduledAt: number;
-  /** AudioContext time (s) the tone starts at. */
-  contextTime: number;
-  /** Cancelled before it sounded (pause, mute, stop). */
-  cancelled?: boolean;
 }
 
 /**
@@ -40,11 +28,7 @@ interface GuideStartEntry {
 
 interface TimingProbe {
   ui: TimingEntry[];
-  audioPlanned: AudioPlanEntry[];
   guideStarts?: GuideStartEntry[];
-  /** The audio context and the bus the cues play through, for the benchmark's onset detector. */
-  audioContext?: AudioContext;
-  cueBus?: AudioNode;
 }
 
 const LIMIT = 5000;
@@ -57,7 +41,7 @@ declare global {
 
 export function timingProbe(): TimingProbe | null {
   if (typeof window === 'undefined') return null;
-  window.__pneumaTiming ??= { ui: [], audioPlanned: [] };
+  window.__pneumaTiming ??= { ui: [] };
   return window.__pneumaTiming;
 }
 
@@ -69,11 +53,6 @@ function push<T>(list: T[], entry: T): void {
 export function recordUiSwitch(entry: TimingEntry): void {
   const probe = timingProbe();
   if (probe) push(probe.ui, entry);
-}
-
-export function recordAudioPlan(entry: AudioPlanEntry): void {
-  const probe = timingProbe();
-  if (probe) push(probe.audioPlanned, entry);
 }
 
 export function recordGuideStart(entry: GuideStartEntry): void {

@@ -3,8 +3,7 @@ import type { VoiceClips } from '../../domain/programs/voiceClips';
 import { loadVoiceClips } from './voiceCueFiles';
 
 type VoiceClipsState =
-  | { status: 'off' | 'loading' | 'failed'; clips: null }
-  | { status: 'ready'; clips: VoiceClips };
+  { status: 'off' | 'loading' | 'failed'; clips: null } | { status: 'ready'; clips: VoiceClips };
 
 /** The recorded step names when the spoken cues are `on`, loaded once per page. */
 export function useVoiceClips(on: boolean): VoiceClipsState {
