@@ -83,10 +83,7 @@ test('at 390 px nothing floats over the pattern cards before a choice', async ({
   await context.close();
 });
 
-/**
- * Not proved here: other screens' repeats (the pattern library's Quick Start, Featured and
- * list each name box; see docs/product.md).
- */
+/** Not proved here: other screens' repeats. */
 test('a returning visitor’s home names the last pattern once', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
@@ -99,5 +96,28 @@ test('a returning visitor’s home names the last pattern once', async ({ browse
   const hero = page.locator('.home-hero');
   await expect(hero.getByText('Box Breathing')).toHaveCount(1);
   await page.screenshot({ path: test.info().outputPath('home-returning-390.png') });
+  await context.close();
+});
+
+/**
+ * At 10:00 box is one of the hour's two recommendations. Not proved here: the Quick Start's
+ * box button and the list's card still name it (one button, one card above the list).
+ */
+test('the pattern library shows one card of box above its list', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(new Date(2026, 10, 29, 10, 0, 0));
+  await gotoHydrated(page, '/patterns');
+  await expect(page.getByRole('heading', { name: 'Recommended for now' })).toBeVisible();
+  const cards = page.getByRole('heading', { level: 3, name: 'Box Breathing', exact: true });
+  const inList = page.getByRole('tabpanel').getByRole('heading', {
+    level: 3,
+    name: 'Box Breathing',
+    exact: true,
+  });
+  await expect(inList).toHaveCount(1);
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByRole('tabpanel').getByText('Featured', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('library-1440.png'), fullPage: true });
   await context.close();
 });

@@ -113,7 +113,7 @@ test.beforeEach(async ({ page }) => {
 
 test('library sorts by this device’s real usage and the user’s own ratings', async ({ page }) => {
   await page.goto('/patterns');
-  await expect(page.getByRole('heading', { name: 'Featured Patterns' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recommended for now' })).toBeVisible();
   await seed(page, HISTORY, [{ patternId: 'energy', rating: 5 }]);
   await page.reload();
 
@@ -160,7 +160,9 @@ test('a returning user gets Smart Picks from their history, not the first-sessio
   await expect(page.getByRole('link', { name: 'View your progress' })).toHaveCount(0);
 });
 
-test('Smart Picks: a mood choice ranks its patterns first, pressing it again clears it', async ({ page }) => {
+test('Smart Picks: a mood choice ranks its patterns first, pressing it again clears it', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await seed(page, HISTORY, []);
@@ -168,7 +170,9 @@ test('Smart Picks: a mood choice ranks its patterns first, pressing it again cle
   await page.getByRole('tab', { name: 'Smart Picks' }).click();
   const picks = page.getByRole('list', { name: 'Smart Picks' }).getByRole('listitem');
   await expect(picks).toHaveCount(3);
-  const tired = page.getByRole('group', { name: 'How do you feel right now?' }).getByRole('button', { name: 'Tired' });
+  const tired = page
+    .getByRole('group', { name: 'How do you feel right now?' })
+    .getByRole('button', { name: 'Tired' });
   await expect(tired).toHaveAttribute('aria-pressed', 'false');
   await tired.click();
   await expect(tired).toHaveAttribute('aria-pressed', 'true');
@@ -206,7 +210,7 @@ test('signed in with history: welcome back and the Your Progress card from local
 
 test('custom patterns appear in My Library and can be chosen', async ({ page }) => {
   await page.goto('/patterns');
-  await expect(page.getByRole('heading', { name: 'Featured Patterns' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recommended for now' })).toBeVisible();
   const iso = new Date().toISOString();
   await putLocalRows(page, 'patterns', [
     {

@@ -149,7 +149,6 @@ test.describe('discovery', () => {
       page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening|night)$/ }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Recommended for now' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Featured Patterns' })).toBeVisible();
     const panel = page.getByRole('tabpanel');
     const names = () => panel.getByRole('heading', { level: 3 }).allTextContents();
 

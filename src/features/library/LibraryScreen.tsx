@@ -151,7 +151,11 @@ function PatternCard({
         ) : null}
       </dl>
       <div className="row lib-card__actions">
-        <Button size="sm" aria-label={`${USE_PATTERN}: ${card.name}`} onClick={() => onChoose(card)}>
+        <Button
+          size="sm"
+          aria-label={`${USE_PATTERN}: ${card.name}`}
+          onClick={() => onChoose(card)}
+        >
           {USE_PATTERN}
         </Button>
         <CopyCardLink card={card} />
@@ -169,7 +173,14 @@ function CopyCardLink({ card }: { card: LibraryCard }) {
   const copy = async () => {
     try {
       const { patternLinkPath } = await import('../../domain/links/patternLink');
-      const path = patternLinkPath({ ...card.timings, name: card.name, description: card.description, category: card.category, difficulty: card.difficulty, benefits: card.benefits });
+      const path = patternLinkPath({
+        ...card.timings,
+        name: card.name,
+        description: card.description,
+        category: card.category,
+        difficulty: card.difficulty,
+        benefits: card.benefits,
+      });
       if (!path) throw new Error('no link');
       await navigator.clipboard.writeText(`${window.location.origin}${path}`);
       setState('copied');
@@ -179,11 +190,20 @@ function CopyCardLink({ card }: { card: LibraryCard }) {
   };
   return (
     <>
-      <Button size="sm" variant="ghost" aria-label={`Copy link: ${card.name}`} onClick={() => void copy()}>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Copy link: ${card.name}`}
+        onClick={() => void copy()}
+      >
         Copy link
       </Button>
       <span role="status" className="muted">
-        {state === 'copied' ? 'Link copied.' : state === 'failed' ? 'This link could not be copied.' : null}
+        {state === 'copied'
+          ? 'Link copied.'
+          : state === 'failed'
+            ? 'This link could not be copied.'
+            : null}
       </span>
     </>
   );
@@ -226,7 +246,6 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
   const forNow = recommendedForNow(hour ?? 9)
     .map((id) => byId.get(id))
     .filter((c): c is LibraryCard => c !== undefined);
-  const featured = cards.filter((c) => c.featured);
   const filtered = search.trim() !== '' || category !== 'all';
   const clearFilters = () => {
     setSearch('');
@@ -256,9 +275,7 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
       );
     }
     if (t === 'favorites' && inTab.length === 0) {
-      return (
-        <EmptyState title="No favorites yet. Tap the heart on any pattern to keep it here." />
-      );
+      return <EmptyState title="No favorites yet. Tap the heart on any pattern to keep it here." />;
     }
     if (t === 'recent' && inTab.length === 0) {
       return <EmptyState title="No patterns used yet. The ones you practice will appear here." />;
@@ -314,10 +331,8 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
         )}
       </LibrarySection>
 
-      <LibrarySection id="lib-featured" title="Featured Patterns">
-        {cardList(featured)}
-      </LibrarySection>
-
+      {/* No 'Featured Patterns' section: box, the one featured pattern, has a Quick Start
+          button and its 'Featured' badge in the list; a third card of it said nothing new. */}
       <section aria-labelledby="lib-all" className="lib-section">
         <h2 id="lib-all" className="visually-hidden">
           Browse patterns
