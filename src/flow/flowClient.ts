@@ -26,7 +26,7 @@ import {
 import { settleWithLimit } from '../domain/flow/batch';
 import type { FlowConfig } from '../domain/flow/config';
 import { FLOW_CACHE_MS, FLOW_TX, flowRetryDelay } from '../domain/flow/constants';
-import { mintedTokens, type FlowEvent } from '../domain/flow/events';
+import { mintedTokens } from '../domain/flow/events';
 import { resolveImports } from '../domain/flow/imports';
 import { FLOW_TEXT } from '../domain/flow/messages';
 import type { PatternTokenMetadata } from '../domain/tokens/mintInput';
@@ -38,78 +38,32 @@ import {
   txOutcome,
   txStatusName,
   txTimeoutMessage,
-  type TxStatusName,
 } from '../domain/flow/txStatus';
 import { SCRIPTS, TRANSACTIONS, type ScriptName, type TransactionName } from './cadence';
+import { argsBuilder, messageOf, toUser, walletError } from './fclValues';
+import type {
+  FclModule,
+  FlowAccountInfo,
+  FlowClientDeps,
+  FlowUser,
+  MintResult,
+  PatternTokenDetails,
+  PatternTokenView,
+  SealedTransaction,
+  TxProgress,
+} from './flowTypes';
 import { TtlCache } from './ttlCache';
 
-export type FclModule = typeof Fcl;
-
-interface FlowUser {
-  addr: string | null;
-  loggedIn: boolean;
-}
-
-export interface FlowAccountInfo {
-  address: string;
-  /** FLOW, as the chain's decimal string. */
-  balance: string;
-  isInitialized: boolean;
-}
-
-/** One step of a transaction, for the status line: waiting for the wallet, then the chain's statuses. */
-export type TxProgress =
-  | { step: 'signing'; attempt: number }
-  | { step: 'submitted'; txId: string }
-  | { step: 'status'; txId: string; status: TxStatusName }
-  | { step: 'retrying'; attempt: number; delayMs: number; reason: string };
-
-interface SealedTransaction {
-  txId: string;
-  events: FlowEvent[];
-}
-
-interface MintResult extends SealedTransaction {
-  tokenIds: string[];
-  owner: string | null;
-}
-
-export interface FlowClientDeps {
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  /** Signs as proposer, payer and authorizer (default: the connected wallet, fcl.authz). */
-  authz?: Fcl.AuthorizationFunction;
-  /** For the sealed-block check (default: the global fetch). */
-  fetch?: typeof fetch;
-}
+export type {
+  FclModule,
+  FlowAccountInfo,
+  FlowClientDeps,
+  PatternTokenView,
+  TxProgress,
+} from './flowTypes';
 
 /** How long the sealed-block check waits for the access node. */
 const SEALED_CHECK_TIMEOUT_MS = 10_000;
-
-export interface PatternTokenView {
-  id: string;
-  patternId: string;
-  name: string;
-  description: string;
-  image: string;
-  creator: string;
-  owner: string | null;
-  edition: string;
-  attributes: Record<string, unknown>;
-}
-
-interface PatternTokenDetails {
-  pattern: PatternTokenView;
-  /** The token's MetadataViews.ExternalURL (the pattern's marketplace page), or null. */
-  externalURL: string | null;
-  royalties: { receiver: string; cut: string; description: string }[];
-}
-
-const walletError = (message: string, cause?: unknown) =>
-  new AppError(message, { category: 'wallet', cause });
-
-const messageOf = (e: unknown) =>
-  e instanceof Error ? e.message : typeof e === 'string' ? e : JSON.stringify(e);
 
 export class FlowClient {
   private readonly sleep: (ms: number) => Promise<void>;
@@ -424,31 +378,4 @@ export class FlowClient {
     for (const kind of ['account', 'ids', 'list', 'metadata'])
       this.cache.clear(`${kind}:${address}`);
   }
-}
-
-function toUser(u: Fcl.CurrentUserSnapshot | undefined): FlowUser {
-  const addr = u?.addr ? normalizeFlowAddress(u.addr) : null;
-  return { addr, loggedIn: u?.loggedIn === true && addr !== null };
-}
-
-function argsBuilder(args: CadenceArg[]): Fcl.ArgsBuilder {
-  return (arg, t) =>
-    args.map((a) => {
-      switch (a.type) {
-        case 'String':
-          return arg(a.value, t.String);
-        case 'UFix64':
-          return arg(a.value, t.UFix64);
-        case 'UInt64':
-          return arg(a.value, t.UInt64);
-        case 'Address':
-          return arg(a.value, t.Address);
-        case 'Array(String)':
-          return arg(a.value, t.Array(t.String));
-        case 'Array(UFix64)':
-          return arg(a.value, t.Array(t.UFix64));
-        case 'Array(Address)':
-          return arg(a.value, t.Array(t.Address));
-      }
-    });
 }
