@@ -5,7 +5,7 @@
  * for the page's reads, backend/api/backendCall.ts for sync). Pure: the page and the service
  * worker read it freely.
  */
-export const REST_PREFIX = '/rest/v1';
+const REST_PREFIX = '/rest/v1';
 
 /** The path of a table under the backend's origin. */
 export const restPath = (table: string): string => `${REST_PREFIX}/${table}`;

@@ -13,7 +13,7 @@ import { request } from '../request';
  */
 
 /** PostgREST's query: filters (`column: 'eq.value'`, `'in.(a,b)'`, `'is.null'`), select, order, limit. */
-export type RowQuery = Readonly<Record<string, string>>;
+type RowQuery = Readonly<Record<string, string>>;
 
 const tableUrl = (table: string, query?: RowQuery) => {
   const search = query ? new URLSearchParams(query).toString() : '';
