@@ -76,7 +76,9 @@ export function CourseScreen({ courseId }: { courseId: string }) {
             ? 'This course does not exist or is not published.'
             : 'This course is not on this device; open it once while online.'}
         </p>
-        <Link to="/courses">All courses</Link>
+        <Link className={buttonClass('secondary')} to="/courses">
+          All courses
+        </Link>
       </div>
     );
 
