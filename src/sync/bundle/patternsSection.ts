@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { SYNC_STATES, type CustomPatternRecord } from '../../data/db';
+import type { CustomPatternRecord } from '../../data/db';
 import { patternSchema } from '../../domain/patternSchema';
 import type { BundleSection } from './bundleSection';
+import { storedRowFields } from './storedRowFields';
 
 /**
  * Custom patterns in the data file (their entry: ../syncedTables.ts). A pattern follows the
@@ -9,15 +10,7 @@ import type { BundleSection } from './bundleSection';
  * only when the file's is newer (then, if the device's had an owner, it goes up again).
  */
 const bundlePatternSchema = patternSchema
-  .extend({
-    id: z.string().min(1, 'needs an id'),
-    userId: z.string().min(1).nullish(),
-    createdAt: z.string().optional(),
-    updatedAt: z.string().optional(),
-    deleted: z.boolean().optional(),
-    syncState: z.enum(SYNC_STATES).optional(),
-    lastError: z.string().optional(),
-  })
+  .extend({ ...storedRowFields, lastError: z.string().optional() })
   .strip();
 
 type BundlePattern = z.output<typeof bundlePatternSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { SYNC_STATES, type CustomProgramRecord } from '../../data/db';
+import type { CustomProgramRecord } from '../../data/db';
 import { programSchema } from '../../domain/programs/programSchema';
 import type { BundleSection } from './bundleSection';
+import { storedRowFields } from './storedRowFields';
 
 /**
  * Custom programs in the data file (their entry: ../syncedTables.ts), added to the file
@@ -11,14 +12,7 @@ import type { BundleSection } from './bundleSection';
  * one) is left alone.
  */
 const bundleProgramSchema = z
-  .object({
-    id: z.string().min(1, 'needs an id'),
-    userId: z.string().min(1).nullish(),
-    createdAt: z.string().optional(),
-    updatedAt: z.string().optional(),
-    deleted: z.boolean().optional(),
-    syncState: z.enum(SYNC_STATES).optional(),
-  })
+  .object(storedRowFields)
   .loose()
   .transform((row, ctx) => {
     const {
