@@ -8,7 +8,7 @@ import { meetsAuthLevel } from '../../domain/authLevel';
 import { isAllowedForLevel } from '../../domain/recommendations';
 import { PROGRESS_LABELS } from '../../domain/historySummary';
 import { CHOSEN_MODES, type ChosenMode } from '../../domain/sessionModes';
-import { useAuth } from '../../app/auth/authStore';
+import { displayName, useAuth } from '../../app/auth/authStore';
 import { useDiscovery } from '../discovery';
 import { useSessions } from '../../data/hooks';
 import { discoverySelection } from '../../data/selectedPattern';
@@ -62,7 +62,7 @@ export function HomeScreen({
   useEffect(() => {
     if (visit !== 'unknown') keepPractisedHint(visit === 'returning');
   }, [visit]);
-  const name = auth.user ? auth.user.name?.trim() || auth.user.email.split('@')[0] : '';
+  const name = auth.user ? displayName(auth.user) : '';
 
   // The pattern the screen shows is kept as the selected pattern: the bottom bar's play
   // button starts it (docs/product.md § Sessions).
