@@ -15,7 +15,7 @@ import { Dialog } from '../../ui/Dialog';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { useCourse } from './useCourse';
 import { useCourseProgress } from './useCourseProgress';
-import type { CourseReturn } from '../results';
+import type { CourseReturn } from '../../domain/courseReturn';
 
 /**
  * /courses/$courseId: a course as a student sees it. Enrolling keeps the course and its

@@ -19,7 +19,7 @@ import { ProgramResultsCard } from '../programs';
 import { ShareProgressPrompt } from '../share';
 import { VisionResultsCard } from '../vision';
 import { RatePattern } from './RatePattern';
-import type { CourseReturn } from './courseReturn';
+import type { CourseReturn } from '../../domain/courseReturn';
 import { formatDuration } from '../../domain/duration';
 import { scoreIcon } from '../../domain/sessionScoring';
 import { figuresFromNavState, figuresFromRecord, type ResultFigures } from './resultFigures';
