@@ -1,19 +1,14 @@
 /**
  * The way back from a course day's results to its course (issue #44 item 6): the course page
  * starts a day's session with `courseReturn` in the navigation state; the session screens keep
- * the state they were opened with when they leave for /results (`state: (prev) => ...`), so
+ * the state they were opened with when they leave for /results (`state: (prev) => ...`; the
+ * history state names it in features/session/navState.ts), so
  * the results screen offers 'Back to <course>' first. A results page opened any other way
  * (a reload keeps it too, as browser history state) has no course and shows none.
  */
 export interface CourseReturn {
   courseId: string;
   title: string;
-}
-
-declare module '@tanstack/react-router' {
-  interface HistoryState {
-    courseReturn?: CourseReturn;
-  }
 }
 
 /** The state a course page hands to a day's session (only a well-formed id passes). */

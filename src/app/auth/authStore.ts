@@ -4,9 +4,10 @@ import type { StoredAuthSession } from '../../data/authSessionRepo';
 import { loadLocalData } from '../../data/loadLocalData';
 import { withinStorageWait } from '../../data/storageWait';
 import { rememberSignedIn } from './signedInHint';
-import { ensureUserRow } from './userRow';
 // Loaded at sign-in and sign-out only (not needed for the first screen).
 const personData = () => import('../../sync/personData');
+// The users row is read after sign-in, through the one requester: not part of the first load.
+const userRow = () => import('./userRow');
 import { currentAuthLevel, parseRole, type AuthLevel, type UserRole } from '../../domain/authLevel';
 
 // supabase-js (and its client module) load only when auth actually talks to the backend.
@@ -176,7 +177,7 @@ function scheduleRoleLoad(userId: string): void {
           roleLoaded.delete(userId); // signed out (or another user) meanwhile: load at the next sign-in
           return;
         }
-        const role = await ensureUserRow(userId, data.session.access_token);
+        const role = await (await userRow()).ensureUserRow(userId, data.session.access_token);
         writeProfile(userId, { role });
         if (state.user?.id === userId) setState({ status: state.status, user: state.user, role });
       } catch {

@@ -4,6 +4,7 @@
  * `sessionResult`: the results screen's navigation state (docs/product.md § Results and scores).
  */
 import type { SessionMode } from '../../domain/sessionModes';
+import type { CourseReturn } from '../../domain/courseReturn';
 
 export interface ResultsNavState {
   sessionId: string;
@@ -31,5 +32,7 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     pattern?: unknown;
     sessionResult?: ResultsNavState;
+    /** A course day's way back to its course (src/domain/courseReturn.ts). */
+    courseReturn?: CourseReturn;
   }
 }
