@@ -63,7 +63,7 @@ test('Firefox ESR: a guest session, sign-up with the guest-sessions dialog, and 
     await page.type('input[name="password"]', 'correct horse 42');
     const pressed = Date.now();
     await (await page.waitForSelector(`xpath///button[normalize-space(.)='Sign Up']`)).click();
-    await page.waitForSelector(`xpath///*[normalize-space(.)='Successfully logged in!']`, { timeout: 30_000 });
+    await page.waitForSelector(`xpath///*[normalize-space(.)='Your account is ready. You are signed in.']`, { timeout: 30_000 });
     const signedUp = Date.now() - pressed;
 
     // The guest-sessions dialog: add the session to the new account.

@@ -115,7 +115,7 @@ export async function signUp(driver, baseURL, ms = 30_000) {
   await driver.findElement(By.css('input[name="email"]')).sendKeys(email);
   await driver.findElement(By.css('input[name="password"]')).sendKeys('correct horse 42');
   await (await button(driver, 'Sign Up')).click();
-  const took = await waitForText(driver, 'Successfully logged in!', ms);
+  const took = await waitForText(driver, 'Your account is ready. You are signed in.', ms);
   return { email, took };
 }
 

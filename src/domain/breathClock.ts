@@ -68,11 +68,6 @@ export function boundaryOffsetMs(s: BreathSchedule, k: number): number {
   return Math.floor(k / n) * s.cycleMs + s.cumulativeMs[k % n]!;
 }
 
-/** The phase that starts at boundary k. */
-function phaseOfBoundary(s: BreathSchedule, k: number): PhaseName {
-  return s.phases[k % s.phases.length]!.name;
-}
-
 export interface BreathPosition {
   /** Active elapsed ms this position was computed for (never negative). */
   elapsedMs: number;
@@ -190,43 +185,4 @@ export function alignClock(c: ClockState, now: number, elapsedMs: number): Clock
 export function wallTimeAt(c: ClockState, offsetMs: number): number | null {
   if (!isRunning(c)) return null;
   return c.startedAt! + c.pausedTotalMs + offsetMs;
-}
-
-interface UpcomingBoundary {
-  boundaryIndex: number;
-  phase: PhaseName;
-  /** Active-time offset of the boundary, relative to `originMs`. */
-  offsetMs: number;
-  /** Monotonic time the boundary falls on. */
-  atMs: number;
-}
-
-/**
- * Phase boundaries that fall in [now, now + horizonMs] on the monotonic clock, for
- * scheduling cues ahead. `originMs` shifts the schedule (a retention round that starts
- * later), `endOffsetMs` stops the list at the session's end (exclusive).
- */
-export function upcomingBoundaries(
-  s: BreathSchedule,
-  c: ClockState,
-  now: number,
-  horizonMs: number,
-  originMs = 0,
-  endOffsetMs = Number.POSITIVE_INFINITY,
-): UpcomingBoundary[] {
-  if (!isRunning(c)) return [];
-  const elapsed = activeElapsedMs(c, now) - originMs;
-  const out: UpcomingBoundary[] = [];
-  let k = elapsed <= 0 ? 0 : positionAt(s, elapsed).boundaryIndex + 1;
-  // Include a boundary exactly at `now`.
-  if (k > 0 && boundaryOffsetMs(s, k - 1) === elapsed) k -= 1;
-  for (;;) {
-    const offsetMs = boundaryOffsetMs(s, k);
-    if (offsetMs >= endOffsetMs) break;
-    const atMs = wallTimeAt(c, originMs + offsetMs)!;
-    if (atMs > now + horizonMs) break;
-    out.push({ boundaryIndex: k, phase: phaseOfBoundary(s, k), offsetMs, atMs });
-    k++;
-  }
-  return out;
 }

@@ -87,16 +87,6 @@ export function cueVolume(value: unknown): number {
   return Math.min(1, Math.max(0, value));
 }
 
-/**
- * How far ahead tones are planned on the audio clock. A visible page plans 3 s ahead
- * (longer than a throttled tab's 1 s timers). A hidden page (screen off, another app in
- * front) may run its timers only once a minute, so it plans 75 s ahead: the tones stay
- * on time with the screen off, and a pause still cancels the ones not played yet.
- */
-export function cueLookaheadMs(pageHidden: boolean): number {
-  return pageHidden ? 75_000 : 3_000;
-}
-
 /** The phase announcement for the screen reader; the start of the last cycle is named. */
 export function phaseAnnouncement(
   label: string,
@@ -104,9 +94,4 @@ export function phaseAnnouncement(
   startsLastCycle: boolean,
 ): string {
   return `${startsLastCycle ? 'Last cycle. ' : ''}${label}, ${seconds} seconds`;
-}
-
-/** The spoken cue: the phase's name, and at the start of the last cycle, that it is the last. */
-export function spokenCue(label: string, startsLastCycle: boolean): string {
-  return `${startsLastCycle ? 'Last cycle. ' : ''}${label}`;
 }

@@ -9,7 +9,7 @@
  * tests replace it and send TICKs by hand. ALIGN moves the clock's start so the guide
  * follows the cue track's audio clock (features/session/cueTrackPlayer's followAudio).
  */
-import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom } from 'xstate';
 import {
   activeElapsedMs,
   alignClock,
@@ -316,3 +316,6 @@ export const breathLoopMachine = setup({
     done: { type: 'final' },
   },
 });
+
+/** A running breath loop, as the session screen holds it. */
+export type LoopRef = ActorRefFrom<typeof breathLoopMachine>;

@@ -10,7 +10,6 @@ import {
   secondsLeft,
   sessionLengthMs,
   startClock,
-  upcomingBoundaries,
   wallTimeAt,
   type ClockState,
 } from '../../src/domain/breathClock';
@@ -105,21 +104,6 @@ describe('positionAt', () => {
     expect(secondsLeft(positionAt(box, 1))).toBe(4);
     expect(secondsLeft(positionAt(box, 1000))).toBe(3);
     expect(secondsLeft(positionAt(box, 3999))).toBe(1);
-  });
-
-  it('the boundaries scheduled ahead agree with positionAt for every pattern', () => {
-    for (const p of PATTERNS) {
-      const s = buildSchedule(p);
-      const ahead = upcomingBoundaries(s, startClock(0), 0, boundaryOffsetMs(s, 49));
-      expect(ahead.map((b) => b.boundaryIndex)).toEqual([...Array(50).keys()]);
-      for (const b of ahead) {
-        expect(b.offsetMs).toBe(boundaryOffsetMs(s, b.boundaryIndex));
-        const pos = positionAt(s, b.offsetMs);
-        expect(pos.boundaryIndex).toBe(b.boundaryIndex);
-        expect(pos.phase).toBe(b.phase);
-        expect(pos.phaseElapsedMs).toBe(0);
-      }
-    }
   });
 
   it('session length is target cycles times the cycle', () => {
@@ -242,41 +226,3 @@ describe('60-minute simulated session', () => {
   });
 });
 
-describe('upcomingBoundaries', () => {
-  it('lists boundaries inside the horizon, including one exactly now', () => {
-    const c = startClock(1000);
-    expect(
-      upcomingBoundaries(box, c, 1000, 9000).map((b) => [b.boundaryIndex, b.phase, b.atMs]),
-    ).toEqual(
-      [
-        [0, 'inhale', 1000],
-        [1, 'hold', 5000],
-        [2, 'exhale', 9000],
-        [3, 'pause', 13000],
-      ].slice(0, 3),
-    );
-    expect(upcomingBoundaries(box, c, 5000, 100).map((b) => b.boundaryIndex)).toEqual([1]);
-    expect(upcomingBoundaries(box, c, 5001, 3998)).toEqual([]);
-    expect(upcomingBoundaries(box, c, 5001, 3999).map((b) => b.atMs)).toEqual([9000]);
-  });
-
-  it('shifts by pauses and stops at the end of the session', () => {
-    let c = startClock(0);
-    c = pauseClock(c, 2000);
-    c = resumeClock(c, 12_000);
-    expect(upcomingBoundaries(box, c, 12_000, 5000).map((b) => b.atMs)).toEqual([14_000]);
-    expect(
-      upcomingBoundaries(box, c, 12_000, 100_000, 0, 16_000).map((b) => b.boundaryIndex),
-    ).toEqual([1, 2, 3]);
-    expect(upcomingBoundaries(box, pauseClock(c, 13_000), 13_000, 100_000)).toEqual([]);
-  });
-
-  it('honours a round origin', () => {
-    const c = startClock(0);
-    const list = upcomingBoundaries(box, c, 30_000, 4000, 30_000);
-    expect(list.map((b) => [b.boundaryIndex, b.atMs])).toEqual([
-      [0, 30_000],
-      [1, 34_000],
-    ]);
-  });
-});

@@ -8,7 +8,7 @@ import type { Timeline } from './timeline';
 
 type Step = Timeline['steps'][number];
 
-export interface ProgressCount {
+interface ProgressCount {
   done: number;
   total: number;
   unit: 'breath cycles' | 'holds';

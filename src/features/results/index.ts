@@ -1,2 +1,2 @@
 export { ResultsScreen } from './ResultsScreen';
-export { courseReturnOf, type CourseReturn } from '../../domain/courseReturn';
+export { courseReturnOf } from '../../domain/courseReturn';

@@ -169,8 +169,13 @@ export const BreathVisual = memo(function BreathVisual({
     };
 
     const onFrame = (ts: number) => {
-      if (Math.min(ts, performance.now()) + FRAME_TOLERANCE_MS < dueAt) {
-        frame = requestAnimationFrame(onFrame); // a frame early: the change is in the next one
+      const now = performance.now();
+      if (Math.min(ts, now) + FRAME_TOLERANCE_MS < dueAt) {
+        // The frame began before the boundary. If the boundary has passed by now (a clock
+        // moved onto the audio's is off the frame grid), the change is written in this frame,
+        // at now; waiting for the next frame made it up to two frames late.
+        if (now + FRAME_TOLERANCE_MS >= dueAt) render(now);
+        else frame = requestAnimationFrame(onFrame); // a frame early: the change is in the next one
         return;
       }
       render(ts);

@@ -19,9 +19,9 @@ import {
 import type { RunState, Timeline } from '../../domain/programs/timeline';
 
 /** The guide follows the audio when they differ by more than this (a frame)... */
-export const FOLLOW_AUDIO_OVER_MS = 12;
+const FOLLOW_AUDIO_OVER_MS = 12;
 /** ...and up to this; beyond it the audio is moved to the guide. */
-export const RESEEK_AUDIO_OVER_MS = 1500;
+const RESEEK_AUDIO_OVER_MS = 1500;
 
 declare global {
   interface Window {
@@ -190,7 +190,7 @@ const FOLLOW_LOOKS = 3;
 const SAME_OFFSET_WITHIN_MS = 8;
 
 /** The session a follower keeps on the audio clock. */
-export interface FollowedRun {
+interface FollowedRun {
   /** The session's active ms at monotonic `now`, or null when it does not run (paused, a hold). */
   activeMs(now: number): number | null;
   /** Moves the session so its active ms at `now` is `elapsedMs` (the machine's ALIGN). */

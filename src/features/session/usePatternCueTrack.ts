@@ -13,7 +13,7 @@ import { patternTimeline } from '../../domain/practiceTimeline';
 import type { CueMix } from '../../domain/programs/cueTrack';
 import { startRun } from '../../domain/programs/timeline';
 import { followAudio, type CueTrackPlayer } from './cueTrackPlayer';
-import type { LoopRef } from './useSessionController';
+import type { LoopRef } from '../../machines/breathLoop';
 
 type LoopSnapshot = ReturnType<LoopRef['getSnapshot']>;
 

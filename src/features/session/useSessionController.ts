@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { SessionConfig } from '../../domain/patternChoice';
 import type { CueMix } from '../../domain/programs/cueTrack';
-import type { breathLoopMachine } from '../../machines/breathLoop';
+import type { LoopRef } from '../../machines/breathLoop';
 import { sessionMachine, sessionPhase, viewStep } from '../../machines/session';
 import { CueTrackPlayer } from './cueTrackPlayer';
 import { atNextFrame } from './frameTime';
@@ -15,7 +15,7 @@ import { usePatternCueTrack } from './usePatternCueTrack';
 import { useVoiceClips } from './useVoiceClips';
 import { cameraActor } from '../../vision/cameraActor';
 
-export type LoopRef = ActorRefFrom<typeof breathLoopMachine>;
+export type { LoopRef };
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 interface CueSettings {

@@ -58,15 +58,14 @@ describe('useWakeLock', () => {
     }
     Object.defineProperty(navigator, 'wakeLock', { value: undefined, configurable: true });
     const missing = render(<Shown />);
-    await flush();
-    expect(missing.getByRole('note').textContent).toMatch(/may dim and lock.*Auto-Lock/);
+    // findByRole waits for the note (a loaded machine may take more than one flush).
+    expect((await missing.findByRole('note')).textContent).toMatch(/may dim and lock.*Auto-Lock/);
     missing.unmount();
 
     const request = vi.fn(async () => Promise.reject(new Error('NotAllowedError')));
     Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
     const refused = render(<Shown />);
-    await flush();
-    expect(refused.getByRole('note').textContent).toMatch(/may dim and lock/);
+    expect((await refused.findByRole('note')).textContent).toMatch(/may dim and lock/);
     refused.unmount();
 
     const held = vi.fn(async () => ({ released: false, release: async () => undefined }));
