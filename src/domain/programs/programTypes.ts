@@ -5,8 +5,9 @@
  *
  * A segment is one of:
  *  - breathe:   a pattern of phases (any number, e.g. the physiological sigh's inhale,
- *               top-up, long exhale) for N cycles or for N seconds (as many whole cycles
- *               as fit, at least one), optionally rising by `ramp` every few cycles;
+ *               top-up, long exhale) for N cycles or for N seconds (as many breaths as
+ *               end within them, at least one, the last ending on its exhale: ./timeline),
+ *               optionally rising by `ramp` every few cycles;
  *  - hold:      a timed breath hold on full or empty lungs (an apnea-table hold, Wim Hof's
  *               recovery breath); a tap may end it early;
  *  - retention: an open breath hold on empty lungs, timed by a stopwatch, ended by a tap

@@ -79,45 +79,83 @@ function cycleMsOf(seg: BreatheSegment, c: number): number {
 }
 
 /**
- * A breathe segment's cycles and their planned whole ms, counted without expanding it. Without
- * a ramp every cycle is alike: arithmetic. With one, cycle by cycle, but never past `stopAfterMs`
+ * Ms of the phases after the last exhale of cycle `c` (a hold on empty lungs): what a timed
+ * segment's last cycle leaves out, so a time limit ends on the end of an exhale, never
+ * mid-breath (issue #47, item 5). 0 when the cycle ends on its exhale.
+ */
+function tailMsOf(seg: BreatheSegment, c: number): number {
+  const last = lastExhaleIndex(seg);
+  if (last < 0) return 0;
+  const steps = rampSteps(seg, c);
+  let sum = 0;
+  for (let i = last + 1; i < seg.phases.length; i++) sum += phaseMs(seg, seg.phases[i]!, steps);
+  return sum;
+}
+
+/** Index of a breathe segment's last exhale (-1 if it has none: the schema refuses that). */
+const lastExhaleIndex = (seg: BreatheSegment): number =>
+  seg.phases.map((p) => p.phase).lastIndexOf('exhale');
+
+/**
+ * A breathe segment's cycles and their planned whole ms, counted without expanding it. A
+ * segment of N cycles runs them whole. A timed segment (N seconds) ends at the end of an
+ * exhale: as many breaths as end within its seconds (at least one), the last without the
+ * hold on empty lungs after its exhale (`tailMs`, already taken out of `ms`). Without a ramp
+ * every cycle is alike: arithmetic. With one, cycle by cycle, but never past `stopAfterMs`
  * (then the answer is only known to be over it), so a hostile segment costs at most as many
  * cycles as fit in that time.
  */
-function breatheLength(seg: BreatheSegment, stopAfterMs: number): { cycles: number; ms: number } {
+function breatheLength(
+  seg: BreatheSegment,
+  stopAfterMs: number,
+): { cycles: number; ms: number; tailMs: number } {
+  const timed = seg.cycles === undefined;
   if (!seg.ramp) {
     const cycleMs = cycleMsOf(seg, 0);
+    const tailMs = timed ? tailMsOf(seg, 0) : 0;
     const cycles =
-      seg.cycles ?? (cycleMs > 0 ? Math.max(1, Math.floor(msOf(seg.seconds ?? 0) / cycleMs)) : 1);
-    return { cycles, ms: cycles * cycleMs };
+      seg.cycles ??
+      (cycleMs > 0 ? Math.max(1, Math.floor((msOf(seg.seconds ?? 0) + tailMs) / cycleMs)) : 1);
+    return { cycles, ms: cycles * cycleMs - tailMs, tailMs };
   }
   const ramp = seg.ramp;
-  const limit = seg.cycles === undefined ? msOf(seg.seconds ?? 0) : Number.POSITIVE_INFINITY;
+  const limit = timed ? msOf(seg.seconds ?? 0) : Number.POSITIVE_INFINITY;
+  const tail = (c: number) => (timed ? tailMsOf(seg, c) : 0);
   let total = 0;
+  let lastTail = 0;
   let c = 0;
   let previous = Number.NaN;
   for (;;) {
-    if (seg.cycles !== undefined && c >= seg.cycles) return { cycles: c, ms: total };
-    if (total > stopAfterMs) return { cycles: c, ms: total };
+    if (!timed && c >= seg.cycles!) return { cycles: c, ms: total, tailMs: 0 };
+    if (total > stopAfterMs) return { cycles: c, ms: total, tailMs: 0 };
     const next = cycleMsOf(seg, c);
     // Phases of at least 0.1 s (the schema's rule); a malformed segment ends here, not never.
-    if (!(next > 0)) return { cycles: Math.max(c, 1), ms: Number.NaN };
+    if (!(next > 0)) return { cycles: Math.max(c, 1), ms: Number.NaN, tailMs: 0 };
+    const nextTail = tail(c);
     // A rise that no longer changes the cycle never will (every phase moves one way and has
     // stopped): the rest of the segment is like a segment without a ramp.
     if (c > 0 && c % ramp.everyCycles === 0 && next === previous) {
-      const left = seg.cycles !== undefined ? seg.cycles - c : Math.floor((limit - total) / next);
-      return { cycles: c + left, ms: total + left * next };
+      if (!timed) {
+        const left = seg.cycles! - c;
+        return { cycles: c + left, ms: total + left * next, tailMs: 0 };
+      }
+      const left = Math.max(0, Math.floor((limit - total + nextTail) / next));
+      return left === 0
+        ? { cycles: c, ms: total - lastTail, tailMs: lastTail }
+        : { cycles: c + left, ms: total + left * next - nextTail, tailMs: nextTail };
     }
     previous = next;
-    // A timed segment runs as many whole cycles as fit in its seconds, at least one.
-    if (seg.cycles === undefined && c > 0 && total + next > limit) return { cycles: c, ms: total };
+    // A timed segment runs as many breaths as end within its seconds, at least one.
+    if (timed && c > 0 && total + next - nextTail > limit) {
+      return { cycles: c, ms: total - lastTail, tailMs: lastTail };
+    }
     total += next;
+    lastTail = nextTail;
     c++;
-    if (seg.cycles === undefined && total >= limit) return { cycles: c, ms: total };
   }
 }
 
-/** Cycles a breathe segment runs: its count, or as many whole cycles as fit in its seconds (at least one). */
+/** Cycles a breathe segment runs: its count, or as many breaths as end within its seconds (at least one). */
 export function segmentCycles(seg: BreatheSegment): number {
   return breatheLength(seg, Number.POSITIVE_INFINITY).cycles;
 }
@@ -150,9 +188,12 @@ export function buildTimeline(program: Pick<Program, 'segments'>): Timeline {
     const base = { segmentIndex, cycle: -1, programCycle: -1, endsCycle: false, round: 0 };
     switch (seg.kind) {
       case 'breathe': {
-        const cycles = segmentCycles(seg);
+        const { cycles, tailMs } = breatheLength(seg, Number.POSITIVE_INFINITY);
         for (let c = 0; c < cycles; c++) {
-          const phases = cyclePhasesMs(seg, c);
+          const all = cyclePhasesMs(seg, c);
+          // A timed segment's last breath ends on its exhale (breatheLength's tailMs).
+          const cut = c === cycles - 1 && tailMs > 0;
+          const phases = cut ? all.slice(0, lastExhaleIndex(seg) + 1) : all;
           phases.forEach((p, i) =>
             steps.push({
               ...base,

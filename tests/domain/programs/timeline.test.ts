@@ -45,16 +45,21 @@ const THIRTY_MIN_PROGRESSIVE: ProgramDefinition = {
   ],
 };
 
-/** Expected phase lengths from the words: 4 s, +0.5 s every 3 cycles, at most 6 s; whole cycles within 30 min. */
+/**
+ * Expected phase lengths from the words: 4 s, +0.5 s every 3 cycles, at most 6 s; as many
+ * breaths as end (at the end of their exhale) within 30 min, the last without its hold on
+ * empty lungs (a time limit ends on an exhale: issue #47, item 5).
+ */
 function expectedProgressiveMs(): number[] {
   const out: number[] = [];
   let total = 0;
   for (let c = 0; ; c++) {
     const phase = Math.min(4000 + 500 * Math.floor(c / 3), 6000);
-    if (total + 4 * phase > 1_800_000) break;
+    if (total + 3 * phase > 1_800_000) break;
     for (let i = 0; i < 4; i++) out.push(phase);
     total += 4 * phase;
   }
+  out.pop();
   return out;
 }
 
@@ -111,7 +116,7 @@ describe('a 30-minute progressive program', () => {
     expect(t.steps.map((s) => s.plannedMs)).toEqual(expected);
     const firstCycleAt = (ms: number) => t.steps.findIndex((s) => s.plannedMs === ms) / 4;
     expect([4000, 4500, 5000, 5500, 6000].map(firstCycleAt)).toEqual([0, 3, 6, 9, 12]);
-    expect(t.steps.slice(-4).map((s) => s.kind)).toEqual(['inhale', 'hold', 'exhale', 'pause']);
+    expect(t.steps.slice(-3).map((s) => s.kind)).toEqual(['inhale', 'hold', 'exhale']);
   });
 
   it('puts every boundary at start + sum of durations + paused time, with zero drift after 30 minutes', () => {
@@ -128,7 +133,7 @@ describe('a 30-minute progressive program', () => {
     expect(boundary).toBeGreaterThan(1_800_000 - 24_000);
     expect(end).toBe(start + boundary + 62_501);
     expect(pausedTotal).toBe(62_501);
-    expect(runPosition(t, f.run, end).completedCycles).toBe(expected.length / 4);
+    expect(runPosition(t, f.run, end).completedCycles).toBe((expected.length + 1) / 4);
   });
 
   it('finds the same position from a late tick as from a punctual one', () => {
