@@ -45,7 +45,7 @@ interface BreathingRate {
 }
 
 /** Power of `x` (sampled at fs) at frequency f: |DFT|^2 (the phasor turns by one step a sample). */
-function powerAt(x: Float64Array, fs: number, f: number): number {
+export function powerAt(x: Float64Array, fs: number, f: number): number {
   const w = (2 * Math.PI * f) / fs;
   const cw = Math.cos(w);
   const sw = Math.sin(w);
