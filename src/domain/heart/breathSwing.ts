@@ -80,8 +80,8 @@ export function breathSwing(
     for (const s of inCycle) {
       const phase = (s.t - c.startS) / (c.endS - c.startS);
       const bin = Math.min(PHASE_BINS - 1, Math.floor(phase * PHASE_BINS));
-      sums[bin] += s.bpm - mean;
-      counts[bin] += 1;
+      sums[bin]! += s.bpm - mean;
+      counts[bin]! += 1;
     }
   }
   const usable = cycleSwingsBpm.filter((s): s is number => s !== null);

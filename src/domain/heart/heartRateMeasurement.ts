@@ -17,7 +17,7 @@
 export const HEART_RATE_SERVICE = 0x180d;
 export const HEART_RATE_MEASUREMENT = 0x2a37;
 
-export type SensorContact = 'not-supported' | 'not-detected' | 'detected';
+type SensorContact = 'not-supported' | 'not-detected' | 'detected';
 
 export interface HeartRateMeasurement {
   /** Beats per minute as the strap reports it. */
@@ -31,7 +31,7 @@ export interface HeartRateMeasurement {
   rrIntervalsMs: number[];
 }
 
-export type ParseResult = { ok: true; value: HeartRateMeasurement } | { ok: false; error: string };
+type ParseResult = { ok: true; value: HeartRateMeasurement } | { ok: false; error: string };
 
 type Bytes = ArrayBuffer | ArrayBufferView;
 

@@ -29,8 +29,8 @@ export interface SkinColourSample {
   b: number;
 }
 
-export const PULSE_BAND_BPM = { low: 40, high: 180 } as const;
-export const MIN_PULSE_FRAME_RATE = 15;
+const PULSE_BAND_BPM = { low: 40, high: 180 } as const;
+const MIN_PULSE_FRAME_RATE = 15;
 const MIN_DURATION_S = 10;
 const WINDOW_S = 1.6;
 /** Mean skin brightness (0-255) below which the camera sees too little light. */
@@ -38,19 +38,11 @@ const MIN_BRIGHTNESS = 30;
 export const MIN_SNR_DB = 2;
 const SNR_HALF_WIDTH_HZ = 0.1;
 
-export type PulseNotMeasured = 'too-short' | 'frame-rate-too-low' | 'too-dark' | 'weak-signal';
+type PulseNotMeasured = 'too-short' | 'frame-rate-too-low' | 'too-dark' | 'weak-signal';
 
-export type PulseReading =
+type PulseReading =
   | { measured: true; bpm: number; snrDb: number; frameRate: number }
   | { measured: false; reason: PulseNotMeasured; snrDb: number | null; frameRate: number | null };
-
-/** What the screen says after 'Not measured' (the camera's own reasons, no face and too much movement, come from the face finder). */
-export const PULSE_NOT_MEASURED_TEXT: Record<PulseNotMeasured, string> = {
-  'too-short': 'Hold still a little longer.',
-  'frame-rate-too-low': 'The camera is too slow for a pulse.',
-  'too-dark': 'Too dark.',
-  'weak-signal': 'The pulse is too faint to read.',
-};
 
 interface EvenTrace {
   fs: number;
@@ -64,7 +56,7 @@ function median(xs: number[]): number {
 }
 
 /** The trace at its median frame rate, by linear interpolation; null with fewer than 4 frames. */
-export function evenTrace(samples: readonly SkinColourSample[]): EvenTrace | null {
+function evenTrace(samples: readonly SkinColourSample[]): EvenTrace | null {
   const ok = samples
     .filter((s) => [s.t, s.r, s.g, s.b].every(Number.isFinite))
     .sort((a, b) => a.t - b.t)
@@ -97,7 +89,7 @@ function std(x: Float64Array): number {
 }
 
 /** POS's pulse signal (steps 2 of the list above), before detrending and filtering. */
-export function posSignal(rgb: EvenTrace['rgb'], fs: number): Float64Array {
+function posSignal(rgb: EvenTrace['rgb'], fs: number): Float64Array {
   const n = rgb[0].length;
   const l = Math.ceil(WINDOW_S * fs);
   const out = new Float64Array(n);

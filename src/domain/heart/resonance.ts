@@ -23,8 +23,8 @@ export const RESONANCE_RATES = [6.5, 6.0, 5.5, 5.0, 4.5] as const;
 export const RESONANCE_BLOCK_S = 120;
 
 const MIN_USABLE_CYCLES = 4;
-export const MIN_SWING_BPM = 2;
-export const MIN_LOCK_RATIO = 0.5;
+const MIN_SWING_BPM = 2;
+const MIN_LOCK_RATIO = 0.5;
 
 export interface ResonanceBlock {
   breathsPerMinute: number;
@@ -32,12 +32,12 @@ export interface ResonanceBlock {
   samples: readonly HeartRateSample[];
 }
 
-export interface BlockFigure {
+interface BlockFigure {
   breathsPerMinute: number;
   swing: BreathSwing;
 }
 
-export type ResonanceDecision =
+type ResonanceDecision =
   | { decided: true; breathsPerMinute: number; swingBpm: number; figures: BlockFigure[] }
   | {
       decided: false;

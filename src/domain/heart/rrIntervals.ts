@@ -13,7 +13,7 @@ export interface HeartRateSample {
 const MIN_RR_MS = 300;
 const MAX_RR_MS = 2000;
 
-export function plausibleRr(rrMs: number): boolean {
+function plausibleRr(rrMs: number): boolean {
   return Number.isFinite(rrMs) && rrMs >= MIN_RR_MS && rrMs <= MAX_RR_MS;
 }
 

@@ -6,6 +6,7 @@ import { RemindersPanel } from '../reminders';
 import { NoTrackingSetting } from '../privacy';
 import { DataBundlePanel } from '../data-bundle';
 import { AdvancedSettings } from './AdvancedSettings';
+import { HeartStrapSettings } from '../heart';
 
 /**
  * The Settings screen's sections, in order. To add one (reminders, exports, …): build its
@@ -31,6 +32,12 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionSpec[] = [
   { id: 'navigation', title: 'Navigation', Component: NavigationSettings },
   { id: 'reminders', title: 'Practice reminders', Component: RemindersPanel, ownHeading: true },
   { id: 'privacy', title: 'Privacy', Component: NoTrackingSetting, ownHeading: true },
+  {
+    id: 'heart',
+    title: 'Heart-rate strap',
+    description: 'A Bluetooth chest strap: your heart rate and its beat-to-beat variation.',
+    Component: HeartStrapSettings,
+  },
   { id: 'data', title: 'Your data on this device', Component: DataBundlePanel, ownHeading: true },
   {
     id: 'advanced',

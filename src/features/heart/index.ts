@@ -1,0 +1,1 @@
+export { HeartStrapSettings } from './HeartStrapSettings';
