@@ -118,6 +118,9 @@ export const ON_DEMAND: readonly OnDemandFeature[] = [
     ],
     pages: ['/error-test'],
   },
+  // A heart-rate strap's panel (Settings, where Web Bluetooth exists): the first opening needs
+  // a connection; Settings says so offline (HeartStrapSettings.tsx).
+  { feature: 'heart-rate strap', modules: ['src/features/heart/HeartStrapPanel.tsx'] },
   {
     feature: 'camera analysis (MediaPipe model and its worker)',
     modules: ['src/vision/camera/cameraRun.ts', 'virtual:pneuma-mediapipe-assets'],
