@@ -151,6 +151,8 @@ test('a returning user gets Smart Picks from their history, not the first-sessio
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await seed(page, HISTORY, []);
   await page.reload();
+  // A returning visitor's choices are folded until asked for.
+  await page.getByRole('button', { name: 'Choose another practice' }).click();
   await page.getByRole('tab', { name: 'Smart Picks' }).click();
   const picks = page.getByRole('list', { name: 'Smart Picks' }).getByRole('listitem');
   await expect(picks).toHaveCount(3);
@@ -167,6 +169,8 @@ test('Smart Picks: a mood choice ranks its patterns first, pressing it again cle
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await seed(page, HISTORY, []);
   await page.reload();
+  // A returning visitor's choices are folded until asked for.
+  await page.getByRole('button', { name: 'Choose another practice' }).click();
   await page.getByRole('tab', { name: 'Smart Picks' }).click();
   const picks = page.getByRole('list', { name: 'Smart Picks' }).getByRole('listitem');
   await expect(picks).toHaveCount(3);
@@ -197,7 +201,11 @@ test('signed in with history: welcome back and the Your Progress card from local
   await seed(page, HISTORY, [], 'signed-in');
   await page.reload();
 
-  await expect(page.getByText(`Welcome back, ${email.split('@')[0]}!`)).toBeVisible();
+  // A returning member: 'Welcome back' as the headline, their name and the hour's greeting under it.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+  await expect(
+    page.getByText(new RegExp(`^${email.split('@')[0]}, good (morning|afternoon|evening)!`)),
+  ).toBeVisible();
   const card = page.getByRole('region', { name: 'Your Progress' });
   await expect(card).toBeVisible();
   await expect(card.getByRole('definition').nth(0)).toHaveText('4');

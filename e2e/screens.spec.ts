@@ -5,8 +5,9 @@ import { waitForStillStyles } from './a11y';
 import { openResults, practise } from './practise';
 
 /**
- * Screenshots for review (docs/product.md § Around the practice): home, session intro,
- * results, profile and settings at phone (390) and desktop (1440) width, light and dark, to
+ * Screenshots for review (docs/product.md § Around the practice): home (first visit and
+ * returning), session intro, results, profile and settings at phone (320 and 390) and
+ * desktop (1440) width, light and dark, to
  * test-results/screens/ (stable names). The checks of every route (sideways scroll, targets,
  * axe, titles, developer text) are e2e/every-route.spec.ts.
  * Not proven here: anything about the pictures themselves; a person looks at them.
@@ -24,15 +25,16 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 /**
- * Screens of the calm pass, saved for review: test-results/screens/<screen>-<phone|desktop>-<light|dark>.png
+ * Screens of the calm pass, saved for review: test-results/screens/<screen>-<phone320|phone|desktop>-<light|dark>.png
  * (results after a real session, practised on Playwright's clock).
  */
-test('screenshots: home, session intro, results, profile and settings, phone and desktop, light and dark', async ({
+test('screenshots: home, session intro, results, profile, settings and home again, phones and desktop, light and dark', async ({
   browser,
 }) => {
-  test.setTimeout(6 * 60_000);
+  test.setTimeout(9 * 60_000);
   mkdirSync('test-results/screens', { recursive: true });
   for (const [name, size] of [
+    ['phone320', { width: 320, height: 640, touch: true }],
     ['phone', { width: 390, height: 844, touch: true }],
     ['desktop', { width: 1440, height: 900, touch: false }],
   ] as const) {
@@ -72,6 +74,10 @@ test('screenshots: home, session intro, results, profile and settings, phone and
     // The results themselves, not the loading dots before them.
     await expect(page.getByTestId('result-sentence')).toBeVisible();
     await shoot('results');
+    // Home again, now for a returning member (a session on record here).
+    await gotoHydrated(page, '/');
+    await expect(page.getByTestId('breathe-again')).toBeVisible();
+    await shoot('home-returning');
     await context.close();
   }
 });

@@ -11,8 +11,13 @@ import { buttonClass } from '../../ui/Button';
  */
 export type HomeVisit = 'first' | 'returning' | 'unknown';
 
-/** The one headline (docs/product.md § Home: the greeting and the tagline are not headlines). */
+/** The first visit's one headline (docs/product.md § Home: the greeting and the tagline are not headlines). */
 export const HOME_HEADLINE = 'Transform your breathing';
+/**
+ * A returning visitor's headline: home is about their practice now, not a first-visit pitch
+ * (docs/product.md § Differences from the specification).
+ */
+export const HOME_RETURNING_HEADLINE = 'Welcome back';
 
 /**
  * Home's top: one headline, one line under it and the way to start at once on every
@@ -39,7 +44,13 @@ export function HomeHero({
 }) {
   return (
     <section className="home-hero" data-visit={visit}>
-      <h1>{HOME_HEADLINE}</h1>
+      {/* One h1; home.css shows the half of it this visit needs (the hidden half is not read). */}
+      <h1>
+        {visit === 'returning' ? null : <span className="home-hero__first">{HOME_HEADLINE}</span>}
+        {visit === 'first' ? null : (
+          <span className="home-hero__returning">{HOME_RETURNING_HEADLINE}</span>
+        )}
+      </h1>
       {visit === 'returning' ? null : (
         <div className="home-hero__first">
           <p className="home-hero__line">{firstLine}</p>

@@ -22,6 +22,8 @@ import { HomeMore } from './HomeMore';
 import { HomePractice } from './HomePractice';
 import './home.css';
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** Keeps a pattern chosen on home as the selected pattern (a preference; it syncs). */
 function rememberChoice(id: string): void {
   const p = getPattern(id);
@@ -50,6 +52,8 @@ export function HomeScreen({
   const [goal, setGoal] = useState<Goal | null>(null);
   const [patternId, setPatternId] = useState<string | null>(null);
   const [focusPatternId, setFocusPatternId] = useState<string | null>(null);
+  // A returning visitor's choices (mode, goals, patterns) stay folded until asked for.
+  const [choosing, setChoosing] = useState(false);
   const { summary, ranked, rankFor, hour } = useDiscovery(goal, mode);
 
   const signedIn = auth.status === 'signedIn' && auth.user !== null;
@@ -105,7 +109,7 @@ export function HomeScreen({
   };
 
   return (
-    <div className="page home">
+    <div className="page home" data-visit={visit} data-choosing={choosing ? '' : undefined}>
       <HomeHero
         visit={visit}
         firstLine={
@@ -114,10 +118,10 @@ export function HomeScreen({
             : 'Start now, or choose your breathing goal below.'
         }
         returningLine={
-          signedIn && last
-            ? `Welcome back, ${name}!`
-            : hour === null || visit !== 'returning'
-              ? '\u00a0'
+          hour === null || visit !== 'returning'
+            ? '\u00a0'
+            : signedIn && name
+              ? `${name}, ${lowerFirst(homeGreeting(hour))}`
               : homeGreeting(hour)
         }
         again={
@@ -153,33 +157,48 @@ export function HomeScreen({
       />
       {welcome}
 
-      <div className="home-controls">
-        <div className="home-mode" role="group" aria-label="Session type">
-          {CHOSEN_MODES.map((m) => (
-            <button
-              key={m}
-              type="button"
-              className={`home-mode__option${mode === m ? ' home-mode__option--on' : ''}`}
-              aria-pressed={mode === m}
-              onClick={() => setMode(m)}
-            >
-              {m === 'classic' ? 'Classic' : 'Enhanced'}
-            </button>
-          ))}
-        </div>
-        <p className="muted home-mode__note">
-          Classic is the guide alone; Enhanced adds your camera to measure how still you stay (on
-          this device).
-        </p>
-      </div>
+      {/* A first visit sees the choices at once; a returning visitor opens them (home.css,
+          with the pre-paint hint while the device's sessions are read). */}
+      <section className="home-choose" aria-label="Choose a practice">
+        <button
+          type="button"
+          className={`${buttonClass('secondary')} home-choose__open`}
+          aria-expanded={choosing}
+          aria-controls="home-choose-body"
+          onClick={() => setChoosing((c) => !c)}
+        >
+          Choose another practice
+        </button>
+        <div className="home-choose__body" id="home-choose-body">
+          <div className="home-controls">
+            <div className="home-mode" role="group" aria-label="Session type">
+              {CHOSEN_MODES.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  className={`home-mode__option${mode === m ? ' home-mode__option--on' : ''}`}
+                  aria-pressed={mode === m}
+                  onClick={() => setMode(m)}
+                >
+                  {m === 'classic' ? 'Classic' : 'Enhanced'}
+                </button>
+              ))}
+            </div>
+            <p className="muted home-mode__note">
+              Classic is the guide alone; Enhanced adds your camera to measure how still you stay
+              (on this device).
+            </p>
+          </div>
 
-      {/* Both layouts are built; home.css shows the phone's or the wider one before any
-          script runs, so hydration never swaps one for the other. */}
-      <MobileSelector {...selectorProps} />
-      <div className="home-main">
-        <Selector {...selectorProps} />
-        <SessionPreview patternId={patternId} mode={mode} />
-      </div>
+          {/* Both layouts are built; home.css shows the phone's or the wider one before any
+            script runs, so hydration never swaps one for the other. */}
+          <MobileSelector {...selectorProps} />
+          <div className="home-main">
+            <Selector {...selectorProps} />
+            <SessionPreview patternId={patternId} mode={mode} />
+          </div>
+        </div>
+      </section>
 
       {signedIn && summary.totalSessions > 0 ? (
         <Card as="section" className="home-progress" aria-labelledby="home-progress-title">

@@ -173,30 +173,31 @@ function SmartPicks({
 export function SessionPreview({
   patternId,
   mode,
-  sticky,
+  bar,
 }: {
   patternId: string | null;
   mode: ChosenMode;
-  sticky?: boolean;
+  /** The phone's bar: under the pattern cards, in the page's flow (it never covers them). */
+  bar?: boolean;
 }) {
   const p = getPattern(patternId);
-  // On a phone the bar floats above the cards only when it has something to start.
-  if (sticky && !p) return null;
+  // On a phone the bar shows only when it has something to start.
+  if (bar && !p) return null;
   const label = mode === 'classic' ? 'Start Classic Session' : 'Start Enhanced Session';
-  // Home builds the phone's sticky preview and the wider layout's panel side by side.
-  const titleId = sticky ? 'home-preview-title-m' : 'home-preview-title';
+  // Home builds the phone's bar and the wider layout's panel side by side.
+  const titleId = bar ? 'home-preview-title-m' : 'home-preview-title';
   return (
     <section
-      className={`card home-preview${sticky ? ' home-preview--sticky' : ''}`}
+      className={`card home-preview${bar ? ' home-preview--bar' : ''}`}
       aria-labelledby={titleId}
     >
-      <h2 id={titleId} className={sticky ? 'visually-hidden' : undefined}>
+      <h2 id={titleId} className={bar ? 'visually-hidden' : undefined}>
         Session Preview
       </h2>
       {p ? (
         <>
           <p className="home-preview__name">{p.name}</p>
-          {sticky ? null : (
+          {bar ? null : (
             <dl className="home-preview__phases" data-testid="preview-phases">
               {phasesShown(p).map(({ label, seconds }, i) => (
                 <div key={i}>
@@ -260,9 +261,10 @@ function MobileStep({ step, children }: { step: 'goal' | 'pattern'; children: Re
 }
 
 /**
- * The mobile variant: no tabs; the goals and patterns are compact
- * rows one after the other, Smart Picks fold away, and the start button stays at the
- * bottom of the screen.
+ * The mobile variant: no tabs; the goals and patterns are compact rows one after the
+ * other, the chosen pattern's start button right under the patterns (in the flow, so it
+ * never covers a card; the bottom bar's play button starts it too), and Smart Picks fold
+ * away.
  */
 export function MobileSelector(props: SelectorProps) {
   return (
@@ -272,12 +274,12 @@ export function MobileSelector(props: SelectorProps) {
       </MobileStep>
       <MobileStep step="pattern">
         <PatternList {...props} compact />
+        <SessionPreview patternId={props.patternId} mode={props.mode} bar />
       </MobileStep>
       <details className="home-mobile__picks">
         <summary>{HOME_TAB_LABELS.picks}</summary>
         <SmartPicks {...props} />
       </details>
-      <SessionPreview patternId={props.patternId} mode={props.mode} sticky />
     </div>
   );
 }

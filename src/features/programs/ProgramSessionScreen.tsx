@@ -176,6 +176,10 @@ function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof use
   const retentions = snap ? retentionList(snap.context.run.endedMs, s.timeline.steps) : [];
   const segment = step ? program.segments[step.segmentIndex] : undefined;
   const count = pos ? progressCount(s.timeline, pos) : null;
+  // The countdown already shows a step's length as it starts ('120', not '120' and '120 s');
+  // the length is shown too only where the lengths change as programmed (a ramp), and is
+  // otherwise kept for screen readers (the countdown is hidden from them).
+  const lengthsChange = program.segments.some((seg) => seg.kind === 'breathe' && seg.ramp);
 
   return (
     <div className="page program-page program-run" data-testid="program-run">
@@ -198,7 +202,10 @@ function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof use
             <p className="program-guide__count" aria-hidden="true" data-testid="program-countdown">
               {countdownSeconds(pos.stepRemainingMs ?? 0)}
             </p>
-            <p className="program-guide__length" data-testid="program-step-length">
+            <p
+              className={lengthsChange ? 'program-guide__length' : 'visually-hidden'}
+              data-testid="program-step-length"
+            >
               {stepSecondsText(pos.stepLengthMs)}
             </p>
           </>
