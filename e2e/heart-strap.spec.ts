@@ -1,3 +1,4 @@
+import { expectNoSeriousA11yViolations } from './a11y';
 import { expect, gotoHydrated, test } from './fixtures';
 
 /**
@@ -88,6 +89,7 @@ test('a strap connects, its heart rate and RMSSD show, and it disconnects (fake 
   // Contact lost (bits 1-2 = 2).
   await page.evaluate(() => window.fakeStrap.emit([0x04, 66]));
   await expect(panel).toContainText('The strap does not touch the skin');
+  await expectNoSeriousA11yViolations(page, 'Settings with a strap connected', '#heart');
 
   await panel.getByRole('button', { name: 'Disconnect the strap' }).click();
   await expect(panel.getByRole('status')).toHaveText('The strap is disconnected.');

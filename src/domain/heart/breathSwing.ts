@@ -36,19 +36,6 @@ export interface BreathSwing {
   lockRatio: number | null;
 }
 
-/** The pacer's cycles: `count` cycles of `60 / breathsPerMinute` s from `startS`. */
-export function pacedCycles(
-  startS: number,
-  breathsPerMinute: number,
-  count: number,
-): BreathCycle[] {
-  const period = 60 / breathsPerMinute;
-  return Array.from({ length: count }, (_, i) => ({
-    startS: startS + i * period,
-    endS: startS + (i + 1) * period,
-  }));
-}
-
 export function breathSwing(
   samples: readonly HeartRateSample[],
   cycles: readonly BreathCycle[],

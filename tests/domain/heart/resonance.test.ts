@@ -7,7 +7,7 @@
  * modelled), nor the right thresholds for a camera's pulse (tuned here for beat series).
  */
 import { describe, expect, it } from 'vitest';
-import { breathSwing, pacedCycles } from '../../../src/domain/heart/breathSwing';
+import { breathSwing, type BreathCycle } from '../../../src/domain/heart/breathSwing';
 import {
   decideResonance,
   RESONANCE_BLOCK_S,
@@ -15,6 +15,15 @@ import {
   type ResonanceBlock,
 } from '../../../src/domain/heart/resonance';
 import type { HeartRateSample } from '../../../src/domain/heart/rrIntervals';
+
+/** The pacer's cycles: `count` cycles of `60 / breathsPerMinute` s from `startS`. */
+function pacedCycles(startS: number, breathsPerMinute: number, count: number): BreathCycle[] {
+  const period = 60 / breathsPerMinute;
+  return Array.from({ length: count }, (_, i) => ({
+    startS: startS + i * period,
+    endS: startS + (i + 1) * period,
+  }));
+}
 
 function gaussian(seed: number): () => number {
   let s = seed >>> 0 || 1;
