@@ -13,7 +13,9 @@
  *    window, a fine frequency grid, a parabola through the peak);
  * 5. the quality is the spectral signal-to-noise ratio (de Haan and Jeanne 2013): the
  *    power within 0.1 Hz of the peak and of its second harmonic over the rest of the
- *    band, in dB. Below MIN_SNR_DB the heart rate is not shown: 'Not measured'.
+ *    band, in dB. Below MIN_SNR_DB the heart rate is not shown: 'Not measured';
+ * 6. the check: CHROM (de Haan and Jeanne 2013) on the same trace must find the same
+ *    peak within 3 bpm, or it is not shown either ('methods-disagree').
  *
  * Pure: no frame, only the three means per frame, ever reaches this code.
  */
@@ -37,8 +39,11 @@ const WINDOW_S = 1.6;
 const MIN_BRIGHTNESS = 30;
 export const MIN_SNR_DB = 2;
 const SNR_HALF_WIDTH_HZ = 0.1;
+/** POS and CHROM must agree within this, or the reading is not shown. */
+const METHODS_AGREE_BPM = 3;
 
-type PulseNotMeasured = 'too-short' | 'frame-rate-too-low' | 'too-dark' | 'weak-signal';
+type PulseNotMeasured =
+  'too-short' | 'frame-rate-too-low' | 'too-dark' | 'weak-signal' | 'methods-disagree';
 
 type PulseReading =
   | { measured: true; bpm: number; snrDb: number; frameRate: number }
@@ -116,34 +121,57 @@ function posSignal(rgb: EvenTrace['rgb'], fs: number): Float64Array {
   return out;
 }
 
-/** The heart rate and its quality from a skin-colour trace. */
-export function estimatePulse(samples: readonly SkinColourSample[]): PulseReading {
-  const even = evenTrace(samples);
-  if (!even) return { measured: false, reason: 'too-short', snrDb: null, frameRate: null };
-  const { fs, rgb } = even;
-  const frameRate = Math.round(fs * 10) / 10;
-  const notMeasured = (reason: PulseNotMeasured, snrDb: number | null = null): PulseReading => ({
-    measured: false,
-    reason,
-    snrDb,
-    frameRate,
-  });
-  if (fs < MIN_PULSE_FRAME_RATE - 0.5) return notMeasured('frame-rate-too-low');
-  const n = rgb[0].length;
-  const duration = n / fs;
-  if (duration < MIN_DURATION_S) return notMeasured('too-short');
-  let brightness = 0;
-  for (let c = 0; c < 3; c++) for (const v of rgb[c]!) brightness += v / (3 * n);
-  if (brightness < MIN_BRIGHTNESS) return notMeasured('too-dark');
+function pulseBand(fs: number): { low: number; high: number } {
+  return { low: PULSE_BAND_BPM.low / 60, high: Math.min(PULSE_BAND_BPM.high / 60, 0.45 * fs) };
+}
 
-  const low = PULSE_BAND_BPM.low / 60;
-  const high = Math.min(PULSE_BAND_BPM.high / 60, 0.45 * fs);
-  const pulse = bandPass(detrend(posSignal(rgb, fs)), fs, low, high);
+/**
+ * CHROM (de Haan and Jeanne 2013), the check on POS: in half-overlapping windows of 1.6 s,
+ * the normalised channels give X = 3R - 2G and Y = 1.5R + G - 1.5B, each band-passed to
+ * the pulse band; X - (std X / std Y) Y, Hann-windowed, is overlap-added.
+ */
+function chromSignal(rgb: EvenTrace['rgb'], fs: number): Float64Array {
+  const n = rgb[0].length;
+  let wl = Math.ceil(WINDOW_S * fs);
+  if (wl % 2) wl++;
+  const band = pulseBand(fs);
+  const out = new Float64Array(n);
+  const xs = new Float64Array(wl);
+  const ys = new Float64Array(wl);
+  for (let start = 0; start + wl <= n; start += wl / 2) {
+    const mean = [0, 0, 0];
+    for (let c = 0; c < 3; c++) for (let i = 0; i < wl; i++) mean[c]! += rgb[c]![start + i]! / wl;
+    if (mean.some((v) => !(v > 0))) continue;
+    for (let i = 0; i < wl; i++) {
+      const r = rgb[0][start + i]! / mean[0]!;
+      const g = rgb[1][start + i]! / mean[1]!;
+      const b = rgb[2][start + i]! / mean[2]!;
+      xs[i] = 3 * r - 2 * g;
+      ys[i] = 1.5 * r + g - 1.5 * b;
+    }
+    const xf = bandPass(xs, fs, band.low, band.high);
+    const yf = bandPass(ys, fs, band.low, band.high);
+    const sy = std(yf);
+    const alpha = sy > 0 ? std(xf) / sy : 0;
+    for (let i = 0; i < wl; i++) {
+      const hann = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (wl - 1));
+      out[start + i]! += (xf[i]! - alpha * yf[i]!) * hann;
+    }
+  }
+  return out;
+}
+
+/**
+ * The strongest frequency of a pulse signal in the pulse band (Hann window, a fine grid,
+ * a parabola through the peak) and the spectral signal-to-noise ratio around it, dB.
+ */
+function spectrumPeak(pulse: Float64Array, fs: number): { peakHz: number; snrDb: number } {
+  const n = pulse.length;
+  const { low, high } = pulseBand(fs);
   const windowed = new Float64Array(n);
   for (let i = 0; i < n; i++)
     windowed[i] = pulse[i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1)));
-
-  const step = Math.min(0.002, 1 / (8 * duration));
+  const step = Math.min(0.002, fs / (8 * n));
   const freqs: number[] = [];
   const powers: number[] = [];
   for (let f = low; f <= high + 1e-9; f += step) {
@@ -169,6 +197,35 @@ export function estimatePulse(samples: readonly SkinColourSample[]): PulseReadin
   }
   const snrDb =
     noise > 0 ? Math.round(10 * Math.log10(signal / noise) * 10) / 10 : signal > 0 ? 99 : -99;
-  if (!(snrDb >= MIN_SNR_DB)) return notMeasured('weak-signal', snrDb);
-  return { measured: true, bpm: Math.round(peak * 600) / 10, snrDb, frameRate };
+  return { peakHz: peak, snrDb };
+}
+
+/** The heart rate and its quality from a skin-colour trace. */
+export function estimatePulse(samples: readonly SkinColourSample[]): PulseReading {
+  const even = evenTrace(samples);
+  if (!even) return { measured: false, reason: 'too-short', snrDb: null, frameRate: null };
+  const { fs, rgb } = even;
+  const frameRate = Math.round(fs * 10) / 10;
+  const notMeasured = (reason: PulseNotMeasured, snrDb: number | null = null): PulseReading => ({
+    measured: false,
+    reason,
+    snrDb,
+    frameRate,
+  });
+  if (fs < MIN_PULSE_FRAME_RATE - 0.5) return notMeasured('frame-rate-too-low');
+  const n = rgb[0].length;
+  const duration = n / fs;
+  if (duration < MIN_DURATION_S) return notMeasured('too-short');
+  let brightness = 0;
+  for (let c = 0; c < 3; c++) for (const v of rgb[c]!) brightness += v / (3 * n);
+  if (brightness < MIN_BRIGHTNESS) return notMeasured('too-dark');
+
+  const band = pulseBand(fs);
+  const pos = spectrumPeak(bandPass(detrend(posSignal(rgb, fs)), fs, band.low, band.high), fs);
+  if (!(pos.snrDb >= MIN_SNR_DB)) return notMeasured('weak-signal', pos.snrDb);
+  const chrom = spectrumPeak(chromSignal(rgb, fs), fs);
+  if (Math.abs(chrom.peakHz - pos.peakHz) * 60 > METHODS_AGREE_BPM) {
+    return notMeasured('methods-disagree', pos.snrDb);
+  }
+  return { measured: true, bpm: Math.round(pos.peakHz * 600) / 10, snrDb: pos.snrDb, frameRate };
 }

@@ -3,7 +3,8 @@
  * why, and that it reads a pulse from unevenly timed frames. Synthetic skin-colour traces
  * (the POS paper's skin model, see pulsePos.reference.test.ts). Does not prove: the
  * threshold on real video (noise here is white; a real face adds movement and light
- * changes with other spectra), nor the face finder's own reasons (no face, movement).
+ * changes with other spectra), nor the face finder's own reasons (no face, movement), nor
+ * CHROM against a reference implementation (only POS is compared with rPPG-Toolbox).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -28,6 +29,8 @@ function trace(opts: {
   seconds?: number;
   skin?: number[];
   flicker?: number;
+  /** A colour change along one channel only (not skin's pulse direction): [channel, depth, bpm]. */
+  tint?: [number, number, number];
   jitterMs?: number;
   seed?: number;
 }): SkinColourSample[] {
@@ -39,7 +42,10 @@ function trace(opts: {
     const t = i / fs + ((opts.jitterMs ?? 0) * rand()) / 1000;
     const p = depth * Math.sin((2 * Math.PI * bpm * t) / 60);
     const light = 1 + (opts.flicker ?? 0) * Math.sin((2 * Math.PI * bpm * t) / 60);
-    const [r, g, b] = skin.map((c, k) => c * light * (1 + PBV[k]! * p) + noise * rand());
+    const tint = opts.tint;
+    const q = (k: number) =>
+      tint && tint[0] === k ? tint[1] * Math.sin((2 * Math.PI * tint[2] * t) / 60) : 0;
+    const [r, g, b] = skin.map((c, k) => c * light * (1 + PBV[k]! * p + q(k)) + noise * rand());
     out.push({ t: t * 1000, r: r!, g: g!, b: b! });
   }
   return out;
@@ -69,6 +75,15 @@ describe('estimatePulse', () => {
     // POS projects out changes of brightness alone (all channels by the same factor).
     const r = estimatePulse(trace({ depth: 0, flicker: 0.03 }));
     expect(r).toMatchObject({ measured: false, reason: 'weak-signal' });
+  });
+
+  it('CHROM, the check, disagrees with POS on a blue-only tint at 100 a minute: not shown', () => {
+    // POS alone reads a peak here; CHROM weighs the channels differently and finds another.
+    const r = estimatePulse(trace({ tint: [2, 0.01, 100], seed: 3 }));
+    expect(r).toMatchObject({ measured: false, reason: 'methods-disagree' });
+    // A smaller tint leaves both on the pulse.
+    const small = estimatePulse(trace({ tint: [2, 0.002, 100], seed: 3 }));
+    expect(small.measured && Math.abs(small.bpm - 72)).toBeLessThanOrEqual(0.5);
   });
 
   it('too dark', () => {
