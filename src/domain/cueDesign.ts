@@ -47,16 +47,21 @@ export const CLOSING_NOTES: readonly ToneSpec[] = Object.freeze([
 /** Seconds between the two closing notes. */
 export const CLOSING_NOTE_GAP_S = 0.35;
 
+/** One pulse of a vibration cue, the gap between two, and the long one of a hold (ms). */
+export const VIBRATION_PULSE_MS = 120;
+export const VIBRATION_GAP_MS = 140;
+export const VIBRATION_LONG_MS = 600;
+
 /**
- * A vibration pattern per phase (ms on, off, on, ...): the inhale swells (pulses that
- * grow), the exhale ebbs (pulses that shrink), a hold is one short tap, the hold after
- * the exhale two taps. Each is told apart by feel.
+ * A vibration pattern per phase (ms on, off, on, ...), told apart by feel with eyes closed
+ * (issue #47, item 4, as 'Paced Breathing' does it): one pulse for the inhale, two for the
+ * exhale, one long pulse for a hold (on full or on empty lungs).
  */
 export const PHASE_VIBRATION: Readonly<Record<PhaseName, readonly number[]>> = Object.freeze({
-  inhale: [20, 60, 40, 60, 70],
-  hold: [30],
-  exhale: [70, 60, 40, 60, 20],
-  pause: [30, 90, 30],
+  inhale: [VIBRATION_PULSE_MS],
+  hold: [VIBRATION_LONG_MS],
+  exhale: [VIBRATION_PULSE_MS, VIBRATION_GAP_MS, VIBRATION_PULSE_MS],
+  pause: [VIBRATION_LONG_MS],
 });
 
 /** The channels a person can choose; none at all is silence (the screen alone guides). */

@@ -20,15 +20,17 @@ describe('tones per phase', () => {
   });
 });
 
-describe('vibration per phase', () => {
-  it('is a different pattern for each phase, and short enough to end inside any phase', () => {
-    const keys = Object.values(PHASE_VIBRATION).map((p) => p.join(','));
-    expect(new Set(keys).size).toBe(4);
-    for (const p of Object.values(PHASE_VIBRATION))
-      expect(p.reduce((s, v) => s + v, 0)).toBeLessThan(500);
-    // The inhale swells, the exhale ebbs.
-    expect(PHASE_VIBRATION.inhale[0]!).toBeLessThan(PHASE_VIBRATION.inhale.at(-1)!);
-    expect(PHASE_VIBRATION.exhale[0]!).toBeGreaterThan(PHASE_VIBRATION.exhale.at(-1)!);
+describe('vibration per phase (issue #47, item 4)', () => {
+  it('one pulse for the inhale, two for the exhale, one long pulse for either hold', () => {
+    const on = (p: readonly number[]) => p.filter((_, i) => i % 2 === 0);
+    expect(on(PHASE_VIBRATION.inhale)).toHaveLength(1);
+    expect(on(PHASE_VIBRATION.exhale)).toHaveLength(2);
+    expect(on(PHASE_VIBRATION.hold)).toHaveLength(1);
+    expect(on(PHASE_VIBRATION.pause)).toHaveLength(1);
+    // The hold's pulse is long: more than three times the inhale's, so it is felt as long.
+    expect(PHASE_VIBRATION.hold[0]!).toBeGreaterThan(3 * PHASE_VIBRATION.inhale[0]!);
+    // The exhale's two pulses are apart by a gap a hand can feel (over 100 ms).
+    expect(PHASE_VIBRATION.exhale[1]!).toBeGreaterThan(100);
   });
 });
 

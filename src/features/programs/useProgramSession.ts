@@ -13,6 +13,7 @@ import { usePreferences } from '../../data/hooks';
 import { STORAGE_TIMEOUT_MESSAGE, StorageTimeoutError } from '../../data/storageWait';
 import { activeElapsedMs } from '../../domain/breathClock';
 import { cueVolume } from '../../domain/cueDesign';
+import { cuesOnDevice } from '../../domain/cueFallback';
 import type { CueMix } from '../../domain/programs/cueTrack';
 import { buildProgramSessionRecord } from '../../domain/programs/programRecord';
 import type { Program } from '../../domain/programs/programTypes';
@@ -25,7 +26,9 @@ import {
   followAudio,
   markBackgroundNoteShown,
   resultsStateAfterSave,
+  useVibrationSupport,
   useVoiceClips,
+  vibrateStep,
 } from '../session';
 
 type ProgramRunRef = ActorRefFrom<typeof practiceRunMachine>;
@@ -56,10 +59,20 @@ export function useProgramSession(program: Program) {
   const prefs = usePreferences();
   const voice = useVoiceClips(prefs.voiceEnabled);
   const volume = cueVolume(prefs.cueVolume);
-  const mix = useMemo<CueMix>(
-    () => ({ tones: prefs.cueTones, voice: voice.clips }),
-    [prefs.cueTones, voice.clips],
+  // A chosen vibration this device cannot give plays as tones (domain/cueFallback).
+  const canVibrate = useVibrationSupport();
+  const onDevice = cuesOnDevice(
+    { voice: prefs.voiceEnabled, tones: prefs.cueTones, vibration: prefs.cueVibration },
+    { canSpeak: true, canVibrate },
   );
+  const mix = useMemo<CueMix>(
+    () => ({ tones: onDevice.tones, voice: voice.clips }),
+    [onDevice.tones, voice.clips],
+  );
+  const vibrate = useRef(onDevice.vibration);
+  useEffect(() => {
+    vibrate.current = onDevice.vibration;
+  });
   const [voiceNote, setVoiceNote] = useState<string | null>(null);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const playerRef = useRef<CueTrackPlayer | null>(null);
@@ -117,6 +130,11 @@ export function useProgramSession(program: Program) {
       input: { timeline, startAt: performance.now() },
     });
     startEpoch.current = Date.now();
+    // Each step's vibration as the guide (which follows the track's clock) reaches it.
+    a.on('step', ({ position: p }) => {
+      if (vibrate.current && p.step)
+        vibrateStep(p.step.kind, p.stepLengthMs ?? Number.POSITIVE_INFINITY);
+    });
     a.subscribe((s) => {
       setSnapshot(s);
       if (s.status === 'done') {

@@ -13,7 +13,7 @@ import { Switch } from '../../ui/Switch';
 import { useReducedMotion } from '../../ui/useReducedMotion';
 import { BreathVisual, type PhaseChange } from './BreathVisual';
 import { CameraChip } from './CameraSlot';
-import { vibrateFor } from './cues';
+import { vibrateStep } from './cues';
 import { Encouragement } from './Encouragement';
 import { EndSessionDialog } from './EndSessionDialog';
 import { RetentionPanel } from './RetentionPanel';
@@ -126,8 +126,9 @@ export function ActiveSession({
     // Written straight to the live region: no re-render of the whole screen at a boundary.
     lastAnnouncement.current = phaseAnnouncement(label, change.seconds, change.startsLastCycle);
     if (announcerRef.current) announcerRef.current.textContent = lastAnnouncement.current;
-    // The sounds (tones, spoken names) are in the cue track, on the audio clock.
-    if (live.current.cues.vibration) vibrateFor(change.phase);
+    // The sounds (tones, spoken names) are in the cue track, on the audio clock; the guide
+    // follows that clock, and vibrates each step's pattern of the track's vibration plan.
+    if (live.current.cues.vibration) vibrateStep(change.phase, change.seconds * 1000);
   }, []);
 
   useMediaSession({

@@ -37,7 +37,7 @@ export function CueControls() {
         label="Vibration"
         description={
           canVibrate ? (
-            'A pattern per phase: swelling in, one tap on a hold, ebbing out, two taps.'
+            'One pulse as you breathe in, two as you breathe out, a long one on each hold.'
           ) : (
             <span data-testid="vibration-unavailable">{VIBRATION_UNAVAILABLE_TEXT}</span>
           )

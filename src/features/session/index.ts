@@ -12,6 +12,8 @@ export { resultsStateAfterSave } from './resultsHandOff';
 // loop that keeps a session's guide on its audio clock.
 export { CueTrackPlayer, followAudio } from './cueTrackPlayer';
 export { useVoiceClips } from './useVoiceClips';
+export { useVibrationSupport } from './vibrationSupport';
+export { vibrateStep } from './cues';
 export {
   BACKGROUND_AUDIO_NOTE,
   backgroundNoteShown,

@@ -10,12 +10,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boundaryOffsetMs, buildSchedule, sessionLengthMs } from '../../../src/domain/breathClock';
-import { LAST_CYCLE_BELL, PHASE_VIBRATION } from '../../../src/domain/cueDesign';
+import { LAST_CYCLE_BELL } from '../../../src/domain/cueDesign';
 import { getPattern } from '../../../src/domain/patterns';
 import { patternTimeline } from '../../../src/domain/practiceTimeline';
 import { cueTrackPlan } from '../../../src/domain/programs/cueTrack';
 import { startRun } from '../../../src/domain/programs/timeline';
-import { vibrateFor } from '../../../src/features/session/cues';
+import { vibrationPlan } from '../../../src/domain/vibrationPlan';
+import { vibrateStep } from '../../../src/features/session/cues';
 import { followAudio, type CueTrackPlayer } from '../../../src/features/session/cueTrackPlayer';
 
 describe('the cue track of a pattern', () => {
@@ -142,12 +143,14 @@ describe('followAudio: the guide follows the audio clock', () => {
 });
 
 describe('vibration', () => {
-  it('vibrates a distinct pattern per phase where vibration exists', () => {
+  it('vibrates each step’s pattern of the vibration plan (one pulse in, two out, a long hold) where vibration exists', () => {
     const vibrate = vi.fn();
     Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
-    vibrateFor('inhale');
-    vibrateFor('exhale');
-    expect(vibrate.mock.calls).toEqual([[PHASE_VIBRATION.inhale], [PHASE_VIBRATION.exhale]]);
-    expect(new Set(Object.values(PHASE_VIBRATION).map((v) => v.join(','))).size).toBe(4);
+    const plan = vibrationPlan(
+      cueTrackPlan(patternTimeline(getPattern('box')!, 2), startRun(0), 0),
+    );
+    for (const v of plan.slice(0, 4)) vibrateStep(v.kind, 4000);
+    expect(vibrate.mock.calls).toEqual(plan.slice(0, 4).map((v) => [v.pattern]));
+    expect(vibrate.mock.calls.map(([p]) => p)).toEqual([[120], [600], [120, 140, 120], [600]]);
   });
 });
