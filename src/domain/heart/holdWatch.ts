@@ -4,7 +4,7 @@
  * higher. Without a best yet (a first retention) the limit is the cap. Pure.
  */
 
-export const HOLD_LIMIT_MARGIN_MS = 30_000;
+const HOLD_LIMIT_MARGIN_MS = 30_000;
 export const HOLD_LIMIT_CAP_MS = 180_000;
 
 /** The best hold this person has recorded (ms), from stored sessions and this session's holds; null without one. */
