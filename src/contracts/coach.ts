@@ -18,20 +18,26 @@ import {
   type HistoryFacts,
   type SessionFacts,
 } from '../domain/coach/sessionFacts';
-import { endpoint } from './endpoint';
+import { endpoint, shape } from './endpoint';
 
 /** The coach's endpoints under /api (the old name ai-analysis stays: docs/glossary.md). */
 export const COACH_API = Object.freeze({
   /** The providers this server has keys for (public key or user token). */
-  providers: endpoint('GET', '/ai-analysis/providers'),
+  providers: endpoint('GET', '/ai-analysis/providers', shape<unknown>()),
   /** One analysis (user token; body: AnalysisRequest). */
-  analyse: endpoint('POST', '/ai-analysis'),
+  analyse: endpoint('POST', '/ai-analysis', shape<unknown, AnalysisRequest>()),
 });
 
 /** Where the server mounts the coach's routes under /api. */
 export const COACH_MOUNT = '/ai-analysis';
 
-export { historyItemSchema, MAX_HISTORY_ITEMS, sessionFactsSchema, type HistoryFacts, type SessionFacts };
+export {
+  historyItemSchema,
+  MAX_HISTORY_ITEMS,
+  sessionFactsSchema,
+  type HistoryFacts,
+  type SessionFacts,
+};
 
 const historyFields = {
   history: z.array(historyItemSchema).max(MAX_HISTORY_ITEMS),
@@ -39,9 +45,7 @@ const historyFields = {
   totalSessions: z.number().int().min(0).max(1_000_000),
 };
 
-const sessionDataSchema = z
-  .object({ session: sessionFactsSchema, ...historyFields })
-  .strict();
+const sessionDataSchema = z.object({ session: sessionFactsSchema, ...historyFields }).strict();
 const patternDataSchema = z
   .object({
     session: sessionFactsSchema.optional(),

@@ -5,36 +5,68 @@
  * their types), the answers' item checks in ./communityAnswerSchemas.ts.
  */
 import type { SharedPattern, SharedSession } from '../domain/share/sharedPattern';
-import { endpoint } from './endpoint';
+import type {
+  CommentInput,
+  FollowInput,
+  PostRefInput,
+  ReportInput,
+  ShareInput,
+} from './communitySchemas';
+import { endpoint, shape } from './endpoint';
 
 /** The community's endpoints under /api (every one needs a signed-in user). */
 export const COMMUNITY_API = Object.freeze({
-  share: endpoint('POST', '/social/share'),
+  share: endpoint('POST', '/social/share', shape<{ post: Post }, ShareInput>()),
   /** ?cursor= */
-  timeline: endpoint('GET', '/social/timeline'),
-  highlights: endpoint('GET', '/social/highlights'),
-  explore: endpoint('GET', '/social/explore'),
-  myPosts: endpoint('GET', '/social/posts/mine'),
-  deletePost: endpoint('DELETE', '/social/posts/:id'),
-  recordLensPost: endpoint('PUT', '/social/posts/:id/lens'),
+  timeline: endpoint('GET', '/social/timeline', shape<Page<Post>>()),
+  highlights: endpoint('GET', '/social/highlights', shape<{ items: Post[] }>()),
+  explore: endpoint('GET', '/social/explore', shape<{ items: Post[] }>()),
+  myPosts: endpoint('GET', '/social/posts/mine', shape<MyPosts>()),
+  deletePost: endpoint('DELETE', '/social/posts/:id', shape<void>()),
+  recordLensPost: endpoint(
+    'PUT',
+    '/social/posts/:id/lens',
+    shape<{ post: Post }, { lensPostId: string }>(),
+  ),
   /** ?cursor= */
-  comments: endpoint('GET', '/social/posts/:id/comments'),
-  addComment: endpoint('POST', '/social/comments'),
-  deleteComment: endpoint('DELETE', '/social/comments/:id'),
-  react: endpoint('POST', '/social/react'),
-  unreact: endpoint('DELETE', '/social/react/:postId'),
-  follow: endpoint('POST', '/social/follow'),
-  unfollow: endpoint('DELETE', '/social/follow/:userId'),
-  report: endpoint('POST', '/social/report'),
+  comments: endpoint('GET', '/social/posts/:id/comments', shape<Page<Comment>>()),
+  addComment: endpoint(
+    'POST',
+    '/social/comments',
+    shape<{ comment: Comment }, CommentInput & { id: string }>(),
+  ),
+  deleteComment: endpoint('DELETE', '/social/comments/:id', shape<void>()),
+  react: endpoint('POST', '/social/react', shape<Reaction, PostRefInput>()),
+  unreact: endpoint('DELETE', '/social/react/:postId', shape<Reaction>()),
+  follow: endpoint('POST', '/social/follow', shape<{ following: boolean }, FollowInput>()),
+  unfollow: endpoint('DELETE', '/social/follow/:userId', shape<{ following: boolean }>()),
+  report: endpoint('POST', '/social/report', shape<{ hidden: boolean }, ReportInput>()),
   /** ?since= */
-  unseenReplies: endpoint('GET', '/social/replies/unseen'),
+  unseenReplies: endpoint('GET', '/social/replies/unseen', shape<{ count: number }>()),
   /** ?since= */
-  unseenActivity: endpoint('GET', '/social/activity/unseen'),
-  community: endpoint('GET', '/social/community'),
-  trending: endpoint('GET', '/patterns/trending'),
+  unseenActivity: endpoint('GET', '/social/activity/unseen', shape<UnseenActivity>()),
+  community: endpoint('GET', '/social/community', shape<CommunityOverview>()),
+  trending: endpoint(
+    'GET',
+    '/patterns/trending',
+    shape<{ windowDays: number; patterns: TrendingPattern[] }>(),
+  ),
 });
 
 /** Every community endpoint but trending is under this prefix (its body limit covers them). */
+/** A post's reaction state after a react or unreact. */
+interface Reaction {
+  reacted: boolean;
+  reactions: number;
+}
+
+/** Others' comments, reactions and new follows about the caller since a time. */
+interface UnseenActivity {
+  comments: number;
+  reactions: number;
+  follows: number;
+}
+
 export const COMMUNITY_PREFIX = '/social';
 
 export type { SharedPattern, SharedSession };
@@ -126,27 +158,4 @@ export interface MyPosts {
   items: Post[];
 }
 
-/**
- * Community limits (docs/product.md § Sharing and community). The database checks the
- * same lengths (supabase/migrations/20261123020000_social.sql), so a row written through
- * /rest/v1 obeys them too.
- */
-export const SOCIAL_LIMITS = Object.freeze({
-  /** Characters of a post (Unicode code points, as Postgres char_length counts). */
-  postChars: 280,
-  commentChars: 500,
-  reportDetailsChars: 500,
-  patternNameChars: 100,
-  patternIdChars: 200,
-  /** Longest phase a shared pattern may carry, in seconds. */
-  phaseSeconds: 120,
-  /** Posts per timeline page; comments per page. */
-  pageSize: 20,
-  /** Largest request body of /api/social. */
-  bodyBytes: 16 * 1024,
-});
-
-/** The reasons a post can be reported for. */
-export const REPORT_REASONS = ['spam', 'harassment', 'harmful', 'other'] as const;
-
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export { SOCIAL_LIMITS, type ReportReason } from './communityLimits';

@@ -83,7 +83,8 @@ function wellFormed<T>(shape: z.ZodType<T>, list: unknown): T[] {
   return out;
 }
 
-export const wellFormedPosts = (list: unknown): Post[] => wellFormed<Post>(postShape as z.ZodType<Post>, list);
+export const wellFormedPosts = (list: unknown): Post[] =>
+  wellFormed<Post>(postShape as z.ZodType<Post>, list);
 export const wellFormedChallenges = (list: unknown): Challenge[] =>
   wellFormed<Challenge>(challengeShape as z.ZodType<Challenge>, list);
 export const wellFormedTrending = (list: unknown): TrendingPattern[] =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_REASONS, SOCIAL_LIMITS as L } from './community';
+import { REPORT_REASONS, SOCIAL_LIMITS as L } from './communityLimits';
 
 /**
  * Request bodies of /api/social, each with a message that says what to change: the server
@@ -54,10 +54,13 @@ const breathingPatternSchema = z
     message: 'give both inhale and exhale, or no timings at all',
     path: ['inhale'],
   })
-  .refine((p) => p.inhale !== undefined || (p.hold === undefined && p.holdAfterExhale === undefined), {
-    message: 'hold timings need inhale and exhale too',
-    path: ['inhale'],
-  });
+  .refine(
+    (p) => p.inhale !== undefined || (p.hold === undefined && p.holdAfterExhale === undefined),
+    {
+      message: 'hold timings need inhale and exhale too',
+      path: ['inhale'],
+    },
+  );
 
 const sessionSummarySchema = z
   .object({
@@ -66,7 +69,9 @@ const sessionSummarySchema = z
     targetCycles: z.number().int().min(0).max(100_000).optional(),
     qualityScore: z.number().min(0).max(100).optional(),
     mode: z.enum(['classic', 'enhanced', 'mobile']).optional(),
-    completedAt: z.iso.datetime({ offset: true, error: 'completedAt must be an ISO date-time' }).optional(),
+    completedAt: z.iso
+      .datetime({ offset: true, error: 'completedAt must be an ISO date-time' })
+      .optional(),
   })
   .strict();
 
@@ -89,9 +94,13 @@ export const shareSchema = z
   .strict();
 export type ShareBody = z.infer<typeof shareSchema>;
 
-export const postRefSchema = z.object({ postId: z.uuid('postId must be a post id (UUID)') }).strict();
+export const postRefSchema = z
+  .object({ postId: z.uuid('postId must be a post id (UUID)') })
+  .strict();
 
-export const followSchema = z.object({ userId: z.uuid('userId must be a user id (UUID)') }).strict();
+export const followSchema = z
+  .object({ userId: z.uuid('userId must be a user id (UUID)') })
+  .strict();
 
 export const commentSchema = z
   .object({

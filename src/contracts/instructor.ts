@@ -6,15 +6,19 @@
  * with it too). Courses, enrolments and progress go through /rest/v1, not here.
  */
 import type { InstructorProfile, InstructorProfileInput } from '../domain/instructor/profile';
-import { endpoint } from './endpoint';
+import { endpoint, shape } from './endpoint';
 
 export const INSTRUCTOR_API = Object.freeze({
   /** The caller's own role and instructor profile. */
-  readProfile: endpoint('GET', '/instructor/profile'),
+  readProfile: endpoint('GET', '/instructor/profile', shape<OwnInstructorProfile>()),
   /** Becoming an instructor, or updating the profile (body: InstructorProfileBody). */
-  writeProfile: endpoint('PUT', '/instructor/profile'),
+  writeProfile: endpoint(
+    'PUT',
+    '/instructor/profile',
+    shape<OwnInstructorProfile, InstructorProfileBody>(),
+  ),
   /** The caller's courses, counted from the students' real enrolments and progress. */
-  stats: endpoint('GET', '/instructor/stats'),
+  stats: endpoint('GET', '/instructor/stats', shape<InstructorStatsAnswer>()),
 });
 
 /** PUT /api/instructor/profile's body (checked by the domain's profileSchema). */

@@ -11,37 +11,63 @@ import {
   type PatternCategory,
   type PatternDefinition,
 } from '../domain/patterns';
-import { MARKETPLACE_QUERY_MAX } from '../domain/marketplace/search';
-import { endpoint } from './endpoint';
+import {
+  MARKETPLACE_PAGE_MAX,
+  MARKETPLACE_PAGE_SIZE,
+  MARKETPLACE_QUERY_MAX,
+  MARKETPLACE_SORTS,
+  type MarketplaceSort,
+} from './marketplaceLimits';
+import type { MarketProgram, MarketProgramPage } from '../domain/marketplace/programListing';
+import type { PublishBody, PublishProgramBody, RatingBody, UseBody } from './marketplaceSchemas';
+import { endpoint, shape } from './endpoint';
 
 /** The marketplace's endpoints under /api: reads with the public key or a user's token, writes as the user. */
 export const MARKETPLACE_API = Object.freeze({
   /** ?q=&category=&difficulty=&sort=&page= (marketplaceQueryParams) */
-  patterns: endpoint('GET', '/market/patterns'),
-  publishPattern: endpoint('POST', '/market/patterns'),
-  pattern: endpoint('GET', '/market/patterns/:id'),
-  unpublishPattern: endpoint('DELETE', '/market/patterns/:id'),
-  rate: endpoint('PUT', '/market/patterns/:id/rating'),
-  unrate: endpoint('DELETE', '/market/patterns/:id/rating'),
-  recordUse: endpoint('POST', '/market/patterns/:id/uses'),
+  patterns: endpoint('GET', '/market/patterns', shape<MarketplacePage>()),
+  publishPattern: endpoint(
+    'POST',
+    '/market/patterns',
+    shape<{ pattern: MarketplacePattern; role: CreatorOverview['role'] }, PublishBody>(),
+  ),
+  pattern: endpoint('GET', '/market/patterns/:id', shape<{ pattern: MarketplacePattern }>()),
+  unpublishPattern: endpoint('DELETE', '/market/patterns/:id', shape<void>()),
+  rate: endpoint(
+    'PUT',
+    '/market/patterns/:id/rating',
+    shape<{ pattern: MarketplacePattern }, RatingBody>(),
+  ),
+  unrate: endpoint(
+    'DELETE',
+    '/market/patterns/:id/rating',
+    shape<{ pattern: MarketplacePattern }>(),
+  ),
+  recordUse: endpoint(
+    'POST',
+    '/market/patterns/:id/uses',
+    shape<{ counted: boolean; pattern: MarketplacePattern }, UseBody>(),
+  ),
   /** The caller's role and own publications. */
-  mine: endpoint('GET', '/market/mine'),
+  mine: endpoint('GET', '/market/mine', shape<CreatorOverview>()),
   /** ?q=&page= */
-  programs: endpoint('GET', '/market/programs'),
-  publishProgram: endpoint('POST', '/market/programs'),
-  program: endpoint('GET', '/market/programs/:id'),
-  unpublishProgram: endpoint('DELETE', '/market/programs/:id'),
+  programs: endpoint('GET', '/market/programs', shape<MarketProgramPage>()),
+  publishProgram: endpoint(
+    'POST',
+    '/market/programs',
+    shape<{ program: MarketProgram; role: string }, PublishProgramBody>(),
+  ),
+  program: endpoint('GET', '/market/programs/:id', shape<{ program: MarketProgram }>()),
+  unpublishProgram: endpoint('DELETE', '/market/programs/:id', shape<void>()),
 });
 
-export const MARKETPLACE_SORTS = ['rating', 'usage', 'newest'] as const;
-export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
-
-/** Patterns per page of the catalogue. */
-export const MARKETPLACE_PAGE_SIZE = 12;
-/** Longest search text (characters). */
-export { MARKETPLACE_QUERY_MAX };
-/** Highest page number the catalogue serves. */
-export const MARKETPLACE_PAGE_MAX = 1000;
+export {
+  MARKETPLACE_PAGE_MAX,
+  MARKETPLACE_PAGE_SIZE,
+  MARKETPLACE_QUERY_MAX,
+  MARKETPLACE_SORTS,
+  type MarketplaceSort,
+} from './marketplaceLimits';
 
 export interface MarketplaceQuery {
   /** Search text: matched in the name and the description, case-insensitive. */
@@ -104,13 +130,21 @@ export interface CreatorOverview {
   patterns: MarketplacePattern[];
 }
 
-const isCategory = (x: string): x is PatternCategory => (PATTERN_CATEGORIES as readonly string[]).includes(x);
-const isDifficulty = (x: string): x is Difficulty => (DIFFICULTIES as readonly string[]).includes(x);
-const isSort = (x: string): x is MarketplaceSort => (MARKETPLACE_SORTS as readonly string[]).includes(x);
+const isCategory = (x: string): x is PatternCategory =>
+  (PATTERN_CATEGORIES as readonly string[]).includes(x);
+const isDifficulty = (x: string): x is Difficulty =>
+  (DIFFICULTIES as readonly string[]).includes(x);
+const isSort = (x: string): x is MarketplaceSort =>
+  (MARKETPLACE_SORTS as readonly string[]).includes(x);
 
 /** A query from URL search parameters; anything unknown falls back to its default. */
 export function marketplaceQueryFrom(params: Record<string, unknown>): MarketplaceQuery {
-  const text = (k: string) => (typeof params[k] === 'string' ? (params[k] as string) : typeof params[k] === 'number' ? String(params[k]) : '');
+  const text = (k: string) =>
+    typeof params[k] === 'string'
+      ? (params[k] as string)
+      : typeof params[k] === 'number'
+        ? String(params[k])
+        : '';
   const page = Number.parseInt(text('page'), 10);
   return {
     q: text('q').trim().slice(0, MARKETPLACE_QUERY_MAX),

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { MARKETPLACE_PAGE_MAX, MARKETPLACE_QUERY_MAX, MARKETPLACE_SORTS } from './marketplace';
+import {
+  MARKETPLACE_PAGE_MAX,
+  MARKETPLACE_QUERY_MAX,
+  MARKETPLACE_SORTS,
+} from './marketplaceLimits';
 import { DIFFICULTIES, PATTERN_CATEGORIES } from '../domain/patterns';
 import { patternSchema } from '../domain/patternSchema';
 import { programSchema } from '../domain/programs/programSchema';

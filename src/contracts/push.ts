@@ -5,17 +5,18 @@
  * ./pushSchemas.ts (kept apart so the page reading these types loads no zod).
  */
 import type { Reminder } from '../domain/reminders/schedule';
-import { endpoint } from './endpoint';
+import type { SubscriptionBody } from './pushSchemas';
+import { endpoint, shape } from './endpoint';
 
 export const PUSH_API = Object.freeze({
   /** The server's VAPID public key (no token needed); 503 when the server sends no push. */
-  key: endpoint('GET', '/push/key'),
+  key: endpoint('GET', '/push/key', shape<PushKeyAnswer>()),
   /** Keep (or replace) this device's subscription. */
-  keep: endpoint('PUT', '/push/subscription'),
+  keep: endpoint('PUT', '/push/subscription', shape<PushSubscriptionAnswer, SubscriptionBody>()),
   /** ?endpoint=: read this device's subscription. */
-  read: endpoint('GET', '/push/subscription'),
+  read: endpoint('GET', '/push/subscription', shape<PushSubscriptionAnswer>()),
   /** {endpoint}: forget this device's subscription. */
-  forget: endpoint('DELETE', '/push/subscription'),
+  forget: endpoint('DELETE', '/push/subscription', shape<void, PushForgetBody>()),
 });
 
 /** GET /api/push/key. */

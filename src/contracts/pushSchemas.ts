@@ -8,7 +8,12 @@ import { MAX_REMINDERS, reminderProblem } from '../domain/reminders/schedule';
  * types (type-only: the page loads no zod for them). The answers' shapes are in ./push.ts.
  */
 
-const b64url = (min: number, max: number) => z.string().min(min).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
+const b64url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
 
 const reminderSchema = z
   .object({

@@ -5,10 +5,10 @@
  * pull (src/sync/pull/pullChanges.ts), so a sync with nothing new costs this one request.
  * A table the user never wrote has no counter. (No zod here: the service worker reads it.)
  */
-import { endpoint } from './endpoint';
+import { endpoint, shape } from './endpoint';
 
 export const SYNC_API = Object.freeze({
-  changes: endpoint('GET', '/sync/changes'),
+  changes: endpoint('GET', '/sync/changes', shape<SyncChangesResponse>()),
 });
 
 export interface SyncChangesResponse {

@@ -5,17 +5,18 @@
  * in ./togetherSchemas.ts (kept apart so the page reading these types loads no zod).
  */
 import type { LinkedPattern } from '../domain/links/patternLink';
-import { endpoint } from './endpoint';
+import type { TogetherCreateBody, TogetherJoinBody } from './togetherSchemas';
+import { endpoint, shape } from './endpoint';
 
 export const TOGETHER_API = Object.freeze({
   /** The server's clock (no key needed, never cached). */
-  time: endpoint('GET', '/time'),
+  time: endpoint('GET', '/time', shape<ServerTimeAnswer>()),
   /** A member starts a shared session. */
-  start: endpoint('POST', '/together'),
+  start: endpoint('POST', '/together', shape<TogetherSessionAnswer, TogetherCreateBody>()),
   /** The host reads a session (its join count). */
-  session: endpoint('GET', '/together/:id'),
+  session: endpoint('GET', '/together/:id', shape<TogetherSessionAnswer>()),
   /** A device joins (counted once per device). */
-  join: endpoint('POST', '/together/:id/join'),
+  join: endpoint('POST', '/together/:id/join', shape<TogetherJoinAnswer, TogetherJoinBody>()),
 });
 
 /** GET /api/time: the server's clock when the request arrived and when the answer left. */
@@ -43,12 +44,12 @@ export interface TogetherStartInput {
 }
 
 /** POST /api/together and GET /api/together/:id answer with the session. */
-export interface TogetherSessionAnswer {
+interface TogetherSessionAnswer {
   session: TogetherSession;
 }
 
 /** POST /api/together/:id/join: whether this device's join was counted, and why not. */
-export interface TogetherJoinAnswer {
+interface TogetherJoinAnswer {
   counted: boolean;
   reason?: string;
 }

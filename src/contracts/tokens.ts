@@ -4,17 +4,27 @@
  * (src/backend/api/tokensApi.ts). The mint request's rules are the domain's
  * (src/domain/tokens/mintInput.ts, mintRequestSchema), the outcome report's in ./tokensSchemas.ts.
  */
-import { endpoint } from './endpoint';
+import type { MintRequestInput, PatternTokenMetadata } from '../domain/tokens/mintInput';
+import type { MintResultBody } from './tokensSchemas';
+import { endpoint, shape } from './endpoint';
 
 /** The pattern-token endpoints under /api (the old /flow name stays: docs/glossary.md). */
 export const TOKENS_API = Object.freeze({
-  requestMint: endpoint('POST', '/flow/mint-pattern'),
-  reportMint: endpoint('POST', '/flow/mint-pattern/:id/result'),
-  mine: endpoint('GET', '/flow/mints'),
+  requestMint: endpoint(
+    'POST',
+    '/flow/mint-pattern',
+    shape<{ mint: MintRecord; metadata: PatternTokenMetadata }, MintRequestInput>(),
+  ),
+  reportMint: endpoint(
+    'POST',
+    '/flow/mint-pattern/:id/result',
+    shape<{ mint: MintRecord }, MintResultBody>(),
+  ),
+  mine: endpoint('GET', '/flow/mints', shape<{ mints: MintRecord[] }>()),
   /** ?patterns=id,… (up to 50; public) */
-  tokensOf: endpoint('GET', '/flow/tokens'),
+  tokensOf: endpoint('GET', '/flow/tokens', shape<{ tokens: Record<string, MintedToken[]> }>()),
   /** Public. */
-  tokensOfPattern: endpoint('GET', '/flow/tokens/:patternId'),
+  tokensOfPattern: endpoint('GET', '/flow/tokens/:patternId', shape<{ tokens: MintedToken[] }>()),
 });
 
 export interface MintRecord {

@@ -7,7 +7,7 @@ import { apiCall } from './apiCall';
  * network error.
  */
 export const deleteAccountOnServer = (bearer: string) =>
-  apiCall<void>(ACCOUNT_API.delete, {
+  apiCall(ACCOUNT_API.delete, {
     signedIn: true,
     bearer,
     attempts: 1,

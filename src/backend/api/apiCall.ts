@@ -1,4 +1,10 @@
-import { API_PREFIX, apiPath, type Endpoint } from '../../contracts/endpoint';
+import {
+  API_PREFIX,
+  apiPath,
+  type AnswerOf,
+  type BodyOf,
+  type Endpoint,
+} from '../../contracts/endpoint';
 import { AppError } from '../../domain/errors/appErrors';
 import { ERROR_TEXT } from '../../domain/errors/messages';
 import { getConfig } from '../config';
@@ -14,13 +20,16 @@ export async function requireAccessToken(): Promise<string> {
 }
 
 /** How one call to the app's own /api is made (the request helper's options, the token aside). */
-export interface ApiCallOptions
-  extends Pick<RequestOptions, 'service' | 'attempts' | 'timeoutMs' | 'responseType' | 'cache' | 'signal'> {
+export interface ApiCallOptions<Body = unknown> extends Pick<
+  RequestOptions,
+  'service' | 'attempts' | 'timeoutMs' | 'cache' | 'signal'
+> {
   /** With the signed-in user's access token ('Not authenticated' without one). */
   signedIn: boolean;
   /** The values of the endpoint's `:name` path parameters (a missing one throws). */
   params?: Readonly<Record<string, string>>;
-  body?: unknown;
+  /** The endpoint's body (its contract's type). */
+  body?: Body;
   /** Search parameters (left out when empty); a list is sent comma-separated (`?patterns=a,b`). */
   query?: Readonly<Record<string, string | readonly string[]>>;
   /** A token the caller already holds (instead of the signed-in user's). */
@@ -36,14 +45,32 @@ export interface ApiCallOptions
  * of `service` (generic 'api' by default); a 4xx answer is thrown as HttpError with the
  * server's message (the one error reader: ./requester/body.ts).
  */
-export async function apiCall<T>(endpoint: Endpoint, opts: ApiCallOptions): Promise<T> {
+export function apiCall<E extends Endpoint>(
+  endpoint: E,
+  opts: ApiCallOptions<BodyOf<E>> & { responseType: 'response' },
+): Promise<Response>;
+export function apiCall<E extends Endpoint>(
+  endpoint: E,
+  opts: ApiCallOptions<BodyOf<E>> & { responseType: 'none' },
+): Promise<void>;
+export function apiCall<E extends Endpoint>(
+  endpoint: E,
+  opts: ApiCallOptions<BodyOf<E>> & { responseType?: 'json' },
+): Promise<AnswerOf<E>>;
+export async function apiCall(
+  endpoint: Endpoint,
+  opts: ApiCallOptions & { responseType?: 'json' | 'none' | 'response' },
+): Promise<unknown> {
   const config = getConfig();
   const { signedIn, bearer, params, query, ...options } = opts;
   const search = Object.entries(query ?? {})
-    .map(([k, v]) => `${encodeURIComponent(k)}=${typeof v === 'string' ? encodeURIComponent(v) : v.map(encodeURIComponent).join(',')}`)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${typeof v === 'string' ? encodeURIComponent(v) : v.map(encodeURIComponent).join(',')}`,
+    )
     .join('&');
   const path = apiPath(endpoint.path, params ?? {});
-  return request<T>(`${config.apiUrl}${API_PREFIX}${path}${search ? `?${search}` : ''}`, {
+  return request<unknown>(`${config.apiUrl}${API_PREFIX}${path}${search ? `?${search}` : ''}`, {
     service: 'api',
     ...options,
     method: endpoint.method,

@@ -21,7 +21,6 @@ import { HttpError } from '../../domain/errors/appErrors';
  * checked against the contract before it is shown.
  */
 
-
 /** The signed-in user's access token (refreshed by supabase-js when needed), or null. */
 export async function accessToken(): Promise<string | null> {
   const { getSupabase } = await import('../supabaseClient');

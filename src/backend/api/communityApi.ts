@@ -12,7 +12,11 @@ import {
   type CommunityAchievementState,
   type TrendingPattern,
 } from '../../contracts/community';
-import { wellFormedChallenges, wellFormedPosts, wellFormedTrending } from '../../contracts/communityAnswerSchemas';
+import {
+  wellFormedChallenges,
+  wellFormedPosts,
+  wellFormedTrending,
+} from '../../contracts/communityAnswerSchemas';
 import type {
   CommentInput,
   FollowInput,
@@ -20,7 +24,7 @@ import type {
   ReportInput,
   ShareInput,
 } from '../../contracts/communitySchemas';
-import type { Endpoint } from '../../contracts/endpoint';
+import type { AnswerOf, BodyOf, Endpoint } from '../../contracts/endpoint';
 import { apiCall, type ApiCallOptions } from './apiCall';
 
 /**
@@ -49,61 +53,76 @@ export type {
 };
 
 /** Every call as the signed-in user, through the social policy. */
-const call = <T>(ep: Endpoint, opts: Pick<ApiCallOptions, 'params' | 'query' | 'body'> = {}): Promise<T> =>
-  apiCall<T>(ep, { service: 'social', signedIn: true, ...opts });
+const call = <E extends Endpoint>(
+  ep: E,
+  opts: Pick<ApiCallOptions<BodyOf<E>>, 'params' | 'query' | 'body'> = {},
+): Promise<AnswerOf<E>> => apiCall(ep, { service: 'social', signedIn: true, ...opts });
 
 const cursorQuery = (cursor?: string | null) => (cursor ? { cursor } : undefined);
 
 export const communityApi = {
-  share: (input: { id: string; content: string; pattern: SharedPattern; session?: SharedSession }) =>
-    call<{ post: Post }>(COMMUNITY_API.share, { body: {
-      id: input.id,
-      type: 'BREATHING_SESSION',
-      content: input.content,
-      metadata: { breathingPattern: input.pattern, ...(input.session ? { session: input.session } : {}) },
-    } satisfies ShareInput }).then((r) => r.post),
+  share: (input: {
+    id: string;
+    content: string;
+    pattern: SharedPattern;
+    session?: SharedSession;
+  }) =>
+    call(COMMUNITY_API.share, {
+      body: {
+        id: input.id,
+        type: 'BREATHING_SESSION',
+        content: input.content,
+        metadata: {
+          breathingPattern: input.pattern,
+          ...(input.session ? { session: input.session } : {}),
+        },
+      } satisfies ShareInput,
+    }).then((r) => r.post),
   timeline: (cursor?: string | null) =>
-    call<Page<Post>>(COMMUNITY_API.timeline, { query: cursorQuery(cursor) }).then((p) => ({
+    call(COMMUNITY_API.timeline, { query: cursorQuery(cursor) }).then((p) => ({
       items: wellFormedPosts(p.items),
       nextCursor: typeof p.nextCursor === 'string' ? p.nextCursor : null,
     })),
   /** The community's highlights (at most 10) and exploration (at most 50) lists. */
-  highlights: () => call<{ items: Post[] }>(COMMUNITY_API.highlights).then((p) => wellFormedPosts(p.items)),
-  explore: () => call<{ items: Post[] }>(COMMUNITY_API.explore).then((p) => wellFormedPosts(p.items)),
+  highlights: () => call(COMMUNITY_API.highlights).then((p) => wellFormedPosts(p.items)),
+  explore: () => call(COMMUNITY_API.explore).then((p) => wellFormedPosts(p.items)),
   myPosts: () =>
-    call<MyPosts>(COMMUNITY_API.myPosts).then((m) => ({ ...m, items: wellFormedPosts(m.items) })),
-  deletePost: (id: string) => call<void>(COMMUNITY_API.deletePost, { params: { id } }),
+    call(COMMUNITY_API.myPosts).then((m) => ({ ...m, items: wellFormedPosts(m.items) })),
+  deletePost: (id: string) => call(COMMUNITY_API.deletePost, { params: { id } }),
   recordLensPost: (id: string, lensPostId: string) =>
-    call<{ post: Post }>(COMMUNITY_API.recordLensPost, { params: { id }, body: { lensPostId } }).then((r) => r.post),
-  react: (postId: string) =>
-    call<{ reacted: boolean; reactions: number }>(COMMUNITY_API.react, { body: { postId } satisfies PostRefInput }),
-  unreact: (postId: string) =>
-    call<{ reacted: boolean; reactions: number }>(COMMUNITY_API.unreact, { params: { postId } }),
-  follow: (userId: string) => call<{ following: boolean }>(COMMUNITY_API.follow, { body: { userId } satisfies FollowInput }),
-  unfollow: (userId: string) => call<{ following: boolean }>(COMMUNITY_API.unfollow, { params: { userId } }),
+    call(COMMUNITY_API.recordLensPost, { params: { id }, body: { lensPostId } }).then(
+      (r) => r.post,
+    ),
+  react: (postId: string) => call(COMMUNITY_API.react, { body: { postId } satisfies PostRefInput }),
+  unreact: (postId: string) => call(COMMUNITY_API.unreact, { params: { postId } }),
+  follow: (userId: string) =>
+    call(COMMUNITY_API.follow, { body: { userId } satisfies FollowInput }),
+  unfollow: (userId: string) => call(COMMUNITY_API.unfollow, { params: { userId } }),
   comments: (postId: string, cursor?: string | null) =>
-    call<Page<Comment>>(COMMUNITY_API.comments, { params: { id: postId }, query: cursorQuery(cursor) }),
+    call(COMMUNITY_API.comments, { params: { id: postId }, query: cursorQuery(cursor) }),
   addComment: (input: CommentInput & { id: string }) =>
-    call<{ comment: Comment }>(COMMUNITY_API.addComment, { body: input }).then((r) => r.comment),
-  deleteComment: (id: string) => call<void>(COMMUNITY_API.deleteComment, { params: { id } }),
+    call(COMMUNITY_API.addComment, { body: input }).then((r) => r.comment),
+  deleteComment: (id: string) => call(COMMUNITY_API.deleteComment, { params: { id } }),
   report: (postId: string, reason: ReportReason, details?: string) =>
-    call<{ hidden: boolean }>(COMMUNITY_API.report, { body: { postId, reason, ...(details ? { details } : {}) } satisfies ReportInput }),
+    call(COMMUNITY_API.report, {
+      body: { postId, reason, ...(details ? { details } : {}) } satisfies ReportInput,
+    }),
   community: () =>
-    call<CommunityOverview>(COMMUNITY_API.community).then((o) => ({
+    call(COMMUNITY_API.community).then((o) => ({
       ...o,
       challenges: wellFormedChallenges(o.challenges),
     })),
   unseenReplies: (since: string) =>
-    call<{ count: number }>(COMMUNITY_API.unseenReplies, { query: { since } }).then((r) =>
+    call(COMMUNITY_API.unseenReplies, { query: { since } }).then((r) =>
       typeof r.count === 'number' && r.count >= 0 ? r.count : 0,
     ),
   /** Others' comments, reactions and new follows about the caller since `since`. */
   unseenActivity: (since: string) =>
-    call<{ comments: number; reactions: number; follows: number }>(COMMUNITY_API.unseenActivity, {
+    call(COMMUNITY_API.unseenActivity, {
       query: { since },
     }),
   trending: () =>
-    call<{ windowDays: number; patterns: TrendingPattern[] }>(COMMUNITY_API.trending).then((t) => ({
+    call(COMMUNITY_API.trending).then((t) => ({
       ...t,
       patterns: wellFormedTrending(t.patterns),
     })),

@@ -9,7 +9,7 @@ import { apiCall } from './apiCall';
  * policy; resolves when the server took them.
  */
 export const sendErrorReports = (reports: ErrorReportBatchBody['reports']): Promise<void> =>
-  apiCall<void>(ERROR_REPORTS_API.send, {
+  apiCall(ERROR_REPORTS_API.send, {
     service: 'errors',
     signedIn: false,
     bearer: getConfig().supabaseAnonKey,

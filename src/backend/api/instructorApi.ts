@@ -3,16 +3,14 @@ import {
   INSTRUCTOR_API,
   type CourseStats,
   type InstructorProfileBody,
-  type InstructorStatsAnswer,
-  type OwnInstructorProfile,
 } from '../../contracts/instructor';
 
 /** The instructor endpoints of the server (src/contracts/instructor.ts): becoming an instructor and the counts. */
 
 export type { CourseStats };
 
-export const fetchOwnProfile = () => apiCall<OwnInstructorProfile>(INSTRUCTOR_API.readProfile, { signedIn: true });
+export const fetchOwnProfile = () => apiCall(INSTRUCTOR_API.readProfile, { signedIn: true });
 export const submitProfile = (input: InstructorProfileBody) =>
-  apiCall<OwnInstructorProfile>(INSTRUCTOR_API.writeProfile, { signedIn: true, body: input });
+  apiCall(INSTRUCTOR_API.writeProfile, { signedIn: true, body: input });
 export const fetchStats = () =>
-  apiCall<InstructorStatsAnswer>(INSTRUCTOR_API.stats, { signedIn: true }).then((r) => r.courses);
+  apiCall(INSTRUCTOR_API.stats, { signedIn: true }).then((r) => r.courses);

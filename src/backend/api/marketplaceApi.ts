@@ -2,9 +2,6 @@ import { apiCall } from './apiCall';
 import {
   MARKETPLACE_API,
   marketplaceQueryParams,
-  type CreatorOverview,
-  type MarketplacePage,
-  type MarketplacePattern,
   type MarketplacePublishInput,
   type MarketplaceQuery,
   type MarketplaceUseKind,
@@ -20,24 +17,30 @@ const signedIn = { signedIn: true } as const;
 
 export const marketplaceApi = {
   list: (q: MarketplaceQuery, asUser: boolean) =>
-    apiCall<MarketplacePage>(MARKETPLACE_API.patterns, { signedIn: asUser, query: marketplaceQueryParams(q) }),
+    apiCall(MARKETPLACE_API.patterns, { signedIn: asUser, query: marketplaceQueryParams(q) }),
   publish: (input: MarketplacePublishInput) =>
-    apiCall<{ pattern: MarketplacePattern; role: CreatorOverview['role'] }>(MARKETPLACE_API.publishPattern, { ...signedIn, body: input satisfies PublishBody }),
-  unpublish: (id: string) => apiCall<void>(MARKETPLACE_API.unpublishPattern, { ...signedIn, params: { id } }),
+    apiCall(MARKETPLACE_API.publishPattern, { ...signedIn, body: input satisfies PublishBody }),
+  unpublish: (id: string) =>
+    apiCall(MARKETPLACE_API.unpublishPattern, { ...signedIn, params: { id } }),
   rate: (id: string, rating: number) =>
-    apiCall<{ pattern: MarketplacePattern }>(MARKETPLACE_API.rate, { ...signedIn, params: { id }, body: { rating } satisfies RatingBody }),
+    apiCall(MARKETPLACE_API.rate, {
+      ...signedIn,
+      params: { id },
+      body: { rating } satisfies RatingBody,
+    }),
   recordUse: (id: string, kind: MarketplaceUseKind, copyId?: string) =>
-    apiCall<{ counted: boolean; pattern: MarketplacePattern }>(MARKETPLACE_API.recordUse, {
+    apiCall(MARKETPLACE_API.recordUse, {
       ...signedIn,
       params: { id },
       body: (kind === 'add' ? { kind, copyId: copyId ?? '' } : { kind }) satisfies UseBody,
     }),
-  mine: () => apiCall<CreatorOverview>(MARKETPLACE_API.mine, signedIn),
+  mine: () => apiCall(MARKETPLACE_API.mine, signedIn),
 };
 
 /** Query keys of the marketplace's server state. */
 export const marketplaceKeys = {
   all: ['market'] as const,
-  list: (q: MarketplaceQuery, userId: string | null) => ['market', 'list', userId, marketplaceQueryParams(q)] as const,
+  list: (q: MarketplaceQuery, userId: string | null) =>
+    ['market', 'list', userId, marketplaceQueryParams(q)] as const,
   mine: (userId: string) => ['market', 'mine', userId] as const,
 };

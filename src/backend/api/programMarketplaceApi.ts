@@ -1,7 +1,6 @@
 import { apiCall } from './apiCall';
 import { MARKETPLACE_API } from '../../contracts/marketplace';
 import type { PublishProgramBody } from '../../contracts/marketplaceSchemas';
-import type { MarketProgram, MarketProgramPage } from '../../domain/marketplace/programListing';
 import type { ProgramDefinition } from '../../domain/programs/programTypes';
 
 /**
@@ -11,14 +10,15 @@ import type { ProgramDefinition } from '../../domain/programs/programTypes';
  */
 export const programMarketplaceApi = {
   list: (q: string, page: number, asUser: boolean) =>
-    apiCall<MarketProgramPage>(MARKETPLACE_API.programs, {
+    apiCall(MARKETPLACE_API.programs, {
       signedIn: asUser,
       query: { ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) },
     }),
   publish: (sourceProgramId: string, program: ProgramDefinition) =>
-    apiCall<{ program: MarketProgram; role: string }>(MARKETPLACE_API.publishProgram, {
+    apiCall(MARKETPLACE_API.publishProgram, {
       signedIn: true,
       body: { sourceProgramId, program } satisfies PublishProgramBody,
     }),
-  unpublish: (id: string) => apiCall<void>(MARKETPLACE_API.unpublishProgram, { signedIn: true, params: { id } }),
+  unpublish: (id: string) =>
+    apiCall(MARKETPLACE_API.unpublishProgram, { signedIn: true, params: { id } }),
 };

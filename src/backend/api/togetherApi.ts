@@ -1,8 +1,6 @@
 import {
   TOGETHER_API,
   type ServerTimeAnswer,
-  type TogetherJoinAnswer,
-  type TogetherSessionAnswer,
   type TogetherStartInput,
 } from '../../contracts/together';
 import type { TogetherCreateBody, TogetherJoinBody } from '../../contracts/togetherSchemas';
@@ -22,7 +20,7 @@ export const deviceNow = (): number => performance.timeOrigin + performance.now(
 export async function timeSample(timeoutMs: number): Promise<TimeSample | null> {
   try {
     const sentAt = deviceNow();
-    const res = await apiCall<Response>(TOGETHER_API.time, {
+    const res = await apiCall(TOGETHER_API.time, {
       signedIn: false,
       service: 'health', // one attempt, no breaker, not read as the network's state
       attempts: 1,
@@ -41,13 +39,13 @@ export async function timeSample(timeoutMs: number): Promise<TimeSample | null> 
 
 export const togetherApi = {
   start: (input: TogetherStartInput) =>
-    apiCall<TogetherSessionAnswer>(TOGETHER_API.start, {
+    apiCall(TOGETHER_API.start, {
       signedIn: true,
       body: input satisfies TogetherCreateBody,
     }),
-  read: (id: string) => apiCall<TogetherSessionAnswer>(TOGETHER_API.session, { signedIn: true, params: { id } }),
+  read: (id: string) => apiCall(TOGETHER_API.session, { signedIn: true, params: { id } }),
   join: (id: string, device: string, signedIn: boolean) =>
-    apiCall<TogetherJoinAnswer>(TOGETHER_API.join, {
+    apiCall(TOGETHER_API.join, {
       signedIn,
       params: { id },
       body: { device } satisfies TogetherJoinBody,

@@ -1,6 +1,11 @@
 import { apiCall } from './apiCall';
-import type { MintRequestInput, PatternTokenMetadata } from '../../domain/tokens/mintInput';
-import { TOKENS_API, type MintedToken, type MintOutcome, type MintRecord } from '../../contracts/tokens';
+import type { MintRequestInput } from '../../domain/tokens/mintInput';
+import {
+  TOKENS_API,
+  type MintedToken,
+  type MintOutcome,
+  type MintRecord,
+} from '../../contracts/tokens';
 import type { MintResultBody } from '../../contracts/tokensSchemas';
 
 /**
@@ -12,19 +17,19 @@ export type { MintedToken, MintOutcome, MintRecord };
 
 export const tokensApi = {
   requestMint: (input: MintRequestInput) =>
-    apiCall<{ mint: MintRecord; metadata: PatternTokenMetadata }>(TOKENS_API.requestMint, {
+    apiCall(TOKENS_API.requestMint, {
       signedIn: true,
       body: input,
     }),
   report: (mintId: string, outcome: MintOutcome) =>
-    apiCall<{ mint: MintRecord }>(TOKENS_API.reportMint, {
+    apiCall(TOKENS_API.reportMint, {
       signedIn: true,
       params: { id: mintId },
       body: outcome satisfies MintResultBody,
     }),
-  mine: () => apiCall<{ mints: MintRecord[] }>(TOKENS_API.mine, { signedIn: true }),
+  mine: () => apiCall(TOKENS_API.mine, { signedIn: true }),
   tokensOf: (patternIds: readonly string[]) =>
-    apiCall<{ tokens: Record<string, MintedToken[]> }>(TOKENS_API.tokensOf, {
+    apiCall(TOKENS_API.tokensOf, {
       signedIn: false,
       query: { patterns: patternIds },
     }),

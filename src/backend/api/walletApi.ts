@@ -1,35 +1,35 @@
 import { apiCall } from './apiCall';
 import { getSupabase } from '../supabaseClient';
-import { WALLET_API, type LensSettingsAnswer, type LinkedWallet, type SiweMessageAnswer } from '../../contracts/wallet';
+import { WALLET_API, type LensSettingsAnswer } from '../../contracts/wallet';
 import type { ChainBody, SiweMessageBody, SiweVerifyBody } from '../../contracts/walletSchemas';
-import type { Endpoint } from '../../contracts/endpoint';
+import type { AnswerOf, BodyOf, Endpoint } from '../../contracts/endpoint';
 import { AppError } from '../../domain/errors/appErrors';
 import { ERROR_TEXT } from '../../domain/errors/messages';
 import type { LinkApi } from '../../wallet/walletStore';
 
 /** As the signed-in account (its access token); a guest is told to sign up first. */
-async function call<T>(ep: Endpoint, body?: unknown): Promise<T> {
+async function call<E extends Endpoint>(ep: E, body?: BodyOf<E>): Promise<AnswerOf<E>> {
   const { data } = await (await getSupabase()).auth.getSession();
   const bearer = data.session?.access_token;
   if (!bearer) throw new AppError(ERROR_TEXT.walletNeedsEmail, { category: 'authentication' });
-  return apiCall<T>(ep, { signedIn: true, bearer, body });
+  return apiCall(ep, { signedIn: true, bearer, body });
 }
 
 /** Linking a wallet by Sign-In with Ethereum (src/contracts/wallet.ts; server/wallet/routes.ts). */
 export const walletApi: LinkApi = {
-  linked: () => call<LinkedWallet>(WALLET_API.linked),
+  linked: () => call(WALLET_API.linked),
   message: (address, chainId) =>
-    call<SiweMessageAnswer>(WALLET_API.message, { address, chainId } satisfies SiweMessageBody),
+    call(WALLET_API.message, { address, chainId } satisfies SiweMessageBody),
   verify: (message, signature) =>
-    call<LinkedWallet>(WALLET_API.verify, { message, signature } satisfies SiweVerifyBody),
-  setChain: (chainId) => call<LinkedWallet>(WALLET_API.chain, { chainId } satisfies ChainBody),
-  unlink: () => call<void>(WALLET_API.unlink),
+    call(WALLET_API.verify, { message, signature } satisfies SiweVerifyBody),
+  setChain: (chainId) => call(WALLET_API.chain, { chainId } satisfies ChainBody),
+  unlink: () => call(WALLET_API.unlink),
 };
 
 /** The Lens endpoints this server names (GET /api/wallet/lens, public); nulls when it names none. */
 export async function lensSettings(): Promise<LensSettingsAnswer> {
   const body =
-    (await apiCall<Partial<Record<keyof LensSettingsAnswer, unknown>> | undefined>(WALLET_API.lens, {
+    (await apiCall(WALLET_API.lens, {
       signedIn: false,
       attempts: 1,
     })) ?? {};
