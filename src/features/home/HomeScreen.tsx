@@ -133,7 +133,7 @@ export function HomeScreen({
               className={`${buttonClass('primary', 'lg')} home-hero__again`}
               data-testid="breathe-again"
             >
-              Practice again: {again.name}
+              <span className="home-hero__label">Practice again: {again.name}</span>
             </Link>
           ) : again ? (
             <Link
@@ -143,7 +143,7 @@ export function HomeScreen({
               className={`${buttonClass('primary', 'lg')} home-hero__again`}
               data-testid="breathe-again"
             >
-              Practice again: {again.name}
+              <span className="home-hero__label">Practice again: {again.name}</span>
             </Link>
           ) : null
         }
