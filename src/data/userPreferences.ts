@@ -12,6 +12,9 @@ export interface UserPreferences {
   cueTones: boolean;
   cueVibration: boolean;
   cueVolume: number;
+  /** A sound bed under the cues ('none', 'brown', 'pink', 'rain'; domain/soundBedChoice) and its level 0..1. */
+  soundBed: string;
+  soundBedLevel: number;
   cameraEnabled: boolean;
   /** Seconds of countdown before a session starts (0: none); see domain/countdown. */
   countdownSeconds: number;
@@ -25,6 +28,8 @@ export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
   cueTones: true,
   cueVibration: true,
   cueVolume: 0.6,
+  soundBed: 'none',
+  soundBedLevel: 0.5,
   cameraEnabled: false,
   countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
   lastSyncTime: null,

@@ -65,6 +65,35 @@ export interface CueMix {
   tones?: boolean;
   /** The recorded step names to speak, or null/absent for none. */
   voice?: VoiceClips | null;
+  /**
+   * A sound bed under the cues (../soundBeds makes the loop, at this track's sample rate):
+   * repeated for the whole track at `level` 0..1, faded in and out, never clipping the cues.
+   */
+  bed?: { loop: Float32Array; level: number } | null;
+}
+
+/** A bed fades in at the start of a track and out at its end over this long (no click). */
+const BED_FADE_S = 0.3;
+
+/**
+ * Writes a bed loop into 8-bit unsigned samples (silence 128), repeated from the loop's
+ * sample `offset`, faded in and out at the ends of the track.
+ */
+function addBed(
+  pcm: Uint8Array,
+  loop: Float32Array,
+  level: number,
+  offset: number,
+  sampleRate: number,
+) {
+  const n = pcm.length;
+  const fade = Math.max(1, Math.round(BED_FADE_S * sampleRate));
+  const gain = Math.min(1, Math.max(0, level));
+  for (let k = 0; k < n; k++) {
+    const edge = Math.min(1, (k + 1) / fade, (n - k) / fade);
+    const v = pcm[k]! + Math.round(127 * gain * edge * loop[(offset + k) % loop.length]!);
+    pcm[k] = Math.max(0, Math.min(255, v));
+  }
 }
 
 export interface CueTrackPlan {
@@ -183,6 +212,9 @@ export function renderWav(
   view.setUint32(40, samples, true);
   const pcm = bytes.subarray(44, 44 + samples);
   const gain = Math.min(1, Math.max(0, volume));
+  // The bed first, continuing from where the session is (a later track does not restart it).
+  if (mix.bed?.loop.length)
+    addBed(pcm, mix.bed.loop, mix.bed.level, onsetSample(plan.originMs, sampleRate), sampleRate);
   for (const cue of plan.cues) {
     const start = onsetSample(cue.atMs, sampleRate);
     if (start >= samples) continue;

@@ -35,6 +35,10 @@ const bundlePreferencesSchema = z.object({
   cueTones: z.boolean({ error: 'must be true or false' }).optional(),
   cueVibration: z.boolean({ error: 'must be true or false' }).optional(),
   cueVolume: z.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).optional(),
+  soundBed: z
+    .enum(['none', 'brown', 'pink', 'rain'], { error: 'must be none, brown, pink or rain' })
+    .optional(),
+  soundBedLevel: z.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).optional(),
   countdownSeconds: z
     .number({ error: 'must be a whole number of seconds from 0 to 10' })
     .int('must be a whole number of seconds from 0 to 10')

@@ -26,6 +26,7 @@ import {
   followAudio,
   markBackgroundNoteShown,
   resultsStateAfterSave,
+  useSoundBed,
   useVibrationSupport,
   useVoiceClips,
   vibrateStep,
@@ -65,9 +66,10 @@ export function useProgramSession(program: Program) {
     { voice: prefs.voiceEnabled, tones: prefs.cueTones, vibration: prefs.cueVibration },
     { canSpeak: true, canVibrate },
   );
+  const bed = useSoundBed(prefs.soundBed, prefs.soundBedLevel);
   const mix = useMemo<CueMix>(
-    () => ({ tones: onDevice.tones, voice: voice.clips }),
-    [onDevice.tones, voice.clips],
+    () => ({ tones: onDevice.tones, voice: voice.clips, bed }),
+    [onDevice.tones, voice.clips, bed],
   );
   const vibrate = useRef(onDevice.vibration);
   useEffect(() => {

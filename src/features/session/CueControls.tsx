@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { describeCueChannels } from '../../domain/cueDesign';
 import { cuesOnDevice } from '../../domain/cueFallback';
+import { SOUND_BEDS, SOUND_BED_LABELS } from '../../domain/soundBedChoice';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Switch } from '../../ui/Switch';
 import { useCuePreferences } from './useCuePreferences';
 import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupport';
@@ -15,8 +17,10 @@ import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupp
  * is recordings played in the cue track, so every browser that plays audio speaks.
  */
 export function CueControls() {
-  const { cues, setChannel, setVolume } = useCuePreferences();
+  const { cues, setChannel, setVolume, setBed, setBedLevel } = useCuePreferences();
   const volumeId = useId();
+  const bedLevelId = useId();
+  const bedPercent = Math.round(cues.bedLevel * 100);
   const canVibrate = useVibrationSupport();
   const percent = Math.round(cues.volume * 100);
   return (
@@ -69,6 +73,36 @@ export function CueControls() {
           onChange={(e) => setVolume(Number(e.target.value) / 100)}
         />
       </div>
+      <ChoiceGroup
+        legend="Sound bed"
+        hint="A soft sound under the cues, made on this device. It loops without a break."
+        columns
+        choices={SOUND_BEDS.map((bed) => ({ value: bed, label: SOUND_BED_LABELS[bed] }))}
+        value={cues.bed}
+        onChange={setBed}
+      />
+      {cues.bed !== 'none' ? (
+        <div className="range-field">
+          <div className="range-field__head">
+            <label htmlFor={bedLevelId} className="field__label">
+              Sound bed level
+            </label>
+            <span className="muted" aria-hidden="true">
+              {bedPercent}%
+            </span>
+          </div>
+          <input
+            id={bedLevelId}
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={bedPercent}
+            aria-valuetext={`${bedPercent}%`}
+            onChange={(e) => setBedLevel(Number(e.target.value) / 100)}
+          />
+        </div>
+      ) : null}
     </>
   );
 }

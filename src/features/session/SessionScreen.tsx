@@ -25,6 +25,7 @@ import { useDisplaySettings } from './SessionSettings';
 import { useCuePreferences } from './useCuePreferences';
 import { useVibrationSupport } from './vibrationSupport';
 import { useSessionController } from './useSessionController';
+import { useSoundBed } from './useSoundBed';
 import './session.css';
 import './immersive.css';
 
@@ -99,10 +100,12 @@ function SessionFlow({
   // A chosen vibration this device cannot give plays as tones (domain/cueFallback).
   const canVibrate = useVibrationSupport();
   const tones = cuesOnDevice(cues, { canSpeak: true, canVibrate }).tones;
+  const bed = useSoundBed(cues.bed, cues.bedLevel);
   const controller = useSessionController(config, {
     tones,
     voice: cues.voice,
     volume: cues.volume,
+    bed,
   });
   const { session, step, loopRef, actions } = controller;
   const preRef = useSelector(session, (s) => s.children.preSession);

@@ -13,6 +13,7 @@ export { resultsStateAfterSave } from './resultsHandOff';
 export { CueTrackPlayer, followAudio } from './cueTrackPlayer';
 export { useVoiceClips } from './useVoiceClips';
 export { useVibrationSupport } from './vibrationSupport';
+export { useSoundBed } from './useSoundBed';
 export { vibrateStep } from './cues';
 export {
   BACKGROUND_AUDIO_NOTE,

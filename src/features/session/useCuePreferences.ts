@@ -2,9 +2,13 @@ import { useCallback } from 'react';
 import { usePreferences } from '../../data/hooks';
 import { setPreference } from '../../data/preferencesRepo';
 import { cueVolume, type CueChannels } from '../../domain/cueDesign';
+import { soundBed, soundBedLevel, type SoundBed } from '../../domain/soundBedChoice';
 
 export interface CuePreferences extends CueChannels {
   volume: number;
+  /** The sound bed under the cues (domain/soundBedChoice) and its level 0..1. */
+  bed: SoundBed;
+  bedLevel: number;
 }
 
 /**
@@ -15,6 +19,8 @@ export function useCuePreferences(): {
   cues: CuePreferences;
   setChannel: (channel: keyof CueChannels, on: boolean) => void;
   setVolume: (volume: number) => void;
+  setBed: (bed: SoundBed) => void;
+  setBedLevel: (level: number) => void;
 } {
   const prefs = usePreferences();
   const cues: CuePreferences = {
@@ -22,6 +28,8 @@ export function useCuePreferences(): {
     tones: prefs.cueTones,
     vibration: prefs.cueVibration,
     volume: cueVolume(prefs.cueVolume),
+    bed: soundBed(prefs.soundBed),
+    bedLevel: soundBedLevel(prefs.soundBedLevel),
   };
   const setChannel = useCallback((channel: keyof CueChannels, on: boolean) => {
     const key =
@@ -32,5 +40,10 @@ export function useCuePreferences(): {
     (volume: number) => void setPreference('cueVolume', cueVolume(volume)),
     [],
   );
-  return { cues, setChannel, setVolume };
+  const setBed = useCallback((bed: SoundBed) => void setPreference('soundBed', soundBed(bed)), []);
+  const setBedLevel = useCallback(
+    (level: number) => void setPreference('soundBedLevel', soundBedLevel(level)),
+    [],
+  );
+  return { cues, setChannel, setVolume, setBed, setBedLevel };
 }

@@ -25,6 +25,8 @@ interface CueSettings {
   voice: boolean;
   /** 0..1. */
   volume: number;
+  /** The sound bed mixed under the cues (./useSoundBed), or null. */
+  bed: CueMix['bed'];
 }
 
 /**
@@ -79,8 +81,8 @@ export function useSessionController(config: SessionConfig, cueSettings: CueSett
   useEffect(() => () => playerRef.current?.dispose(), []);
   const voice = useVoiceClips(cueSettings.voice);
   const mix = useMemo<CueMix>(
-    () => ({ tones: cueSettings.tones, voice: voice.clips }),
-    [cueSettings.tones, voice.clips],
+    () => ({ tones: cueSettings.tones, voice: voice.clips, bed: cueSettings.bed }),
+    [cueSettings.tones, voice.clips, cueSettings.bed],
   );
   usePatternCueTrack({
     player,
