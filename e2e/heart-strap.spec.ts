@@ -74,10 +74,17 @@ test('a strap connects, its heart rate and RMSSD show, and it disconnects (fake 
   // Flags 0x16: contact detected, uint8 value, RR present. RR 1024/1024 s = 1000 ms.
   await page.evaluate(() => window.fakeStrap.emit([0x16, 60, 0x00, 0x04]));
   await expect(panel.getByTestId('strap-heart-rate')).toHaveText('60 beats a minute');
+  await expect(panel.getByTestId('strap-beat-rate')).toHaveText(
+    '60 beats a minute, from its beat-to-beat interval',
+  );
   await expect(panel.getByTestId('strap-rmssd')).toHaveText('Not measured yet.');
   // Flags 0x17: 16-bit value 64, two RRs 960 and 896 (/1024 s) = 937.5 and 875 ms.
   await page.evaluate(() => window.fakeStrap.emit([0x17, 64, 0, 0xc0, 0x03, 0x80, 0x03]));
   await expect(panel.getByTestId('strap-heart-rate')).toHaveText('64 beats a minute');
+  // The last beat: 60000 / 875 ms = 68.6, shown 69 (the strap itself said 64).
+  await expect(panel.getByTestId('strap-beat-rate')).toHaveText(
+    '69 beats a minute, from its beat-to-beat interval',
+  );
   // Differences -62.5 and -62.5 ms: RMSSD 62.5 ms over 3 beats.
   await expect(panel.getByTestId('strap-rmssd')).toHaveText('62.5 ms over the last 3 beats');
   // RR flagged with an odd byte: unreadable, counted, the figures stay.

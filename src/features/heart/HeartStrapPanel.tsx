@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HeartRateMeasurement } from '../../domain/heart/heartRateMeasurement';
-import { rmssd } from '../../domain/heart/rrIntervals';
+import { heartRateFromRr, rmssd } from '../../domain/heart/rrIntervals';
 import { buttonClass } from '../../ui/Button';
 import { connectStrap, StrapNotChosenError, type StrapConnection } from './bluetoothStrap';
 
@@ -12,8 +12,9 @@ type Link =
 
 /**
  * A heart-rate strap, connected from here (loaded only where Web Bluetooth exists): the
- * heart rate as the strap reports it, whether it touches the skin, and RMSSD from its
- * beat-to-beat intervals (docs/product.md § Heart and safety).
+ * heart rate as the strap reports it, whether it touches the skin, and from its
+ * beat-to-beat intervals the rate of the last beat and RMSSD (docs/product.md § Heart
+ * and safety).
  */
 export default function HeartStrapPanel() {
   const [link, setLink] = useState<Link>({ state: 'idle' });
@@ -58,6 +59,8 @@ export default function HeartStrapPanel() {
   }
 
   const variability = rmssd(rr);
+  // The last plausible beat's rate (60000 / RR); an implausible interval gives none.
+  const lastBeat = heartRateFromRr(rr).at(-1) ?? null;
   return (
     <div className="heart-strap" data-testid="heart-strap">
       <p role="status">
@@ -74,6 +77,16 @@ export default function HeartStrapPanel() {
               <dt>Heart rate</dt>
               <dd data-testid="strap-heart-rate">
                 {last ? `${last.heartRateBpm} beats a minute` : 'Waiting for the strap…'}
+              </dd>
+            </div>
+            <div>
+              <dt>Last beat</dt>
+              <dd data-testid="strap-beat-rate">
+                {lastBeat
+                  ? `${Math.round(lastBeat.bpm)} beats a minute, from its beat-to-beat interval`
+                  : last && !last.rrIntervalsMs.length
+                    ? 'This strap sends no beat-to-beat intervals.'
+                    : 'Not measured yet.'}
               </dd>
             </div>
             <div>
