@@ -98,7 +98,7 @@ export async function pressStop(driver) {
 
 /** The XPath of 'End session?''s saving answer ('End session', or 'Save it anyway' under one cycle). */
 export const END_CONFIRM =
-  "//div[@role='dialog']//button[normalize-space(.)='End session' or normalize-space(.)='Save it anyway']";
+  "//dialog//button[normalize-space(.)='End session' or normalize-space(.)='Save it anyway']";
 
 /** Stop asks once ('End session?'): answers it by saving; false when no question was open. */
 async function confirmEnd(driver) {

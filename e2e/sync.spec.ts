@@ -112,7 +112,7 @@ test.describe('offline sync', () => {
     const dialog = page.getByRole('dialog', { name: 'Sync status' });
     await expect(dialog.getByTestId('sync-connection')).toHaveText(/Offline Mode/);
     await expect(dialog.getByTestId('sync-pending-count')).toHaveText('2');
-    await expectNoSeriousA11yViolations(page, 'the sync status dialog', '[role="dialog"]');
+    await expectNoSeriousA11yViolations(page, 'the sync status dialog', 'dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(badge).toBeFocused();
 
