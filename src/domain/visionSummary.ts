@@ -7,7 +7,16 @@
  * the camera could not measure (no face for posture, no clear rhythm for the breathing
  * rate) is null, never a stand-in (docs/product.md § Vision, § Results and scores). Pure.
  */
+import {
+  emptyPulseTally,
+  sessionHeartRate,
+  tallyPulse,
+  type PulseSample,
+  type PulseTally,
+  type SessionHeartRate,
+} from './heart/pulseTally';
 import { breathBandFor, estimateBreathingRate } from './vision/breathingRate';
+import type { Rect } from './vision/frames';
 import type { FaceLandmark } from './vision/faceLandmarks';
 import { phaseAccuracy, rhythmConsistency, type GuidedSample } from './vision/breathGuide';
 
@@ -28,6 +37,10 @@ export interface VisionMetrics {
   confidence: number;
   /** The detector's keypoints of the face in this frame (frame pixels); absent without a face or keypoints. */
   faceLandmarks?: FaceLandmark[];
+  /** The followed face's box in this frame (frame pixels); absent without a face. */
+  faceBox?: Rect;
+  /** The camera pulse's latest reading (docs/product.md § Heart and safety); absent when it does not run. */
+  pulse?: PulseSample;
   /** Vertical chest displacement in pixels (positive: down); null when not tracked. */
   breathSignal: number | null;
   /** Live breathing rate over the last minute; null while it cannot be measured. */
@@ -50,6 +63,7 @@ export interface VisionSummary {
   faceDetectedSamples: number;
   processingMsSum: number;
   breath: GuidedSample[];
+  pulse: PulseTally;
 }
 
 /** The session's figures from the camera (docs/product.md § Vision). */
@@ -69,6 +83,8 @@ export interface SessionVisionFigures {
   phaseAccuracy: number | null;
   rhythmConsistency: number | null;
   averageProcessingMs: number;
+  /** The camera pulse; absent when it did not run (and in sessions stored before it). */
+  heartRate?: SessionHeartRate;
 }
 
 export const emptyVisionSummary = (): VisionSummary => ({
@@ -81,6 +97,7 @@ export const emptyVisionSummary = (): VisionSummary => ({
   faceDetectedSamples: 0,
   processingMsSum: 0,
   breath: [],
+  pulse: emptyPulseTally(),
 });
 
 const score = (v: number | null) =>
@@ -114,6 +131,7 @@ export function addVisionSample(
       summary.faceDetectedSamples + (sample.faceChecked && sample.faceDetected ? 1 : 0),
     processingMsSum: summary.processingMsSum + ms,
     breath: traced ? [...summary.breath, { t: sample.capturedAt, y, guide }] : summary.breath,
+    pulse: tallyPulse(summary.pulse ?? emptyPulseTally(), sample.pulse),
   };
 }
 
@@ -145,5 +163,8 @@ export function visionFigures(
     phaseAccuracy: rate ? phaseAccuracy(summary.breath, band, cycleSeconds) : null,
     rhythmConsistency: rate ? rhythmConsistency(summary.breath, band, cycleSeconds) : null,
     averageProcessingMs: Math.round(summary.processingMsSum / n),
+    ...withHeartRate(sessionHeartRate(summary.pulse ?? emptyPulseTally())),
   };
 }
+
+const withHeartRate = (heartRate: SessionHeartRate | undefined) => (heartRate ? { heartRate } : {});

@@ -24,6 +24,17 @@ const sample = (over: Partial<VisionMetrics> = {}): VisionMetrics => ({
 });
 
 describe('vision summary', () => {
+  it("carries the camera pulse's readings into the figures, each once (none: no heart-rate figure)", () => {
+    const reading = { measured: true as const, bpm: 66, snrDb: 4, frameRate: 20 };
+    let v = emptyVisionSummary();
+    v = addVisionSample(v, sample());
+    expect(visionFigures(v, 16)!.heartRate).toBeUndefined();
+    v = addVisionSample(v, sample({ pulse: { at: 2000, reading } }));
+    v = addVisionSample(v, sample({ pulse: { at: 2000, reading } }));
+    v = addVisionSample(v, sample({ pulse: { at: 4000, reading: { ...reading, bpm: 70 } } }));
+    expect(visionFigures(v, 16)!.heartRate).toEqual({ bpm: 68, readings: 2, reason: null });
+  });
+
   it('has no figures without a sample', () => {
     expect(visionFigures(emptyVisionSummary(), 16)).toBeUndefined();
   });

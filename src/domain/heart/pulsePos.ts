@@ -45,7 +45,7 @@ const METHODS_AGREE_BPM = 3;
 type PulseNotMeasured =
   'too-short' | 'frame-rate-too-low' | 'too-dark' | 'weak-signal' | 'methods-disagree';
 
-type PulseReading =
+export type PulseReading =
   | { measured: true; bpm: number; snrDb: number; frameRate: number }
   | { measured: false; reason: PulseNotMeasured; snrDb: number | null; frameRate: number | null };
 

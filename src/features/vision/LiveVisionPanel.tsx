@@ -1,8 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import type { VisionMetrics } from '../../domain/visionSummary';
 import { Button } from '../../ui/Button';
 import { batteryIsLow, subscribeBattery } from '../../vision/battery';
 import { getDiagnostics, subscribeDiagnostics } from '../../vision/diagnostics';
 import { CameraPreview } from './CameraPreview';
+import { PULSE_REASON_TEXT } from './pulseText';
 import { useSessionCamera, type SessionActor } from './useSessionCamera';
 import './vision.css';
 
@@ -12,10 +14,31 @@ const MODE_TEXT = {
   minimal: 'one frame every 2 seconds',
 } as const;
 
+/** The camera's heart rate: shown only when its quality is good, else why not. */
+function LivePulse({ metrics: m }: { metrics: VisionMetrics }) {
+  const r = m.pulse?.reading;
+  const measuring = !r || (!r.measured && r.reason === 'too-short' && m.faceDetected);
+  const why = r && !r.measured && !measuring ? PULSE_REASON_TEXT[r.reason] : null;
+  return (
+    <div className="stat">
+      <dt className="stat__label">Heart rate</dt>
+      <dd className="stat__value" data-testid="live-heart-rate">
+        {r?.measured ? `${Math.round(r.bpm)} bpm` : measuring ? 'Measuring…' : 'Not measured'}
+      </dd>
+      {why ? (
+        <dd className="live-vision__why" data-testid="live-heart-rate-why">
+          {r && !r.measured && r.reason === 'no-face' && !m.faceChecked ? 'No face detection' : why}
+        </dd>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * The camera during the breathing: the preview with 'Vision Active' / 'Vision Starting',
- * the live stillness (smoothed, 0-100 %), face in view and the breathing rate once it can
- * be measured (below a face in view: without one it says so). With the camera off it says
+ * the live stillness (smoothed, 0-100 %), face in view, the breathing rate once it can
+ * be measured (below a face in view: without one it says so) and the heart rate from the
+ * face's skin when its quality is good (else why not). With the camera off it says
  * so and offers to switch it on.
  */
 export function LiveVisionPanel({ session }: { session: SessionActor }) {
@@ -88,13 +111,14 @@ export function LiveVisionPanel({ session }: { session: SessionActor }) {
               </dd>
             ) : null}
           </div>
+          <LivePulse metrics={m} />
         </dl>
       ) : null}
       {camera.message ? <p className="live-vision__note">{camera.message}</p> : null}
       {lowBattery && camera.mode === 'minimal' ? (
         <p className="live-vision__note" data-testid="battery-note">
-          Battery below 20 % and not charging: the camera is analyzed once every 2 seconds to
-          save power.
+          Battery below 20 % and not charging: the camera is analyzed once every 2 seconds to save
+          power.
         </p>
       ) : null}
       {diagnostics ? (

@@ -1,4 +1,5 @@
 import type { SessionVisionFigures } from '../../domain/visionSummary';
+import { PULSE_REASON_TEXT } from './pulseText';
 
 const NOT_MEASURED = 'Not measured';
 
@@ -55,6 +56,18 @@ export function visionFigureRows(v: SessionVisionFigures, detailed: boolean): Fi
       testId: 'vision-breathing',
     },
   ];
+  const hr = v.heartRate;
+  if (hr) {
+    rows.push({
+      label: 'Heart rate',
+      value: hr.bpm === null ? NOT_MEASURED : `${Math.round(hr.bpm)} bpm`,
+      note:
+        hr.bpm === null
+          ? `${PULSE_REASON_TEXT[hr.reason ?? 'too-short']}.`
+          : `From your face's skin colour, the middle of ${hr.readings} reading${hr.readings === 1 ? '' : 's'}. Not a medical measurement.`,
+      testId: 'vision-heart-rate',
+    });
+  }
   if (!detailed) return rows;
   return [
     ...rows,

@@ -5,7 +5,9 @@
  * or the session ends (docs/product.md § Vision):
  *   open the camera (10 s) -> play it in a video element (5 s) -> load the frame worker and
  *   the face detector -> every 500/1000/2000 ms (the performance mode) grab a 320x240
- *   frame, let the worker analyse it, report the sample.
+ *   frame, let the worker analyse it, report the sample; beside it the pulse sampler
+ *   (./pulseSampler.ts) reads the face's skin 20 times a second, and each sample carries
+ *   its latest reading.
  * Reports go to the session machine (CameraReport). Nothing but aggregate numbers leaves
  * the worker, and nothing at all leaves the device.
  */
@@ -21,6 +23,7 @@ import type { CameraReport } from '../../machines/sessionCamera';
 import { cameraFailure } from './cameraErrors';
 import { startFrameWorker, type FrameWorkerClient } from './frameWorkerClient';
 import { openCamera, stopStream } from './openCamera';
+import { startPulseSampler, type PulseSampler } from './pulseSampler';
 import { playStream } from './videoSource';
 import type { StageTimings } from '../worker/protocol';
 
@@ -54,6 +57,7 @@ export async function startCameraRun(opts: CameraRunOptions): Promise<CameraRun>
   let stopped = false;
   let stream: MediaStream | null = null;
   let worker: FrameWorkerClient | null = null;
+  let pulse: PulseSampler | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const video = document.createElement('video');
 
@@ -64,6 +68,7 @@ export async function startCameraRun(opts: CameraRunOptions): Promise<CameraRun>
     stopStream(stream);
     video.srcObject = null;
     worker?.terminate();
+    pulse?.stop();
     report({ type: 'CAMERA_STREAM', stream: null });
     report({ type: 'VISION', active: false });
   };
@@ -94,6 +99,7 @@ export async function startCameraRun(opts: CameraRunOptions): Promise<CameraRun>
     worker = startFrameWorker(await loadAssets().catch(() => null), opts.cycleSeconds);
     const ready = await worker.ready;
     if (stopped) return { stop };
+    pulse = startPulseSampler(video);
     report({
       type: 'CAMERA_STATUS',
       status: 'on',
@@ -129,7 +135,13 @@ export async function startCameraRun(opts: CameraRunOptions): Promise<CameraRun>
         const sample = await worker.analyse(bitmap, started);
         if (stopped) return;
         const processingTimeMs = performance.now() - started;
-        report({ type: 'VISION', active: true, metrics: { ...sample.metrics, processingTimeMs } });
+        pulse?.setFace(sample.metrics.faceBox ?? null);
+        const reading = pulse?.latest();
+        report({
+          type: 'VISION',
+          active: true,
+          metrics: { ...sample.metrics, processingTimeMs, ...(reading ? { pulse: reading } : {}) },
+        });
         times.push(processingTimeMs);
         if (times.length > 5) times.shift();
         const next = performanceModeFor(times, lowEnd, batteryIsLow());

@@ -114,6 +114,7 @@ export function processFrame(
     faceDetected: Boolean(face),
     confidence: face ? face.score : 0,
     ...(face?.landmarks?.length ? { faceLandmarks: face.landmarks } : {}),
+    ...(face ? { faceBox: face.box } : {}),
     breathSignal: chest.displacement,
     breathsPerMinute: rate ? rate.breathsPerMinute : null,
     processingTimeMs: 0,
