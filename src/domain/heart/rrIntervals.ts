@@ -4,7 +4,7 @@
  */
 
 /** A heart-rate reading at a moment: seconds from the start of the recording. */
-export interface HeartRateSample {
+interface HeartRateSample {
   t: number;
   bpm: number;
 }
