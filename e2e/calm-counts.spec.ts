@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { practiseClassicSession } from './practise';
 
 /**
@@ -119,15 +120,17 @@ test('a returning visitor’s home names the last pattern once', async ({ browse
   await expect(page.getByTestId('home-last-session')).toHaveText('Today');
   const hero = page.locator('.home-hero');
   await expect(hero.getByText('Box Breathing')).toHaveCount(1);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName('Welcome back');
   await expect(page.getByText('Transform your breathing')).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Choose Goal' })).toBeHidden();
   const open = page.getByRole('button', { name: 'Choose another practice' });
   await expect(open).toHaveAttribute('aria-expanded', 'false');
   await page.screenshot({ path: test.info().outputPath('home-returning-390.png') });
+  await expectNoSeriousA11yViolations(page, 'returning home, choices folded');
   await open.click();
   await expect(open).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('heading', { name: 'Choose Goal' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'returning home, choices open');
   await context.close();
 });
 

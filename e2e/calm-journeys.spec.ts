@@ -48,7 +48,7 @@ test('sign-up: rules shown first, errors beside fields with focus on the first, 
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Welcome, Mira!', { exact: false })).toBeVisible();
-  await expect(page.getByText('Welcome back', { exact: false })).toHaveCount(0);
+  await expect(page.getByText('Welcome back', { exact: false })).toBeHidden();
 
   // The same address again: the form says so beside the email and offers to sign in.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();

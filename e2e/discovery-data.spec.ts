@@ -202,7 +202,7 @@ test('signed in with history: welcome back and the Your Progress card from local
   await page.reload();
 
   // A returning member: 'Welcome back' as the headline, their name and the hour's greeting under it.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName('Welcome back');
   await expect(
     page.getByText(new RegExp(`^${email.split('@')[0]}, good (morning|afternoon|evening)!`)),
   ).toBeVisible();

@@ -63,7 +63,9 @@ test('a first visit on a phone: one headline, one welcome, nothing moves, the br
 
   // One headline; the tagline and the greeting are not shown as headlines beside it.
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transform your breathing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName(
+    'Transform your breathing',
+  );
   await expect(page.getByText('Peace through patterns', { exact: false })).toHaveCount(0);
   await expect(page.getByText("Let's wind down together", { exact: false })).toHaveCount(0);
   // One short welcome, in the page; nothing else on top of it.

@@ -44,12 +44,12 @@ export function HomeHero({
 }) {
   return (
     <section className="home-hero" data-visit={visit}>
-      {/* One h1; home.css shows the half of it this visit needs (the hidden half is not read). */}
-      <h1>
-        {visit === 'returning' ? null : <span className="home-hero__first">{HOME_HEADLINE}</span>}
-        {visit === 'first' ? null : (
-          <span className="home-hero__returning">{HOME_RETURNING_HEADLINE}</span>
-        )}
+      {/* One h1 holding both headlines in one grid cell: home.css shows the one this visit
+          needs (the other is hidden, so not read) and the h1 keeps the taller one's height, so
+          a wrong pre-paint hint changes words, never the layout under it. */}
+      <h1 className="home-hero__title">
+        <span className="home-hero__title-first">{HOME_HEADLINE}</span>
+        <span className="home-hero__title-returning">{HOME_RETURNING_HEADLINE}</span>
       </h1>
       {visit === 'returning' ? null : (
         <div className="home-hero__first">
