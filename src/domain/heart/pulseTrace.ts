@@ -6,7 +6,7 @@
  * is not a pulse) and the reading says so. Pure: only three means per frame reach it.
  */
 import type { Rect } from '../vision/frames';
-import { estimatePulse, type PulseReading, type SkinColourSample } from './pulsePos';
+import type { PulseReading, SkinColourSample } from './pulsePos';
 
 /** How much trace each reading looks at (estimatePulse needs 10 s at least). */
 const PULSE_WINDOW_MS = 15_000;
@@ -81,22 +81,27 @@ export function addSkinSample(trace: PulseTrace, sample: SkinColourSample): Puls
   return { samples, readAt: trace.readAt };
 }
 
+/** The reading without a face: the method does not run. */
+export const NO_FACE: PulseStatus = {
+  measured: false,
+  reason: 'no-face',
+  snrDb: null,
+  frameRate: null,
+};
+
 /**
- * A reading when one is due (PULSE_EVERY_MS after the last), over the trace so far:
- * `face` false (no face in view, or no face detector) gives 'no-face' and empties the
- * trace.
+ * Whether a reading is due (PULSE_EVERY_MS after the last; the first at once), marking
+ * it made. `face` false (no face in view, or no face detector) empties the trace: the
+ * reading is then NO_FACE; otherwise `estimatePulse` over the trace's samples.
  */
-export function readPulseIfDue(
+export function pulseDue(
   trace: PulseTrace,
   now: number,
   face: boolean,
-): { trace: PulseTrace; reading: PulseStatus | null } {
+): { trace: PulseTrace; due: boolean } {
   const base = face ? trace : { samples: [], readAt: trace.readAt };
   if (base.readAt !== null && now - base.readAt < PULSE_EVERY_MS) {
-    return { trace: base, reading: null };
+    return { trace: base, due: false };
   }
-  const reading: PulseStatus = face
-    ? estimatePulse(base.samples)
-    : { measured: false, reason: 'no-face', snrDb: null, frameRate: null };
-  return { trace: { samples: base.samples, readAt: now }, reading };
+  return { trace: { samples: base.samples, readAt: now }, due: true };
 }

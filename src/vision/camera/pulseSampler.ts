@@ -2,18 +2,20 @@
  * The camera pulse's sampler (docs/product.md § Heart and safety), beside the 2-a-second
  * frame analysis: 20 times a second it draws the followed face's box from the playing
  * video into a 64x64 canvas on this page, averages the skin of the forehead and cheeks
- * (domain/heart/pulseTrace.ts) and keeps the trace; every 2 s it reads the heart rate from
- * the last 15 s. The face box comes from the frame analysis (its latest frame). Only
+ * (domain/heart/pulseTrace.ts) and keeps the trace; every 2 s its pulse worker reads the
+ * heart rate from the last 15 s (off the main thread: a reading takes tens of ms). The face box comes from the frame analysis (its latest frame). Only
  * three means a frame are kept; no frame is stored or sent anywhere. I/O only.
  */
 import {
   addSkinSample,
   emptyPulseTrace,
-  readPulseIfDue,
+  NO_FACE,
+  pulseDue,
   skinColour,
   skinRegions,
 } from '../../domain/heart/pulseTrace';
 import type { PulseSample } from '../../domain/heart/pulseTally';
+import type { PulseAnswer, PulseRequest } from '../worker/pulseWorker';
 import { FRAME_HEIGHT, FRAME_WIDTH, type Rect } from '../../domain/vision/frames';
 
 /** 20 frames a second: above the 15 the method needs, at or below most cameras' rate. */
@@ -37,6 +39,25 @@ export function startPulseSampler(video: HTMLVideoElement): PulseSampler {
   let face: Rect | null = null;
   let trace = emptyPulseTrace();
   let latest: PulseSample | null = null;
+  let stopped = false;
+  // One reading at a time; a reading due while one runs waits for the next turn.
+  let busy = false;
+  const worker = new Worker(new URL('../worker/pulseWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'pneuma-pulse',
+  });
+  worker.addEventListener('message', (e: MessageEvent<PulseAnswer>) => {
+    busy = false;
+    // A 'no face' made while this reading ran is newer: it stays.
+    if (!stopped && e.data.at > (latest?.at ?? -Infinity)) {
+      latest = { reading: e.data.reading, at: e.data.at };
+    }
+  });
+  worker.addEventListener('error', () => {
+    // Never answered: no reading is shown rather than a stale one.
+    busy = false;
+    latest = null;
+  });
 
   const tick = () => {
     const now = performance.now();
@@ -60,9 +81,15 @@ export function startPulseSampler(video: HTMLVideoElement): PulseSampler {
       const colour = skinColour(ctx.getImageData(0, 0, CROP, CROP).data, CROP, CROP, regions);
       if (colour) trace = addSkinSample(trace, { t: now, ...colour });
     }
-    const out = readPulseIfDue(trace, now, face !== null);
+    const out = pulseDue(trace, now, face !== null);
     trace = out.trace;
-    if (out.reading) latest = { reading: out.reading, at: now };
+    if (!out.due) return;
+    if (!face) latest = { reading: NO_FACE, at: now };
+    else if (!busy) {
+      busy = true;
+      const request: PulseRequest = { samples: trace.samples, at: now };
+      worker.postMessage(request);
+    }
   };
   const timer = setInterval(tick, SAMPLE_INTERVAL_MS);
 
@@ -71,6 +98,10 @@ export function startPulseSampler(video: HTMLVideoElement): PulseSampler {
       face = box && box.width > 0 && box.height > 0 ? box : null;
     },
     latest: () => latest,
-    stop: () => clearInterval(timer),
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      worker.terminate();
+    },
   };
 }

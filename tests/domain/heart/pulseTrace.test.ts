@@ -4,7 +4,7 @@
  * (the POS paper's skin direction, 0.5% deep, 8-bit with per-pixel noise) go through the
  * same steps as the camera (skin regions -> mean colour -> sliding trace -> a reading
  * every 2 s) and read the pulse. Does not prove: the browser's side (drawing the video
- * into the 64x64 crop, the timer's real rate), a real face or camera (no real pulse video
+ * into the 64x64 crop, the timer's real rate, the worker's messages), a real face or camera (no real pulse video
  * was available here), nor where a real detector's box puts the forehead and cheeks.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,11 +13,13 @@ import {
   sessionHeartRate,
   tallyPulse,
 } from '../../../src/domain/heart/pulseTally';
+import { estimatePulse } from '../../../src/domain/heart/pulsePos';
 import {
   addSkinSample,
   emptyPulseTrace,
+  NO_FACE,
   PULSE_EVERY_MS,
-  readPulseIfDue,
+  pulseDue,
   skinColour,
   skinRegions,
   type PulseStatus,
@@ -68,9 +70,10 @@ function run(opts: { bpm: number; seconds: number; backgroundBpm?: number; faceU
     const face = opts.faceUntilMs === undefined || t < opts.faceUntilMs;
     const colour = skinColour(rgba, W, H, skinRegions(FACE));
     if (face && colour) trace = addSkinSample(trace, { t, ...colour });
-    const out = readPulseIfDue(trace, t, face);
+    // As the sampler does: the method (in its worker there) over the trace when due.
+    const out = pulseDue(trace, t, face);
     trace = out.trace;
-    if (out.reading) readings.push({ t, reading: out.reading });
+    if (out.due) readings.push({ t, reading: face ? estimatePulse(trace.samples) : NO_FACE });
   }
   return { readings, trace };
 }
