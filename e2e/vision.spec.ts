@@ -15,7 +15,7 @@ import { measure, type CameraResults } from './vision/enhancedSession';
  * real screens: 'Enable Camera', 'Vision Active', 'Start Session', real seconds, stop, the
  * results (the short clips first: the longer ones then start with the face detector cached).
  * - nobody in view (the empty room, the phone, the default pattern): face presence 0%,
- *   posture and breathing rate 'Not measured' with the reason, and the live tile never
+ *   posture, breathing rate and the camera's heart rate 'Not measured' with the reason, and the live tile never
  *   says a face is in view; a person: face presence at least 80%;
  * - the breathing rate is within 1.5 breaths a minute of the clip's 6, 10 and 15 as the
  *   camera played it: Chromium's file camera slows down on a loaded machine (it never
@@ -144,6 +144,7 @@ test('nobody in view (an empty room, a phone on a sofa, the default test pattern
     expect.soft(m.presence, name).toBe(0);
     expect.soft(m.posture, name).toBeNull();
     expect.soft(m.breathsPerMinute, name).toBeNull();
+    expect.soft(m.heartRate, `${name}: the camera's heart rate`).toBe('Not measured');
     expect.soft(faceShownLive[name], `${name}: the live tile said a face was in view`).toBe(false);
   }
 });
@@ -165,6 +166,8 @@ test('a person in view: face presence at least 80%; a still picture is still, a 
   expect(still!.presence).toBeGreaterThanOrEqual(80);
   expect(restless!.presence).toBeGreaterThanOrEqual(80);
   expect(faceShownLive.still, "the live tile said 'Face in view: Yes'").toBe(true);
+  // An unmodulated photograph has no pulse (6 s is also under the method's 10 s).
+  expect(still!.heartRate, "the camera's heart rate").toBe('Not measured');
 });
 
 test('breathing rate within 1.5 breaths a minute at 6, 10 and 15; stillness orders still > breathing > restless; no picture leaves the device', async ({

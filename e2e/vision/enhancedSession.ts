@@ -11,6 +11,8 @@ export interface CameraResults {
   presence: number | null;
   posture: number | null;
   breathsPerMinute: number | null;
+  /** The results' camera heart rate as shown ('72 bpm', 'Not measured'); null without the row. */
+  heartRate: string | null;
   /**
    * Seconds of clip the fake camera played per real second while measuring. Chromium's
    * file camera does not catch up when it falls behind (it drops the debt), so on a
@@ -67,6 +69,9 @@ export async function stopAndReadResults(
     presence: number(await text('vision-presence')),
     posture: number(await text('vision-posture')),
     breathsPerMinute: number(await text('vision-breathing')),
+    heartRate: (await page.getByTestId('vision-heart-rate').count())
+      ? await text('vision-heart-rate')
+      : null,
   };
 }
 
