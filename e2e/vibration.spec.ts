@@ -72,8 +72,9 @@ function expectSteps(made: Call[], steps: { ms: number; pattern: number[] }[], a
   );
   made.forEach((c, n) => expect(c.pattern, seen).toEqual(steps[idx[n]!]!.pattern));
   idx.slice(1).forEach((k, n) => expect(k, seen).toBeGreaterThan(idx[n]!));
-  const elapsed = made.at(-1)!.at - made[0]!.at;
-  const due = starts.filter((s) => s >= allFromMs && s <= elapsed).length;
+  // Every step from allFromMs up to the last one vibrated is there.
+  const lastStart = starts[idx.at(-1)!]!;
+  const due = starts.filter((s) => s >= allFromMs && s <= lastStart).length;
   expect(idx.filter((k) => starts[k]! >= allFromMs).length, seen).toBe(due);
   expect(due, seen).toBeGreaterThanOrEqual(2);
 }
@@ -104,7 +105,8 @@ test('a program (Cyclic Sighing): the top-up inhale is a short pulse, the exhale
   // 2 s, top-up 1 s, exhale 6 s), never the same step twice in a row, at least 5 in 12 s. On a
   // slow start the run is moved back onto the audio's clock and shows a step again: it is felt
   // again (seen here once under load). Not checked: that no shown step went unfelt.
-  const made = await calls(page);
+  // A call made in the last 150 ms has not read the screen yet: left out.
+  const made = (await calls(page)).filter((c) => c.shown !== undefined);
   const seen = JSON.stringify(
     made.map((c) => [Math.round(c.at - made[0]!.at), c.pattern, c.shown]),
   );
