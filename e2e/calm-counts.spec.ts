@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { practiseClassicSession } from './practise';
@@ -59,7 +59,7 @@ test('at 1440 px the Session Preview shows all four phases of box breathing', as
  * Not proved here: other engines' sticky positioning, or the wider layouts (their preview is
  * a side panel).
  */
-async function coveredPoints(page: Page, card: Locator): Promise<string[]> {
+async function coveredPoints(card: Locator): Promise<string[]> {
   // The card's bottom just above the bottom bar, where a bar stuck to the bottom would lie.
   await card.evaluate((el) => {
     const nav = document.querySelector('nav[aria-label="Bottom"]')?.getBoundingClientRect();
@@ -90,13 +90,13 @@ test('at 390 px nothing floats over the pattern cards, before or after a choice'
   // The first pattern card, where the empty bar used to sit (the goal cards are above it).
   const mobile = page.locator('.home-mobile');
   const box = mobile.getByRole('button', { name: /^Box Breathing/ });
-  expect(await coveredPoints(page, box)).toEqual([]);
+  expect(await coveredPoints(box)).toEqual([]);
   await page.getByRole('button', { name: /Reduce Stress/ }).click();
   await expect(page.getByRole('link', { name: 'Start Classic Session' })).toBeVisible();
   // Both of the goal's pattern cards, with the bar holding the Start now shown.
   for (const name of [/^Box Breathing/, /^4-7-8 Relaxation/]) {
     const card = mobile.getByRole('button', { name });
-    expect(await coveredPoints(page, card), String(name)).toEqual([]);
+    expect(await coveredPoints(card), String(name)).toEqual([]);
   }
   await page.screenshot({ path: test.info().outputPath('home-chosen-390.png') });
   await context.close();

@@ -49,7 +49,7 @@ export const CLOSING_NOTE_GAP_S = 0.35;
 
 /** One pulse of a vibration cue, the gap between two, and the long one of a hold (ms). */
 export const VIBRATION_PULSE_MS = 120;
-export const VIBRATION_GAP_MS = 140;
+const VIBRATION_GAP_MS = 140;
 export const VIBRATION_LONG_MS = 600;
 
 /**

@@ -13,7 +13,7 @@ export const SOUND_BED_LABELS: Readonly<Record<SoundBed, string>> = Object.freez
   rain: 'Rain',
 });
 
-export const DEFAULT_SOUND_BED_LEVEL = 0.5;
+const DEFAULT_SOUND_BED_LEVEL = 0.5;
 
 /** A bed from anything stored (an unknown value is no bed). */
 export function soundBed(value: unknown): SoundBed {

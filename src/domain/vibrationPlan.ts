@@ -4,10 +4,10 @@
  * so each pulse pattern falls on the same boundary as the step's tone and spoken name, for
  * every kind of session (a pattern's round, a program). A session vibrates `stepVibration` of
  * each step as its guide reaches the step's boundary (the guide follows the track's audio
- * clock, and keeps time alone where the audio cannot play): the plan is what that does.
+ * clock, and keeps time alone where the audio cannot play): tests/support/vibrationPlan.ts
+ * lays that out over a whole plan.
  */
 import { PHASE_VIBRATION, VIBRATION_LONG_MS, VIBRATION_PULSE_MS } from './cueDesign';
-import type { CueTrackPlan } from './programs/cueTrack';
 import type { StepKind } from './programs/programTypes';
 
 /**
@@ -15,7 +15,7 @@ import type { StepKind } from './programs/programTypes';
  * top-up is an inhale, a shorter pulse; a retention is a hold; a rest starts with a breath
  * out after a hold, so it is felt as an exhale.
  */
-export const STEP_VIBRATION: Readonly<Record<StepKind, readonly number[]>> = Object.freeze({
+const STEP_VIBRATION: Readonly<Record<StepKind, readonly number[]>> = Object.freeze({
   ...PHASE_VIBRATION,
   topup: [Math.round(VIBRATION_PULSE_MS / 2)],
   retention: [VIBRATION_LONG_MS],
@@ -24,15 +24,6 @@ export const STEP_VIBRATION: Readonly<Record<StepKind, readonly number[]>> = Obj
 
 /** Never vibrate for more than this share of the step it marks. */
 const MAX_SHARE_OF_STEP = 0.8;
-
-export interface PlannedVibration {
-  /** Ms from the start of the track: the step's boundary (its tone's onset). */
-  atMs: number;
-  stepIndex: number;
-  kind: StepKind;
-  /** ms on, off, on, ... (navigator.vibrate's pattern). */
-  pattern: number[];
-}
 
 /**
  * The pattern of a step of kind `kind` lasting `stepMs`, fitted inside it (a short phase
@@ -46,24 +37,3 @@ export function stepVibration(kind: StepKind, stepMs: number): number[] {
   if (!(total > room)) return [...pattern];
   return pattern.map((ms) => Math.max(1, Math.floor((ms * room) / total)));
 }
-
-/** One vibration per step boundary of the plan, in order, at the step tone's onset. */
-export function vibrationPlan(plan: CueTrackPlan): PlannedVibration[] {
-  const steps = plan.cues.filter(
-    (c): c is typeof c & { kind: StepKind } => c.stepIndex >= 0 && c.kind !== undefined,
-  );
-  return steps.map((c, n) => {
-    const next = steps[n + 1];
-    const stepMs = next ? next.atMs - c.atMs : Number.POSITIVE_INFINITY;
-    return {
-      atMs: c.atMs,
-      stepIndex: c.stepIndex,
-      kind: c.kind,
-      pattern: stepVibration(c.kind, stepMs),
-    };
-  });
-}
-
-/** The number of pulses in a pattern (its 'on' entries). */
-export const pulseCount = (pattern: readonly number[]): number =>
-  pattern.filter((_, i) => i % 2 === 0).length;

@@ -15,7 +15,7 @@ import { patternTimeline } from '../../src/domain/practiceTimeline';
 import { BUILT_IN_PROGRAMS } from '../../src/domain/programs/builtInPrograms';
 import { cueTrackPlan } from '../../src/domain/programs/cueTrack';
 import { buildTimeline, startRun } from '../../src/domain/programs/timeline';
-import { pulseCount, vibrationPlan } from '../../src/domain/vibrationPlan';
+import { pulseCount, vibrationPlan } from '../support/vibrationPlan';
 
 const PULSES = { inhale: 1, topup: 1, exhale: 2, hold: 1, pause: 1, retention: 1, rest: 2 };
 

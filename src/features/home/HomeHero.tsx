@@ -12,12 +12,12 @@ import { buttonClass } from '../../ui/Button';
 export type HomeVisit = 'first' | 'returning' | 'unknown';
 
 /** The first visit's one headline (docs/product.md § Home: the greeting and the tagline are not headlines). */
-export const HOME_HEADLINE = 'Transform your breathing';
+const HOME_HEADLINE = 'Transform your breathing';
 /**
  * A returning visitor's headline: home is about their practice now, not a first-visit pitch
  * (docs/product.md § Differences from the specification).
  */
-export const HOME_RETURNING_HEADLINE = 'Welcome back';
+const HOME_RETURNING_HEADLINE = 'Welcome back';
 
 /**
  * Home's top: one headline, one line under it and the way to start at once on every

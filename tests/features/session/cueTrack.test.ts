@@ -15,7 +15,7 @@ import { getPattern } from '../../../src/domain/patterns';
 import { patternTimeline } from '../../../src/domain/practiceTimeline';
 import { cueTrackPlan } from '../../../src/domain/programs/cueTrack';
 import { startRun } from '../../../src/domain/programs/timeline';
-import { vibrationPlan } from '../../../src/domain/vibrationPlan';
+import { vibrationPlan } from '../../support/vibrationPlan';
 import { vibrateStep } from '../../../src/features/session/cues';
 import { followAudio, type CueTrackPlayer } from '../../../src/features/session/cueTrackPlayer';
 
