@@ -58,8 +58,8 @@ export function RetentionPanel({
         {overLimit ? (
           <p role="alert" className="retention__lead retention__alarm">
             <strong>
-              Are you OK? This hold has passed your limit of {Math.round(limitMs / 1000)} s. Breathe
-              now.
+              Are you OK? This hold has passed your limit of {Math.round(limitMs / 1000)} s. Take a
+              breath now.
             </strong>
           </p>
         ) : null}

@@ -6,6 +6,6 @@ export const PULSE_REASON_TEXT: Record<PulseReason, string> = {
   'too-short': 'Your face was not in view for 10 s in a row',
   'frame-rate-too-low': 'The camera gave fewer than 15 frames a second',
   'too-dark': 'Too dark: light your face',
-  'weak-signal': "No clear pulse in your skin's colour: keep still, in steady light",
+  'weak-signal': "No clear pulse in your skin's color: keep still, in steady light",
   'methods-disagree': 'The two pulse methods disagreed',
 };

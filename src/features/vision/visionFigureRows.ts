@@ -64,7 +64,7 @@ export function visionFigureRows(v: SessionVisionFigures, detailed: boolean): Fi
       note:
         hr.bpm === null
           ? `${PULSE_REASON_TEXT[hr.reason ?? 'too-short']}.`
-          : `From your face's skin colour, the middle of ${hr.readings} reading${hr.readings === 1 ? '' : 's'}. Not a medical measurement.`,
+          : `From your face's skin color, the middle of ${hr.readings} reading${hr.readings === 1 ? '' : 's'}. Not a medical measurement.`,
       testId: 'vision-heart-rate',
     });
   }

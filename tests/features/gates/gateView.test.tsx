@@ -65,14 +65,16 @@ describe('GateView: the four gate fallbacks', () => {
 
   it('prompt elsewhere: Escape closes it', () => {
     const p = setup({ outcome: 'prompt', promptOpen: true, canSkip: true });
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    // Esc: the browser sends the modal <dialog> a cancelable 'cancel' event (happy-dom does not).
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     expect(p.onPromptOpenChange).toHaveBeenCalledWith(false);
   });
 
   it('prompt in the progress context: no skip button, and Escape cannot close it', () => {
     const p = setup({ outcome: 'prompt', promptOpen: true, canSkip: false });
     expect(screen.queryByRole('button', { name: 'Skip for now' })).toBeNull();
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    // Esc: the browser sends the modal <dialog> a cancelable 'cancel' event (happy-dom does not).
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     expect(p.onPromptOpenChange).not.toHaveBeenCalledWith(false);
   });
 
