@@ -68,6 +68,14 @@ export class CueTrackPlayer {
     return this.baseMs + (this.plan?.originMs ?? 0);
   }
 
+  /** Whether a step of the track begins after active ms `fromMs` and by `toMs`. */
+  stepBeginsWithin(fromMs: number, toMs: number): boolean {
+    const origin = this.originMs;
+    return (this.plan?.cues ?? []).some(
+      (c) => c.stepIndex >= 0 && origin + c.atMs > fromMs && origin + c.atMs <= toMs,
+    );
+  }
+
   /**
    * Called in a user gesture (the 'Start' tap) before a track is loaded: a moment of
    * silence played then lets this element play later without one (iOS, autoplay rules).
@@ -236,8 +244,15 @@ export function followAudio(player: CueTrackPlayer, run: FollowedRun): () => voi
       offsets.length === FOLLOW_LOOKS &&
       Math.max(...offsets) - Math.min(...offsets) <= SAME_OFFSET_WITHIN_MS;
     if (still && Math.abs(diff) > FOLLOW_AUDIO_OVER_MS) {
-      run.align(now, heard);
-      probe.aligns++;
+      // The screen never steps back: when the audio is behind by a step the guide has already
+      // shown (it started late), the audio catches up instead of the guide going back to it.
+      if (diff > 0 && player.stepBeginsWithin(heard, active)) {
+        player.seekTo(active);
+        probe.seeks++;
+      } else {
+        run.align(now, heard);
+        probe.aligns++;
+      }
       offsets = [];
     }
   };

@@ -47,9 +47,10 @@ describe('the cue track of a pattern', () => {
 });
 
 /** A player whose audio clock the test sets; only what followAudio reads. */
-function fakePlayer() {
+function fakePlayer(stepStartsMs: number[] = []) {
   const p = {
     originMs: 0,
+    stepBeginsWithin: (from: number, to: number) => stepStartsMs.some((b) => b > from && b <= to),
     heard: null as number | null,
     seeks: [] as number[],
     plays: [] as number[],
@@ -90,6 +91,26 @@ describe('followAudio: the guide follows the audio clock', () => {
     const [at, ms] = aligns[0]!;
     expect(at - ms).toBe(70);
     expect(player.seeks).toEqual([]);
+    stop();
+  });
+
+  it('an audio behind the guide by a step the screen has shown (it started late): the audio catches up, the guide never steps back', () => {
+    // A step begins at 1,400 ms; when the follower acts (the third look: guide at 1,500 ms, audio
+    // 300 ms behind at 1,200 ms) the guide has shown it and the audio has not reached it.
+    const player = fakePlayer([1400]);
+    const start = performance.now();
+    const aligns: number[] = [];
+    const stop = followAudio(player as unknown as CueTrackPlayer, {
+      activeMs: (now) => now - start + 900,
+      align: (_now, ms) => aligns.push(ms),
+    });
+    for (let i = 0; i < 3; i++) {
+      player.heard = performance.now() - start + 200 + 900 - 300;
+      vi.advanceTimersByTime(200);
+    }
+    expect(aligns).toEqual([]);
+    expect(player.seeks.length).toBe(1);
+    expect(player.seeks[0]).toBe(1500);
     stop();
   });
 
