@@ -21,7 +21,7 @@
  */
 import { bandPass } from '../vision/bandPass';
 import { detrend } from '../vision/breathSignal';
-import { powerAt } from '../vision/breathingRate';
+import { windowedSpectrum } from '../vision/breathingRate';
 
 export interface SkinColourSample {
   /** Monotonic ms. */
@@ -168,24 +168,13 @@ function chromSignal(rgb: EvenTrace['rgb'], fs: number): Float64Array {
 function spectrumPeak(pulse: Float64Array, fs: number): { peakHz: number; snrDb: number } {
   const n = pulse.length;
   const { low, high } = pulseBand(fs);
-  const windowed = new Float64Array(n);
-  for (let i = 0; i < n; i++)
-    windowed[i] = pulse[i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1)));
-  const step = Math.min(0.002, fs / (8 * n));
-  const freqs: number[] = [];
-  const powers: number[] = [];
-  for (let f = low; f <= high + 1e-9; f += step) {
-    freqs.push(f);
-    powers.push(powerAt(windowed, fs, f));
-  }
-  let k = 0;
-  for (let i = 1; i < powers.length; i++) if (powers[i]! > powers[k]!) k = i;
-  let peak = freqs[k]!;
-  if (k > 0 && k < powers.length - 1) {
-    const [a, b, c] = [powers[k - 1]!, powers[k]!, powers[k + 1]!];
-    const denom = a - 2 * b + c;
-    if (denom < 0) peak += (0.5 * (a - c) * step) / denom;
-  }
+  const { freqs, powers, peak } = windowedSpectrum(
+    pulse,
+    fs,
+    low,
+    high,
+    Math.min(0.002, fs / (8 * n)),
+  );
   let signal = 0;
   let noise = 0;
   for (let i = 0; i < powers.length; i++) {

@@ -45,7 +45,7 @@ interface BreathingRate {
 }
 
 /** Power of `x` (sampled at fs) at frequency f: |DFT|^2 (the phasor turns by one step a sample). */
-export function powerAt(x: Float64Array, fs: number, f: number): number {
+function powerAt(x: Float64Array, fs: number, f: number): number {
   const w = (2 * Math.PI * f) / fs;
   const cw = Math.cos(w);
   const sw = Math.sin(w);
@@ -61,6 +61,39 @@ export function powerAt(x: Float64Array, fs: number, f: number): number {
     c = next;
   }
   return re * re + im * im;
+}
+
+/**
+ * The power spectrum of `values` (sampled at fs) under a Hann window, on a grid of `step` Hz
+ * from `low` to `high`, and its strongest frequency refined by a parabola through the peak.
+ * One rule for the breathing rate (here) and the camera pulse (../heart/pulsePos.ts).
+ */
+export function windowedSpectrum(
+  values: Float64Array,
+  fs: number,
+  low: number,
+  high: number,
+  step: number,
+): { freqs: number[]; powers: number[]; peak: number } {
+  const n = values.length;
+  const windowed = new Float64Array(n);
+  for (let i = 0; i < n; i++)
+    windowed[i] = values[i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1)));
+  const freqs: number[] = [];
+  const powers: number[] = [];
+  for (let f = low; f <= high + 1e-9; f += step) {
+    freqs.push(f);
+    powers.push(powerAt(windowed, fs, f));
+  }
+  let k = 0;
+  for (let i = 1; i < powers.length; i++) if (powers[i]! > powers[k]!) k = i;
+  let peak = freqs[k]!;
+  if (k > 0 && k < powers.length - 1) {
+    const [a, b, c] = [powers[k - 1]!, powers[k]!, powers[k + 1]!];
+    const denom = a - 2 * b + c;
+    if (denom < 0) peak += (0.5 * (a - c) * step) / denom;
+  }
+  return { freqs, powers, peak };
 }
 
 /** The band-passed, evenly sampled signal (for rate, phase and rhythm), or null. */
@@ -97,25 +130,13 @@ export function estimateBreathingRate(
   const amplitudePx = Math.sqrt(sumSq / n);
   if (amplitudePx < MIN_AMPLITUDE_PX) return null;
 
-  const windowed = new Float64Array(n);
-  for (let i = 0; i < n; i++)
-    windowed[i] = values[i]! * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (n - 1)));
-
-  const step = Math.min(0.002, 1 / (8 * duration));
-  const freqs: number[] = [];
-  const powers: number[] = [];
-  for (let f = band.low; f <= high + 1e-9; f += step) {
-    freqs.push(f);
-    powers.push(powerAt(windowed, fs, f));
-  }
-  let k = 0;
-  for (let i = 1; i < powers.length; i++) if (powers[i]! > powers[k]!) k = i;
-  let peak = freqs[k]!;
-  if (k > 0 && k < powers.length - 1) {
-    const [a, b, c] = [powers[k - 1]!, powers[k]!, powers[k + 1]!];
-    const denom = a - 2 * b + c;
-    if (denom < 0) peak += (0.5 * (a - c) * step) / denom;
-  }
+  const { freqs, powers, peak } = windowedSpectrum(
+    values,
+    fs,
+    band.low,
+    high,
+    Math.min(0.002, 1 / (8 * duration)),
+  );
   const halfWidth = 2 / duration;
   let near = 0;
   let total = 0;
