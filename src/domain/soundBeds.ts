@@ -8,6 +8,7 @@
  * into its head (equal power), so the step from the last sample back to the first is a step
  * of the noise itself, no larger than any other.
  */
+import { mulberry32 } from './seededRandom';
 import type { SoundBed } from './soundBedChoice';
 
 /** Loop length: 4 s (at 8 kHz, 32,000 samples: a repeat too long to be heard as one). */
@@ -16,18 +17,6 @@ export const BED_LOOP_S = 4;
 const CROSSFADE = 4000;
 /** Peak of a bed at level 1 (0..1 of full scale): under the cues' tones (0.5), never clipping. */
 export const BED_PEAK = 0.2;
-
-/** A small deterministic PRNG (mulberry32): the same bed every time, on every device. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** White noise -1..1. */
 function white(n: number, rnd: () => number): Float32Array {
@@ -89,7 +78,7 @@ function rain(n: number, rnd: () => number, sampleRate: number): Float32Array {
 export function renderBedLoop(bed: Exclude<SoundBed, 'none'>, sampleRate: number): Float32Array {
   const length = Math.round(BED_LOOP_S * sampleRate);
   const fade = Math.min(CROSSFADE, Math.floor(length / 4));
-  const rnd = random(0x5eed + bed.length);
+  const rnd = mulberry32(0x5eed + bed.length);
   const n = length + fade;
   const raw =
     bed === 'brown' ? brown(n, rnd) : bed === 'pink' ? pink(n, rnd) : rain(n, rnd, sampleRate);

@@ -31,17 +31,8 @@ export function makeSession(over: Partial<SessionRecord> = {}, i = 0): SessionRe
   };
 }
 
-/** A small seeded random number generator (mulberry32), so a failing run can be replayed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded random number generator, so a failing run can be replayed. */
+export { mulberry32 } from '../../src/domain/seededRandom';
 
 export const config = { supabaseUrl: 'http://fake.test', supabaseAnonKey: 'anon-key' };
 

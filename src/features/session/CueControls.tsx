@@ -16,13 +16,45 @@ import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupp
  * a chosen vibration the device cannot give plays as tones (domain/cueFallback). The voice
  * is recordings played in the cue track, so every browser that plays audio speaks.
  */
+/** A 0..1 level as a labelled percentage slider (steps of 5%), its value shown beside the label. */
+function PercentRange({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  const percent = Math.round(value * 100);
+  return (
+    <div className="range-field">
+      <div className="range-field__head">
+        <label htmlFor={id} className="field__label">
+          {label}
+        </label>
+        <span className="muted" aria-hidden="true">
+          {percent}%
+        </span>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={100}
+        step={5}
+        value={percent}
+        aria-valuetext={`${percent}%`}
+        onChange={(e) => onChange(Number(e.target.value) / 100)}
+      />
+    </div>
+  );
+}
+
 export function CueControls() {
   const { cues, setChannel, setVolume, setBed, setBedLevel } = useCuePreferences();
-  const volumeId = useId();
-  const bedLevelId = useId();
-  const bedPercent = Math.round(cues.bedLevel * 100);
   const canVibrate = useVibrationSupport();
-  const percent = Math.round(cues.volume * 100);
   return (
     <>
       <Switch
@@ -53,26 +85,7 @@ export function CueControls() {
       <p className="field__hint" role="status">
         {describeCueChannels(cuesOnDevice(cues, { canSpeak: true, canVibrate }))}
       </p>
-      <div className="range-field">
-        <div className="range-field__head">
-          <label htmlFor={volumeId} className="field__label">
-            Volume
-          </label>
-          <span className="muted" aria-hidden="true">
-            {percent}%
-          </span>
-        </div>
-        <input
-          id={volumeId}
-          type="range"
-          min={0}
-          max={100}
-          step={5}
-          value={percent}
-          aria-valuetext={`${percent}%`}
-          onChange={(e) => setVolume(Number(e.target.value) / 100)}
-        />
-      </div>
+      <PercentRange label="Volume" value={cues.volume} onChange={setVolume} />
       <ChoiceGroup
         legend="Sound bed"
         hint="A soft sound under the cues, made on this device. It loops without a break."
@@ -82,26 +95,7 @@ export function CueControls() {
         onChange={setBed}
       />
       {cues.bed !== 'none' ? (
-        <div className="range-field">
-          <div className="range-field__head">
-            <label htmlFor={bedLevelId} className="field__label">
-              Sound bed level
-            </label>
-            <span className="muted" aria-hidden="true">
-              {bedPercent}%
-            </span>
-          </div>
-          <input
-            id={bedLevelId}
-            type="range"
-            min={0}
-            max={100}
-            step={5}
-            value={bedPercent}
-            aria-valuetext={`${bedPercent}%`}
-            onChange={(e) => setBedLevel(Number(e.target.value) / 100)}
-          />
-        </div>
+        <PercentRange label="Sound bed level" value={cues.bedLevel} onChange={setBedLevel} />
       ) : null}
     </>
   );
