@@ -13,20 +13,36 @@ const UNPUBLISH_EFFECT =
  * else to the main region, once the list has had time to change.
  */
 function keepFocusAfter(card: HTMLElement | null): void {
-  const place = () => {
+  /** True once nothing is left to do: the card has left and the focus is somewhere. */
+  const place = (): boolean => {
+    const settled = !card?.isConnected;
     const active = document.activeElement;
-    if (active && active !== document.body) return;
+    if (active && active !== document.body) return settled;
     const heading = card?.isConnected ? card.querySelector<HTMLElement>('h2, h3') : null;
     const target = heading ?? document.getElementById('main');
-    if (!target) return;
+    if (!target) return false;
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus();
+    return settled;
   };
-  for (const ms of [50, 400, 1200]) setTimeout(place, ms);
+  const tryAt = (delays: number[]) => {
+    const [ms, ...later] = delays;
+    if (ms === undefined) return;
+    setTimeout(() => {
+      if (!place()) tryAt(later);
+    }, ms);
+  };
+  tryAt([50, 350, 800]); // 50, 400 and 1200 ms after unpublishing
 }
 
 /** "Unpublish" for the creator's own pattern (marketplace card, creator hub), after confirming. */
-export function UnpublishButton({ name, onUnpublish }: { name: string; onUnpublish: () => Promise<boolean> }) {
+export function UnpublishButton({
+  name,
+  onUnpublish,
+}: {
+  name: string;
+  onUnpublish: () => Promise<boolean>;
+}) {
   const [confirming, setConfirming] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const unpublish = async () => {
@@ -37,7 +53,13 @@ export function UnpublishButton({ name, onUnpublish }: { name: string; onUnpubli
   };
   return (
     <>
-      <Button ref={trigger} size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Unpublish ${name}`}>
+      <Button
+        ref={trigger}
+        size="sm"
+        variant="ghost"
+        onClick={() => setConfirming(true)}
+        aria-label={`Unpublish ${name}`}
+      >
         Unpublish
       </Button>
       <ConfirmDialog

@@ -2,7 +2,10 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MarketplacePattern } from '../../../src/contracts/marketplace';
-import { MarketplaceCard, type MarketplaceCardActions } from '../../../src/features/marketplace/MarketplaceCard';
+import {
+  MarketplaceCard,
+  type MarketplaceCardActions,
+} from '../../../src/features/marketplace/MarketplaceCard';
 import { published } from '../../domain/marketplace/fixtures';
 
 vi.mock('../../../src/features/tokens', () => ({ PatternTokenBadge: () => null }));
@@ -18,15 +21,28 @@ function actions(): MarketplaceCardActions & { [k: string]: ReturnType<typeof vi
   };
 }
 
-function card(p: MarketplacePattern, opts: { signedIn?: boolean; inLibrary?: boolean; offline?: boolean } = {}) {
+function card(
+  p: MarketplacePattern,
+  opts: { signedIn?: boolean; inLibrary?: boolean; offline?: boolean } = {},
+) {
   const a = actions();
-  render(<MarketplaceCard pattern={p} signedIn={opts.signedIn ?? true} inLibrary={opts.inLibrary ?? false} offline={opts.offline ?? false} actions={a} />);
+  render(
+    <MarketplaceCard
+      pattern={p}
+      signedIn={opts.signedIn ?? true}
+      inLibrary={opts.inLibrary ?? false}
+      offline={opts.offline ?? false}
+      actions={a}
+    />,
+  );
   return { a, el: screen.getByRole('article', { name: p.name }) };
 }
 
 describe('a marketplace card', () => {
   it('shows the pattern, its creator and its real figures', () => {
-    const { el } = card(published({ rating: { average: 4.5, count: 2 }, usage: { users: 3, sessions: 7 } }));
+    const { el } = card(
+      published({ rating: { average: 4.5, count: 2 }, usage: { users: 3, sessions: 7 } }),
+    );
     const c = within(el);
     expect(c.getByRole('heading', { name: 'Harbour Tide' })).toBeTruthy();
     expect(el.textContent).toContain('by Ada');
@@ -61,7 +77,9 @@ describe('a marketplace card', () => {
     expect(screen.queryAllByRole('radiogroup')).toEqual([]);
     cleanup();
     const { el } = card(published(), { inLibrary: true });
-    const added = within(el).getByRole('button', { name: 'In your library: Harbour Tide' }) as HTMLButtonElement;
+    const added = within(el).getByRole('button', {
+      name: 'In your library: Harbour Tide',
+    }) as HTMLButtonElement;
     expect(added.disabled).toBe(true);
   });
 
@@ -75,8 +93,16 @@ describe('a marketplace card', () => {
     fireEvent.click(within(el).getByRole('button', { name: 'Unpublish Harbour Tide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unpublish Harbour Tide?' });
     expect(a.unpublish).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
-    expect(a.unpublish).toHaveBeenCalledWith(p);
+    // The focus is placed by timers after unpublishing; they run here, not after the test
+    // file's document is gone (an unhandled error in CI otherwise).
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
+      expect(a.unpublish).toHaveBeenCalledWith(p);
+      await vi.runAllTimersAsync();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('after unpublishing, the focus goes to the main region when the card has left, not to the page body', async () => {
@@ -84,7 +110,9 @@ describe('a marketplace card', () => {
     const a = actions();
     const view = (shown: boolean) => (
       <main id="main">
-        {shown ? <MarketplaceCard pattern={p} signedIn inLibrary={false} offline={false} actions={a} /> : null}
+        {shown ? (
+          <MarketplaceCard pattern={p} signedIn inLibrary={false} offline={false} actions={a} />
+        ) : null}
       </main>
     );
     const { rerender } = render(view(true));
@@ -93,6 +121,8 @@ describe('a marketplace card', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unpublish' }));
     await waitFor(() => expect(a.unpublish).toHaveBeenCalled());
     rerender(view(false)); // the list without the card
-    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('main')), { timeout: 2000 });
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('main')), {
+      timeout: 2000,
+    });
   });
 });
