@@ -20,6 +20,7 @@
  */
 import { assign, enqueueActions, setup } from 'xstate';
 import { activeElapsedMs } from '../domain/breathClock';
+import { type Timeline } from '../domain/programs/timeline';
 import {
   alignRun,
   endStepByTap,
@@ -33,8 +34,7 @@ import {
   type HoldResult,
   type RunPosition,
   type RunState,
-  type Timeline,
-} from '../domain/programs/timeline';
+} from '../domain/programs/timelineRun';
 
 interface PracticeRunInput {
   timeline: Timeline;

@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { getPattern } from '../../src/domain/patterns';
 import { patternTimeline } from '../../src/domain/practiceTimeline';
 import { CUE_SAMPLE_RATE, cueTrackPlan, renderWav } from '../../src/domain/programs/cueTrack';
-import { startRun } from '../../src/domain/programs/timeline';
+import { startRun } from '../../src/domain/programs/timelineRun';
 import { soundBed, soundBedLevel } from '../../src/domain/soundBedChoice';
 import { BED_PEAK, renderBedLoop } from '../../src/domain/soundBeds';
 import { onsetsMs, readWav } from './programs/wavReading';

@@ -14,7 +14,8 @@ import { PATTERNS } from '../../src/domain/patterns';
 import { patternTimeline } from '../../src/domain/practiceTimeline';
 import { BUILT_IN_PROGRAMS } from '../../src/domain/programs/builtInPrograms';
 import { cueTrackPlan } from '../../src/domain/programs/cueTrack';
-import { buildTimeline, startRun } from '../../src/domain/programs/timeline';
+import { buildTimeline } from '../../src/domain/programs/timeline';
+import { startRun } from '../../src/domain/programs/timelineRun';
 import { pulseCount, vibrationPlan } from '../support/vibrationPlan';
 
 const PULSES = { inhale: 1, topup: 1, exhale: 2, hold: 1, pause: 1, retention: 1, rest: 2 };

@@ -22,7 +22,8 @@ import {
 } from '../cueDesign';
 import type { StepKind } from './programTypes';
 import type { VoiceClips } from './voiceClips';
-import { stepLengthMs, stepOffsets, type RunState, type Timeline } from './timeline';
+import { type Timeline } from './timeline';
+import { stepLengthMs, stepOffsets, type RunState } from './timelineRun';
 
 export const CUE_SAMPLE_RATE = 8000;
 /** A retention track ticks this often while the stopwatch runs... */

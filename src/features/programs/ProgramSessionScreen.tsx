@@ -17,7 +17,7 @@ import {
 } from '../../domain/programs/programText';
 import { STEP_HINTS, STEP_LABELS, type Program } from '../../domain/programs/programTypes';
 import { progressCount, progressCountText } from '../../domain/programs/progressCount';
-import { runPosition, type RunPosition } from '../../domain/programs/timeline';
+import { runPosition, type RunPosition } from '../../domain/programs/timelineRun';
 import { isHoldStep } from '../../machines/practiceRun';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';

@@ -17,7 +17,8 @@ import { cuesOnDevice } from '../../domain/cueFallback';
 import type { CueMix } from '../../domain/programs/cueTrack';
 import { buildProgramSessionRecord } from '../../domain/programs/programRecord';
 import type { Program } from '../../domain/programs/programTypes';
-import { buildTimeline, startRun } from '../../domain/programs/timeline';
+import { buildTimeline } from '../../domain/programs/timeline';
+import { startRun } from '../../domain/programs/timelineRun';
 import { practiceRunMachine, type PracticeRunOutput } from '../../machines/practiceRun';
 import {
   BACKGROUND_AUDIO_NOTE,

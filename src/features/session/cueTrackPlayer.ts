@@ -16,7 +16,8 @@ import {
   type CueMix,
   type CueTrackPlan,
 } from '../../domain/programs/cueTrack';
-import type { RunState, Timeline } from '../../domain/programs/timeline';
+import type { Timeline } from '../../domain/programs/timeline';
+import type { RunState } from '../../domain/programs/timelineRun';
 
 /** The guide follows the audio when they differ by more than this (a frame)... */
 const FOLLOW_AUDIO_OVER_MS = 12;
@@ -84,7 +85,7 @@ export class CueTrackPlayer {
     if (this.unlocked || this.plan) return;
     this.unlocked = true;
     const silence = renderWav(
-      { fromStep: 0, originMs: 0, cues: [], lengthMs: 50, endsInRetention: false },
+      { fromStep: 0, originMs: 0, cues: [], lengthMs: 50, endsInRetention: false, endMs: null },
       0,
     );
     this.setSource(new Blob([silence.buffer as ArrayBuffer], { type: 'audio/wav' }));

@@ -11,7 +11,7 @@ import { activeElapsedMs } from '../../domain/breathClock';
 import type { PatternTimings } from '../../domain/patterns';
 import { patternTimeline } from '../../domain/practiceTimeline';
 import type { CueMix } from '../../domain/programs/cueTrack';
-import { startRun } from '../../domain/programs/timeline';
+import { startRun } from '../../domain/programs/timelineRun';
 import { followAudio, type CueTrackPlayer } from './cueTrackPlayer';
 import type { LoopRef } from '../../machines/breathLoop';
 

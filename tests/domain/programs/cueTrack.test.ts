@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { onsetsMs, readWav } from './wavReading';
 import { getBuiltInProgram } from '../../../src/domain/programs/builtInPrograms';
 import { cueTrackPlan, renderWav, CUE_SAMPLE_RATE } from '../../../src/domain/programs/cueTrack';
-import { buildTimeline, endStepByTap, startRun } from '../../../src/domain/programs/timeline';
+import { buildTimeline } from '../../../src/domain/programs/timeline';
+import { endStepByTap, startRun } from '../../../src/domain/programs/timelineRun';
 
 describe('the cue track of a progressive program', () => {
   const t = buildTimeline(getBuiltInProgram('box-rising')!);

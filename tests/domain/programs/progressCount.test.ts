@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { getBuiltInProgram } from '../../../src/domain/programs/builtInPrograms';
 import type { ProgramDefinition } from '../../../src/domain/programs/programTypes';
 import { progressCount, progressCountText } from '../../../src/domain/programs/progressCount';
-import { buildTimeline, positionAtElapsed, startRun } from '../../../src/domain/programs/timeline';
+import { buildTimeline } from '../../../src/domain/programs/timeline';
+import { positionAtElapsed, startRun } from '../../../src/domain/programs/timelineRun';
 
 describe('progressCount', () => {
   it('a CO2 table counts its eight holds, not 0 of 0 breath cycles', () => {

@@ -11,9 +11,9 @@
 import { describe, expect, it } from 'vitest';
 import { getBuiltInProgram } from '../../../src/domain/programs/builtInPrograms';
 import type { Program, ProgramDefinition } from '../../../src/domain/programs/programTypes';
+import { buildTimeline, type Timeline } from '../../../src/domain/programs/timeline';
 import {
   alignRun,
-  buildTimeline,
   endStepByTap,
   holdResults,
   pauseRun,
@@ -22,8 +22,7 @@ import {
   runPosition,
   startRun,
   type RunState,
-  type Timeline,
-} from '../../../src/domain/programs/timeline';
+} from '../../../src/domain/programs/timelineRun';
 
 const THIRTY_MIN_PROGRESSIVE: ProgramDefinition = {
   version: 1,

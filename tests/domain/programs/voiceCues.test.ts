@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { getBuiltInProgram } from '../../../src/domain/programs/builtInPrograms';
 import { CUE_SAMPLE_RATE, cueTrackPlan, renderWav } from '../../../src/domain/programs/cueTrack';
 import { STEP_LABELS, type StepKind } from '../../../src/domain/programs/programTypes';
-import { buildTimeline, startRun } from '../../../src/domain/programs/timeline';
+import { buildTimeline } from '../../../src/domain/programs/timeline';
+import { startRun } from '../../../src/domain/programs/timelineRun';
 import {
   readVoiceClip,
   VOICE_CLIP_KINDS,

@@ -14,7 +14,7 @@ import { LAST_CYCLE_BELL } from '../../../src/domain/cueDesign';
 import { getPattern } from '../../../src/domain/patterns';
 import { patternTimeline } from '../../../src/domain/practiceTimeline';
 import { cueTrackPlan } from '../../../src/domain/programs/cueTrack';
-import { startRun } from '../../../src/domain/programs/timeline';
+import { startRun } from '../../../src/domain/programs/timelineRun';
 import { vibrationPlan } from '../../support/vibrationPlan';
 import { vibrateStep } from '../../../src/features/session/cues';
 import { followAudio, type CueTrackPlayer } from '../../../src/features/session/cueTrackPlayer';
