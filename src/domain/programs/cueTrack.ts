@@ -20,6 +20,7 @@ import {
   PHASE_TONES,
   type ToneSpec,
 } from '../cueDesign';
+import { windDownGain } from '../windDown';
 import type { StepKind } from './programTypes';
 import type { VoiceClips } from './voiceClips';
 import { type Timeline } from './timeline';
@@ -71,6 +72,22 @@ export interface CueMix {
    * repeated for the whole track at `level` 0..1, faded in and out, never clipping the cues.
    */
   bed?: { loop: Float32Array; level: number } | null;
+  /**
+   * Wind-down mode (../windDown): everything in the track (cues, voice, bed) follows
+   * windDownGain over the last minutes before the end of the timeline, and the closing notes
+   * ring at its floor. A track that ends in an open retention keeps its volume (its end is a tap).
+   */
+  windDown?: boolean;
+}
+
+/** Per sample of the track: the share of the volume it plays at (1 without wind-down). */
+type GainAt = (sample: number) => number;
+
+function windDownGainAt(plan: CueTrackPlan, mix: CueMix, sampleRate: number): GainAt | null {
+  if (!mix.windDown || plan.endMs === null) return null;
+  const endMs = plan.endMs;
+  const totalMs = plan.originMs + endMs;
+  return (k) => windDownGain(endMs - (k * 1000) / sampleRate, totalMs);
 }
 
 /** A bed fades in at the start of a track and out at its end over this long (no click). */
@@ -86,12 +103,13 @@ function addBed(
   level: number,
   offset: number,
   sampleRate: number,
+  gainAt: GainAt | null,
 ) {
   const n = pcm.length;
   const fade = Math.max(1, Math.round(BED_FADE_S * sampleRate));
   const gain = Math.min(1, Math.max(0, level));
   for (let k = 0; k < n; k++) {
-    const edge = Math.min(1, (k + 1) / fade, (n - k) / fade);
+    const edge = Math.min(1, (k + 1) / fade, (n - k) / fade) * (gainAt ? gainAt(k) : 1);
     const v = pcm[k]! + Math.round(127 * gain * edge * loop[(offset + k) % loop.length]!);
     pcm[k] = Math.max(0, Math.min(255, v));
   }
@@ -106,6 +124,8 @@ export interface CueTrackPlan {
   lengthMs: number;
   /** The track ends in an open retention (a tap starts the next track). */
   endsInRetention: boolean;
+  /** Ms in the track at which the timeline ends (its last step's end); null in a retention. */
+  endMs: number | null;
 }
 
 /** Step `i` is the first of the timeline's last cycle (of two or more): a bell rings with it. */
@@ -135,7 +155,14 @@ export function cueTrackPlan(t: Timeline, run: RunState, fromStep: number): CueT
     if (stepLengthMs(t, run, i) === null) {
       for (let tick = RETENTION_TICK_MS; tick < RETENTION_TRACK_MS; tick += RETENTION_TICK_MS)
         cues.push({ atMs: at + tick, tone: RETENTION_TICK, stepIndex: -1 });
-      return { fromStep, originMs, cues, lengthMs: at + RETENTION_TRACK_MS, endsInRetention: true };
+      return {
+        fromStep,
+        originMs,
+        cues,
+        lengthMs: at + RETENTION_TRACK_MS,
+        endsInRetention: true,
+        endMs: null,
+      };
     }
   }
   const end = offsets[t.steps.length]! - originMs;
@@ -149,6 +176,7 @@ export function cueTrackPlan(t: Timeline, run: RunState, fromStep: number): CueT
     cues,
     lengthMs: end + Math.ceil(tail * 1000),
     endsInRetention: false,
+    endMs: end,
   };
 }
 
@@ -157,7 +185,14 @@ const onsetSample = (atMs: number, sampleRate = CUE_SAMPLE_RATE) =>
   Math.round((atMs * sampleRate) / 1000);
 
 /** Mixes one tone into 8-bit unsigned samples (silence 128) from sample `start`. */
-function addTone(pcm: Uint8Array, start: number, tone: ToneSpec, gain: number, sampleRate: number) {
+function addTone(
+  pcm: Uint8Array,
+  start: number,
+  tone: ToneSpec,
+  gain: number,
+  sampleRate: number,
+  gainAt: GainAt | null,
+) {
   const n = Math.min(pcm.length - start, Math.round(tone.lengthS * sampleRate));
   const attack = Math.max(1, Math.round(ATTACK_S * sampleRate));
   let phase = 0;
@@ -165,7 +200,8 @@ function addTone(pcm: Uint8Array, start: number, tone: ToneSpec, gain: number, s
     const frac = k / n;
     const hz = tone.kind === 'sweep' ? tone.fromHz + (tone.toHz - tone.fromHz) * frac : tone.fromHz;
     // A 4 ms linear attack from the boundary's sample, then a smooth fade to silence.
-    const env = Math.min(1, k / attack) * Math.exp(-4 * frac) * (1 - frac);
+    const env =
+      Math.min(1, k / attack) * Math.exp(-4 * frac) * (1 - frac) * (gainAt ? gainAt(start + k) : 1);
     const v = pcm[start + k]! + Math.round(127 * tone.peak * gain * env * Math.cos(phase));
     pcm[start + k] = Math.max(0, Math.min(255, v));
     phase += (2 * Math.PI * hz) / sampleRate;
@@ -173,10 +209,17 @@ function addTone(pcm: Uint8Array, start: number, tone: ToneSpec, gain: number, s
 }
 
 /** Mixes a recorded clip (-1..1) into 8-bit unsigned samples from sample `start`. */
-function addClip(pcm: Uint8Array, start: number, clip: Float32Array, gain: number) {
+function addClip(
+  pcm: Uint8Array,
+  start: number,
+  clip: Float32Array,
+  gain: number,
+  gainAt: GainAt | null,
+) {
   const n = Math.min(pcm.length - start, clip.length);
   for (let k = 0; k < n; k++) {
-    const v = pcm[start + k]! + Math.round(127 * gain * clip[k]!);
+    const g = gain * (gainAt ? gainAt(start + k) : 1);
+    const v = pcm[start + k]! + Math.round(127 * g * clip[k]!);
     pcm[start + k] = Math.max(0, Math.min(255, v));
   }
 }
@@ -213,16 +256,24 @@ export function renderWav(
   view.setUint32(40, samples, true);
   const pcm = bytes.subarray(44, 44 + samples);
   const gain = Math.min(1, Math.max(0, volume));
+  const gainAt = windDownGainAt(plan, mix, sampleRate);
   // The bed first, continuing from where the session is (a later track does not restart it).
   if (mix.bed?.loop.length)
-    addBed(pcm, mix.bed.loop, mix.bed.level, onsetSample(plan.originMs, sampleRate), sampleRate);
+    addBed(
+      pcm,
+      mix.bed.loop,
+      mix.bed.level,
+      onsetSample(plan.originMs, sampleRate),
+      sampleRate,
+      gainAt,
+    );
   for (const cue of plan.cues) {
     const start = onsetSample(cue.atMs, sampleRate);
     if (start >= samples) continue;
     const clip = cue.kind ? mix.voice?.[cue.kind] : undefined;
-    if (clip) addClip(pcm, start, clip, gain);
+    if (clip) addClip(pcm, start, clip, gain, gainAt);
     if ((!cue.kind && !cue.stepTone) || mix.tones !== false)
-      addTone(pcm, start, cue.tone, gain, sampleRate);
+      addTone(pcm, start, cue.tone, gain, sampleRate, gainAt);
   }
   return bytes;
 }

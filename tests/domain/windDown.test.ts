@@ -1,0 +1,153 @@
+/**
+ * Wind-down mode (docs/product.md § Sleep and sound): the volume curve, the evening patterns,
+ * and the rendered cue track following the curve. The track is read back as the RIFF/WAVE
+ * spec lays it out (./programs/wavReading), and its loudness is compared with the same track
+ * rendered without wind-down, so the measured ratio is the gain the renderer applied.
+ *
+ * Not proved here: how loud a phone's speaker plays the floor (a quarter of the chosen
+ * volume), that a person finds the curve gentle, or that a browser's decoder keeps the
+ * samples as written (e2e/wind-down.spec.ts plays the page's track, without measuring it).
+ */
+import { describe, expect, it } from 'vitest';
+import { readWav } from './programs/wavReading';
+import { PATTERNS } from '../../src/domain/patterns';
+import { patternTimeline } from '../../src/domain/practiceTimeline';
+import { CUE_SAMPLE_RATE, cueTrackPlan, renderWav } from '../../src/domain/programs/cueTrack';
+import { startRun } from '../../src/domain/programs/timelineRun';
+import { renderBedLoop } from '../../src/domain/soundBeds';
+import {
+  WIND_DOWN_FLOOR,
+  WIND_DOWN_RAMP_MS,
+  isEveningPattern,
+  windDownGain,
+  windDownPatterns,
+  windDownRampMs,
+  withWindDown,
+} from '../../src/domain/windDown';
+
+describe('the wind-down curve', () => {
+  const total = 10 * 60_000;
+
+  it('is full volume until the last three minutes, the floor at the end and after it', () => {
+    expect(windDownGain(WIND_DOWN_RAMP_MS, total)).toBe(1);
+    expect(windDownGain(5 * 60_000, total)).toBe(1);
+    expect(windDownGain(0, total)).toBe(WIND_DOWN_FLOOR);
+    expect(windDownGain(-2000, total)).toBe(WIND_DOWN_FLOOR);
+  });
+
+  it('is a raised cosine: half-way down at half the ramp, smooth at both ends', () => {
+    expect(windDownGain(WIND_DOWN_RAMP_MS / 2, total)).toBeCloseTo((1 + WIND_DOWN_FLOOR) / 2, 9);
+    // A quarter of the ramp left: (1 - cos(pi/4)) / 2 of the way above the floor.
+    expect(windDownGain(WIND_DOWN_RAMP_MS / 4, total)).toBeCloseTo(
+      WIND_DOWN_FLOOR + ((1 - WIND_DOWN_FLOOR) * (1 - Math.SQRT1_2)) / 2,
+      9,
+    );
+    // Zero slope at the joins: 100 ms into the ramp the gain has moved by less than 1e-5.
+    expect(1 - windDownGain(WIND_DOWN_RAMP_MS - 100, total)).toBeLessThan(1e-5);
+    expect(windDownGain(100, total) - WIND_DOWN_FLOOR).toBeLessThan(1e-5);
+  });
+
+  it('never rises as the end comes near, and stays within the floor and 1', () => {
+    let last = 1;
+    for (let ms = WIND_DOWN_RAMP_MS + 1000; ms >= -1000; ms -= 250) {
+      const g = windDownGain(ms, total);
+      expect(g).toBeLessThanOrEqual(last);
+      expect(g).toBeGreaterThanOrEqual(WIND_DOWN_FLOOR);
+      expect(g).toBeLessThanOrEqual(1);
+      last = g;
+    }
+  });
+
+  it('lasts half of a session shorter than six minutes', () => {
+    expect(windDownRampMs(60_000)).toBe(30_000);
+    expect(windDownRampMs(total)).toBe(WIND_DOWN_RAMP_MS);
+    expect(windDownGain(30_000, 60_000)).toBe(1);
+    expect(windDownGain(15_000, 60_000)).toBeCloseTo((1 + WIND_DOWN_FLOOR) / 2, 9);
+  });
+});
+
+describe('the evening patterns', () => {
+  it('are 4-7-8, sleep preparation, the long-exhale and the resonance patterns', () => {
+    const evening = PATTERNS.filter((p) => isEveningPattern(p)).map((p) => p.id);
+    expect(evening.sort()).toEqual(
+      ['coherent', 'mindfulness', 'relaxation', 'resonant', 'sleep'].sort(),
+    );
+  });
+
+  it('a stored list of pattern ids: bad values are dropped, one switch changes one id', () => {
+    expect(windDownPatterns('x')).toEqual([]);
+    expect(windDownPatterns(['box', 3, '', 'box', 'sleep'])).toEqual(['box', 'sleep']);
+    expect(withWindDown(['box'], 'sleep', true)).toEqual(['box', 'sleep']);
+    expect(withWindDown(['box', 'sleep'], 'box', false)).toEqual(['sleep']);
+  });
+});
+
+/** The largest distance from silence in samples [from, to) (-1..1, as readWav gives them). */
+function peak(samples: Float32Array, from: number, to: number): number {
+  let p = 0;
+  for (let k = Math.max(0, from); k < Math.min(samples.length, to); k++)
+    p = Math.max(p, Math.abs(samples[k]!));
+  return p;
+}
+
+function rms(samples: Float32Array, from: number, to: number): number {
+  let s = 0;
+  for (let k = from; k < to; k++) s += samples[k]! ** 2;
+  return Math.sqrt(s / (to - from));
+}
+
+describe('the rendered track of a wind-down session', () => {
+  // Coherent breathing, 6 s in and 6 s out, 40 cycles: 8 minutes, a 3-minute ramp.
+  const coherent = PATTERNS.find((p) => p.id === 'coherent')!;
+  const t = patternTimeline(coherent, 40);
+  const plan = cueTrackPlan(t, startRun(0), 0);
+  const totalMs = 40 * 12_000;
+  const sr = CUE_SAMPLE_RATE;
+
+  it('marks where the timeline ends', () => {
+    expect(plan.endMs).toBe(totalMs);
+  });
+
+  it('scales every cue by the curve at its onset (within 0.03), the closing notes at the floor', () => {
+    const plain = readWav(renderWav(plan, 1, sr, {})).samples;
+    const wound = readWav(renderWav(plan, 1, sr, { windDown: true })).samples;
+    let checked = 0;
+    for (const cue of plan.cues) {
+      const from = Math.round((cue.atMs * sr) / 1000);
+      const to = from + Math.round(cue.tone.lengthS * sr);
+      const ratio = peak(wound, from, to) / peak(plain, from, to);
+      expect(Math.abs(ratio - windDownGain(totalMs - cue.atMs, totalMs))).toBeLessThanOrEqual(0.03);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(80);
+    // Before the ramp, the samples are the same as without wind-down.
+    const rampStart = Math.round(((totalMs - WIND_DOWN_RAMP_MS) * sr) / 1000);
+    let differing = 0;
+    for (let k = 0; k < rampStart; k++) if (wound[k] !== plain[k]) differing++;
+    expect(differing).toBe(0);
+  });
+
+  it('lowers a sound bed by the curve too', () => {
+    const bed = { loop: renderBedLoop('pink', sr), level: 1 };
+    // Step tones off: the bed alone until the closing notes.
+    const plain = readWav(renderWav(plan, 1, sr, { tones: false, bed })).samples;
+    const wound = readWav(renderWav(plan, 1, sr, { tones: false, bed, windDown: true })).samples;
+    for (const beforeEndMs of [170_000, 120_000, 90_000, 45_000, 5_000]) {
+      const mid = ((totalMs - beforeEndMs) * sr) / 1000;
+      const from = Math.round(mid - sr / 4);
+      const to = Math.round(mid + sr / 4);
+      const ratio = rms(wound, from, to) / rms(plain, from, to);
+      expect(Math.abs(ratio - windDownGain(beforeEndMs, totalMs))).toBeLessThanOrEqual(0.03);
+    }
+  });
+
+  it('never reaches full scale, even at full volume with the loudest bed', () => {
+    const bed = { loop: renderBedLoop('rain', sr), level: 1 };
+    const { samples } = readWav(renderWav(plan, 1, sr, { bed, windDown: true }));
+    // Full scale is byte 0 or 255 (-1 or 127/128; the renderer clamps there): no sample reaches it.
+    expect(peak(samples, 0, samples.length)).toBeLessThan(127 / 128);
+    // The last minute is at most half of full scale.
+    const lastMinute = Math.round(((totalMs - 60_000) * sr) / 1000);
+    expect(peak(samples, lastMinute, samples.length)).toBeLessThan(0.5);
+  });
+});
