@@ -16,6 +16,8 @@ export interface UserPreferences {
   soundBed: string;
   soundBedLevel: number;
   cameraEnabled: boolean;
+  /** The patterns whose sessions run in wind-down mode (ids; domain/windDown). */
+  windDown: string[];
   /** Seconds of countdown before a session starts (0: none); see domain/countdown. */
   countdownSeconds: number;
   /** Epoch ms of the last successful sync with the server, null before the first one. */
@@ -31,6 +33,7 @@ export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
   soundBed: 'none',
   soundBedLevel: 0.5,
   cameraEnabled: false,
+  windDown: [],
   countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
   lastSyncTime: null,
 });

@@ -32,6 +32,10 @@ import {
  *   hidden when this visit may resolve to another pattern: a query (`?pattern=`), a
  *   pattern in the history entry's state, or a remembered choice that is not the default
  *   (kept by src/data/sessionPatternHint). useSessionPattern releases the hold once it knows.
+ * - `data-wind-down`, on a session page only: the page's pattern (the query's `pattern`, the
+ *   history entry's, the remembered one, else the default) has wind-down mode on (the list is
+ *   kept by src/data/windDownHint), so the page paints low red on black from the start
+ *   (docs/product.md § Sleep and sound), and the browser bar is black.
  *
  * The script is inline (a separate file would cost a round trip before the first paint);
  * the server's Content-Security-Policy allows exactly this text by its hash
@@ -57,6 +61,11 @@ export const PRACTISED_ATTR = 'data-practised';
 export const WELCOMED_HINT_KEY = 'pneuma.welcomed';
 /** On <html> when home's phone welcome must not paint. */
 export const WELCOMED_ATTR = 'data-welcomed';
+
+/** localStorage: the ids of the patterns with wind-down on (a JSON list; kept by src/data/windDownHint). */
+export const WIND_DOWN_HINT_KEY = 'pneuma.windDown';
+/** On <html> while a session page runs in wind-down mode (its low red theme). */
+export const WIND_DOWN_ATTR = 'data-wind-down';
 
 const q = JSON.stringify;
 
@@ -96,4 +105,10 @@ export const PRE_PAINT_SCRIPT =
   `if(!/^\\/session\\/[^/]+\\/?$/.test(location.pathname))return;` +
   `var h=l.getItem(${q(SESSION_PATTERN_HINT_KEY)}),s=history.state;` +
   `if(location.search||(h&&h!==${q(DEFAULT_PATTERN_ID)})||(s&&s.pattern))` +
-  `d.setAttribute(${q(PATTERN_HOLD_ATTR)},'')}catch(e){}})()`;
+  `d.setAttribute(${q(PATTERN_HOLD_ATTR)},'');` +
+  // Wind-down: the pattern this page shows, as useSessionPattern resolves it.
+  `var w=JSON.parse(l.getItem(${q(WIND_DOWN_HINT_KEY)})||'[]'),u=/[?&]pattern=([^&#]*)/.exec(location.search),` +
+  `p=u?decodeURIComponent(u[1]):s&&s.pattern?(s.pattern.id||s.pattern):h||${q(DEFAULT_PATTERN_ID)};` +
+  `if(w.indexOf&&w.indexOf(p)>=0){d.setAttribute(${q(WIND_DOWN_ATTR)},'');` +
+  `var B=document.querySelectorAll('meta[name="theme-color"]');for(var j=0;j<B.length;j++)B[j].setAttribute('content','#000000')}` +
+  `}catch(e){}})()`;

@@ -70,6 +70,7 @@ describe('preferences', () => {
       soundBed: 'none',
       soundBedLevel: 0.5,
       cameraEnabled: false,
+      windDown: [],
       countdownSeconds: 3,
       lastSyncTime: null,
     });
@@ -87,6 +88,7 @@ describe('preferences', () => {
       soundBed: 'none',
       soundBedLevel: 0.5,
       cameraEnabled: true,
+      windDown: [],
       countdownSeconds: 3,
       lastSyncTime: null,
     });
@@ -102,11 +104,24 @@ describe('flags and selected pattern', () => {
   });
   it('keeps the selected pattern in either shape', async () => {
     expect(await getSelectedPattern()).toBeUndefined();
-    const lib = librarySelection({ key: 'box', name: 'Box', phases: { inhale: 4, hold: 4, exhale: 4, pause: 4 } });
+    const lib = librarySelection({
+      key: 'box',
+      name: 'Box',
+      phases: { inhale: 4, hold: 4, exhale: 4, pause: 4 },
+    });
     expect(lib).toMatchObject({ cycles: 5, hasBreathHold: false });
     await setSelectedPattern(lib);
     expect(await getSelectedPattern()).toEqual(lib);
-    await setSelectedPattern({ source: 'discovery', id: 'sleep', name: 'Sleep', inhale: 4, hold: 6, exhale: 8, hold_after_exhale: 3, benefits: [] });
+    await setSelectedPattern({
+      source: 'discovery',
+      id: 'sleep',
+      name: 'Sleep',
+      inhale: 4,
+      hold: 6,
+      exhale: 8,
+      hold_after_exhale: 3,
+      benefits: [],
+    });
     const sel = await getSelectedPattern();
     expect(sel && selectedPatternId(sel)).toBe('sleep');
   });
@@ -160,8 +175,17 @@ describe('custom patterns', () => {
       { name: '  Calm 5-5 ', inhale: 5, hold: 0, exhale: 5, hold_after_exhale: 0 },
       { userId: 'u1', now: new Date('2026-11-01T00:00:00Z') },
     );
-    expect(p).toMatchObject({ name: 'Calm 5-5', category: 'stress', difficulty: 'Beginner', syncState: 'pending', description: '' });
-    const g = await createCustomPattern({ name: 'Guest one', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 }, { userId: null });
+    expect(p).toMatchObject({
+      name: 'Calm 5-5',
+      category: 'stress',
+      difficulty: 'Beginner',
+      syncState: 'pending',
+      description: '',
+    });
+    const g = await createCustomPattern(
+      { name: 'Guest one', inhale: 4, hold: 4, exhale: 4, hold_after_exhale: 4 },
+      { userId: null },
+    );
     expect(g.syncState).toBe('guest');
     const u = await updateCustomPattern(p.id, { exhale: 7, benefits: ['sleep'] });
     expect(u).toMatchObject({ exhale: 7, inhale: 5, benefits: ['sleep'] });
@@ -188,10 +212,21 @@ describe('auth session', () => {
   it('stores, reads and clears the tokens; maps a supabase-js session', async () => {
     expect(await getAuthSession()).toBeUndefined();
     const s = fromSupabaseSession(
-      { access_token: 'a', refresh_token: 'r', expires_in: 60, user: { id: 'u1', email: 'u@x.test' } },
+      {
+        access_token: 'a',
+        refresh_token: 'r',
+        expires_in: 60,
+        user: { id: 'u1', email: 'u@x.test' },
+      },
       1000,
     );
-    expect(s).toEqual({ accessToken: 'a', refreshToken: 'r', expiresAt: 1060, userId: 'u1', email: 'u@x.test' });
+    expect(s).toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: 1060,
+      userId: 'u1',
+      email: 'u@x.test',
+    });
     await saveAuthSession(s);
     expect(await getAuthSession()).toEqual(s);
     expect(await getSignedInUser()).toEqual({ userId: 'u1', email: 'u@x.test' });
@@ -224,7 +259,10 @@ describe('sessions', () => {
     expect(await countBySyncState('u1')).toMatchObject({ pending: 2, synced: 1, guest: 0 });
   });
   it('failed and local-only sessions are listed and retryable', async () => {
-    const f = makeSession({ syncState: 'failed', lastError: '400: bad', attempts: 1, userId: 'u1' }, 1);
+    const f = makeSession(
+      { syncState: 'failed', lastError: '400: bad', attempts: 1, userId: 'u1' },
+      1,
+    );
     const l = makeSession({ syncState: 'local_only', lastError: '404', userId: 'u1' }, 2);
     await db.sessions.bulkPut([f, l, makeSession({ syncState: 'failed', userId: 'u1' }, 3)]);
     expect((await listProblemSessions('u1')).map((s) => s.id)).toContain(f.id);

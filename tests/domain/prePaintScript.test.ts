@@ -8,6 +8,8 @@ import {
   SIGNED_IN_HINT_KEY,
   PRACTISED_HINT_KEY,
   WELCOMED_HINT_KEY,
+  WIND_DOWN_ATTR,
+  WIND_DOWN_HINT_KEY,
 } from '../../src/domain/prePaintScript';
 import {
   THEME_CHOICES,
@@ -35,6 +37,35 @@ afterEach(() => {
     document.documentElement.removeAttribute(a);
   document.documentElement.removeAttribute(PATTERN_HOLD_ATTR);
   document.documentElement.removeAttribute('data-signed-in');
+  document.documentElement.removeAttribute(WIND_DOWN_ATTR);
+});
+
+describe('the pre-paint script: wind-down (docs/product.md § Sleep and sound)', () => {
+  const windDownAt = (url: string, state: unknown = null) => {
+    document.documentElement.removeAttribute(WIND_DOWN_ATTR);
+    runAt(url, state);
+    return document.documentElement.hasAttribute(WIND_DOWN_ATTR);
+  };
+
+  it('marks a session page whose pattern has wind-down on: from the query, the history entry, the remembered pattern', () => {
+    localStorage.setItem(WIND_DOWN_HINT_KEY, JSON.stringify(['relaxation', 'custom-1']));
+    expect(windDownAt('/session/classic?pattern=relaxation')).toBe(true);
+    expect(windDownAt('/session/mobile?pattern=sleep')).toBe(false);
+    expect(windDownAt('/session/classic', { pattern: { id: 'custom-1' } })).toBe(true);
+    expect(windDownAt('/session/classic')).toBe(false); // the default pattern, box
+    localStorage.setItem(SESSION_PATTERN_HINT_KEY, 'relaxation');
+    expect(windDownAt('/session/classic')).toBe(true);
+    // Only a session page.
+    expect(windDownAt('/patterns?pattern=relaxation')).toBe(false);
+  });
+
+  it('marks nothing without the hint, or with a broken one (and the rest of the script still runs)', () => {
+    expect(windDownAt('/session/classic?pattern=relaxation')).toBe(false);
+    localStorage.setItem(WIND_DOWN_HINT_KEY, '{not json');
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    expect(windDownAt('/session/classic?pattern=relaxation')).toBe(false);
+    expect(document.documentElement.hasAttribute('data-signed-in')).toBe(true);
+  });
 });
 
 describe('the pre-paint script', () => {

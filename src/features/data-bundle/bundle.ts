@@ -39,6 +39,10 @@ const bundlePreferencesSchema = z.object({
     .enum(['none', 'brown', 'pink', 'rain'], { error: 'must be none, brown, pink or rain' })
     .optional(),
   soundBedLevel: z.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).optional(),
+  windDown: z
+    .array(z.string().min(1), { error: 'must be a list of pattern ids' })
+    .max(500)
+    .optional(),
   countdownSeconds: z
     .number({ error: 'must be a whole number of seconds from 0 to 10' })
     .int('must be a whole number of seconds from 0 to 10')

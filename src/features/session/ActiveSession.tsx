@@ -50,6 +50,8 @@ interface ActiveSessionProps {
   compact: boolean;
   /** The 'advanced' preset: the measured timing monitor under the figures. */
   timingMonitor?: boolean;
+  /** Wind-down mode: the calm guide (a slow glow, no moving shapes) and no wake lock. */
+  windDown?: boolean;
 }
 
 /**
@@ -68,6 +70,7 @@ export function ActiveSession({
   cues,
   compact,
   timingMonitor = false,
+  windDown = false,
 }: ActiveSessionProps) {
   const { session, actions, audioEnabled } = controller;
   const reducedMotion = useReducedMotion();
@@ -89,7 +92,8 @@ export function ActiveSession({
   const stageRef = useRef<HTMLElement>(null);
   const controlsShown = useIdleControls(stageRef, { paused, dialogOpen: settingsOpen || endAsked });
 
-  const wakeLock = useWakeLock(!paused);
+  // Wind-down lets the screen sleep on the device's own timeout: the cue track keeps the time.
+  const wakeLock = useWakeLock(!paused && !windDown);
 
   const announcerRef = useRef<HTMLDivElement>(null);
   const lastAnnouncement = useRef('');
@@ -257,7 +261,8 @@ export function ActiveSession({
             loopRef={loopRef}
             schedule={schedule}
             guide={guide}
-            reducedMotion={reducedMotion}
+            // Wind-down slows the guide to the calm fill reduced motion shows.
+            reducedMotion={reducedMotion || windDown}
             onPhaseChange={onPhaseChange}
           />
         )}

@@ -8,6 +8,31 @@ import { formatClock } from './formatClock';
 import type { SessionRef } from './useSessionController';
 
 /**
+ * The end of a wind-down session (docs/product.md § Sleep and sound): no figures, the words
+ * coming up slowly out of black, and the results one tap away. Saving went through the one
+ * save path before this shows (practice without tracking is honoured and said).
+ */
+function QuietEnd({ session, completed }: { session: SessionRef; completed: boolean }) {
+  // The machine's own way to the results: past the impact (and a first-time unlock) to 'next'.
+  const viewResults = () => {
+    session.send({ type: 'NEXT' });
+    session.send({ type: 'NEXT' });
+    session.send({ type: 'VIEW_RESULTS' });
+  };
+  return (
+    <section className="completion completion--quiet" aria-labelledby="quiet-end-title">
+      <h2 id="quiet-end-title">{completed ? 'Sleep well' : 'Session ended'}</h2>
+      <p className="completion__saved" role="status">
+        {isNoTracking() ? 'Not saved: practice without tracking is on.' : 'Saved on this device.'}
+      </p>
+      <button type="button" className="completion__quiet-link" onClick={viewResults}>
+        See the results
+      </button>
+    </section>
+  );
+}
+
+/**
  * What there is to explore after a first session: each open to this person now (nothing
  * was locked), none needing a wallet.
  */
@@ -24,7 +49,14 @@ const NEXT_TO_EXPLORE = [
  * The end of a session, as the session machine runs it: saving, impact, unlock (classic,
  * first time), next steps. Reads the machine's snapshot and sends it the buttons.
  */
-export function CompletionView({ session }: { session: SessionRef }) {
+export function CompletionView({
+  session,
+  quiet = false,
+}: {
+  session: SessionRef;
+  /** Wind-down: a quiet 'saved' end instead of the figures (./QuietEnd). */
+  quiet?: boolean;
+}) {
   const step = useSelector(session, completionStep);
   const record = useSelector(session, (s) => s.context.record);
   const error = useSelector(session, (s) => s.context.saveError);
@@ -45,6 +77,8 @@ export function CompletionView({ session }: { session: SessionRef }) {
       </Card>
     );
   }
+  if (quiet && (step === 'impact' || step === 'unlock' || step === 'next'))
+    return <QuietEnd session={session} completed={record.completed} />;
   if (step === 'impact') {
     return (
       <Card as="section" className="completion" aria-labelledby="completion-title">

@@ -11,6 +11,8 @@ import { patternSource } from '../../domain/patternSources';
 import type { preSessionMachine } from '../../machines/preSession';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Switch } from '../../ui/Switch';
+import { isEveningPattern } from '../../domain/windDown';
 import { useHydrating } from '../../ui/useHydrating';
 import { SessionSettings } from './SessionSettings';
 import { useCuePreferences } from './useCuePreferences';
@@ -97,6 +99,7 @@ export function PreSessionView({
   guide,
   targetCycles,
   onUserGesture,
+  windDown,
 }: {
   preRef: PreSessionRef;
   pattern: SessionPattern;
@@ -104,6 +107,8 @@ export function PreSessionView({
   targetCycles: number;
   /** Audio can only start from a user gesture: called on every button press. */
   onUserGesture: () => void;
+  /** Wind-down mode for this pattern (./useWindDown): null until the preferences are read. */
+  windDown?: { on: boolean | null; setOn: (on: boolean) => void };
 }) {
   const step = useSelector(preRef, (s) => s.value);
   const remaining = useSelector(preRef, (s) => s.context.remaining);
@@ -134,6 +139,17 @@ export function PreSessionView({
           </Button>
         </div>
         <CueLine onUserGesture={onUserGesture} />
+        {windDown ? (
+          <div className="presession__wind-down">
+            <Switch
+              label="Wind-down"
+              description={`${isEveningPattern(pattern) ? 'For an evening pattern like this one: ' : 'For the evening: '}low red light on black, a slower guide, cues that grow quieter over the last minutes, and a quiet end (the session is saved; the results stay one tap away). The screen may sleep: the sound keeps the time. Remembered for this pattern on this device.`}
+              checked={windDown.on === true}
+              disabled={windDown.on === null}
+              onCheckedChange={windDown.setOn}
+            />
+          </div>
+        ) : null}
         {pattern.benefits.length ? (
           <>
             <h3 className="presession__subtitle">Benefits</h3>

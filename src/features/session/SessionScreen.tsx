@@ -26,6 +26,7 @@ import { useCuePreferences } from './useCuePreferences';
 import { useVibrationSupport } from './vibrationSupport';
 import { useSessionController } from './useSessionController';
 import { useSoundBed } from './useSoundBed';
+import { useWindDown } from './useWindDown';
 import './session.css';
 import './immersive.css';
 
@@ -101,11 +102,15 @@ function SessionFlow({
   const canVibrate = useVibrationSupport();
   const tones = cuesOnDevice(cues, { canSpeak: true, canVibrate }).tones;
   const bed = useSoundBed(cues.bed, cues.bedLevel);
+  // Wind-down mode (docs/product.md § Sleep and sound), remembered per pattern on this device.
+  const windDownChoice = useWindDown(pattern.id);
+  const windDown = windDownChoice.on === true;
   const controller = useSessionController(config, {
     tones,
     voice: cues.voice,
     volume: cues.volume,
     bed,
+    windDown,
   });
   const { session, step, loopRef, actions } = controller;
   const preRef = useSelector(session, (s) => s.children.preSession);
@@ -144,6 +149,7 @@ function SessionFlow({
         guide={guideKindFor(pattern)}
         targetCycles={config.targetCycles}
         onUserGesture={actions.unlockAudio}
+        windDown={windDownChoice}
       />
     );
   } else if (step === 'camera_setup') {
@@ -160,10 +166,11 @@ function SessionFlow({
         cues={cues}
         compact={compact}
         timingMonitor={timingMonitor}
+        windDown={windDown}
       />
     );
   } else if (step === 'complete') {
-    body = <CompletionView session={session} />;
+    body = <CompletionView session={session} quiet={windDown} />;
   }
 
   const error = useSelector(session, (s) => s.context.error);
@@ -180,7 +187,10 @@ function SessionFlow({
   if (immersive && step === 'complete') {
     return withTrack(
       cueTrack,
-      <div className={`immersive immersive--complete ${dim ? 'theme-dim' : ''}`}>
+      <div
+        className={`immersive immersive--complete ${dim ? 'theme-dim' : ''} ${windDown ? 'wind-down-end' : ''}`}
+        data-testid={windDown ? 'wind-down-end' : undefined}
+      >
         <h1 className="immersive__title immersive__title--quiet">{pattern.name}</h1>
         <div className="immersive__arrival">{body}</div>
       </div>,

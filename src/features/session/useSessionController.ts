@@ -27,6 +27,8 @@ interface CueSettings {
   volume: number;
   /** The sound bed mixed under the cues (./useSoundBed), or null. */
   bed: CueMix['bed'];
+  /** Wind-down mode: the track's volume follows domain/windDown's curve over the last minutes. */
+  windDown?: boolean;
 }
 
 /**
@@ -81,8 +83,13 @@ export function useSessionController(config: SessionConfig, cueSettings: CueSett
   useEffect(() => () => playerRef.current?.dispose(), []);
   const voice = useVoiceClips(cueSettings.voice);
   const mix = useMemo<CueMix>(
-    () => ({ tones: cueSettings.tones, voice: voice.clips, bed: cueSettings.bed }),
-    [cueSettings.tones, voice.clips, cueSettings.bed],
+    () => ({
+      tones: cueSettings.tones,
+      voice: voice.clips,
+      bed: cueSettings.bed,
+      windDown: cueSettings.windDown === true,
+    }),
+    [cueSettings.tones, voice.clips, cueSettings.bed, cueSettings.windDown],
   );
   usePatternCueTrack({
     player,
