@@ -15,8 +15,8 @@ import {
   sessionMachine,
   sessionPhase,
   viewStep,
-  type Practitioner,
 } from '../../src/machines/session';
+import type { Practitioner } from '../../src/machines/sessionContext';
 import type { CameraCommand, CameraInput } from '../../src/machines/sessionCamera';
 import {
   choosePattern,
@@ -101,7 +101,8 @@ function make(options: Options = {}) {
 
 type Session = ReturnType<typeof make>;
 /** The pre-session stand-in finishes. */
-const begin = (s: Session) => s.actor.getSnapshot().children.preSession!.send({ type: 'START', countdown: 0 });
+const begin = (s: Session) =>
+  s.actor.getSnapshot().children.preSession!.send({ type: 'START', countdown: 0 });
 const reachImpact = (s: Session) => waitFor(s.actor, () => s.completion() === 'impact');
 
 describe('session machine: the store phases', () => {

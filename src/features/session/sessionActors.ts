@@ -8,7 +8,7 @@ import { saveFinishedSession } from '../../app/practiceSave';
 import { getFlag } from '../../data/flagsRepo';
 import { withinStorageWait } from '../../data/storageWait';
 import type { SessionRecord } from '../../domain/sessionRecord';
-import type { Practitioner } from '../../machines/session';
+import type { Practitioner } from '../../machines/sessionContext';
 
 /**
  * The signed-in user (null for a guest) and the local first-session flag. A flag that
