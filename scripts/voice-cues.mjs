@@ -1,18 +1,21 @@
 // Generates the spoken cues of the program cue track (docs/product.md § Programs, "Spoken
-// cues"): one short recording per step name, made with the free speech synthesiser
-// espeak-ng (Debian: `apt-get install -y espeak-ng`; eSpeak NG 1.51 made the committed files)
-// and written as the cue track's own format, 8-bit unsigned PCM WAV, mono, 8 kHz, into
-// src/assets/voice/. The files are committed, so a clone or CI needs no espeak-ng; run
-// `node scripts/voice-cues.mjs` only to change the words, the voice or the format.
+// cues", and § Languages): one short recording per step name and language, made with the free
+// speech synthesiser espeak-ng (Debian: `apt-get install -y espeak-ng`; eSpeak NG 1.51 made the
+// committed files) in that language's eSpeak voice, and written as the cue track's own format,
+// 8-bit unsigned PCM WAV, mono, 8 kHz: English into src/assets/voice/, every other language into
+// src/assets/voice/<locale>/, each folder with a manifest.json of the words it speaks. The files
+// are committed, so a clone or CI needs no espeak-ng; run `node scripts/voice-cues.mjs` only to
+// change the words, a voice or the format (`node scripts/voice-cues.mjs de ja` redoes some).
 //
 // Each recording is trimmed so its first sample is the start of the word (the first sample
 // reaching ONSET_FRACTION of the word's peak, less LEAD_MS), faded in over FADE_IN_MS and
 // out over FADE_OUT_MS, and normalised to PEAK: mixed in at a phase boundary's sample, the
-// word starts on the boundary (tests/domain/programs/voiceCues.test.ts).
+// word starts on the boundary (tests/domain/programs/voiceCues.test.ts, voiceLanguages.test.ts).
 //
-// The words are the step names the program screen shows, read from the one file that holds
-// them (src/domain/programs/stepLabels.json, STEP_LABELS in programTypes.ts); the test checks
-// that the recordings' manifest.json says the same.
+// The words are the step names the program screen shows: English from the one file that holds
+// them (src/domain/programs/stepLabels.json, STEP_LABELS in programTypes.ts), every other
+// language from its message catalog (src/domain/i18n/catalogs/<locale>.json, the ids
+// `step.<kind>`); the tests check that each manifest says the same.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,15 +27,75 @@ const ONSET_FRACTION = 0.08;
 const LEAD_MS = 1;
 const FADE_IN_MS = 1;
 const FADE_OUT_MS = 15;
-/** espeak-ng: US English, a female variant, slow and a little low (a calm guide). */
-const VOICE = ['-v', 'en-us+f3', '-s', '135', '-p', '40'];
+/**
+ * The same calm guide in every language: a female variant, slow (135 words a minute) and a
+ * little low. A language whose longest step name would last over 1.5 s at that rate is spoken
+ * a little faster (`rate`), so every name fits the same shortest phase as the English ones.
+ */
+const RATE_WPM = 135;
+const PITCH = ['-p', '40'];
 
-/** Step kind -> the words spoken (STEP_LABELS). */
-const WORDS = JSON.parse(readFileSync('src/domain/programs/stepLabels.json', 'utf8'));
+/**
+ * Per locale (src/domain/i18n/locales.ts): eSpeak NG's voice for it (`espeak-ng --voices`) and,
+ * where that voice cannot read the catalog's writing, what it is given to read instead, by the
+ * catalog's text (a changed catalog text without its reading stops the script). eSpeak NG 1.51
+ * reads Japanese in kana only (kanji come out as "Chinese letter"), and Debian's Mandarin
+ * dictionary lacks the characters (they come out as English numbers), so Mandarin is read from
+ * tone-numbered pinyin by the voice made for it.
+ */
+const SPEECH = {
+  en: { voice: 'en-us' },
+  es: { voice: 'es' },
+  de: { voice: 'de' },
+  fr: { voice: 'fr' },
+  'pt-BR': { voice: 'pt-br', rate: 150 },
+  it: { voice: 'it' },
+  nl: { voice: 'nl' },
+  ru: { voice: 'ru' },
+  ja: {
+    voice: 'ja',
+    readings: {
+      吸って: 'すって',
+      もう少し吸って: 'もうすこしすって',
+      止めて: 'とめて',
+      吐いて: 'はいて',
+      吐いたまま止めて: 'はいたままとめて',
+      息止め: 'いきどめ',
+      休んで: 'やすんで',
+    },
+  },
+  'zh-Hans': {
+    voice: 'cmn-latn-pinyin',
+    rate: 150,
+    readings: {
+      吸气: 'xi1 qi4',
+      再吸一点: 'zai4 xi1 yi4 dian3',
+      屏息: 'bing3 xi1',
+      呼气: 'hu1 qi4',
+      呼尽屏息: 'hu1 jin4 bing3 xi1',
+      闭气: 'bi4 qi4',
+      休息: 'xiu1 xi5',
+    },
+  },
+  hi: { voice: 'hi', rate: 150 },
+  ar: { voice: 'ar', rate: 175 },
+};
+
+/** Step kind -> the words shown and spoken in `locale`. */
+function wordsOf(locale) {
+  if (locale === 'en')
+    return JSON.parse(readFileSync('src/domain/programs/stepLabels.json', 'utf8'));
+  const catalog = JSON.parse(readFileSync(`src/domain/i18n/catalogs/${locale}.json`, 'utf8'));
+  const words = {};
+  for (const [id, text] of Object.entries(catalog))
+    if (id.startsWith('step.')) words[id.slice(5)] = text;
+  return words;
+}
 
 /** The samples (-1..1) and rate of a 16-bit PCM mono WAV, read per the RIFF layout. */
 function readWav16(buf) {
-  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  if (buf.toString('ascii', 0, 4) !== 'RIFF' || buf.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not a WAV file');
   let at = 12;
   let rate = 0;
   let bits = 0;
@@ -46,8 +109,10 @@ function readWav16(buf) {
       bits = buf.readUInt16LE(at + 22);
     } else if (id === 'data') {
       // espeak-ng writing to stdout cannot seek back to fill in the size.
-      if (size === 0 || size === 0xffffffff || at + 8 + size > buf.length) size = buf.length - at - 8;
-      if (bits !== 16 || channels !== 1) throw new Error(`expected 16-bit mono, got ${bits}-bit ${channels} channels`);
+      if (size === 0 || size === 0xffffffff || at + 8 + size > buf.length)
+        size = buf.length - at - 8;
+      if (bits !== 16 || channels !== 1)
+        throw new Error(`expected 16-bit mono, got ${bits}-bit ${channels} channels`);
       const n = Math.floor(size / 2);
       const out = new Float64Array(n);
       for (let k = 0; k < n; k++) out[k] = buf.readInt16LE(at + 8 + 2 * k) / 32768;
@@ -73,7 +138,8 @@ function resample(x, from, to) {
     for (let k = Math.max(0, k0); k <= Math.min(x.length - 1, k1); k++) {
       const t = k - centre;
       const sinc = t === 0 ? 2 * cutoff : Math.sin(2 * Math.PI * cutoff * t) / (Math.PI * t);
-      const w = 0.42 + 0.5 * Math.cos((Math.PI * t) / half) + 0.08 * Math.cos((2 * Math.PI * t) / half);
+      const w =
+        0.42 + 0.5 * Math.cos((Math.PI * t) / half) + 0.08 * Math.cos((2 * Math.PI * t) / half);
       acc += x[k] * sinc * w;
     }
     y[j] = acc;
@@ -115,18 +181,36 @@ function wav8(y) {
   buf.writeUInt16LE(8, 34);
   buf.write('data', 36, 'ascii');
   buf.writeUInt32LE(n, 40);
-  for (let k = 0; k < n; k++) buf[44 + k] = Math.max(0, Math.min(255, 128 + Math.round(127 * y[k])));
+  for (let k = 0; k < n; k++)
+    buf[44 + k] = Math.max(0, Math.min(255, 128 + Math.round(127 * y[k])));
   return buf;
 }
 
 const version = execFileSync('espeak-ng', ['--version'], { encoding: 'utf8' }).trim();
-mkdirSync(OUT, { recursive: true });
-const manifest = { synthesiser: version, voice: VOICE.join(' '), sampleRate: RATE, words: {} };
-for (const [kind, words] of Object.entries(WORDS)) {
-  const raw = readWav16(execFileSync('espeak-ng', [...VOICE, '--stdout', words]));
-  const clip = wav8(shape(resample(raw.samples, raw.rate, RATE)));
-  writeFileSync(join(OUT, `${kind}.wav`), clip);
-  manifest.words[kind] = words;
-  console.log(`${kind}.wav  "${words}"  ${clip.length} bytes, ${((clip.length - 44) / RATE).toFixed(2)} s`);
+const only = process.argv.slice(2);
+for (const unknown of only.filter((l) => !(l in SPEECH)))
+  throw new Error(`no voice set for ${unknown}`);
+for (const [locale, speech] of Object.entries(SPEECH)) {
+  if (only.length > 0 && !only.includes(locale)) continue;
+  const out = locale === 'en' ? OUT : join(OUT, locale);
+  const voice = ['-v', `${speech.voice}+f3`, '-s', String(speech.rate ?? RATE_WPM), ...PITCH];
+  mkdirSync(out, { recursive: true });
+  const manifest = { synthesiser: version, voice: voice.join(' '), sampleRate: RATE, words: {} };
+  if (speech.readings) manifest.readings = {};
+  let bytes = 0;
+  for (const [kind, words] of Object.entries(wordsOf(locale))) {
+    const said = speech.readings ? speech.readings[words] : words;
+    if (!said) throw new Error(`${locale}: no reading for "${words}" (${kind})`);
+    const raw = readWav16(execFileSync('espeak-ng', [...voice, '--stdout', said]));
+    const clip = wav8(shape(resample(raw.samples, raw.rate, RATE)));
+    writeFileSync(join(out, `${kind}.wav`), clip);
+    manifest.words[kind] = words;
+    if (speech.readings) manifest.readings[kind] = said;
+    bytes += clip.length;
+    console.log(
+      `${locale} ${kind}.wav  "${words}"  ${clip.length} bytes, ${((clip.length - 44) / RATE).toFixed(2)} s`,
+    );
+  }
+  writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`${locale}: ${bytes} bytes`);
 }
-writeFileSync(join(OUT, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -121,6 +121,12 @@ export const ON_DEMAND: readonly OnDemandFeature[] = [
   // A heart-rate strap's panel (Settings, where Web Bluetooth exists): the first opening needs
   // a connection; Settings says so offline (HeartStrapSettings.tsx).
   { feature: 'heart-rate strap', modules: ['src/features/heart/HeartStrapPanel.tsx'] },
+  // The spoken cues in a language other than English (issue #45): the list of its recordings
+  // loads when a session speaks that language; the recordings are never precached (WAV).
+  {
+    feature: 'spoken cues in other languages',
+    modules: ['src/features/session/voiceLanguageFiles.ts'],
+  },
   {
     feature: 'camera analysis (MediaPipe model and its worker)',
     modules: ['src/vision/camera/cameraRun.ts', 'virtual:pneuma-mediapipe-assets'],

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
+import { DEFAULT_LOCALE, type Locale } from '../../domain/i18n/locales';
 import type { VoiceClips } from '../../domain/programs/voiceClips';
 import { loadVoiceClips } from './voiceCueFiles';
 
 type VoiceClipsState =
   { status: 'off' | 'loading' | 'failed'; clips: null } | { status: 'ready'; clips: VoiceClips };
 
-/** The recorded step names when the spoken cues are `on`, loaded once per page. */
-export function useVoiceClips(on: boolean): VoiceClipsState {
+/**
+ * The recorded step names in `locale` when the spoken cues are `on`, loaded once per page and
+ * language. A language whose recordings fail to load gives 'failed': the track is the tones.
+ */
+export function useVoiceClips(on: boolean, locale: Locale = DEFAULT_LOCALE): VoiceClipsState {
   const [state, setState] = useState<VoiceClipsState>({
     status: on ? 'loading' : 'off',
     clips: null,
@@ -17,14 +21,15 @@ export function useVoiceClips(on: boolean): VoiceClipsState {
       return;
     }
     let live = true;
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading', clips: null }));
-    loadVoiceClips().then(
+    // A change of language drops the other language's clips (a track never mixes two).
+    setState((s) => (s.status === 'loading' ? s : { status: 'loading', clips: null }));
+    loadVoiceClips(locale).then(
       (clips) => live && setState({ status: 'ready', clips }),
       () => live && setState({ status: 'failed', clips: null }),
     );
     return () => {
       live = false;
     };
-  }, [on]);
+  }, [on, locale]);
   return state;
 }
