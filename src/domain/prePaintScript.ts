@@ -88,7 +88,7 @@ function themeTable(): Record<string, string[]> {
 }
 
 /** The theme part: always runs, even when storage is refused (then the default choice). */
-const THEME_PART =
+const themePart = (): string =>
   `var c=null;try{c=localStorage.getItem(${q(THEME_CHOICE_KEY)})}catch(e){}` +
   `var T=${q(themeTable())};if(!T.hasOwnProperty(c))c=${q(DEFAULT_THEME_CHOICE)};` +
   `var m=0;try{m=matchMedia('(prefers-color-scheme: dark)').matches?2:0}catch(e){}` +
@@ -96,9 +96,12 @@ const THEME_PART =
   `d.setAttribute('data-theme',t);if(${q(THEME_CHOICES.filter(isTrueBlack))}.indexOf(c)>=0)d.setAttribute('data-black','');` +
   `var M=document.querySelectorAll('meta[name="theme-color"]');for(var i=0;i<M.length;i++)M[i].setAttribute('content',C[t]);`;
 
-/** The script, run in the <head> of every prerendered page. */
-export const PRE_PAINT_SCRIPT =
-  `(function(){var d=document.documentElement;try{${THEME_PART}}catch(e){}try{var l=localStorage;` +
+/**
+ * The script, run in the <head> of every prerendered page. A function, so the app's own
+ * bundle, which imports only the hint names above, neither carries nor builds it.
+ */
+export const prePaintScript = (): string =>
+  `(function(){var d=document.documentElement;try{${themePart()}}catch(e){}try{var l=localStorage;` +
   `if(l.getItem(${q(SIGNED_IN_HINT_KEY)}))d.setAttribute(${q(SIGNED_IN_ATTR)},'');` +
   `if(l.getItem(${q(PRACTISED_HINT_KEY)}))d.setAttribute(${q(PRACTISED_ATTR)},'');` +
   `if(l.getItem(${q(WELCOMED_HINT_KEY)}))d.setAttribute(${q(WELCOMED_ATTR)},'');` +
