@@ -17,12 +17,12 @@
 import type { PatternTimings } from './patterns';
 
 /** The ramp's length for sessions of six minutes or more. */
-export const WIND_DOWN_RAMP_MS = 3 * 60_000;
+const WIND_DOWN_RAMP_MS = 3 * 60_000;
 /** The cue volume at the end, as a share of the chosen volume (a quarter: about -12 dB). */
-export const WIND_DOWN_FLOOR = 0.25;
+const WIND_DOWN_FLOOR = 0.25;
 
 /** The ramp's length for a session of `totalMs` planned active time. */
-export function windDownRampMs(totalMs: number): number {
+function windDownRampMs(totalMs: number): number {
   return Math.max(0, Math.min(WIND_DOWN_RAMP_MS, totalMs / 2));
 }
 
