@@ -137,40 +137,51 @@ async function expectWhollyOnScreen(
   expect(await sidewaysScroll(page)).toBe(0);
 }
 
-test('at 390 px a toast sits above the bottom navigation, and is gone in the session the play button opens', async ({
-  browser,
-}) => {
-  const page = await phone(browser, PHONES[1]);
-  await signUpFresh(page, 'toast');
-  // Sign-up's confirmation is a toast; home has the bottom navigation.
-  const toast = page
-    .locator('[data-sonner-toast]')
-    .filter({ hasText: 'Your account is ready. You are signed in.' });
-  await expect(toast).toBeVisible();
-  const nav = page.getByRole('navigation', { name: 'Bottom' });
-  await expect(nav).toBeVisible();
-  // The toast slides in from below: measure where it comes to rest (two reads 100 ms apart
-  // agree), not a frame of its entrance (CI once read 805 px mid-slide against a 779 px nav).
-  let last = Number.NaN;
-  await expect
-    .poll(
-      async () => {
-        const box = (await toast.boundingBox())!;
-        const bottom = box.y + box.height;
-        const settled = Math.abs(bottom - last) < 0.5;
-        last = bottom;
-        return settled;
-      },
-      { intervals: [100] },
-    )
-    .toBe(true);
-  const n = (await nav.boundingBox())!;
-  expect(last, 'the toast ends above the bottom navigation').toBeLessThanOrEqual(n.y);
+for (const size of PHONES) {
+  test(`at ${size.width} px a toast sits above the bottom navigation, fits the screen, and is gone in the session the play button opens`, async ({
+    browser,
+  }) => {
+    const page = await phone(browser, size);
+    await signUpFresh(page, `toast${size.width}`);
+    // Sign-up's confirmation is a toast; home has the bottom navigation.
+    const toaster = page.getByRole('region', { name: 'Notifications' });
+    const toast = toaster
+      .getByRole('status')
+      .filter({ hasText: 'Your account is ready. You are signed in.' });
+    await expect(toast).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Bottom' });
+    await expect(nav).toBeVisible();
+    // The toast slides in from below: measure where it comes to rest (two reads 100 ms apart
+    // agree), not a frame of its entrance (CI once read 805 px mid-slide against a 779 px nav).
+    let last = Number.NaN;
+    await expect
+      .poll(
+        async () => {
+          const box = (await toast.boundingBox())!;
+          const bottom = box.y + box.height;
+          const settled = Math.abs(bottom - last) < 0.5;
+          last = bottom;
+          return settled;
+        },
+        { intervals: [100] },
+      )
+      .toBe(true);
+    const n = (await nav.boundingBox())!;
+    expect(last, 'the toast ends above the bottom navigation').toBeLessThanOrEqual(n.y);
+    const box = (await toast.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    // Its dismiss button is a 44 px target.
+    const close = (await toast
+      .getByRole('button', { name: 'Dismiss notification' })
+      .boundingBox())!;
+    expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
 
-  await nav.getByRole('link', { name: /^Practice now/ }).click();
-  await expect(page).toHaveURL(/\/session\//);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-  // The toaster itself is hidden while a session screen is open.
-  await expect(page.locator('html')).toHaveAttribute('data-in-session', '');
-  await page.context().close();
-});
+    await nav.getByRole('link', { name: /^Practice now/ }).click();
+    await expect(page).toHaveURL(/\/session\//);
+    await expect(toaster.getByRole('status')).toHaveCount(0);
+    // The toaster itself is hidden while a session screen is open.
+    await expect(page.locator('html')).toHaveAttribute('data-in-session', '');
+    await page.context().close();
+  });
+}

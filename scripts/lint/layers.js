@@ -22,7 +22,7 @@
  * - one live-query hook: src/data/useLocalQuery; dexie-react-hooks is refused in features, app, ui, sync, backend.
  */
 const msg = (layer, what) => `${layer} must not import ${what} (layers: README "Tour").`;
-const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xstate/react', '@tanstack/react-*', 'dexie-react-hooks', 'sonner', '@radix-ui/*', 'recharts'];
+const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xstate/react', '@tanstack/react-*', 'dexie-react-hooks', '@radix-ui/*', 'recharts'];
 const DEXIE = ['dexie', 'dexie/*', 'dexie-react-hooks'];
 const NETWORK = ['@supabase/*', 'ws', 'pg', 'hono', 'hono/*'];
 const ONE_LIVE_QUERY = 'A live read of the local database uses src/data/useLocalQuery (one live-query hook), not dexie-react-hooks.';

@@ -1,34 +1,34 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import type * as SonnerModule from 'sonner';
 import type { ClassifyOptions } from '../domain/errors/classifier';
 import { ERROR_SCREEN_TEXT } from '../domain/errors/screenText';
 import { loadOnce } from '../domain/loadOnce';
 import { FallbackBoundary } from './FallbackBoundary';
+import type { ToastKind } from './toastStore';
 
 /**
- * Toasts (docs/product.md § Errors) through sonner. Toast limit is 1: a new toast replaces the one on
- * screen. Texts come from src/domain/errors/messages.ts (TOAST_TEXT and the catalogue)
- * or the feature's own strings. sonner is loaded with the first toast, not at start-up.
+ * Toasts (docs/product.md § Errors). One at a time: a new toast replaces the one on screen
+ * (src/ui/toastStore.ts). Texts come from src/domain/errors/messages.ts (TOAST_TEXT and the
+ * catalogue) or the feature's own strings. The toaster that draws them (src/ui/ToasterHost.tsx)
+ * is loaded with the first toast, not at start-up.
  */
 
-const TOAST_LIMIT = 1;
+/** How long a toast stays unless the caller says otherwise (ms). */
+const DEFAULT_DURATION_MS = 4_000;
 
 /** The toaster's own chunk: a toast counts as shown only once it can render. */
 const loadHost = loadOnce(() => import('./ToasterHost'));
 /** React keeps a lazy component's failed load for good: a fresh one is made after a failure. */
 let ToasterHost = lazy(loadHost);
-type Sonner = typeof SonnerModule;
-
-const importSonner = loadOnce(() => import('sonner'));
 let requested = false;
 const hostListeners = new Set<() => void>();
 
-function loadSonner(): Promise<Sonner> {
+/** Mounts the toaster (AppToaster) and resolves with its module once its chunk has loaded. */
+function requestHost(): ReturnType<typeof loadHost> {
   if (!requested) {
     requested = true;
     for (const listener of hostListeners) listener();
   }
-  return importSonner();
+  return loadHost();
 }
 
 /** Mount once, at the root. Renders nothing until the first toast. */
@@ -55,7 +55,7 @@ export function AppToaster() {
       }}
     >
       <Suspense fallback={null}>
-        <ToasterHost limit={TOAST_LIMIT} />
+        <ToasterHost />
       </Suspense>
     </FallbackBoundary>
   );
@@ -67,35 +67,22 @@ interface NotifyOptions {
   duration?: number;
 }
 
-type Kind = 'success' | 'error' | 'info' | 'message';
-
 /** Shows a toast (replacing the one on screen); resolves with its id. Never throws. */
 function show(
-  kind: Kind,
+  kind: ToastKind,
   title: string,
   options: NotifyOptions = {},
-): Promise<string | number | undefined> {
-  return Promise.all([loadSonner(), loadHost()])
-    .then(([{ toast }]) => {
-      toast.dismiss(); // one at a time
-      const opts = {
+): Promise<number | undefined> {
+  return requestHost()
+    .then(({ putToast }) =>
+      putToast({
+        kind,
+        title,
         description: options.description,
-        duration: options.duration,
-        action: options.action
-          ? { label: options.action.label, onClick: options.action.onClick }
-          : undefined,
-      };
-      switch (kind) {
-        case 'success':
-          return toast.success(title, opts);
-        case 'error':
-          return toast.error(title, opts);
-        case 'info':
-          return toast.info(title, opts);
-        default:
-          return toast(title, opts);
-      }
-    })
+        action: options.action,
+        duration: options.duration ?? DEFAULT_DURATION_MS,
+      }),
+    )
     .catch((error: unknown) => {
       // e.g. the chunk could not load offline before it was cached: fall back to the console
       console.warn('[toast]', title, error);
@@ -123,11 +110,11 @@ export const notify = {
         : undefined;
     return show('error', c.userMessage, { action });
   },
+  /** Takes the toast on screen away (only once a toast was asked for: it never loads the toaster). */
   dismiss: () => {
-    // Only once a toast was asked for: dismissing never loads sonner.
     if (requested)
-      void importSonner().then(
-        ({ toast }) => toast.dismiss(),
+      void loadHost().then(
+        ({ dismissToast }) => dismissToast(),
         () => undefined,
       );
   },
