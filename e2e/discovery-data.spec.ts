@@ -247,5 +247,5 @@ test('custom patterns appear in My Library and can be chosen', async ({ page }) 
   await expect(card).toContainText('You');
   await expect(card).toContainText('3-2-3-1');
   await card.getByRole('button', { name: 'Use pattern: Triangle' }).click();
-  await expect(page).toHaveURL(/\/session\/enhanced\?pattern=custom-triangle$/);
+  await expect(page).toHaveURL(/\/session\/classic\?pattern=custom-triangle$/);
 });

@@ -197,9 +197,9 @@ test.describe('discovery', () => {
       favPanel.getByRole('button', { name: 'Favorite Sleep Preparation' }),
     ).toHaveAttribute('aria-pressed', 'true');
 
-    // Choosing a pattern stores it and goes to the enhanced session; it then shows in Recent.
+    // Choosing a pattern stores it and opens its classic session; it then shows in Recent.
     await favPanel.getByRole('button', { name: 'Use pattern: Sleep Preparation' }).click();
-    await expect(page).toHaveURL(/\/session\/enhanced\?pattern=sleep$/);
+    await expect(page).toHaveURL(/\/session\/classic\?pattern=sleep$/);
     await page.goto('/patterns');
     await page.getByRole('tab', { name: 'Recent' }).click();
     expect(

@@ -162,7 +162,7 @@ test('a session page paints the first visit\'s pattern from HTML, and holds it h
   // Choose 4-7-8 Relaxation in the library (stored, and remembered for the next visit).
   await gotoHydrated(page, '/patterns');
   await page.getByRole('button', { name: 'Use pattern: 4-7-8 Relaxation' }).first().click();
-  await expect(page).toHaveURL(/\/session\/enhanced\?pattern=relaxation/);
+  await expect(page).toHaveURL(/\/session\/classic\?pattern=relaxation/);
 
   // The next plain visit: the built Box Breathing card stays hidden until the app has read
   // the choice, then the chosen pattern shows.

@@ -8,7 +8,6 @@ import { Field, SelectField } from '../../ui/Field';
 import { libraryGreeting, recommendedForNow } from '../../domain/timeBands';
 import { useHour } from '../../ui/useHour';
 import { CATEGORY_LABELS, getPattern, timingLabel } from '../../domain/patterns';
-import type { ChosenMode } from '../../domain/sessionModes';
 import {
   CATEGORY_OPTIONS,
   CLEAR_FILTERS_LABEL,
@@ -25,15 +24,20 @@ import {
 } from '../../domain/librarySearch';
 import { librarySelection, setSelectedPattern } from '../../data/selectedPatternRepo';
 import { markPatternUsed, toggleFavorite } from '../../data/patternUsageRepo';
+import { isNoTracking } from '../../app/noTracking';
 import { useLibraryCards } from './useLibraryCards';
 import './library.css';
 
 const USE_PATTERN = 'Use pattern';
 
-/** Choosing a pattern stores it locally as the selected pattern, then the session. */
+/**
+ * Choosing a pattern stores it locally as the selected pattern, then opens its session: the
+ * classic pre-session step, as home, a pattern link and a course day do (issue 49: one door,
+ * one 'Start'; the camera mode's setup asked for a second start after the countdown).
+ */
 function useChoosePattern() {
   const navigate = useNavigate();
-  return async (c: LibraryCard, mode: ChosenMode = 'enhanced') => {
+  return async (c: LibraryCard) => {
     const t = c.timings;
     try {
       await setSelectedPattern(
@@ -43,11 +47,16 @@ function useChoosePattern() {
           phases: { inhale: t.inhale, hold: t.hold, exhale: t.exhale, pause: t.hold_after_exhale },
         }),
       );
-      await markPatternUsed(c.id);
+      // Recent lists what was chosen, but practice without tracking keeps no trace of it.
+      if (!isNoTracking()) await markPatternUsed(c.id);
     } catch {
       // Storage refused (private mode, quota): the URL still carries the pattern.
     }
-    await navigate({ to: '/session/$mode', params: { mode }, search: { pattern: c.id } });
+    await navigate({
+      to: '/session/$mode',
+      params: { mode: 'classic' },
+      search: { pattern: c.id },
+    });
   };
 }
 
@@ -306,12 +315,12 @@ export function LibraryScreen({ goal }: LibraryScreenProps) {
       <LibrarySection id="lib-quick" title="Quick Start">
         <div className="lib-quick">
           {box ? (
-            <Button variant="secondary" onClick={() => void choose(box, 'classic')}>
+            <Button variant="secondary" onClick={() => void choose(box)}>
               {box.name} <span className="muted">(classic {timingLabel(box.timings)})</span>
             </Button>
           ) : null}
           {calm ? (
-            <Button variant="secondary" onClick={() => void choose(calm, 'classic')}>
+            <Button variant="secondary" onClick={() => void choose(calm)}>
               Calm Breathing <span className="muted">({calm.name})</span>
             </Button>
           ) : null}
