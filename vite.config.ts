@@ -84,7 +84,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     // Dexie's modern (ES2018+) build: the same API, about 1.5 KB gzip less than the ES5
     // build its import wrapper loads. One alias for every importer keeps one Dexie instance.
-    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
+    // TanStack Store's selector hook imports the shim of useSyncExternalStore for React 17 and
+    // older; React 19 has the hook itself, which the shim-free entry uses (about 0.2 KB gzip).
+    alias: [
+      { find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
   },
   // The camera's frame worker loads its face detector as a chunk of its own (ES modules).
   worker: { format: 'es' },
@@ -96,9 +104,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (patterns, session, progress) must be there before its HTML paints, not arrive with
     // its route chunk (which would restyle the page after hydration: a layout shift).
     cssCodeSplit: false,
-    // No modulepreload polyfill in the first load (0.5 KB gzip): every browser this target
-    // builds for either supports modulepreload or gets Vite's fallback, a plain preload.
-    modulePreload: { polyfill: false },
+    // No preload helper and no table of every lazy chunk's dependencies in the first load
+    // (2.6 KB gzip, issue #48): a route's chunk fetches its own imports. That costs a round trip
+    // per level of imports on a route's first visit before the service worker has cached the
+    // app, and nothing after (the precache holds every chunk). The CSS is one stylesheet
+    // (cssCodeSplit: false), so no chunk needs the helper to load its styles.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

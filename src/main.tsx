@@ -11,7 +11,6 @@ import { loadConfig } from './backend/config';
 import { registerServiceWorker } from './app/serviceWorker/registerServiceWorker';
 import { startAppServices } from './app/startAppServices';
 import { APP_ERROR_HTML, AppErrorPage } from './features/errors/AppErrorPage';
-import { ConfigErrorPage } from './features/errors/ConfigErrorPage';
 import { AppTree } from './AppTree';
 import { ReleaseHeldFields } from './app/prerender/ReleaseHeldFields';
 import { EARLY_CLICKS_KEY } from './app/prerender/handover';
@@ -60,6 +59,8 @@ async function boot(rootElement: HTMLElement): Promise<void> {
   try {
     const config = await loadConfig();
     if (!config.ok) {
+      // A build without its settings, rare: its page is not first-load code.
+      const { ConfigErrorPage } = await import('./features/errors/ConfigErrorPage');
       root = freshRoot(rootElement);
       root.render(<ConfigErrorPage missing={config.missing} detail={config.detail} />);
       return;

@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { build, type Plugin } from 'vite';
 import { pageFileFor, SHELL_FILE } from '../../src/contracts/pages';
 import { EARLY_CLICKS_KEY, HELD_FIELD_ATTR } from '../../src/app/prerender/handover';
-import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
+import { prePaintScript } from '../../src/domain/prePaintScript';
 import { pageTitle } from '../../src/domain/pageTitles';
 
 export { EARLY_CLICKS_KEY, HELD_FIELD_ATTR };
@@ -120,7 +120,7 @@ export function afterPaintLoader(src: string, alongside: readonly string[] = [])
  * (src/domain/prePaintScript.ts).
  */
 export function addPrePaint(html: string): string {
-  return html.replace('</head>', () => `<script>${PRE_PAINT_SCRIPT}</script></head>`);
+  return html.replace('</head>', () => `<script>${prePaintScript()}</script></head>`);
 }
 
 export function loadEntryAfterPaint(html: string, loaderUrl: string): string {

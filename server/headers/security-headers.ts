@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
+import { prePaintScript } from '../../src/domain/prePaintScript';
 import { originAnswer } from '../net/public-origin';
 
 /**
@@ -8,11 +8,11 @@ import { originAnswer } from '../net/public-origin';
  * from this origin plus WebAssembly compilation for the on-device camera models; the one
  * inline script is the prerendered pages' pre-paint script, allowed by the hash of its text; workers from this origin or blob: (the camera worker); connections only to this
  * origin and the configured endpoints; never framed. Styles allow inline style attributes and
- * the style elements libraries insert (a toast library adds its own), never inline script.
+ * the style elements libraries insert, never inline script.
  */
 export function contentSecurityPolicy(connectSrc: readonly string[] = []): string {
   const connect = ["'self'", ...new Set(connectSrc)].join(' ');
-  const prePaint = createHash('sha256').update(PRE_PAINT_SCRIPT).digest('base64');
+  const prePaint = createHash('sha256').update(prePaintScript()).digest('base64');
   return [
     "default-src 'self'",
     `script-src 'self' 'wasm-unsafe-eval' 'sha256-${prePaint}'`,

@@ -22,13 +22,6 @@ function isIosSafari({ userAgent, maxTouchPoints }: BrowserFacts): boolean {
   return /Safari\//.test(userAgent) && /Version\//.test(userAgent);
 }
 
-/** What an installed Pneuma gains on iOS, said in the hint (docs/product.md § Installing). */
-export const IOS_INSTALL_GAINS: readonly string[] = [
-  'Opens full screen, without Safari’s address bar.',
-  'Works offline, and your practice stays on this device: Safari clears a website’s stored data after 7 days without a visit; an app on the Home Screen keeps it.',
-  'Keeps the screen awake during a session (iOS 18.4 and later).',
-];
-
 /** Which install hint home may offer: Safari's own steps, the browser's install prompt, or none. */
 export type InstallHintKind = 'ios-safari' | 'prompt';
 

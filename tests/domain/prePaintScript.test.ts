@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { releasePatternHold } from '../../src/app/prerender/patternHold';
 import {
   PATTERN_HOLD_ATTR,
-  PRE_PAINT_SCRIPT,
+  prePaintScript,
   SESSION_PATTERN_HINT_KEY,
   SIGNED_IN_HINT_KEY,
   PRACTISED_HINT_KEY,
@@ -21,7 +21,7 @@ import {
 /** Runs the pre-paint script as a page's <head> would, at `url`, with `state` in its history entry. */
 function runAt(url: string, state: unknown = null) {
   history.replaceState(state, '', url);
-  new Function(PRE_PAINT_SCRIPT)();
+  new Function(prePaintScript())();
   const html = document.documentElement;
   return {
     hold: html.hasAttribute(PATTERN_HOLD_ATTR),

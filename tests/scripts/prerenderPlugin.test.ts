@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
+import { prePaintScript } from '../../src/domain/prePaintScript';
 import { addPrePaint, afterPaintLoader, EARLY_CLICKS_KEY, entrySrc, fillRoot, HELD_FIELD_ATTR, holdFields, loadEntryAfterPaint } from '../../scripts/prerender/prerenderPlugin';
 
 const TEMPLATE = '<body><div id="root"></div><script type="module" src="/a.js"></script></body>';
@@ -152,6 +152,6 @@ describe('holdFields', () => {
 describe('the pre-paint script', () => {
   it('goes into the head of every prerendered page, before the first paint', () => {
     const page = addPrePaint('<html><head><title>x</title></head><body></body></html>');
-    expect(page).toBe(`<html><head><title>x</title><script>${PRE_PAINT_SCRIPT}</script></head><body></body></html>`);
+    expect(page).toBe(`<html><head><title>x</title><script>${prePaintScript()}</script></head><body></body></html>`);
   });
 });

@@ -9,9 +9,9 @@ import type { Db } from '../../server/db/types';
 import { client, email, listen, openTestDb, sessionRow } from './helpers';
 import type { Backend, Running } from './helpers';
 import { Mailbox } from './mailbox';
-import { PRE_PAINT_SCRIPT } from '../../src/domain/prePaintScript';
+import { prePaintScript } from '../../src/domain/prePaintScript';
 
-const PRE_PAINT_HASH = createHash('sha256').update(PRE_PAINT_SCRIPT).digest('base64');
+const PRE_PAINT_HASH = createHash('sha256').update(prePaintScript()).digest('base64');
 
 const PASSWORD = 'correct horse 42';
 

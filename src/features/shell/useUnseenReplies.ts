@@ -1,11 +1,4 @@
 import { useEffect, useState } from 'react';
-import { communityActivityBadge, NO_ACTIVITY, type CommunityActivity } from '../../domain/community/activity';
-import {
-  COMMUNITY_PREFERENCES_KEY,
-  DEFAULT_COMMUNITY_PREFERENCES,
-  parseCommunityPreferences,
-  type CommunityNotificationSettings,
-} from '../../domain/community/preferences';
 import { seenMark, type RepliesBadge } from '../../domain/community/unseenReplies';
 
 /**
@@ -40,39 +33,28 @@ function writeMark(userId: string, mark: string): void {
   }
 }
 
-async function notificationSettings(): Promise<CommunityNotificationSettings> {
-  try {
-    const data = await (await import('../../data/loadLocalData')).loadLocalData();
-    return parseCommunityPreferences(await data.getPersonPreference(COMMUNITY_PREFERENCES_KEY)).notificationSettings;
-  } catch {
-    return DEFAULT_COMMUNITY_PREFERENCES.notificationSettings; // storage blocked: the defaults
-  }
-}
-
 export function useUnseenReplies(userId: string | null, path: string): RepliesBadge | undefined {
-  const [seen, setSeen] = useState<{ activity: CommunityActivity; settings: CommunityNotificationSettings }>({
-    activity: NO_ACTIVITY,
-    settings: DEFAULT_COMMUNITY_PREFERENCES.notificationSettings,
-  });
+  const [badge, setBadge] = useState<RepliesBadge | undefined>(undefined);
   const onCommunity = path === '/community' || path.startsWith('/community/');
 
   useEffect(() => {
     if (!userId) {
-      setSeen((prev) => ({ ...prev, activity: NO_ACTIVITY }));
+      setBadge(undefined);
       return;
     }
     if (onCommunity) {
       writeMark(userId, new Date().toISOString());
-      setSeen((prev) => ({ ...prev, activity: NO_ACTIVITY }));
+      setBadge(undefined);
       return;
     }
     let live = true;
     const ask = () => {
       const since = readMark(userId);
-      Promise.all([import('../../backend/api/communityApi').then((m) => m.communityApi.unseenActivity(since)), notificationSettings()])
+      import('./unseenRepliesQuery')
+        .then((q) => q.askUnseenReplies(since))
         .then(
-          ([activity, settings]) => {
-            if (live) setSeen({ activity, settings });
+          (next) => {
+            if (live) setBadge(next);
           },
           () => {
             /* offline or refused: keep the last count */
@@ -87,5 +69,5 @@ export function useUnseenReplies(userId: string | null, path: string): RepliesBa
     };
   }, [userId, path, onCommunity]);
 
-  return communityActivityBadge(seen.activity, seen.settings);
+  return badge;
 }

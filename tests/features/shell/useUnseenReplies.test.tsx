@@ -17,6 +17,10 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../../src/backend/api/communityApi', () => ({ communityApi: api }));
 const { useUnseenReplies } = await import('../../../src/features/shell/useUnseenReplies');
+// The question's own module loads with the first question in the app; loaded here up front so
+// the first test's wait is not spent transforming it on a loaded machine.
+await import('../../../src/features/shell/unseenRepliesQuery');
+await import('../../../src/data/localData');
 
 function Probe({ userId, path }: { userId: string | null; path: string }) {
   const badge = useUnseenReplies(userId, path);
