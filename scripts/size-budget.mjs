@@ -6,15 +6,17 @@
 //   target is 140 kB gzip (140,000 bytes); `npm test` fails above it (README § First paint).
 // - run by the started app: chunks it imports once it runs (the local database, Dexie,
 //   which the home screen reads at once; the after-paint loader fetches it together with
-//   the entry, so it costs no extra round trip). Everything together stays under 155 KiB gzip
-//   (158,720 bytes), so moving code out of the first load cannot hide growth. Issue #48's
-//   target is 150 KiB, as before 2026-11-27: not met yet (2026-11-28: 157.5 kB after the
-//   streak's statistics left the first visit), so the budget stays where it was raised to.
+//   the entry, so it costs no extra round trip). Everything together stays under 150 KiB gzip
+//   (153,600 bytes), so moving code out of the first load cannot hide growth (issue #48: back
+//   from 155 KiB; 2026-11-29: 153,574 bytes, first load 121,103, after sonner left, the entry
+//   lost the module-preload table and the pre-paint script's builder, and the Community
+//   badge's question, the install hint's panel and the missing-settings page load on demand).
+//   Measured on a loaded machine the service worker's registration (workbox-window) can fall
+//   before network idle and be counted too (2026-11-29, load average 19: 159.3 kB once).
 // No wallet, token, camera or chart chunk may be part of either.
 // And the install: what the service worker precaches (dist/sw.js's manifest) stays under
-// 458 kB gzip (458,000 bytes; issue #33's target of 450 kB was missed on 2026-11-28 by the
-// pre-paint hints every page carries and the one practice engine's shared chunks, 454.8 kB
-// after the desktop options and the error-test page left the install), and none of it is
+// 450 kB gzip (450,000 bytes; issues #33 and #48; 2026-11-29: 442,062 bytes, 451.9 kB before
+// the toasts' library, sonner, gave way to the app's own toaster), and none of it is
 // code or a page of an on-demand feature: neither a file
 // the build's precache policy named on demand (precache-report.json, from
 // scripts/precache/precachePolicy.ts) nor one carrying a heavy library's own fingerprint
@@ -26,9 +28,9 @@ import { dirname, join, posix } from 'node:path';
 import { serveDist } from './static-server.mjs';
 
 const FIRST_LOAD_BUDGET_BYTES = 140_000;
-const TOTAL_BUDGET_BYTES = 155 * 1024;
+const TOTAL_BUDGET_BYTES = 150 * 1024;
 const FORBIDDEN = /(charts|recharts|wallet|fcl|onflow|ethers|mediapipe|tasks-vision)/i;
-const PRECACHE_BUDGET_BYTES = 458_000;
+const PRECACHE_BUDGET_BYTES = 450_000;
 /** A string each heavy library's built code contains and nothing else in the build does. */
 const HEAVY_FINGERPRINTS = {
   'ethers (wallets)': '_ethers_typed',
