@@ -7,7 +7,8 @@
  *  - breathe:   a pattern of phases (any number, e.g. the physiological sigh's inhale,
  *               top-up, long exhale) for N cycles or for N seconds (as many breaths as
  *               end within them, at least one, the last ending on its exhale: ./timeline),
- *               optionally rising by `ramp` every few cycles;
+ *               optionally rising by `ramp` every few cycles, or slowing gradually by
+ *               `slow` (every phase growing in proportion; a pattern session's option);
  *  - hold:      a timed breath hold on full or empty lungs (an apnea-table hold, Wim Hof's
  *               recovery breath); a tap may end it early;
  *  - retention: an open breath hold on empty lungs, timed by a stopwatch, ended by a tap
@@ -52,6 +53,18 @@ interface Ramp {
   maxSeconds: number;
 }
 
+/**
+ * Gradual slowing (issue #46, item 6): the first cycle is the phases as given; cycle by cycle
+ * every phase grows in proportion (the cycle's length moving in equal steps), until cycle
+ * `overCycles - 1` and every cycle after it last 60 / `toPerMinute` seconds. Not with a ramp
+ * (a segment with both follows its ramp only).
+ */
+interface Slow {
+  toPerMinute: number;
+  /** At least 2 (the first cycle at the pattern's rate, the last of them at the target). */
+  overCycles: number;
+}
+
 export interface BreatheSegment {
   kind: 'breathe';
   label?: string;
@@ -60,6 +73,7 @@ export interface BreatheSegment {
   cycles?: number;
   seconds?: number;
   ramp?: Ramp;
+  slow?: Slow;
 }
 
 interface HoldSegment {

@@ -54,21 +54,39 @@ function phaseMs(seg: BreatheSegment, p: PhaseTiming, steps: number): number {
 const rampSteps = (seg: BreatheSegment, c: number) =>
   seg.ramp ? Math.floor(c / seg.ramp.everyCycles) : 0;
 
-/** The phases of cycle `c` of a breathe segment in whole ms (the ramp applied). */
+/** The segment's gradual slowing, unless it has a ramp (then the ramp alone). */
+const slowOf = (seg: BreatheSegment) => (seg.ramp ? undefined : seg.slow);
+
+/**
+ * The whole ms of each phase of cycle `c` (the ramp or the slowing applied). Slowing: with
+ * T0 the first cycle's ms, T1 = 60000 / toPerMinute and t = c / (overCycles - 1) at most 1,
+ * cycle c aims at T0 + (T1 - T0) t and every phase is scaled by that over T0, rounded to a
+ * whole ms (so a phase never shrinks from one cycle to the next while slowing).
+ */
+function phaseMsList(seg: BreatheSegment, c: number): number[] {
+  const steps = rampSteps(seg, c);
+  const list = seg.phases.map((p) => phaseMs(seg, p, steps));
+  const slow = slowOf(seg);
+  if (!slow || c === 0) return list;
+  const first = list.reduce((a, b) => a + b, 0);
+  const target = 60_000 / slow.toPerMinute;
+  const t = slow.overCycles > 1 ? Math.min(1, c / (slow.overCycles - 1)) : 1;
+  const scale = first > 0 && Number.isFinite(target) ? (first + (target - first) * t) / first : 1;
+  return list.map((ms) => Math.round(ms * scale));
+}
+
+/** The phases of cycle `c` of a breathe segment in whole ms (the ramp or slowing applied). */
 function cyclePhasesMs(
   seg: BreatheSegment,
   c: number,
 ): { phase: PhaseTiming['phase']; ms: number }[] {
-  const steps = rampSteps(seg, c);
-  return seg.phases.map((p) => ({ phase: p.phase, ms: phaseMs(seg, p, steps) }));
+  const list = phaseMsList(seg, c);
+  return seg.phases.map((p, i) => ({ phase: p.phase, ms: list[i]! }));
 }
 
 /** Cycle `c`'s whole ms, without building its phases. */
 function cycleMsOf(seg: BreatheSegment, c: number): number {
-  const steps = rampSteps(seg, c);
-  let sum = 0;
-  for (const p of seg.phases) sum += phaseMs(seg, p, steps);
-  return sum;
+  return phaseMsList(seg, c).reduce((a, b) => a + b, 0);
 }
 
 /**
@@ -79,9 +97,9 @@ function cycleMsOf(seg: BreatheSegment, c: number): number {
 function tailMsOf(seg: BreatheSegment, c: number): number {
   const last = lastExhaleIndex(seg);
   if (last < 0) return 0;
-  const steps = rampSteps(seg, c);
+  const list = phaseMsList(seg, c);
   let sum = 0;
-  for (let i = last + 1; i < seg.phases.length; i++) sum += phaseMs(seg, seg.phases[i]!, steps);
+  for (let i = last + 1; i < list.length; i++) sum += list[i]!;
   return sum;
 }
 
@@ -94,7 +112,8 @@ const lastExhaleIndex = (seg: BreatheSegment): number =>
  * segment of N cycles runs them whole. A timed segment (N seconds) ends at the end of an
  * exhale: as many breaths as end within its seconds (at least one), the last without the
  * hold on empty lungs after its exhale (`tailMs`, already taken out of `ms`). Without a ramp
- * every cycle is alike: arithmetic. With one, cycle by cycle, but never past `stopAfterMs`
+ * or slowing every cycle is alike: arithmetic. With one, cycle by cycle (a slowing segment
+ * until its cycles are all alike, from `overCycles - 1` on), but never past `stopAfterMs`
  * (then the answer is only known to be over it), so a hostile segment costs at most as many
  * cycles as fit in that time.
  */
@@ -103,7 +122,8 @@ function breatheLength(
   stopAfterMs: number,
 ): { cycles: number; ms: number; tailMs: number } {
   const timed = seg.cycles === undefined;
-  if (!seg.ramp) {
+  const slow = slowOf(seg);
+  if (!seg.ramp && !slow) {
     const cycleMs = cycleMsOf(seg, 0);
     const tailMs = timed ? tailMsOf(seg, 0) : 0;
     const cycles =
@@ -111,7 +131,12 @@ function breatheLength(
       (cycleMs > 0 ? Math.max(1, Math.floor((msOf(seg.seconds ?? 0) + tailMs) / cycleMs)) : 1);
     return { cycles, ms: cycles * cycleMs - tailMs, tailMs };
   }
-  const ramp = seg.ramp;
+  // From here on the cycle no longer changes: a ramp's rise that changed nothing (every phase
+  // moves one way and has stopped), or a slowing past its last step.
+  const settled = (c: number, next: number, previous: number) =>
+    c > 0 &&
+    next === previous &&
+    (seg.ramp ? c % seg.ramp.everyCycles === 0 : c >= Math.max(1, slow!.overCycles - 1));
   const limit = timed ? msOf(seg.seconds ?? 0) : Number.POSITIVE_INFINITY;
   const tail = (c: number) => (timed ? tailMsOf(seg, c) : 0);
   let total = 0;
@@ -125,9 +150,8 @@ function breatheLength(
     // Phases of at least 0.1 s (the schema's rule); a malformed segment ends here, not never.
     if (!(next > 0)) return { cycles: Math.max(c, 1), ms: Number.NaN, tailMs: 0 };
     const nextTail = tail(c);
-    // A rise that no longer changes the cycle never will (every phase moves one way and has
-    // stopped): the rest of the segment is like a segment without a ramp.
-    if (c > 0 && c % ramp.everyCycles === 0 && next === previous) {
+    // The rest of the segment is like a segment without a ramp.
+    if (settled(c, next, previous)) {
       if (!timed) {
         const left = seg.cycles! - c;
         return { cycles: c + left, ms: total + left * next, tailMs: 0 };
