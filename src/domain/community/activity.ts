@@ -8,17 +8,11 @@ import type { RepliesBadge } from './unseenReplies';
  * the device's 'last seen' mark, each kind only while its community notification setting is
  * on. The server counts the rows (GET /api/social/activity/unseen); this decides what shows.
  */
-export interface CommunityActivity {
+interface CommunityActivity {
   comments: number;
   reactions: number;
   follows: number;
 }
-
-export const NO_ACTIVITY: Readonly<CommunityActivity> = Object.freeze({
-  comments: 0,
-  reactions: 0,
-  follows: 0,
-});
 
 const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
