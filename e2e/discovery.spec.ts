@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, gotoHydrated } from './fixtures';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { getLocalRow } from './localDb';
 
@@ -200,11 +200,12 @@ test.describe('discovery', () => {
     // Choosing a pattern stores it and opens its classic session; it then shows in Recent.
     await favPanel.getByRole('button', { name: 'Use pattern: Sleep Preparation' }).click();
     await expect(page).toHaveURL(/\/session\/classic\?pattern=sleep$/);
-    await page.goto('/patterns');
+    // Hydrated first: a tap on the prerendered tab before React owns it would be lost.
+    await gotoHydrated(page, '/patterns');
     await page.getByRole('tab', { name: 'Recent' }).click();
-    expect(
-      await page.getByRole('tabpanel').getByRole('heading', { level: 3 }).allTextContents(),
-    ).toEqual(['Sleep Preparation']);
+    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 3 })).toHaveText([
+      'Sleep Preparation',
+    ]);
   });
 
   test('library: goal=sleep preselects the category; a bad goal is ignored', async ({ page }) => {
