@@ -1,5 +1,6 @@
 import { devices, type Browser, type Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
+import { holdScripts } from './holdScripts';
 import { practise } from './practise';
 
 /**
@@ -41,20 +42,6 @@ async function landmarks(page: Page, phone: boolean): Promise<Record<string, Box
     out[name] = (await loc.count()) ? await loc.first().boundingBox() : null;
   }
   return out;
-}
-
-/** Holds every script file (the after-paint loader and what it loads) until released. */
-async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  const held: (() => Promise<void>)[] = [];
-  let holding = true;
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    if (!holding) return route.continue();
-    held.push(() => route.continue());
-  });
-  return async () => {
-    holding = false;
-    await Promise.all(held.splice(0).map((go) => go()));
-  };
 }
 
 async function compare(

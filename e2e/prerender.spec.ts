@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { test, expect, gotoHydrated, waitForServiceWorkerControl } from './fixtures';
+import { holdScripts } from './holdScripts';
 import { SESSION_MODES } from '../src/domain/sessionModes';
 import { pageFileFor } from '../src/contracts/pages';
 
@@ -27,13 +27,20 @@ function pagePaths(): string[] {
   });
 }
 
-test('every route is served as prerendered HTML with its heading before any script runs', async ({ browser, baseURL }) => {
+test('every route is served as prerendered HTML with its heading before any script runs', async ({
+  browser,
+  baseURL,
+}) => {
   // Every route twice (without and with its scripts): on a loaded 2-core machine each hydration
   // took 2-9 s, and the 90 s of one test ran out (each page alone hydrates, /results in 3.7 s).
   test.setTimeout(180_000);
   const paths = pagePaths();
   expect(paths.length).toBeGreaterThan(10);
-  const noScript = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', baseURL });
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    serviceWorkers: 'block',
+    baseURL,
+  });
   const withScript = await browser.newContext({ serviceWorkers: 'block', baseURL });
   const errors: string[] = [];
   const check = async (path: string) => {
@@ -46,28 +53,39 @@ test('every route is served as prerendered HTML with its heading before any scri
     // database: a session's pattern, the person's progress) the layout with a loading status.
     const h1 = page.locator('main h1').first();
     const builtHeading = (await h1.count()) ? ((await h1.textContent()) ?? '').trim() : null;
-    if (builtHeading === null) await expect(page.locator('main [role="status"]').first(), path).toBeAttached();
+    if (builtHeading === null)
+      await expect(page.locator('main [role="status"]').first(), path).toBeAttached();
     await page.close();
 
     // The same page with its scripts: it hydrates without a mismatch and keeps the heading.
     const live = await withScript.newPage();
     live.on('pageerror', (e) => errors.push(`${path}: ${e.message}`));
     live.on('console', (m) => {
-      if (m.type() === 'error' && /hydrat|did not match|#418|#423|#425/i.test(m.text())) errors.push(`${path}: ${m.text()}`);
+      if (m.type() === 'error' && /hydrat|did not match|#418|#423|#425/i.test(m.text()))
+        errors.push(`${path}: ${m.text()}`);
     });
     await live.goto(path);
     // React marks the root when hydration starts; a mismatch would be reported right after.
-    await live.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+    await live.waitForFunction(() =>
+      Object.keys(document.getElementById('root') ?? {}).some((k) =>
+        k.startsWith('__reactContainer'),
+      ),
+    );
     await live.waitForTimeout(250);
     // A time-of-day heading is built empty (the hour is unknown at build time) and filled in.
     const heading = live.locator('main h1').first();
     // A members' page sends a guest on to sign in once the app knows there is no session.
     if (builtHeading) {
       await expect
-        .poll(async () => new URL(live.url()).pathname.startsWith('/auth') || ((await heading.textContent()) ?? '').trim() === builtHeading, { message: path })
+        .poll(
+          async () =>
+            new URL(live.url()).pathname.startsWith('/auth') ||
+            ((await heading.textContent()) ?? '').trim() === builtHeading,
+          { message: path },
+        )
         .toBe(true);
-    }
-    else if (builtHeading === '') await expect(heading, path).toHaveText(/^Good (morning|afternoon|evening|night)$/);
+    } else if (builtHeading === '')
+      await expect(heading, path).toHaveText(/^Good (morning|afternoon|evening|night)$/);
     await live.close();
   };
   // A few pages at a time (the machine is small; each page is independent).
@@ -77,10 +95,16 @@ test('every route is served as prerendered HTML with its heading before any scri
   await withScript.close();
 });
 
-test('offline, the service worker serves the same prerendered pages, and the shell for the rest', async ({ page, context, request }) => {
+test('offline, the service worker serves the same prerendered pages, and the shell for the rest', async ({
+  page,
+  context,
+  request,
+}) => {
   // The pages of on-demand screens (community, marketplace, courses: the precache policy's
   // list) are not precached: the service worker asks the network first and keeps the last copy.
-  const report = (await (await request.get('/precache-report.json')).json()) as { onDemand: Record<string, string> };
+  const report = (await (await request.get('/precache-report.json')).json()) as {
+    onDemand: Record<string, string>;
+  };
   const onDemandPage = (path: string) => pageFileFor(path) in report.onDemand;
   const visited = '/marketplace';
   expect(onDemandPage(visited)).toBe(true);
@@ -89,8 +113,11 @@ test('offline, the service worker serves the same prerendered pages, and the she
   const paths = pagePaths();
   expect(paths.filter(onDemandPage).length).toBeGreaterThan(2);
   const online = new Map<string, string>();
-  for (const path of paths) online.set(path, await (await request.get(path, { headers: { accept: 'text/html' } })).text());
-  const shellHtml = await (await request.get('/no-such-page', { headers: { accept: 'text/html' } })).text();
+  for (const path of paths)
+    online.set(path, await (await request.get(path, { headers: { accept: 'text/html' } })).text());
+  const shellHtml = await (
+    await request.get('/no-such-page', { headers: { accept: 'text/html' } })
+  ).text();
   // One on-demand screen visited online, through the service worker.
   await page.goto(visited);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -112,11 +139,17 @@ test('offline, the service worker serves the same prerendered pages, and the she
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const precachedPaths = paths.filter((p) => !onDemandPage(p));
   const served = await page.evaluate(
-    (all) => Promise.all(all.map((p) => fetch(p, { headers: { accept: 'text/html' } }).then((r) => r.text()))),
+    (all) =>
+      Promise.all(
+        all.map((p) => fetch(p, { headers: { accept: 'text/html' } }).then((r) => r.text())),
+      ),
     precachedPaths,
   );
   precachedPaths.forEach((path, i) => expect(served[i], path).toBe(online.get(path)));
-  const kept = await page.evaluate(async (path) => (await (await caches.open('pneuma-pages')).match(path))?.text() ?? null, visited);
+  const kept = await page.evaluate(
+    async (path) => (await (await caches.open('pneuma-pages')).match(path))?.text() ?? null,
+    visited,
+  );
   expect(kept, visited).toBe(online.get(visited));
   // An on-demand screen never visited opens offline in the app shell (below, as any path without a page).
   expect(online.get('/community')).not.toBe(shellHtml);
@@ -127,24 +160,10 @@ test('offline, the service worker serves the same prerendered pages, and the she
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-/**
- * Holds the page's scripts (the after-paint loader and everything it loads) until the
- * returned release is called, so a test sees what the HTML and CSS alone paint.
- */
-async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  const held: (() => Promise<void>)[] = [];
-  let holding = true;
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    if (!holding) return route.continue();
-    held.push(() => route.continue());
-  });
-  return async () => {
-    holding = false;
-    await Promise.all(held.splice(0).map((go) => go()));
-  };
-}
-
-test('a session page paints the first visit\'s pattern from HTML, and holds it hidden for someone who chose another', async ({ browser, baseURL }) => {
+test("a session page paints the first visit's pattern from HTML, and holds it hidden for someone who chose another", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ serviceWorkers: 'block', baseURL });
   const page = await context.newPage();
   const title = page.locator('#presession-title');
@@ -178,7 +197,10 @@ test('a session page paints the first visit\'s pattern from HTML, and holds it h
   await context.close();
 });
 
-test('a members\' page shows a guest its heading at first paint, and a signed-in device its loading status', async ({ browser, baseURL }) => {
+test("a members' page shows a guest its heading at first paint, and a signed-in device its loading status", async ({
+  browser,
+  baseURL,
+}) => {
   // /profile (guests' /progress shows their own sessions now: docs/product.md § Around the practice).
   const context = await browser.newContext({ serviceWorkers: 'block', baseURL });
   const page = await context.newPage();
@@ -196,7 +218,9 @@ test('a members\' page shows a guest its heading at first paint, and a signed-in
 
   // The guest signs up there and is taken on to the profile; from now on this device's
   // first paint shows the loading status instead.
-  await page.getByLabel('Email').fill(`prepaint-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
+  await page
+    .getByLabel('Email')
+    .fill(`prepaint-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill('correct horse 42');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { test, expect, gotoHydrated } from './fixtures';
+import { holdScripts } from './holdScripts';
 import { pressStart } from './practise';
 
 /**
@@ -20,20 +21,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const PAGE = '/session/mobile?pattern=mindfulness';
 const NIGHT = new Date(2026, 10, 29, 23, 0, 0);
-
-/** Holds the page's scripts until released: what the HTML, CSS and inline script paint. */
-async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  const held: (() => Promise<void>)[] = [];
-  let holding = true;
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    if (!holding) return route.continue();
-    held.push(() => route.continue());
-  });
-  return async () => {
-    holding = false;
-    await Promise.all(held.splice(0).map((go) => go()));
-  };
-}
 
 /** The peak of the decoded cue track within [fromS, toS). */
 function trackPeak(page: Page, fromS: number, toS: number) {
