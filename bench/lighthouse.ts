@@ -64,10 +64,24 @@ runBench(async () => {
       await page.close();
     }
   };
+  /**
+   * Clears the origin's storage (service worker, caches, IndexedDB) before a returning visit.
+   * Chromium answered 'Internal error' once (2026-11-29, after the phone's first visits) and
+   * the whole Lighthouse run ended there: tried three times, a second apart.
+   */
   const clearOrigin = async () => {
-    const session = await browser.target().createCDPSession();
-    await session.send('Storage.clearDataForOrigin', { origin: app.base, storageTypes: 'all' });
-    await session.detach();
+    for (let attempt = 1; ; attempt++) {
+      const session = await browser.target().createCDPSession();
+      try {
+        await session.send('Storage.clearDataForOrigin', { origin: app.base, storageTypes: 'all' });
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((r) => setTimeout(r, 1_000));
+      } finally {
+        await session.detach().catch(() => undefined);
+      }
+    }
   };
   /** pages[formFactor][visit][path] */
   const pages: Record<

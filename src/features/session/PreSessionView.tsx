@@ -143,7 +143,7 @@ export function PreSessionView({
           <div className="presession__wind-down">
             <Switch
               label="Wind-down"
-              description={`${isEveningPattern(pattern) ? 'For an evening pattern like this one: ' : 'For the evening: '}low red light on black, a slower guide, cues that grow quieter over the last minutes, and a quiet end (the session is saved; the results stay one tap away). The screen may sleep: the sound keeps the time. Remembered for this pattern on this device.`}
+              description={`${isEveningPattern(pattern) ? 'Suited to this pattern. ' : ''}Low red light on black, a calm guide, cues that fade over the last minutes, then a quiet end. The screen may sleep; the sound keeps time.`}
               checked={windDown.on === true}
               disabled={windDown.on === null}
               onCheckedChange={windDown.setOn}
