@@ -85,7 +85,8 @@ const perPersonKey =
  * the worker never writes or reads the data file, so the sections' loaders, and the checks
  * (zod, the pattern and program schemas) they would bring into sw.js, are left out of it.
  */
-const withFile = import.meta.env.PNEUMA_SERVICE_WORKER !== true;
+// `import.meta.env` is undefined outside Vite (the benches run this file under tsx).
+const withFile = !(import.meta.env && import.meta.env.PNEUMA_SERVICE_WORKER === true);
 
 /** The person's choices: kept per owner, made as a guest too, all synced both ways. */
 const choice = {

@@ -25,13 +25,25 @@ const PGLITE_DUMP_FILE = 'migrated-pglite.tar';
 /** The shared cluster's migrated database that test databases are copied from. */
 const TEMPLATE_DB = 'pneuma_migrated';
 
+/** This run's fixture folder; undefined outside Vitest (the benches run these helpers under tsx). */
+function runFixturesDir(): string | undefined {
+  try {
+    return inject('runFixturesDir');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The fixture `name` in this run's folder, made by `make` (into the path it is given) if no
  * test made it yet; another worker making it meanwhile is waited for. Undefined when this run
  * has no folder (no global setup) or making it failed.
  */
-async function once(name: string, make: (path: string) => Promise<void>): Promise<string | undefined> {
-  const dir = inject('runFixturesDir');
+async function once(
+  name: string,
+  make: (path: string) => Promise<void>,
+): Promise<string | undefined> {
+  const dir = runFixturesDir();
   if (!dir) return undefined;
   const path = join(dir, name);
   const failed = `${path}.failed`;
@@ -48,7 +60,7 @@ async function once(name: string, make: (path: string) => Promise<void>): Promis
       throw e;
     }
   }
-  for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 240_000; Date.now() < deadline;) {
     if (existsSync(path)) return path;
     if (existsSync(failed)) return undefined;
     await new Promise((r) => setTimeout(r, 200));
@@ -108,6 +120,10 @@ const run = promisify(execFile);
 export async function stopSharedCluster({ dir }: { dir: string }): Promise<void> {
   const args = ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop'];
   const pgCtl = join(PG_BIN, 'pg_ctl');
-  await (process.getuid?.() === 0 ? run('runuser', ['-u', 'postgres', '--', pgCtl, ...args]) : run(pgCtl, args)).catch(() => undefined);
+  await (
+    process.getuid?.() === 0
+      ? run('runuser', ['-u', 'postgres', '--', pgCtl, ...args])
+      : run(pgCtl, args)
+  ).catch(() => undefined);
   await rm(dir, { recursive: true, force: true });
 }
