@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, gotoHydrated } from './fixtures';
+import { test, expect, gotoHydrated, linkPath } from './fixtures';
 import { getLocalRows, putLocalRows } from './localDb';
 import { confirmEnd } from './practise';
 
@@ -20,9 +20,6 @@ import { confirmEnd } from './practise';
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const link = (json: unknown) =>
-  `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;
 
 const TIDE = {
   v: 1,
@@ -172,7 +169,7 @@ const DOORS: Door[] = [
     kind: 'pattern',
     stored: { patternName: 'Tide 2-1-2-1' },
     open: async (page) => {
-      await gotoHydrated(page, link(TIDE));
+      await gotoHydrated(page, linkPath(TIDE));
       await page.getByRole('button', { name: 'Practice now', exact: true }).click();
       await expect(page).toHaveURL(/\/session\/classic$/);
     },
@@ -183,7 +180,7 @@ const DOORS: Door[] = [
     finishes: true,
     stored: { patternName: 'One breath of box', patternId: /^program:/ },
     open: async (page) => {
-      await gotoHydrated(page, link(SHORT_PROGRAM));
+      await gotoHydrated(page, linkPath(SHORT_PROGRAM));
       await expect(page.getByRole('heading', { name: 'One breath of box' })).toBeVisible();
     },
   },
@@ -204,7 +201,7 @@ const DOORS: Door[] = [
     playButton: true,
     stored: { patternName: 'Tide 2-1-2-1' },
     open: async (page) => {
-      await gotoHydrated(page, link(TIDE));
+      await gotoHydrated(page, linkPath(TIDE));
       await playButton(page, 'Tide 2-1-2-1').click();
     },
   },
@@ -225,7 +222,7 @@ const DOORS: Door[] = [
     finishes: true,
     stored: { patternName: 'One breath of box', patternId: /^program:/ },
     open: async (page) => {
-      await gotoHydrated(page, link(SHORT_PROGRAM));
+      await gotoHydrated(page, linkPath(SHORT_PROGRAM));
       await playButton(page, 'One breath of box').click();
     },
   },

@@ -87,3 +87,11 @@ export async function pauseClock(page: Page, aheadMs = 100): Promise<void> {
     }
   }
 }
+
+/**
+ * The path of a pattern, program or together link to `json` (`/p/` + base64url of its JSON),
+ * written here by hand rather than by the app's codec (src/domain/links/patternLink.ts), so
+ * the specs read links the way a pasted one arrives.
+ */
+export const linkPath = (json: unknown): string =>
+  `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;

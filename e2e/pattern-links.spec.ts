@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, test, waitForServiceWorkerControl } from './fixtures';
+import { expect, test, waitForServiceWorkerControl, linkPath } from './fixtures';
 
 /**
  * Pattern links (/p/<payload>, docs/patterns-format.md) in Debian's Chromium against the
@@ -11,8 +11,6 @@ import { expect, test, waitForServiceWorkerControl } from './fixtures';
  * them), other engines (the codec is plain TypeScript with unit tests), a phone's share sheet.
  */
 
-const link = (json: unknown) =>
-  `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;
 const TIDE = {
   name: 'Tide 2-1-2-1',
   description: 'Short and even, for a quick reset.',
@@ -34,7 +32,7 @@ test('a pattern link opened offline in a fresh context previews, plays and saves
   await page.goto('/');
   await waitForServiceWorkerControl(page);
   await context.setOffline(true);
-  await page.goto(link({ v: 1, kind: 'pattern', pattern: TIDE }));
+  await page.goto(linkPath({ v: 1, kind: 'pattern', pattern: TIDE }));
   await expect(page.getByRole('heading', { level: 1, name: 'Tide 2-1-2-1' })).toBeVisible();
   await expect(page.getByText('2-1-2-1', { exact: true })).toBeVisible();
   await expect(page.getByText('Quick reset', { exact: true })).toBeVisible();
@@ -98,7 +96,7 @@ test('a program link opened offline in a fresh context previews, plays and saves
   await page.goto('/');
   await waitForServiceWorkerControl(page);
   await context.setOffline(true);
-  await page.goto(link({ v: 1, kind: 'program', program: LADDER }));
+  await page.goto(linkPath({ v: 1, kind: 'program', program: LADDER }));
   await expect(page.getByRole('heading', { level: 1, name: 'Linked ladder' })).toBeVisible();
   await expect(page.getByText('A program shared with you')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'program link preview');
@@ -136,17 +134,21 @@ test('malformed and hostile links show what is wrong, never a crash', async ({ p
     [`/p/${'A'.repeat(9000)}`, /too long/],
     [`/p/${Buffer.from('{"v":1,"kind":"pattern",').toString('base64url')}`, /damaged/],
     [
-      link({ v: 1, kind: 'pattern', pattern: { ...TIDE, name: '<img src=x onerror=alert(1)>' } }),
+      linkPath({
+        v: 1,
+        kind: 'pattern',
+        pattern: { ...TIDE, name: '<img src=x onerror=alert(1)>' },
+      }),
       /markup/,
     ],
     [
-      link({ v: 1, kind: 'pattern', pattern: { ...TIDE, inhale: 86_400 } }),
+      linkPath({ v: 1, kind: 'pattern', pattern: { ...TIDE, inhale: 86_400 } }),
       /Inhale can be at most 60 seconds/,
     ],
-    [link({ v: 9, kind: 'pattern', pattern: TIDE }), /newer version/],
-    [link({ v: 1, kind: 'program', program: {} }), /program cannot be opened/],
+    [linkPath({ v: 9, kind: 'pattern', pattern: TIDE }), /newer version/],
+    [linkPath({ v: 1, kind: 'program', program: {} }), /program cannot be opened/],
     [
-      link({
+      linkPath({
         v: 1,
         kind: 'program',
         program: { ...LADDER, segments: Array.from({ length: 61 }, () => LADDER.segments[1]) },
@@ -154,7 +156,7 @@ test('malformed and hostile links show what is wrong, never a crash', async ({ p
       /at most 60 segments/,
     ],
     [
-      link({ v: 1, kind: 'together', session: 'x', startsAt: 0, cycles: 1e9, pattern: TIDE }),
+      linkPath({ v: 1, kind: 'together', session: 'x', startsAt: 0, cycles: 1e9, pattern: TIDE }),
       /shared session link is not valid/,
     ],
   ];

@@ -1,4 +1,4 @@
-import { test, expect, gotoHydrated } from './fixtures';
+import { test, expect, gotoHydrated, linkPath } from './fixtures';
 import { putLocalRows } from './localDb';
 
 /**
@@ -13,9 +13,6 @@ import { putLocalRows } from './localDb';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const link = (json: unknown) =>
-  `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;
-
 const TIDE = {
   v: 1,
   kind: 'pattern',
@@ -23,7 +20,7 @@ const TIDE = {
 };
 
 test("on a pattern link's page the play button starts the link's pattern", async ({ page }) => {
-  await gotoHydrated(page, link(TIDE));
+  await gotoHydrated(page, linkPath(TIDE));
   await expect(page.getByRole('heading', { name: 'Tide 2-1-2-1' })).toBeVisible();
   const play = page.getByRole('button', { name: 'Practice now: Tide 2-1-2-1' });
   await play.click();

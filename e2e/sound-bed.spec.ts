@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { test, expect, gotoHydrated } from './fixtures';
 import { pressStart } from './practise';
+import { measureCueTrack } from './cueTrackAudio';
 
 /**
  * A sound bed (issue #47, item 2; docs/product.md § Sleep and sound) in real Chromium: chosen
@@ -11,27 +11,6 @@ import { pressStart } from './practise';
  * Not proved here: how it sounds, the seam and the onsets (tests/domain/soundBeds.test.ts
  * checks those on the rendered samples), or a phone's speaker.
  */
-
-/** RMS of the decoded track between `fromS` and `toS`, and its peak over the whole track. */
-function measureTrack(page: Page, fromS: number, toS: number) {
-  return page.evaluate(
-    async ([a, b]) => {
-      const track = (window as unknown as { __pneumaCueTrack?: { blob: Blob } }).__pneumaCueTrack;
-      if (!track) return null;
-      const ctx = new OfflineAudioContext(1, 1, 8000);
-      const buf = await ctx.decodeAudioData(await track.blob.arrayBuffer());
-      const data = buf.getChannelData(0);
-      let sum = 0;
-      const from = Math.round(a! * buf.sampleRate);
-      const to = Math.round(b! * buf.sampleRate);
-      for (let k = from; k < to; k++) sum += data[k]! ** 2;
-      let peak = 0;
-      for (const v of data) peak = Math.max(peak, Math.abs(v));
-      return { rms: Math.sqrt(sum / (to - from)), peak };
-    },
-    [fromS, toS],
-  );
-}
 
 test('brown noise chosen in Sound and display: the session’s cue track carries it under the cues, below full scale', async ({
   page,
@@ -51,9 +30,9 @@ test('brown noise chosen in Sound and display: the session’s cue track carries
   // what sounds there is the bed alone (silence without one: the journeys' onset detector
   // finds nothing there).
   await expect
-    .poll(async () => (await measureTrack(page, 2, 3.9))?.rms ?? 0, { timeout: 10_000 })
+    .poll(async () => (await measureCueTrack(page, 2, 3.9))?.rms ?? 0, { timeout: 10_000 })
     .toBeGreaterThan(0.01);
-  const m = (await measureTrack(page, 2, 3.9))!;
+  const m = (await measureCueTrack(page, 2, 3.9))!;
   console.log('bed RMS 2-3.9 s, track peak:', m.rms.toFixed(4), m.peak.toFixed(3));
   expect(m.peak).toBeLessThan(1);
 });
@@ -63,6 +42,6 @@ test('no bed (the default): the track is silent between the cues', async ({ page
   await gotoHydrated(page, '/session/classic?pattern=box');
   await pressStart(page);
   await expect(page.getByTestId('phase-label')).toHaveText('Inhale');
-  await expect.poll(async () => (await measureTrack(page, 2, 3.9)) !== null).toBe(true);
-  expect((await measureTrack(page, 2, 3.9))!.rms).toBeLessThan(0.002);
+  await expect.poll(async () => (await measureCueTrack(page, 2, 3.9)) !== null).toBe(true);
+  expect((await measureCueTrack(page, 2, 3.9))!.rms).toBeLessThan(0.002);
 });

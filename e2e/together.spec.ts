@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
-import { expect, gotoHydrated, signUpFresh, test } from './fixtures';
+import { expect, gotoHydrated, signUpFresh, test, linkPath } from './fixtures';
 
 /**
  * Breathe together in Debian's Chromium against the production build and its server: a member
@@ -27,8 +27,6 @@ interface Change {
 }
 
 const TIDE = { name: 'Tide together', inhale: 2, hold: 1, exhale: 2, hold_after_exhale: 1 };
-const link = (json: unknown) =>
-  `/p/${Buffer.from(JSON.stringify(json), 'utf8').toString('base64url')}`;
 const changes = (page: Page) =>
   page.evaluate(() => (window.__pneumaTogether?.changes ?? []) as unknown as Change[]);
 const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
@@ -36,7 +34,7 @@ const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.len
 /** Signs a host up and starts a shared session of TIDE (cycles of 6 s, 10 s from now); returns its link. */
 async function hostSession(page: Page, tag: string, cycles: number): Promise<string> {
   await signUpFresh(page, tag);
-  await gotoHydrated(page, link({ v: 1, kind: 'pattern', pattern: TIDE }));
+  await gotoHydrated(page, linkPath({ v: 1, kind: 'pattern', pattern: TIDE }));
   await page.getByLabel('Cycles').fill(String(cycles));
   await page.getByLabel('Starts').selectOption('10');
   await page.getByRole('button', { name: 'Start a shared session' }).click();

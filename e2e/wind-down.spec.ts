@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y';
 import { test, expect, gotoHydrated } from './fixtures';
 import { holdScripts } from './holdScripts';
+import { measureCueTrack } from './cueTrackAudio';
 import { pressStart } from './practise';
 
 /**
@@ -21,25 +22,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const PAGE = '/session/mobile?pattern=mindfulness';
 const NIGHT = new Date(2026, 10, 29, 23, 0, 0);
-
-/** The peak of the decoded cue track within [fromS, toS). */
-function trackPeak(page: Page, fromS: number, toS: number) {
-  return page.evaluate(
-    async ([a, b]) => {
-      const track = (window as unknown as { __pneumaCueTrack?: { blob: Blob } }).__pneumaCueTrack;
-      if (!track) return null;
-      const ctx = new OfflineAudioContext(1, 1, 8000);
-      const buf = await ctx.decodeAudioData(await track.blob.arrayBuffer());
-      const data = buf.getChannelData(0);
-      let peak = 0;
-      const to = Math.min(data.length, Math.round(b! * buf.sampleRate));
-      for (let k = Math.round(a! * buf.sampleRate); k < to; k++)
-        peak = Math.max(peak, Math.abs(data[k]!));
-      return peak;
-    },
-    [fromS, toS],
-  );
-}
 
 const background = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -78,9 +60,11 @@ test('wind-down mode on a phone at night shows the dim theme from the first pain
   // 80 s: a 40 s ramp. The first exhale's cue (5 s) at full volume; the last exhale's (75 s,
   // 5 s before the end: the same tone and spoken word) at windDownGain(5 s) =
   // 0.25 + 0.75 * (1 - cos(pi / 8)) / 2 = 0.279.
-  await expect.poll(() => trackPeak(page, 5, 5.9), { timeout: 10_000 }).toBeGreaterThan(0.05);
-  const first = (await trackPeak(page, 5, 5.9))!;
-  const last = (await trackPeak(page, 75, 75.9))!;
+  await expect
+    .poll(async () => (await measureCueTrack(page, 5, 5.9))?.windowPeak ?? 0, { timeout: 10_000 })
+    .toBeGreaterThan(0.05);
+  const first = (await measureCueTrack(page, 5, 5.9))!.windowPeak;
+  const last = (await measureCueTrack(page, 75, 75.9))!.windowPeak;
   console.log(
     'wind-down track: first and last exhale cue peaks',
     first.toFixed(3),
