@@ -22,7 +22,13 @@ function topLevelManifest() {
     name: 'pneuma-manifest',
     transformIndexHtml: {
       order: 'post' as const,
-      handler: () => [{ tag: 'link', attrs: { rel: 'manifest', href: '/manifest.webmanifest' }, injectTo: 'head' as const }],
+      handler: () => [
+        {
+          tag: 'link',
+          attrs: { rel: 'manifest', href: '/manifest.webmanifest' },
+          injectTo: 'head' as const,
+        },
+      ],
     },
     writeBundle() {
       copyFileSync(resolve('manifest.webmanifest'), resolve(outDir, 'manifest.webmanifest'));
@@ -30,15 +36,44 @@ function topLevelManifest() {
   };
 }
 
+/**
+ * Vite's preload helper without its preloading (issue #48): with modulePreload off and one
+ * stylesheet, every dynamic import's list of files to preload is empty, so the helper's link
+ * building never runs; it still cost about 700 bytes gzip in the first load. What stays is its
+ * one behaviour that matters: a chunk that fails to load fires 'vite:preloadError' on window
+ * (cancelable) before the error reaches the caller.
+ */
+function plainDynamicImports(): PluginOption {
+  const helper = '\0vite/preload-helper.js';
+  return {
+    name: 'pneuma-plain-dynamic-imports',
+    enforce: 'pre',
+    resolveId: (id) => (id === helper ? helper : null),
+    load: (id) =>
+      id === helper
+        ? `export const __vitePreload = (load) => load().catch((error) => {
+  const event = new Event('vite:preloadError', { cancelable: true });
+  event.payload = error;
+  window.dispatchEvent(event);
+  if (!event.defaultPrevented) throw error;
+});`
+        : null,
+  };
+}
 
 /** The browser build's own steps: the manifest, the prerendered pages, the service worker. */
 function clientOnlyPlugins(): PluginOption[] {
   const precache = precachePolicy(outDir);
   return [
+    plainDynamicImports(),
     topLevelManifest(),
     precache.plugin,
     // Before VitePWA in closeBundle (see the plugin), so the pages are precached.
-    prerender({ outDir, configFile: resolve('vite.config.ts'), alongsideEntry: [LOCAL_DATA_CHUNK] }),
+    prerender({
+      outDir,
+      configFile: resolve('vite.config.ts'),
+      alongsideEntry: [LOCAL_DATA_CHUNK],
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -52,13 +87,21 @@ function clientOnlyPlugins(): PluginOption[] {
         // one list); sw/sw.ts caches those under /assets/ on first use. wasm and model files
         // are never precached. Of the PNG icons only the one the pages link: the others are
         // the manifest's, which the browser fetches itself when it installs the app.
-        globPatterns: ['**/*.{js,css,html,svg,ico,webmanifest,woff2}', 'icons/apple-touch-icon.png'],
+        globPatterns: [
+          '**/*.{js,css,html,svg,ico,webmanifest,woff2}',
+          'icons/apple-touch-icon.png',
+        ],
         manifestTransforms: [precache.leaveOutOnDemand],
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
         // The worker's own build: it never writes or reads the data file, so the data-file
         // sections (src/sync/syncedTables.ts) and their checks stay out of sw.js.
         buildPlugins: {
-          vite: [{ name: 'pneuma-sw-build', config: () => ({ define: { 'import.meta.env.PNEUMA_SERVICE_WORKER': 'true' } }) }],
+          vite: [
+            {
+              name: 'pneuma-sw-build',
+              config: () => ({ define: { 'import.meta.env.PNEUMA_SERVICE_WORKER': 'true' } }),
+            },
+          ],
         },
       },
       devOptions: { enabled: false },
@@ -99,7 +142,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir,
     target: 'es2022',
-    sourcemap: false,
+    sourcemap: process.env.PNEUMA_SOURCEMAP === '1',
     // One stylesheet for every screen, linked from each prerendered page: a page's own rules
     // (patterns, session, progress) must be there before its HTML paints, not arrive with
     // its route chunk (which would restyle the page after hydration: a layout shift).
