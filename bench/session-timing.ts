@@ -4,11 +4,13 @@
  * the production build served by `npm start`, and measures, for every phase boundary the
  * breath clock scheduled:
  *   - UI gap: when the frame callback wrote the new phase to the DOM (window.__pneumaTiming.ui);
- *   - audio gap: when the cue tone actually appeared in the rendered audio, found by an
- *     AudioWorklet onset detector on the cue bus, mapped to performance time with
- *     AudioContext.getOutputTimestamp();
+ *   - audio gap: when the session's one cue track (an <audio> element playing the rendered
+ *     cues, features/session/cueTrackPlayer) reached the boundary, from its currentTime
+ *     read every frame (window.__pneumaCueTrack gives the track's origin and boundaries);
  * and reports max / mean / p95 of each, plus the drift (slope of gap over session time).
  * Target: every gap under 20 ms, no cumulative drift.
+ * Not measured: the speaker's output latency (the media pipeline's position is read, not the
+ * sound in the room), a locked phone, or a page the browser hides.
  *
  *   npx tsx bench/session-timing.ts      (writes bench-results/session-timing.json)
  * Env: BENCH_PORT (default 18810), CHROMIUM_PATH, BENCH_PATTERN (default box).
@@ -70,24 +72,56 @@ function stats(points: { t: number; gap: number }[]): Stats {
   };
 }
 
-// The onset detector runs inside the page's AudioContext.
-const WORKLET = `
-class Onset extends AudioWorkletProcessor {
-  constructor() { super(); this.silent = sampleRate; }
-  process(inputs) {
-    const ch = inputs[0] && inputs[0][0];
-    if (!ch) return true;
-    for (let i = 0; i < ch.length; i++) {
-      if (Math.abs(ch[i]) > 0.005) {
-        if (this.silent > sampleRate * 0.05) this.port.postMessage(currentTime + i / sampleRate);
-        this.silent = 0;
-      } else this.silent++;
-    }
-    return true;
-  }
+/** One look at the cue track: performance.now() and the session's active ms by the audio. */
+interface AudioSample {
+  perf: number;
+  activeMs: number;
+  paused: boolean;
 }
-registerProcessor('onset', Onset);
-`;
+
+/**
+ * The performance time at which the audio was at `activeMs`: a least-squares line through
+ * the samples within 1.5 s of it, taken from one stretch of playing (a pause splits them).
+ */
+function audioTimeAt(samples: AudioSample[][], activeMs: number): number | null {
+  for (const run of samples) {
+    const near = run.filter((s) => Math.abs(s.activeMs - activeMs) <= 1500);
+    if (near.length < 10) continue;
+    const lo = Math.min(...near.map((s) => s.activeMs));
+    const hi = Math.max(...near.map((s) => s.activeMs));
+    if (activeMs < lo || activeMs > hi) continue;
+    const n = near.length;
+    const mx = near.reduce((a, s) => a + s.activeMs, 0) / n;
+    const my = near.reduce((a, s) => a + s.perf, 0) / n;
+    let num = 0;
+    let den = 0;
+    for (const s of near) {
+      num += (s.activeMs - mx) * (s.perf - my);
+      den += (s.activeMs - mx) ** 2;
+    }
+    if (!den) continue;
+    return my + (num / den) * (activeMs - mx);
+  }
+  return null;
+}
+
+/** Splits the samples into stretches of playing (paused looks and jumps end a stretch). */
+function playingRuns(samples: AudioSample[]): AudioSample[][] {
+  const runs: AudioSample[][] = [];
+  let run: AudioSample[] = [];
+  let prev: AudioSample | null = null;
+  for (const s of samples) {
+    const jump = prev !== null && Math.abs(s.perf - prev.perf - (s.activeMs - prev.activeMs)) > 100;
+    if (s.paused || jump) {
+      if (run.length) runs.push(run);
+      run = [];
+    }
+    if (!s.paused) run.push(s);
+    prev = s;
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
 
 async function main(): Promise<void> {
   const loadAtStart = loadavg().map((v) => Math.round(v * 100) / 100);
@@ -97,8 +131,7 @@ async function main(): Promise<void> {
     args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
   try {
-    // The page's CSP (script-src 'self') refuses a blob: worklet; the probe is the bench's, not the app's.
-    const page = await browser.newPage({ bypassCSP: true });
+    const page = await browser.newPage();
     const url = `/session/classic?pattern=${PATTERN}`;
     await page.goto(app.base + url);
     // Let the service worker take control first (its first 'controlling' reloads the page).
@@ -111,35 +144,23 @@ async function main(): Promise<void> {
     }
     await page.waitForLoadState('load');
     await page.goto(app.base + url);
+    await page.getByRole('button', { name: 'Start', exact: true }).waitFor();
 
-    await page.getByRole('button', { name: "I'm Ready to Try This" }).click();
-    // 'Start Immediately' creates the AudioContext (user gesture); attach the detector in the 0.5 s before the start.
-    await page.getByRole('button', { name: 'Start Immediately' }).click();
-    const attached = await page.evaluate(async (code) => {
-      const probe = (window as unknown as { __pneumaTiming: unknown }).__pneumaTiming as {
-        audioContext?: AudioContext;
-        cueBus?: AudioNode;
-        onsets?: number[];
+    // Every frame, where the cue track's <audio> is (the session's active ms by the audio).
+    // A string: tsx would wrap a named function in a helper the page does not have.
+    await page.evaluate(`(() => {
+      const looks = [];
+      window.__benchAudio = looks;
+      const look = () => {
+        const a = document.querySelector('audio[data-testid="session-cue-track"]');
+        const track = window.__pneumaCueTrack;
+        if (a && track && a.currentTime > 0)
+          looks.push({ perf: performance.now(), activeMs: track.originMs + a.currentTime * 1000, paused: a.paused });
+        requestAnimationFrame(look);
       };
-      const ctx = probe?.audioContext;
-      if (!ctx || !probe.cueBus) return 'no audio context';
-      if (ctx.state !== 'running') await ctx.resume();
-      const url = URL.createObjectURL(new Blob([code], { type: 'application/javascript' }));
-      await ctx.audioWorklet.addModule(url);
-      const node = new AudioWorkletNode(ctx, 'onset');
-      const sink = ctx.createGain();
-      sink.gain.value = 0;
-      probe.cueBus.connect(node).connect(sink).connect(ctx.destination);
-      probe.onsets = [];
-      node.port.onmessage = (e: MessageEvent<number>) => {
-        const ts = ctx.getOutputTimestamp();
-        // Audio-clock time of the onset -> performance time at which it is output.
-        probe.onsets!.push(ts.performanceTime! + (e.data - ts.contextTime!) * 1000);
-      };
-      return `ok (${ctx.state}, ${ctx.sampleRate} Hz, base latency ${(ctx.baseLatency * 1000).toFixed(1)} ms, output latency ${((ctx.outputLatency ?? 0) * 1000).toFixed(1)} ms)`;
-    }, WORKLET);
-    console.log('audio detector:', attached);
-
+      requestAnimationFrame(look);
+    })()`);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByTestId('phase-label').waitFor();
     const startedAt = Date.now();
     // A 5 s pause about a minute in: boundaries after it must still be on time.
@@ -151,43 +172,40 @@ async function main(): Promise<void> {
     const wallSeconds = (Date.now() - startedAt) / 1000;
 
     const raw = await page.evaluate(() => {
-      const p = (window as unknown as { __pneumaTiming: unknown }).__pneumaTiming as {
-        ui: { boundary: number; scheduledAt: number; actualAt: number; phase: string }[];
-        audioPlanned: {
-          boundary: number;
-          scheduledAt: number;
-          contextTime: number;
-          cancelled?: boolean;
-        }[];
-        onsets?: number[];
+      const w = window as unknown as {
+        __pneumaTiming: {
+          ui: { boundary: number; scheduledAt: number; actualAt: number; phase: string }[];
+        };
+        __pneumaCueTrack: { originMs: number; onsetsMs: number[] };
+        __benchAudio: AudioSample[];
       };
       return {
-        ui: p.ui,
-        audioPlanned: p.audioPlanned.filter((a) => !a.cancelled),
-        cancelled: p.audioPlanned.filter((a) => a.cancelled).length,
-        onsets: p.onsets ?? [],
+        ui: w.__pneumaTiming.ui,
+        boundariesMs: w.__pneumaCueTrack.onsetsMs.map((ms) => w.__pneumaCueTrack.originMs + ms),
+        samples: w.__benchAudio,
       };
     });
-    const t0 = Math.min(
-      ...raw.ui.map((e) => e.scheduledAt),
-      ...raw.audioPlanned.map((e) => e.scheduledAt),
-    );
+    const t0 = Math.min(...raw.ui.map((e) => e.scheduledAt));
     const uiPoints = raw.ui.map((e) => ({
       t: e.scheduledAt - t0,
       gap: e.actualAt - e.scheduledAt,
     }));
-    // Match each planned cue to the nearest detected onset (within 200 ms).
+    // Each boundary of the track: when the audio reached it, against the clock's boundary
+    // time nearest to that moment (within 200 ms).
+    const runs = playingRuns(raw.samples);
     const audioPoints: { t: number; gap: number }[] = [];
     const unmatched: number[] = [];
-    for (const plan of raw.audioPlanned) {
+    raw.boundariesMs.forEach((ms, k) => {
+      const heard = audioTimeAt(runs, ms);
       let best: number | null = null;
-      for (const o of raw.onsets)
-        if (best === null || Math.abs(o - plan.scheduledAt) < Math.abs(best - plan.scheduledAt))
-          best = o;
-      if (best !== null && Math.abs(best - plan.scheduledAt) < 200)
-        audioPoints.push({ t: plan.scheduledAt - t0, gap: best - plan.scheduledAt });
-      else unmatched.push(plan.boundary);
-    }
+      if (heard !== null)
+        for (const e of raw.ui)
+          if (best === null || Math.abs(e.scheduledAt - heard) < Math.abs(best - heard))
+            best = e.scheduledAt;
+      if (heard !== null && best !== null && Math.abs(best - heard) < 200)
+        audioPoints.push({ t: best - t0, gap: heard - best });
+      else unmatched.push(k);
+    });
     const ui = stats(uiPoints);
     const audio = stats(audioPoints);
     const result = {
@@ -212,12 +230,11 @@ async function main(): Promise<void> {
       audio: {
         ...audio,
         gapsMs: audioPoints.map((p) => Math.round(p.gap * 10) / 10),
-        planned: raw.audioPlanned.length,
-        cancelledByPause: raw.cancelled,
-        detectedOnsets: raw.onsets.length,
+        trackBoundaries: raw.boundariesMs.length,
+        audioSamples: raw.samples.length,
         unmatchedBoundaries: unmatched,
         measuredAs:
-          'onset of the cue tone in the rendered audio (AudioWorklet on the cue bus), mapped to performance time with getOutputTimestamp(), minus the boundary time',
+          "performance.now() at which the cue track's <audio> reached the boundary (a line through its currentTime read every frame within 1.5 s of it), minus the boundary time from the breath clock; the media pipeline's position, not the speaker's output (output latency is not in it)",
       },
       targetMs: TARGET_MS,
       pass: ui.count > 0 && audio.count > 0 && ui.over20ms === 0 && audio.over20ms === 0,

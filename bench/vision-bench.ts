@@ -73,7 +73,7 @@ async function inWorker(): Promise<StageMs & { startMs: number }> {
     const startMs = Date.now() - t0;
     await cam.page.waitForTimeout(SECONDS_IN_BROWSER * 1000);
     const details = cam.page.getByTestId('vision-diagnostics');
-    await expect(details).toContainText('frames analysed');
+    await expect(details).toContainText('frames analyzed');
     const text = (await details.textContent()) ?? '';
     const ms = (label: string) => Number(new RegExp(`${label} ([\\d.]+) ms`).exec(text)?.[1]);
     return {
