@@ -10,7 +10,11 @@ import { test, expect, gotoHydrated, signUpFresh } from './fixtures';
  * - a 40-character specialty (the longest the form takes, one unbroken word) wraps inside its
  *   chip on the onboarding form and inside its badge on the instructor's card, its full text
  *   on screen, and the page never scrolls sideways;
- * - a toast sits above the bottom navigation, and none follows the person into a session.
+ * - a toast sits above the bottom navigation, and none follows the person into a session;
+ * - signed in, the bottom bar's labels keep a gap between them (at 320 px 'Community' ran
+ *   into 'Progress') and every tab stays a 44 px target;
+ * - home's folded Smart Picks (390 px, dark) show they open: the browser's disclosure
+ *   marker, never a bare heading over nothing; open, the picks are there.
  * Not proven here: real phones (safe areas, system font scaling), WebKit and Firefox (no
  * Network Information API there: they never show 'slow'), and a toast raised while a
  * session is already open (the session screens raise none; the toaster is hidden there).
@@ -194,3 +198,84 @@ for (const size of PHONES) {
     await page.context().close();
   });
 }
+
+for (const size of PHONES) {
+  test(`signed in at ${size.width} px the bottom bar's labels never touch, and each tab is a 44 px target`, async ({
+    browser,
+  }) => {
+    const page = await phone(browser, size);
+    await signUpFresh(page, `bar-${size.width}`);
+    const nav = page.getByRole('navigation', { name: 'Bottom' });
+    await expect(nav).toBeVisible();
+    // The label's own text box (a range over its words), not its tab: the tab is wider.
+    const tabs = await nav.evaluate((n) =>
+      Array.from(n.querySelectorAll<HTMLElement>('.bottom-nav__tab')).map((tab) => {
+        const label = tab.querySelector('span:not(.badge):not(.visually-hidden)')!;
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        const text = range.getBoundingClientRect();
+        const box = tab.getBoundingClientRect();
+        return {
+          name: label.textContent,
+          left: text.left,
+          right: text.right,
+          width: box.width,
+          height: box.height,
+        };
+      }),
+    );
+    expect(tabs.map((t) => t.name)).toEqual(['Home', 'Share', 'Progress', 'Community', 'Profile']);
+    for (const t of tabs) {
+      expect(Math.min(t.width, t.height), `${t.name} is a 44 px target`).toBeGreaterThanOrEqual(44);
+      expect(t.left, `${t.name} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(t.right, `${t.name} ends on screen`).toBeLessThanOrEqual(size.width);
+    }
+    for (let i = 1; i < tabs.length; i++) {
+      // 4 px: two labels closer than that read as one word at this size (it was -2.4 px).
+      expect(
+        tabs[i]!.left - tabs[i - 1]!.right,
+        `the gap between '${tabs[i - 1]!.name}' and '${tabs[i]!.name}'`,
+      ).toBeGreaterThanOrEqual(4);
+    }
+    expect(await sidewaysScroll(page)).toBe(0);
+    const bar = (await nav.boundingBox())!;
+    await page.screenshot({
+      path: test.info().outputPath(`bottom-bar-signed-in-${size.width}.png`),
+      clip: { x: 0, y: bar.y, width: size.width, height: bar.height },
+    });
+    await page.context().close();
+  });
+}
+
+test('signed in at 390 px, dark: the folded Smart Picks show their marker and open onto them', async ({
+  browser,
+}) => {
+  const page = await phone(browser, PHONES[1]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signUpFresh(page, 'picks');
+  const picks = page.locator('details.home-mobile__picks');
+  const summary = picks.locator('summary');
+  await expect(summary).toBeVisible();
+  // The browser's disclosure marker is drawn only for a list-item summary (a flex one lost it).
+  expect(await summary.evaluate((el) => getComputedStyle(el).display)).toBe('list-item');
+  await expect(summary).toHaveText('Smart Picks');
+  // The marker's room: the text starts right of the summary's own left edge.
+  const indent = await summary.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect().left - el.getBoundingClientRect().left;
+  });
+  expect(indent, 'room for the marker before the words').toBeGreaterThan(8);
+  const s = (await summary.boundingBox())!;
+  expect(s.height, 'the summary is a 44 px target').toBeGreaterThanOrEqual(44);
+  await summary.click();
+  const list = picks.getByRole('list', { name: 'Smart Picks' });
+  // What was folded is there: the picks, each a pattern to choose.
+  expect(await list.getByRole('listitem').count()).toBeGreaterThanOrEqual(1);
+  await expect(list.getByRole('button').first()).toBeVisible();
+  await page.screenshot({
+    path: test.info().outputPath('home-smart-picks-390-dark.png'),
+    fullPage: true,
+  });
+  await page.context().close();
+});
