@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { communityApi, type Page, type Post } from '../../backend/api/communityApi';
-import { Button, buttonClass } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
 import { ErrorCard } from '../errors';
@@ -78,11 +77,8 @@ export function CommunityList({ userId, kind }: { userId: string; kind: Communit
       </h2>
       <p className="muted">{list.intro}</p>
       {posts.length === 0 ? (
-        <EmptyState title={list.empty}>
-          <Link to="/create-post" className={buttonClass('primary')}>
-            Share your progress
-          </Link>
-        </EmptyState>
+        // The page's head has the one 'Share your progress' (issue 44: two on an empty list).
+        <EmptyState title={list.empty} />
       ) : (
         <ol className="feed__list">
           {posts.map((post) => (

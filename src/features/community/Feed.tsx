@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { communityApi } from '../../backend/api/communityApi';
 import { ERROR_TEXT } from '../../domain/errors/messages';
-import { Button, buttonClass } from '../../ui/Button';
+import { Button } from '../../ui/Button';
 import { ErrorCard } from '../errors';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadingDots } from '../../ui/LoadingDots';
@@ -39,29 +38,36 @@ export function Feed({ userId }: { userId: string }) {
         Posts
       </h2>
       {posts.length === 0 ? (
-        <EmptyState title="No posts yet. Be the first to share a session.">
-          <Link to="/create-post" className={buttonClass('primary')}>
-            Share your progress
-          </Link>
-        </EmptyState>
+        // The page's head has the one 'Share your progress' (issue 44: two on an empty feed).
+        <EmptyState title="No posts yet. Be the first to share a session." />
       ) : (
         <ol className="feed__list">
           {posts.map((post, i) => (
             <li key={post.id}>
-              {i === firstOther && i > 0 ? <p className="feed__divider muted">Everyone else</p> : null}
+              {i === firstOther && i > 0 ? (
+                <p className="feed__divider muted">Everyone else</p>
+              ) : null}
               <PostCard post={post} actions={actions} />
             </li>
           ))}
         </ol>
       )}
       {q.hasNextPage ? (
-        <Button variant="secondary" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          disabled={q.isFetchingNextPage}
+          onClick={() => void q.fetchNextPage()}
+        >
           {q.isFetchingNextPage ? 'Loading…' : 'Load more posts'}
         </Button>
       ) : posts.length > 0 ? (
         <p className="muted">You have reached the end of the feed.</p>
       ) : null}
-      {q.isFetchNextPageError ? <p role="alert">{ERROR_TEXT.timelineFailed}. {reasonOf(q.error)}</p> : null}
+      {q.isFetchNextPageError ? (
+        <p role="alert">
+          {ERROR_TEXT.timelineFailed}. {reasonOf(q.error)}
+        </p>
+      ) : null}
     </section>
   );
 }
