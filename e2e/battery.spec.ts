@@ -15,10 +15,9 @@ test('a battery at 12 % and unplugged: minimal rate, and the panel says why', as
     Object.defineProperty(navigator, 'getBattery', { value: () => Promise.resolve(battery) });
   });
   await page.goto('/session/enhanced?pattern=box');
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Camera setup' })).toBeVisible();
+  // The camera is asked for in the pre-session step, before its one 'Start'.
   await page.getByRole('button', { name: 'Enable Camera' }).click();
-  await page.getByRole('button', { name: 'Start Session' }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByTestId('camera-chip')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('camera-chip').click();
   await expect(page.getByTestId('battery-note')).toHaveText(

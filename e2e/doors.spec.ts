@@ -136,12 +136,29 @@ const DOORS: Door[] = [
   {
     name: '/session (Practice)',
     kind: 'pattern',
-    fixme:
-      "/session shows the choice screen 'Practice' ('Start Breathing', 'Enhanced session', then 'Try This Pattern' and a 3-step guide ending in 'Start Session' or 'Skip Guide') before the pre-session 'Start': the h1 reads 'Practice', not the pattern",
     stored: { patternName: 'Box Breathing', patternId: 'box' },
     open: async (page) => {
       await gotoHydrated(page, '/session');
+      // The one pre-session step of a classic session, with nothing remembered: Box Breathing.
+      await expect(page).toHaveURL(/\/session\/classic$/);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Box Breathing');
+    },
+  },
+  {
+    // Camera mode's one 'Start' (issue 49): the camera is asked for in the pre-session step,
+    // and nothing asks for a second start after the countdown. Not proven here: a session with
+    // the camera on (vision.spec and first-minute.spec enable a fake camera first).
+    name: '/session in camera mode (Enhanced)',
+    kind: 'pattern',
+    stored: { patternName: 'Box Breathing', patternId: 'box' },
+    open: async (page) => {
+      await gotoHydrated(page, '/session');
+      await page
+        .getByRole('navigation', { name: 'Session mode' })
+        .getByRole('link', { name: 'Enhanced, with camera' })
+        .click();
+      await expect(page).toHaveURL(/\/session\/enhanced$/);
+      await expect(page.getByRole('button', { name: 'Enable Camera' })).toBeVisible();
     },
   },
   {

@@ -207,10 +207,9 @@ for (const [name, viewport] of [
       page,
     }) => {
       await gotoHydrated(page, '/session/enhanced?pattern=box');
-      await page.getByRole('button', { name: 'Start', exact: true }).click();
       await page.getByRole('button', { name: 'Enable Camera' }).click({ timeout: 10_000 });
       await expect(page.getByText('Vision Active')).toBeVisible({ timeout: 45_000 });
-      await page.getByRole('button', { name: 'Start Session' }).click();
+      await page.getByRole('button', { name: 'Start', exact: true }).click();
       await expect(page.getByTestId('phase-label')).toHaveText('Inhale', { timeout: 10_000 });
       await page.mouse.move(5, 5);
       const chip = page.getByTestId('camera-chip');

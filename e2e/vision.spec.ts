@@ -12,7 +12,7 @@ import { measure, type CameraResults } from './vision/enhancedSession';
  * real photographs (./vision/photos.ts, ./vision/clips.ts: a person moved by a known sine,
  * by random jumps, or not at all; an empty room swaying like a breathing chest; a phone on
  * a sofa) or its own default test pattern. Three browsers run at a time, each through the
- * real screens: 'Enable Camera', 'Vision Active', 'Start Session', real seconds, stop, the
+ * real screens: 'Enable Camera', 'Vision Active', the one 'Start', real seconds, stop, the
  * results (the short clips first: the longer ones then start with the face detector cached).
  * - nobody in view (the empty room, the phone, the default pattern): face presence 0%,
  *   posture, breathing rate and the camera's heart rate 'Not measured' with the reason, and the live tile never
@@ -209,14 +209,14 @@ test('a refused camera permission shows the message, and the session runs withou
   try {
     const { page } = cam;
     await page.goto('/session/enhanced?pattern=coherent');
-    await page.getByRole('button', { name: 'Start', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Camera setup' })).toBeVisible();
+    // The camera is asked for in the pre-session step; its one 'Start' then breathes without it.
+    await expect(page.getByRole('heading', { name: 'Camera', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Enable Camera' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'Camera access denied. Please allow camera permissions in your browser settings.',
     );
-    await expect(page.getByRole('button', { name: 'Start Session' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Continue without camera' }).click();
+    await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(page.getByTestId('session-cycles')).toHaveText('0 / 15');
     // The camera's figures are folded into one chip: it says the camera is off.
     await expect(page.getByTestId('camera-chip')).toContainText('Camera off');

@@ -31,15 +31,21 @@ function expand(fullPath: string): string[] {
 /** Every page to prerender, read from the route table (so new routes are picked up). */
 export function prerenderPaths(): string[] {
   const router = createAppRouter(createMemoryHistory({ initialEntries: ['/'] }));
-  const paths = Object.keys(router.routesByPath)
-    .map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p))
+  const paths = Object.entries(router.routesByPath)
+    // A route with no component of its own only sends the visitor on (/session goes to a
+    // session's page in beforeLoad): no page file, so the server and the service worker
+    // give it the app shell and the router goes on in the browser.
+    .filter(([, route]) => route.options.component !== undefined)
+    .map(([p]) => (p.length > 1 ? p.replace(/\/$/, '') : p))
     .flatMap(expand);
   return [...new Set(paths)].sort();
 }
 
 /** The HTML inside #root for one path, with every Suspense boundary resolved. */
 export async function renderPage(path: string): Promise<{ html: string; failure: string | null }> {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), { prerender: true });
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }), {
+    prerender: true,
+  });
   await router.load();
   // A component that throws while rendering leaves its Suspense boundary to the browser;
   // the build reports it instead of shipping a page that hydrates with an error.
@@ -60,6 +66,10 @@ export async function renderPage(path: string): Promise<{ html: string; failure:
   const html = Buffer.concat(chunks).toString('utf8');
   // A boundary left pending (<!--$?-->) or to the browser (<!--$!-->) would not hydrate as built.
   const unfinished = /<!--\$[?!]-->/.test(html) ? 'a Suspense boundary did not finish' : null;
-  const failure = failed ? `${failed.routeId}: ${failed.status}` : renderErrors.length ? renderErrors.join('\n') : unfinished;
+  const failure = failed
+    ? `${failed.routeId}: ${failed.status}`
+    : renderErrors.length
+      ? renderErrors.join('\n')
+      : unfinished;
   return { html, failure };
 }

@@ -1,6 +1,6 @@
 /**
- * Drives an enhanced session through the real screens: intro skipped, 'Enable Camera',
- * 'Vision Active', 'Start Session', real seconds of breathing with the fake camera, stop,
+ * Drives an enhanced session through the real screens: 'Enable Camera' and 'Vision Active'
+ * in the pre-session step, its one 'Start', real seconds of breathing with the fake camera, stop,
  * and the results screen's camera figures read back as numbers.
  */
 import { expect, type Page } from '@playwright/test';
@@ -45,10 +45,9 @@ const number = (text: string | null) => {
 /** Opens the session and waits until the camera is analysing frames. */
 export async function startWithCamera(page: Page, pattern: string): Promise<void> {
   await page.goto(`/session/enhanced?pattern=${pattern}`);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await page.getByRole('button', { name: 'Enable Camera' }).click();
   await expect(page.getByText('Vision Active')).toBeVisible({ timeout: 45_000 });
-  await page.getByRole('button', { name: 'Start Session' }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByTestId('session-cycles')).toBeVisible();
 }
 

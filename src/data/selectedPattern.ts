@@ -33,7 +33,7 @@ export function librarySelection(
   return { source: 'library', cycles: 5, hasBreathHold: false, ...p };
 }
 
-/** A built-in pattern chosen on home or the session-choice screen, in the discovery shape. */
+/** A built-in pattern chosen on home or in the library, in the discovery shape. */
 export function discoverySelection(p: BreathingPattern): DiscoverySelectedPattern {
   return {
     source: 'discovery',

@@ -2,7 +2,7 @@ import { getPersonPreference, setPersonPreference } from './preferencesRepo';
 import { SELECTED_PATTERN_KEY, selectedPatternId, type SelectedPattern } from './selectedPattern';
 import { rememberSessionPattern } from './sessionPatternHint';
 
-export { discoverySelection, librarySelection } from './selectedPattern';
+export { librarySelection } from './selectedPattern';
 
 /** The person's selection (a preference: it follows a signed-in user to their other devices). */
 export async function getSelectedPattern(): Promise<SelectedPattern | undefined> {

@@ -1,6 +1,5 @@
 /**
- * Search, filter and sort for the pattern library and the pattern selection screen
- * (docs/product.md § Discovery). Pure.
+ * Search, filter and sort for the pattern library (docs/product.md § Discovery). Pure.
  *
  * Honesty: `usageCount` is this device's real count of sessions with the pattern and
  * `rating` is the user's own star rating; both are absent (not zero, not invented)
@@ -10,12 +9,10 @@ import {
   CATEGORY_LABELS,
   PATTERN_CATEGORIES,
   cycleSeconds,
-  type BreathingPattern,
   type Difficulty,
   type PatternCategory,
   type PatternTimings,
 } from './patterns';
-import type { Goal } from './goals';
 
 interface LibraryPhase {
   name: 'inhale' | 'hold' | 'exhale' | 'hold_after_exhale';
@@ -196,7 +193,7 @@ function sortCards(cards: readonly LibraryCard[], sort: LibrarySort): LibraryCar
   }
 }
 
-/** The reset button of both empty states (library and pattern selection). */
+/** The reset button of the library's and the marketplace's empty states. */
 export const CLEAR_FILTERS_LABEL = 'Clear Filters';
 
 export type LibraryTab = 'all' | 'builtin' | 'mine' | 'recent' | 'favorites';
@@ -260,61 +257,4 @@ export function queryLibrary(
     (c) => matchesLibraryQuery(c, q.search) && matchesCategory(c, q.category),
   );
   return q.tab === 'recent' && q.sort === 'recent' ? inTab : sortCards(inTab, q.sort);
-}
-
-// ---------------------------------------------------------------------------------------
-// Pattern selection screen (session choice)
-
-/** Case-insensitive contains match on name, benefits and best-for. Blank matches all. */
-export function matchesSelectionQuery(
-  p: Pick<BreathingPattern, 'name' | 'benefits' | 'bestFor' | 'userBenefit'>,
-  query: string,
-): boolean {
-  const q = norm(query);
-  if (!q) return true;
-  return [p.name, p.userBenefit, ...p.benefits, ...p.bestFor].some((f) => norm(f).includes(q));
-}
-
-export type SelectionTab = 'recommended' | 'all' | 'stress' | 'energy' | 'sleep' | 'focus' | 'lung';
-
-export const SELECTION_TABS: readonly { value: SelectionTab; label: string }[] = [
-  { value: 'recommended', label: 'Recommended' },
-  { value: 'all', label: 'All Patterns' },
-  { value: 'stress', label: 'Reduce Stress' },
-  { value: 'energy', label: 'Increase Energy' },
-  { value: 'sleep', label: 'Better Sleep' },
-  { value: 'focus', label: 'Boost Focus' },
-  { value: 'lung', label: 'Build Lung Capacity' },
-];
-
-const TAB_GOAL: Record<Exclude<SelectionTab, 'recommended' | 'all' | 'lung'>, string> = {
-  stress: 'stress-relief',
-  energy: 'energy-boost',
-  sleep: 'better-sleep',
-  focus: 'focus-boost',
-};
-
-/**
- * The patterns of a selection tab: a category tab holds the patterns of that category
- * plus the patterns of the matching home goal; Build Lung Capacity holds that goal's
- * patterns; Recommended holds `recommendedIds` in their order.
- */
-export function patternsForSelectionTab(
-  patterns: readonly BreathingPattern[],
-  tab: SelectionTab,
-  goals: readonly Goal[],
-  recommendedIds: readonly string[],
-): BreathingPattern[] {
-  if (tab === 'all') return [...patterns];
-  if (tab === 'recommended') {
-    const byId = new Map(patterns.map((p) => [p.id, p]));
-    return recommendedIds
-      .map((id) => byId.get(id))
-      .filter((p): p is BreathingPattern => p !== undefined);
-  }
-  const goalId = tab === 'lung' ? 'lung-capacity' : TAB_GOAL[tab];
-  const goalPatterns = goals.find((g) => g.id === goalId)?.patterns ?? [];
-  return patterns.filter(
-    (p) => goalPatterns.includes(p.id) || (tab !== 'lung' && p.category === tab),
-  );
 }

@@ -9,8 +9,7 @@
  *  - a beginner never gets wim_hof;
  *  - duplicates are removed (the best-ranked entry stays);
  *  - sorted by priority (high, medium, low) then confidence;
- *  - the screens show the first 4 for an enhanced session, else 3 (`recommendationLimit`;
- *    the home screen shows 3).
+ *  - the home screen shows the first 3.
  *
  * Every reason is a statement that is true for this user: it names their goal, the time
  * window they are in, or a count taken from their own history. Confidence is a percent
@@ -38,11 +37,18 @@ export const MOOD_LABELS: Readonly<Record<Mood, string>> = Object.freeze({
  * The patterns a mood ranks first, best first, and the reason shown. Stressed: an even,
  * calming rhythm; tired: an energising one; anxious: long exhales and a slow steady pace.
  */
-const MOOD_PICKS: Readonly<Record<Mood, { ids: readonly string[]; reason: string }>> = Object.freeze({
-  stressed: { ids: ['box', 'relaxation'], reason: 'You feel stressed: an even, calming rhythm.' },
-  tired: { ids: ['energizing', 'energy'], reason: 'You feel tired: a breath that lifts your energy.' },
-  anxious: { ids: ['relaxation', 'coherent'], reason: 'You feel anxious: long exhales and a slow, steady pace.' },
-});
+const MOOD_PICKS: Readonly<Record<Mood, { ids: readonly string[]; reason: string }>> =
+  Object.freeze({
+    stressed: { ids: ['box', 'relaxation'], reason: 'You feel stressed: an even, calming rhythm.' },
+    tired: {
+      ids: ['energizing', 'energy'],
+      reason: 'You feel tired: a breath that lifts your energy.',
+    },
+    anxious: {
+      ids: ['relaxation', 'coherent'],
+      reason: 'You feel anxious: long exhales and a slow, steady pace.',
+    },
+  });
 
 export interface Recommendation {
   patternId: string;
@@ -70,11 +76,6 @@ export interface RecommendationContext {
 }
 
 const PRIORITY_ORDER: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
-
-/** At most 4 for enhanced, else 3. */
-export function recommendationLimit(sessionType: RecommendationContext['sessionType']): number {
-  return sessionType === 'enhanced' ? 4 : 3;
-}
 
 /** The number of recommendations the home screen shows. */
 export const HOME_RECOMMENDATION_COUNT = 3;

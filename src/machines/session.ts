@@ -2,10 +2,11 @@
  * The session machine: the one owner of a session, from the first screen to the stored
  * row (docs/product.md § Sessions, § Breath timing).
  *
- *   setup            the pre-session (benefits, intro, countdown 5..0, ready, start after
- *                    0.5 s): child 'preSession'
- *   live             the camera actor 'camera' runs here (see sessionCamera.ts)
- *     camera_setup   only when the config enables the camera; 'Start Session' goes on
+ *   live             the camera actor 'camera' runs here (see sessionCamera.ts), from the
+ *                    first screen on: camera mode asks for the camera in the pre-session
+ *                    step, before the countdown, and its one 'Start' reaches the breath
+ *     setup          the pre-session (the pattern, the cues, the camera in camera mode;
+ *                    'Start', the countdown, ready, start after 0.5 s): child 'preSession'
  *     active         the breath loop, child 'loop': breathing <-> paused (pauses keep the
  *                    position; retention holds are part of breathing)
  *   complete         practitioner -> the record (buildSessionRecord, nothing else builds
@@ -14,7 +15,7 @@
  *                    loop could not start
  *
  * The session store's phases are read from this machine with `sessionPhase`
- * (setup, ready, active, paused, complete) and the view steps with `viewStep`.
+ * (setup, active, paused, complete) and the view steps with `viewStep`.
  * RESTART (the desktop shortcut R) starts a running session again from its first breath.
  * RESET (the error card) and PRACTICE_AGAIN (at the end) go back to setup with a fresh
  * session from anywhere, keeping the camera permission and the audio choice, and stop
@@ -79,7 +80,6 @@ export const sessionMachine = setup({
   },
   guards: {
     hasConfig: ({ context }) => context.config !== null,
-    cameraEnabled: ({ context }) => context.config?.enableCamera === true,
     breathing: ({ context }) => !context.inRetention,
     hasRecord: ({ context }) => context.record !== null,
     showsUnlock: ({ context }) => context.isFirstTime && context.record?.sessionType === 'classic',
@@ -138,9 +138,9 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => freshContext(input),
-  initial: 'setup',
+  initial: 'live',
   on: {
-    RESET: { target: '.setup', reenter: true, actions: ['releaseCamera', 'freshSession'] },
+    RESET: { target: '.live', reenter: true, actions: ['releaseCamera', 'freshSession'] },
     TOGGLE_AUDIO: { actions: assign({ audioEnabled: ({ context }) => !context.audioEnabled }) },
     SET_AUDIO: { actions: assign({ audioEnabled: ({ event }) => event.enabled }) },
     CAMERA_PERMISSION: {
@@ -161,16 +161,6 @@ export const sessionMachine = setup({
     ERROR: { actions: assign({ error: ({ event }) => event.message }) },
   },
   states: {
-    setup: {
-      invoke: {
-        id: 'preSession',
-        src: 'preSession',
-        onDone: [
-          { guard: { type: 'hasConfig' }, target: 'live', reenter: true },
-          { target: 'failed', actions: 'notInitialized' },
-        ],
-      },
-    },
     live: {
       invoke: {
         id: CAMERA_ID,
@@ -185,13 +175,17 @@ export const sessionMachine = setup({
         ENABLE_CAMERA: { actions: 'forwardToCamera' },
         DISABLE_CAMERA: { actions: 'forwardToCamera' },
       },
-      initial: 'starting',
+      initial: 'setup',
       states: {
-        starting: {
-          always: [{ guard: 'cameraEnabled', target: 'camera_setup' }, { target: 'active' }],
-        },
-        camera_setup: {
-          on: { START_SESSION: 'active' },
+        setup: {
+          invoke: {
+            id: 'preSession',
+            src: 'preSession',
+            onDone: [
+              { guard: { type: 'hasConfig' }, target: 'active' },
+              { target: '#session.failed', actions: 'notInitialized' },
+            ],
+          },
         },
         active: {
           entry: 'startBreathing',
@@ -319,7 +313,7 @@ export const sessionMachine = setup({
           on: {
             VIEW_RESULTS: { target: 'leaving', actions: 'goToResults' },
             PRACTICE_AGAIN: {
-              target: '#session.setup',
+              target: '#session.live',
               actions: ['releaseCamera', 'freshSession'],
             },
           },
@@ -334,25 +328,23 @@ export const sessionMachine = setup({
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** The session store's phase (setup -> ready -> active <-> paused -> complete). */
-type SessionPhase = 'setup' | 'ready' | 'active' | 'paused' | 'complete';
+/** The session store's phase (setup -> active <-> paused -> complete). */
+type SessionPhase = 'setup' | 'active' | 'paused' | 'complete';
 
 export function sessionPhase(s: SessionSnapshot): SessionPhase {
   if (s.matches('complete')) return 'complete';
   if (s.matches({ live: { active: 'paused' } })) return 'paused';
   if (s.matches({ live: 'active' })) return 'active';
-  if (s.matches({ live: 'camera_setup' })) return 'ready';
   return 'setup';
 }
 
 /** The view step the screen shows. */
-type ViewStep = 'setup' | 'camera_setup' | 'active' | 'complete' | 'failed';
+type ViewStep = 'setup' | 'active' | 'complete' | 'failed';
 
 export function viewStep(s: SessionSnapshot): ViewStep {
   if (s.matches('complete')) return 'complete';
   if (s.matches('failed')) return 'failed';
   if (s.matches({ live: 'active' })) return 'active';
-  if (s.matches({ live: 'camera_setup' })) return 'camera_setup';
   return 'setup';
 }
 

@@ -85,8 +85,6 @@ export interface SessionContext {
 export type Timed<T extends string> = { type: T; now?: number };
 
 export type SessionEvent =
-  /** 'Start Session' on the camera setup step. */
-  | { type: 'START_SESSION' }
   | Timed<'PAUSE'>
   | Timed<'RESUME'>
   | Timed<'STOP'>

@@ -9,12 +9,11 @@ import {
 } from '../../src/data/preferencesRepo';
 import { getFlag, getFlags, setFlag } from '../../src/data/flagsRepo';
 import {
-  discoverySelection,
   getSelectedPattern,
   librarySelection,
   setSelectedPattern,
 } from '../../src/data/selectedPatternRepo';
-import { selectedPatternId } from '../../src/data/selectedPattern';
+import { discoverySelection, selectedPatternId } from '../../src/data/selectedPattern';
 import {
   InvalidRatingError,
   RECENT_LIMIT,
@@ -67,10 +66,12 @@ describe('preferences', () => {
       cueTones: true,
       cueVibration: true,
       cueVolume: 0.6,
+      voiceLanguage: null,
       soundBed: 'none',
       soundBedLevel: 0.5,
       cameraEnabled: false,
       windDown: [],
+      windDownOff: [],
       countdownSeconds: 3,
       lastSyncTime: null,
     });
@@ -85,10 +86,12 @@ describe('preferences', () => {
       cueTones: true,
       cueVibration: true,
       cueVolume: 0.6,
+      voiceLanguage: null,
       soundBed: 'none',
       soundBedLevel: 0.5,
       cameraEnabled: true,
       windDown: [],
+      windDownOff: [],
       countdownSeconds: 3,
       lastSyncTime: null,
     });

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardsForTab,
-  matchesSelectionQuery,
-  patternsForSelectionTab,
   queryLibrary,
   toLibraryCard,
   type LibraryCard,
   type LibrarySort,
 } from '../../src/domain/librarySearch';
 import { PATTERNS, getPattern } from '../../src/domain/patterns';
-import { GOALS } from '../../src/domain/goals';
 
 const builtIns = PATTERNS.map((p) => toLibraryCard(p));
 const custom = toLibraryCard({
@@ -160,28 +157,6 @@ describe('tabs', () => {
   });
 });
 
-describe('pattern selection', () => {
-  it('searches name, benefit and best-for case-insensitively', () => {
-    const ids = (q: string) => PATTERNS.filter((p) => matchesSelectionQuery(p, q)).map((p) => p.id);
-    expect(ids('wim')).toEqual(['wim_hof']);
-    expect(ids('FALL ASLEEP')).toEqual(['relaxation']);
-    expect(ids('afternoon slump')).toEqual(['energy']);
-    expect(ids('')).toHaveLength(PATTERNS.length);
-  });
-
-  it('fills each tab from its category and goal', () => {
-    const ids = (tab: Parameters<typeof patternsForSelectionTab>[1], rec: string[] = []) =>
-      patternsForSelectionTab(PATTERNS, tab, GOALS, rec).map((p) => p.id);
-    expect(ids('all')).toHaveLength(PATTERNS.length);
-    expect(ids('recommended', ['sleep', 'box', 'unknown'])).toEqual(['sleep', 'box']);
-    expect(ids('sleep')).toEqual(['relaxation', 'sleep']);
-    expect(ids('lung')).toEqual(['wim_hof', 'coherent']);
-    expect(ids('energy')).toEqual(expect.arrayContaining(['wim_hof', 'energy', 'energizing']));
-    expect(ids('focus')).toEqual(expect.arrayContaining(['box', 'mindfulness', 'energizing']));
-    expect(ids('stress')).toEqual(expect.arrayContaining(['box', 'relaxation']));
-  });
-});
-
 describe('/patterns search params', () => {
   it('keeps goal=energy or sleep and drops anything else', async () => {
     const { parsePatternsSearch } = await import('../../src/domain/patternsSearchParams');
@@ -205,7 +180,9 @@ describe('library card data', () => {
     expect(box.primaryBenefits).toEqual(['Calms the stress response']);
     expect(box.secondaryBenefits).toEqual(['Sharpens focus', 'Steadies the breath rhythm']);
     expect(box.access).toEqual({ type: 'free', currency: 'ETH' });
-    expect(toLibraryCard(getPattern('wim_hof')!).targetAudience).toBe('Experienced practitioners in good health');
+    expect(toLibraryCard(getPattern('wim_hof')!).targetAudience).toBe(
+      'Experienced practitioners in good health',
+    );
     for (const card of builtIns) {
       expect([...card.primaryBenefits, ...card.secondaryBenefits]).toEqual(card.benefits);
       expect(card.instructorName).toBeUndefined();

@@ -148,14 +148,16 @@ describe('session machine: the store phases', () => {
     expect(s.context().endTime).toBe(EPOCH + 175_000);
   });
 
-  it('with the camera enabled, camera setup is the ready phase; Start Session starts', () => {
-    const s = make({ config: enhanced });
-    expect(s.phase()).toBe('ready');
-    expect(s.step()).toBe('camera_setup');
+  it('with the camera enabled, the camera runs in setup and the one Start goes on to the breath', () => {
+    const s = make({ config: enhanced, pre: waitingPreSession });
+    expect(s.phase()).toBe('setup');
+    expect(s.step()).toBe('setup');
+    expect(s.actor.getSnapshot().children.camera).toBeDefined();
     expect(s.actor.getSnapshot().children.loop).toBeUndefined();
     s.at(2_000);
-    s.actor.send({ type: 'START_SESSION' });
+    begin(s); // the pre-session's one 'Start' (its countdown is the pre-session's own)
     expect(s.phase()).toBe('active');
+    expect(s.step()).toBe('active');
     expect(s.loop().getSnapshot().context.clock.startedAt).toBe(2_000);
   });
 
@@ -227,9 +229,9 @@ describe('session machine: the store phases', () => {
     const waiting = make({ pre: waitingPreSession });
     waiting.actor.send({ type: 'STOP' });
     expect(waiting.phase()).toBe('setup');
-    const cameraSetup = make({ config: enhanced });
+    const cameraSetup = make({ config: enhanced, pre: waitingPreSession });
     cameraSetup.actor.send({ type: 'STOP' });
-    expect(cameraSetup.phase()).toBe('ready');
+    expect(cameraSetup.phase()).toBe('setup');
   });
 
   it('RESET stops the camera tracks, returns to setup and keeps camera permission and audio choice', () => {
@@ -363,7 +365,6 @@ describe('session machine: completion', () => {
       [false, sessionConfigFor('mobile', choosePattern({ urlParam: 'box' }))],
     ] as const) {
       const s = make({ config, who: { userId: null, hasCompletedSession } });
-      s.actor.send({ type: 'START_SESSION' });
       s.actor.send({ type: 'STOP', now: 20_000 });
       await reachImpact(s);
       s.actor.send({ type: 'NEXT' });
@@ -477,13 +478,6 @@ describe('session machine: view steps', () => {
     expect(s.step()).toBe('setup');
   });
 
-  it('with camera: setup -> camera_setup -> Start Session -> active', () => {
-    const s = make({ config: enhanced });
-    expect(s.step()).toBe('camera_setup');
-    s.actor.send({ type: 'START_SESSION' });
-    expect(s.step()).toBe('active');
-  });
-
   it('RESET returns to setup from anywhere and restarts the pre-session', async () => {
     const s = make({ pre: waitingPreSession });
     s.actor.send({ type: 'RESET' });
@@ -501,13 +495,7 @@ describe('session machine: view steps', () => {
 
   it('ignores out-of-order events', () => {
     const s = make({ pre: waitingPreSession });
-    for (const type of [
-      'START_SESSION',
-      'NEXT',
-      'RETRY',
-      'VIEW_RESULTS',
-      'PRACTICE_AGAIN',
-    ] as const)
+    for (const type of ['NEXT', 'RETRY', 'VIEW_RESULTS', 'PRACTICE_AGAIN'] as const)
       s.actor.send({ type });
     s.actor.send({ type: 'RESUME', now: 1 });
     expect(s.step()).toBe('setup');
@@ -545,7 +533,7 @@ describe('session machine: the camera slot', () => {
     source: 'device',
   });
 
-  it('runs the camera actor while live, forwards its commands and stops it when the session ends', () => {
+  it('runs the camera actor from setup on, forwards its commands and stops it when the session ends', () => {
     const seen: { input: CameraInput; commands: CameraCommand[]; stopped: boolean } = {
       input: { enabled: false },
       commands: [],
@@ -561,13 +549,15 @@ describe('session machine: the camera slot', () => {
         seen.stopped = true;
       };
     });
-    const s = make({ config: enhanced, camera });
+    const s = make({ config: enhanced, camera, pre: waitingPreSession });
+    expect(s.step()).toBe('setup');
     expect(s.actor.getSnapshot().children.camera).toBeDefined();
     expect(seen.input).toEqual({ enabled: true, cycleSeconds: cycleSeconds(enhanced.pattern) });
     s.actor.send({ type: 'ENABLE_CAMERA' });
     expect(seen.commands).toEqual([{ type: 'ENABLE_CAMERA' }]);
     expect(s.context().cameraPermissionGranted).toBe(true);
-    s.actor.send({ type: 'START_SESSION' });
+    begin(s);
+    expect(s.step()).toBe('active');
     expect(seen.stopped).toBe(false); // the same camera runs on into the session
     s.actor.send({ type: 'STOP', now: 1_000 });
     expect(seen.stopped).toBe(true);
@@ -576,7 +566,6 @@ describe('session machine: the camera slot', () => {
 
   it('the default camera reports nothing: the record says no camera was used', async () => {
     const s = make({ config: enhanced });
-    s.actor.send({ type: 'START_SESSION' });
     s.actor.send({ type: 'STOP', now: 40_000 });
     await reachImpact(s);
     expect(s.context().record).toMatchObject({ cameraUsed: false });
@@ -584,9 +573,9 @@ describe('session machine: the camera slot', () => {
   });
 
   it('samples taken while breathing become the stored stillness; setup and pauses do not count', async () => {
-    const s = make({ config: enhanced });
-    s.actor.send({ type: 'VISION', active: true, metrics: sample(10) }); // camera setup preview
-    s.actor.send({ type: 'START_SESSION' });
+    const s = make({ config: enhanced, pre: waitingPreSession });
+    s.actor.send({ type: 'VISION', active: true, metrics: sample(10) }); // the pre-session's preview
+    begin(s);
     s.actor.send({ type: 'VISION', active: true, metrics: sample(80) });
     s.actor.send({ type: 'VISION', active: true, metrics: sample(90) });
     s.actor.send({ type: 'PAUSE', now: 1_000 });

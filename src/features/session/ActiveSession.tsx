@@ -123,7 +123,7 @@ export function ActiveSession({
   // Leaving unmounts the session before it ends: nothing reaches the save path.
   const leaveUnsaved = useCallback(() => {
     setEndAsked(false);
-    void navigate({ to: '/session' });
+    void navigate({ to: '/' });
   }, [navigate]);
   const onPhaseChange = useCallback((change: PhaseChange) => {
     const label = PHASE_LABELS[change.phase];

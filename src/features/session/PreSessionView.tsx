@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { countdownSeconds } from '../../domain/countdown';
 import { describeCueChannels } from '../../domain/cueDesign';
@@ -88,8 +88,9 @@ function CueLine({ onUserGesture }: { onUserGesture: () => void }) {
 }
 
 /**
- * The one step before the breath (docs/product.md § Sessions): the pattern, how to follow
- * its guide and the cues on one screen with one primary button, 'Start'; then the
+ * The one step before the breath (docs/product.md § Sessions): the pattern, the mode
+ * (Classic or Enhanced), how to follow its guide, the camera in camera mode and the cues
+ * on one screen with one primary button, 'Start'; then the
  * countdown the person chose (a preference, default 3 s, 0 for none) with Cancel, then
  * 'Breathe in'. Driven by the pre-session machine.
  */
@@ -100,6 +101,8 @@ export function PreSessionView({
   targetCycles,
   onUserGesture,
   windDown,
+  modeChoice,
+  camera,
 }: {
   preRef: PreSessionRef;
   pattern: SessionPattern;
@@ -109,6 +112,10 @@ export function PreSessionView({
   onUserGesture: () => void;
   /** Wind-down mode for this pattern (./useWindDown): null until the preferences are read. */
   windDown?: { on: boolean | null; setOn: (on: boolean) => void };
+  /** Classic or Enhanced (./ModeChoice), for the two modes a person chooses between. */
+  modeChoice?: ReactNode;
+  /** Camera mode's camera (preview, 'Enable Camera'), asked for before 'Start'. */
+  camera?: ReactNode;
 }) {
   const step = useSelector(preRef, (s) => s.value);
   const remaining = useSelector(preRef, (s) => s.context.remaining);
@@ -127,12 +134,14 @@ export function PreSessionView({
     return (
       <Card as="section" className="presession" aria-labelledby="presession-title">
         <h2 id="presession-title">{pattern.name}</h2>
+        {modeChoice}
         {pattern.description ? <p className="presession__lead">{pattern.description}</p> : null}
         <PatternTimings pattern={pattern} />
         <p className="presession__lead">
           Sit upright, relax your shoulders and breathe through your nose. {GUIDE_INTROS[guide]}{' '}
           {targetCycles} cycles.
         </p>
+        {camera}
         <div className="presession__actions presession__actions--start">
           <Button size="lg" onClick={start}>
             Start

@@ -15,10 +15,11 @@ import { Badge } from '../../ui/Badge';
 import { buttonClass } from '../../ui/Button';
 import { setSessionRunning } from '../../app/serviceWorker/sessionGuard';
 import { SessionErrorCard } from '../errors';
+import { CameraSetupPanel } from '../vision';
 import { useImmersiveChrome } from '../shell';
 import { ActiveSession } from './ActiveSession';
-import { CameraSetupView } from './CameraSetupView';
 import { CompletionView } from './CompletionView';
+import { ModeChoice } from './ModeChoice';
 import { PreSessionView } from './PreSessionView';
 import { SessionErrorBoundary } from './SessionErrorBoundary';
 import { useDisplaySettings } from './SessionSettings';
@@ -150,10 +151,14 @@ function SessionFlow({
         targetCycles={config.targetCycles}
         onUserGesture={actions.unlockAudio}
         windDown={windDownChoice}
+        modeChoice={mode === 'mobile' ? null : <ModeChoice mode={mode} />}
+        camera={
+          config.enableCamera ? (
+            <CameraSetupPanel session={session} onUserGesture={actions.unlockAudio} />
+          ) : null
+        }
       />
     );
-  } else if (step === 'camera_setup') {
-    body = <CameraSetupView session={session} onStart={actions.startSession} />;
   } else if (step === 'active' && loopRef) {
     body = (
       <ActiveSession
@@ -202,8 +207,8 @@ function SessionFlow({
     cueTrack,
     <div className={`session-screen ${compact ? 'session-screen--compact' : ''}`}>
       <header className="session-screen__header">
-        <Link to="/session" className={buttonClass('ghost')} onClick={() => actions.stop()}>
-          ← Practice
+        <Link to="/" className={buttonClass('ghost')} onClick={() => actions.stop()}>
+          ← Home
         </Link>
         <h1 className="session-screen__title">
           {pattern.name}

@@ -118,10 +118,6 @@ export function useSessionController(config: SessionConfig, cueSettings: CueSett
     unlockAudio();
     session.send({ type: 'TOGGLE_AUDIO' });
   }, [session, unlockAudio]);
-  const startSession = useCallback(() => {
-    unlockAudio();
-    session.send({ type: 'START_SESSION' });
-  }, [session, unlockAudio]);
   const breatheAgain = useCallback(() => session.send({ type: 'BREATHE_AGAIN' }), [session]);
   const anotherRound = useCallback(() => session.send({ type: 'ANOTHER_ROUND' }), [session]);
   const finish = useCallback(() => session.send({ type: 'FINISH' }), [session]);
@@ -144,7 +140,6 @@ export function useSessionController(config: SessionConfig, cueSettings: CueSett
       stop,
       toggleAudio,
       unlockAudio,
-      startSession,
       breatheAgain,
       anotherRound,
       finish,

@@ -1,36 +1,36 @@
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import { CameraPreview } from './CameraPreview';
 import { useSessionCamera, type SessionActor } from './useSessionCamera';
 import './vision.css';
 
 /**
- * The enhanced mode's camera setup step: 'Enable Camera', then 'Start Session'. A failure
- * shows the catalogue's message with the way on: try again, or continue without the
- * camera (the same session and timing as classic, nothing measured by the camera).
+ * Camera mode's camera, inside the one pre-session step (docs/product.md § Sessions): the
+ * preview and 'Enable Camera', before the step's one 'Start' and its countdown. There is
+ * no second start: 'Start' with the camera off breathes without it (the same session and
+ * timing as classic, nothing measured by the camera; the active session can still switch
+ * it on). A failure shows the catalogue's message and 'Try Again'.
  */
 export function CameraSetupPanel({
   session,
-  onStart,
+  onUserGesture,
 }: {
   session: SessionActor;
-  onStart: () => void;
+  /** Audio can only start from a user gesture: called on every button press. */
+  onUserGesture?: () => void;
 }) {
   const camera = useSessionCamera(session);
   const starting = camera.status === 'starting';
   const failed = camera.status === 'failed';
   const ready = camera.stream !== null && camera.status === 'on';
-  const continueWithout = () => {
-    camera.disable();
-    onStart();
-  };
   return (
-    <Card as="section" className="presession camera-setup" aria-labelledby="camera-title">
-      <h2 id="camera-title">Camera setup</h2>
+    <section className="camera-setup" aria-labelledby="camera-title">
+      <h3 id="camera-title" className="presession__subtitle">
+        Camera
+      </h3>
       <p className="presession__lead">
         With the camera on, Pneuma measures your stillness, whether your face is in view, your
         posture and your breathing rate as you practice. Everything is worked out on this device: no
-        picture ever leaves it.
+        picture ever leaves it. Without it, the session is the same, with nothing measured.
       </p>
       <CameraPreview stream={camera.stream} active={camera.active} />
       {starting ? (
@@ -46,30 +46,20 @@ export function CameraSetupPanel({
       {camera.status === 'on' && camera.message ? (
         <p className="camera-setup__note">{camera.message}</p>
       ) : null}
-      <div className="presession__actions">
-        {!ready ? (
+      {!ready ? (
+        <div className="presession__actions">
           <Button
-            variant={failed ? 'secondary' : 'primary'}
-            onClick={camera.enable}
+            variant="secondary"
+            onClick={() => {
+              onUserGesture?.();
+              camera.enable();
+            }}
             disabled={starting}
           >
             {failed ? 'Try Again' : 'Enable Camera'}
           </Button>
-        ) : null}
-        <Button
-          variant={ready ? 'primary' : 'secondary'}
-          onClick={onStart}
-          disabled={!ready}
-          title={ready ? undefined : 'Enable the camera first, or continue without it'}
-        >
-          Start Session
-        </Button>
-        {!ready ? (
-          <Button variant="ghost" onClick={continueWithout}>
-            Continue without camera
-          </Button>
-        ) : null}
-      </div>
-    </Card>
+        </div>
+      ) : null}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-// The vision feature's public surface: the camera setup step, the live camera panel of
+// The vision feature's public surface: the camera part of the pre-session step, the live camera panel of
 // the active session, and the camera's figures for the completion summary and results.
 export { CameraSetupPanel } from './CameraSetupPanel';
 export { LiveVisionPanel } from './LiveVisionPanel';

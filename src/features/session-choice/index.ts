@@ -1,1 +1,0 @@
-export { SessionChoiceScreen } from './SessionChoiceScreen';
