@@ -16,8 +16,10 @@ export interface UserPreferences {
   soundBed: string;
   soundBedLevel: number;
   cameraEnabled: boolean;
-  /** The patterns whose sessions run in wind-down mode (ids; domain/windDown). */
+  /** The patterns (and `program:<id>`s) switched to wind-down mode (ids; domain/windDown). */
   windDown: string[];
+  /** The patterns switched out of it: the person's choice wins over the evening default. */
+  windDownOff: string[];
   /** Seconds of countdown before a session starts (0: none); see domain/countdown. */
   countdownSeconds: number;
   /** Epoch ms of the last successful sync with the server, null before the first one. */
@@ -34,6 +36,7 @@ export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
   soundBedLevel: 0.5,
   cameraEnabled: false,
   windDown: [],
+  windDownOff: [],
   countdownSeconds: DEFAULT_COUNTDOWN_SECONDS,
   lastSyncTime: null,
 });

@@ -33,9 +33,13 @@ import {
  *   pattern in the history entry's state, or a remembered choice that is not the default
  *   (kept by src/data/sessionPatternHint). useSessionPattern releases the hold once it knows.
  * - `data-wind-down`, on a session page only: the page's pattern (the query's `pattern`, the
- *   history entry's, the remembered one, else the default) has wind-down mode on (the list is
- *   kept by src/data/windDownHint), so the page paints low red on black from the start
- *   (docs/product.md § Sleep and sound), and the browser bar is black.
+ *   history entry's, the remembered one, else the default) has wind-down mode on by the app's
+ *   rule (../domain/windDown's windDownOn), which src/data/windDownHint resolves into the hint
+ *   `{ a, n }`: the patterns on at any hour (the person switched them on) and the ones on in
+ *   the evening band (evening patterns the person did not switch off); so the page paints low
+ *   red on black from the start (docs/product.md § Sleep and sound), and the browser bar is
+ *   black. Without a hint (no session page opened on this device yet) nothing is marked and
+ *   the app sets the theme once it has read the choice.
  *
  * The script is inline (a separate file would cost a round trip before the first paint);
  * the server's Content-Security-Policy allows exactly this text by its hash
@@ -62,7 +66,7 @@ export const WELCOMED_HINT_KEY = 'pneuma.welcomed';
 /** On <html> when home's phone welcome must not paint. */
 export const WELCOMED_ATTR = 'data-welcomed';
 
-/** localStorage: the ids of the patterns with wind-down on (a JSON list; kept by src/data/windDownHint). */
+/** localStorage: the patterns with wind-down on, at any hour and in the evening (JSON; kept by src/data/windDownHint). */
 export const WIND_DOWN_HINT_KEY = 'pneuma.windDown';
 /** On <html> while a session page runs in wind-down mode (its low red theme). */
 export const WIND_DOWN_ATTR = 'data-wind-down';
@@ -92,7 +96,7 @@ const themePart = (): string =>
   `var c=null;try{c=localStorage.getItem(${q(THEME_CHOICE_KEY)})}catch(e){}` +
   `var T=${q(themeTable())};if(!T.hasOwnProperty(c))c=${q(DEFAULT_THEME_CHOICE)};` +
   `var m=0;try{m=matchMedia('(prefers-color-scheme: dark)').matches?2:0}catch(e){}` +
-  `var t=T[c][m+(${q(EVENING_HOURS)}.indexOf(new Date().getHours())<0?0:1)],C=${q(THEME_COLORS)};` +
+  `e=${q(EVENING_HOURS)}.indexOf(new Date().getHours())<0?0:1;var t=T[c][m+e],C=${q(THEME_COLORS)};` +
   `d.setAttribute('data-theme',t);if(${q(THEME_CHOICES.filter(isTrueBlack))}.indexOf(c)>=0)d.setAttribute('data-black','');` +
   `var M=document.querySelectorAll('meta[name="theme-color"]');for(var i=0;i<M.length;i++)M[i].setAttribute('content',C[t]);`;
 
@@ -101,7 +105,7 @@ const themePart = (): string =>
  * bundle, which imports only the hint names above, neither carries nor builds it.
  */
 export const prePaintScript = (): string =>
-  `(function(){var d=document.documentElement;try{${themePart()}}catch(e){}try{var l=localStorage;` +
+  `(function(){var d=document.documentElement,e;try{${themePart()}}catch(e){}try{var l=localStorage;` +
   `if(l.getItem(${q(SIGNED_IN_HINT_KEY)}))d.setAttribute(${q(SIGNED_IN_ATTR)},'');` +
   `if(l.getItem(${q(PRACTISED_HINT_KEY)}))d.setAttribute(${q(PRACTISED_ATTR)},'');` +
   `if(l.getItem(${q(WELCOMED_HINT_KEY)}))d.setAttribute(${q(WELCOMED_ATTR)},'');` +
@@ -109,9 +113,13 @@ export const prePaintScript = (): string =>
   `var h=l.getItem(${q(SESSION_PATTERN_HINT_KEY)}),s=history.state;` +
   `if(location.search||(h&&h!==${q(DEFAULT_PATTERN_ID)})||(s&&s.pattern))` +
   `d.setAttribute(${q(PATTERN_HOLD_ATTR)},'');` +
-  // Wind-down: the pattern this page shows, as useSessionPattern resolves it.
-  `var w=JSON.parse(l.getItem(${q(WIND_DOWN_HINT_KEY)})||'[]'),u=/[?&]pattern=([^&#]*)/.exec(location.search),` +
+  // The pattern this page shows, as useSessionPattern resolves it.
+  `var u=/[?&]pattern=([^&#]*)/.exec(location.search),` +
   `p=u?decodeURIComponent(u[1]):s&&s.pattern?(s.pattern.id||s.pattern):h||${q(DEFAULT_PATTERN_ID)};` +
-  `if(w.indexOf&&w.indexOf(p)>=0){d.setAttribute(${q(WIND_DOWN_ATTR)},'');` +
+  // Wind-down by windDownOn, resolved by the app into the hint: `a` on at any hour, `n` on in
+  // the evening band (`e`: the theme part found the hour in it). A hint from before the
+  // evening default (a list) marks nothing until the app rewrites it.
+  `var w=JSON.parse(l.getItem(${q(WIND_DOWN_HINT_KEY)})||'{}');` +
+  `if((w.a||[]).indexOf(p)>=0||e&&(w.n||[]).indexOf(p)>=0){d.setAttribute(${q(WIND_DOWN_ATTR)},'');` +
   `var B=document.querySelectorAll('meta[name="theme-color"]');for(var j=0;j<B.length;j++)B[j].setAttribute('content','#000000')}` +
   `}catch(e){}})()`;

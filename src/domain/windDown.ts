@@ -14,7 +14,9 @@
  * Its slope is zero where the ramp begins and where it ends (no audible step), it never rises,
  * and it never goes above 1, so it cannot push a cue that fitted before past full scale.
  */
+import { EVENING_HOURS } from './nightTheme';
 import type { PatternTimings } from './patterns';
+import type { PhaseTiming, Segment } from './programs/programTypes';
 
 /** The ramp's length for sessions of six minutes or more. */
 const WIND_DOWN_RAMP_MS = 3 * 60_000;
@@ -51,15 +53,116 @@ export function isEveningPattern(p: PatternTimings & { category?: string }): boo
   return p.hold === 0 && p.hold_after_exhale === 0 && perMinute >= 5 && perMinute <= 7;
 }
 
-/** Pattern ids with wind-down on, from anything stored (a bad value is none). */
+/**
+ * An evening program: breathing (and rests) only, no hold or retention segment, and each
+ * breathe segment's phases an evening pattern (a top-up counts with its inhale, a pause as
+ * the hold on empty lungs): Cyclic Sighing, 4-7-11, Resonance 5.5.
+ */
+export function isEveningProgram(p: { segments: readonly Segment[] }): boolean {
+  const sum = (phases: readonly PhaseTiming[], kinds: readonly string[]) =>
+    phases.reduce((t, ph) => t + (kinds.includes(ph.phase) ? ph.seconds : 0), 0);
+  let breathes = 0;
+  for (const s of p.segments) {
+    if (s.kind === 'rest') continue;
+    if (s.kind !== 'breathe') return false;
+    breathes++;
+    const timings = {
+      inhale: sum(s.phases, ['inhale', 'topup']),
+      hold: sum(s.phases, ['hold']),
+      exhale: sum(s.phases, ['exhale']),
+      hold_after_exhale: sum(s.phases, ['pause']),
+    };
+    if (!isEveningPattern(timings)) return false;
+  }
+  return breathes > 0;
+}
+
+/** The wind-down id of a program: its sessions' pattern id (`program:<id>`). */
+export const programWindDownId = (programId: string): string => `program:${programId}`;
+
+/**
+ * The catalogue's evening patterns, written out for the pre-paint script (which cannot carry
+ * the catalogue); tests/domain/windDown.test.ts checks the list against isEveningPattern.
+ */
+export const EVENING_PATTERN_IDS: readonly string[] = [
+  'coherent',
+  'mindfulness',
+  'relaxation',
+  'resonant',
+  'sleep',
+];
+
+/** At most this many of the person's own evening patterns are kept in the hint (the latest). */
+const MAX_OWN_EVENING = 50;
+
+/**
+ * The pre-paint hint (src/data/windDownHint; ./prePaintScript reads it): windDownOn resolved
+ * for the script, which cannot read the catalogue or the database. `a`: the patterns on at
+ * any hour (the person's `on`); `n`: the evening patterns on in the evening band, the
+ * catalogue's and the person's own (those the hint held before, `hinted`, and the page's
+ * `evening` one), less any the person switched off. Programs are left out: a program's page
+ * is the app shell, with no pre-paint.
+ */
+export function windDownHint(
+  choices: WindDownChoices,
+  hinted: readonly string[],
+  evening: string | null,
+): { a: string[]; n: string[] } {
+  let own = hinted.filter((id) => !EVENING_PATTERN_IDS.includes(id));
+  if (
+    evening &&
+    !evening.startsWith(programWindDownId('')) &&
+    !EVENING_PATTERN_IDS.includes(evening)
+  )
+    own = [...own.filter((id) => id !== evening), evening].slice(-MAX_OWN_EVENING);
+  const n = [...EVENING_PATTERN_IDS, ...own].filter(
+    (id) => !choices.off.includes(id) && !choices.on.includes(id),
+  );
+  return { a: choices.on.filter((id) => !id.startsWith(programWindDownId(''))), n };
+}
+
+/**
+ * The person's wind-down choices, each pattern (or `program:<id>`) at most in one list:
+ * switched on, or switched off.
+ */
+export interface WindDownChoices {
+  on: string[];
+  off: string[];
+}
+
+/**
+ * Whether a session runs in wind-down mode (docs/product.md § Sleep and sound): the person's
+ * own choice for this pattern wins; without one, an evening pattern (or program) opened in
+ * the evening band (EVENING_HOURS: 17:00 until 6:00 local time, the band the dark theme
+ * follows) has it on, and everything else off. `now` is read in the device's local time
+ * (the hour on its clock, daylight saving included).
+ */
+export function windDownOn(
+  choices: WindDownChoices,
+  id: string,
+  evening: boolean,
+  now: Date,
+): boolean {
+  if (choices.on.includes(id)) return true;
+  if (choices.off.includes(id)) return false;
+  return evening && EVENING_HOURS.includes(now.getHours());
+}
+
+/** Pattern ids from anything stored (a bad value is none). */
 export function windDownPatterns(value: unknown): string[] {
   return Array.isArray(value)
     ? [...new Set(value.filter((v): v is string => typeof v === 'string' && v.length > 0))]
     : [];
 }
 
-/** The stored list with one pattern's switch set. */
-export function withWindDown(list: readonly string[], patternId: string, on: boolean): string[] {
-  const rest = list.filter((id) => id !== patternId);
-  return on ? [...rest, patternId] : rest;
+/** The choices with one pattern's switch set (on or off: either way the person's choice). */
+export function withWindDown(
+  choices: WindDownChoices,
+  patternId: string,
+  on: boolean,
+): WindDownChoices {
+  const without = (list: readonly string[]) => list.filter((id) => id !== patternId);
+  return on
+    ? { on: [...without(choices.on), patternId], off: without(choices.off) }
+    : { on: without(choices.on), off: [...without(choices.off), patternId] };
 }

@@ -11,6 +11,8 @@ import {
   WIND_DOWN_ATTR,
   WIND_DOWN_HINT_KEY,
 } from '../../src/domain/prePaintScript';
+import { rememberWindDown } from '../../src/data/windDownHint';
+import { windDownOn } from '../../src/domain/windDown';
 import {
   THEME_CHOICES,
   THEME_CHOICE_KEY,
@@ -47,8 +49,13 @@ describe('the pre-paint script: wind-down (docs/product.md § Sleep and sound)',
     return document.documentElement.hasAttribute(WIND_DOWN_ATTR);
   };
 
+  const NOON = new Date(2026, 10, 29, 12, 0);
+  const NIGHT = new Date(2026, 10, 29, 23, 0);
+
   it('marks a session page whose pattern has wind-down on: from the query, the history entry, the remembered pattern', () => {
-    localStorage.setItem(WIND_DOWN_HINT_KEY, JSON.stringify(['relaxation', 'custom-1']));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOON);
+    localStorage.setItem(WIND_DOWN_HINT_KEY, JSON.stringify({ a: ['relaxation', 'custom-1'] }));
     expect(windDownAt('/session/classic?pattern=relaxation')).toBe(true);
     expect(windDownAt('/session/mobile?pattern=sleep')).toBe(false);
     expect(windDownAt('/session/classic', { pattern: { id: 'custom-1' } })).toBe(true);
@@ -57,9 +64,55 @@ describe('the pre-paint script: wind-down (docs/product.md § Sleep and sound)',
     expect(windDownAt('/session/classic')).toBe(true);
     // Only a session page.
     expect(windDownAt('/patterns?pattern=relaxation')).toBe(false);
+    // A hint from before the evening default (a list of the ids on) marks nothing until the
+    // app rewrites it.
+    localStorage.setItem(WIND_DOWN_HINT_KEY, JSON.stringify(['relaxation']));
+    expect(windDownAt('/session/classic?pattern=relaxation')).toBe(false);
+  });
+
+  it('marks each pattern as the app decides it (windDownOn), from the hint the app keeps', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const choices = { on: ['box'], off: ['sleep'] };
+    rememberWindDown(choices, 'custom-evening');
+    for (const time of [
+      NIGHT,
+      new Date(2026, 10, 29, 17, 0),
+      new Date(2026, 10, 29, 5, 59),
+      new Date(2026, 10, 29, 6, 0),
+      NOON,
+    ]) {
+      vi.setSystemTime(time);
+      for (const [id, evening] of [
+        ['sleep', true], // switched off
+        ['relaxation', true],
+        ['mindfulness', true],
+        ['custom-evening', true],
+        ['custom-other', false],
+        ['energy', false],
+        ['box', false], // switched on
+      ] as const)
+        expect(windDownAt(`/session/mobile?pattern=${id}`), `${id} at ${time.toString()}`).toBe(
+          windDownOn(choices, id, evening, time),
+        );
+    }
+    // The checks above can fail: at night the defaults are on, by day off, the choices kept.
+    vi.setSystemTime(NIGHT);
+    expect(windDownAt('/session/mobile?pattern=relaxation')).toBe(true);
+    expect(windDownAt('/session/mobile?pattern=sleep')).toBe(false);
+    vi.setSystemTime(NOON);
+    expect(windDownAt('/session/mobile?pattern=relaxation')).toBe(false);
+    expect(windDownAt('/session/mobile')).toBe(true);
+  });
+
+  it('marks nothing without a hint (no session page opened here yet): the app decides then', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NIGHT);
+    expect(windDownAt('/session/mobile?pattern=relaxation')).toBe(false);
   });
 
   it('marks nothing without the hint, or with a broken one (and the rest of the script still runs)', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOON);
     expect(windDownAt('/session/classic?pattern=relaxation')).toBe(false);
     localStorage.setItem(WIND_DOWN_HINT_KEY, '{not json');
     localStorage.setItem(SIGNED_IN_HINT_KEY, '1');

@@ -8,16 +8,23 @@
  * volume), that a person finds the curve gentle, or that a browser's decoder keeps the
  * samples as written (e2e/wind-down.spec.ts plays the page's track, without measuring it).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readWav } from './programs/wavReading';
 import { PATTERNS } from '../../src/domain/patterns';
 import { patternTimeline } from '../../src/domain/practiceTimeline';
+import { BUILT_IN_PROGRAMS, getBuiltInProgram } from '../../src/domain/programs/builtInPrograms';
 import { CUE_SAMPLE_RATE, cueTrackPlan, renderWav } from '../../src/domain/programs/cueTrack';
-import { startRun } from '../../src/domain/programs/timelineRun';
+import type { Segment } from '../../src/domain/programs/programTypes';
+import { buildTimeline } from '../../src/domain/programs/timeline';
+import { startRun, stepOffsets } from '../../src/domain/programs/timelineRun';
 import { renderBedLoop } from '../../src/domain/soundBeds';
 import {
+  EVENING_PATTERN_IDS,
   isEveningPattern,
+  isEveningProgram,
+  programWindDownId,
   windDownGain,
+  windDownOn,
   windDownPatterns,
   withWindDown,
 } from '../../src/domain/windDown';
@@ -79,8 +86,116 @@ describe('the evening patterns', () => {
   it('a stored list of pattern ids: bad values are dropped, one switch changes one id', () => {
     expect(windDownPatterns('x')).toEqual([]);
     expect(windDownPatterns(['box', 3, '', 'box', 'sleep'])).toEqual(['box', 'sleep']);
-    expect(withWindDown(['box'], 'sleep', true)).toEqual(['box', 'sleep']);
-    expect(withWindDown(['box', 'sleep'], 'box', false)).toEqual(['sleep']);
+    // A switch is the person's choice either way: on moves the id to `on`, off to `off`.
+    expect(withWindDown({ on: ['box'], off: ['sleep'] }, 'sleep', true)).toEqual({
+      on: ['box', 'sleep'],
+      off: [],
+    });
+    expect(withWindDown({ on: ['box', 'sleep'], off: [] }, 'box', false)).toEqual({
+      on: ['sleep'],
+      off: ['box'],
+    });
+  });
+
+  it('are written out for the pre-paint script exactly as the rule finds them', () => {
+    expect([...EVENING_PATTERN_IDS].sort()).toEqual(
+      PATTERNS.filter((p) => isEveningPattern(p))
+        .map((p) => p.id)
+        .sort(),
+    );
+  });
+});
+
+describe('the evening programs', () => {
+  it('are Cyclic Sighing, 4-7-11 and Resonance 5.5 among the built-ins', () => {
+    expect(
+      BUILT_IN_PROGRAMS.filter((p) => isEveningProgram(p))
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['breath-4-7-11', 'physiological-sigh', 'resonance-5-5']);
+  });
+
+  it('breathe slowly out and hold nothing: a hold or retention segment, or a fast breath, is not one', () => {
+    const slow: Segment = {
+      kind: 'breathe',
+      phases: [
+        { phase: 'inhale', seconds: 4 },
+        { phase: 'exhale', seconds: 8 },
+      ],
+      cycles: 5,
+    };
+    expect(isEveningProgram({ segments: [slow, { kind: 'rest', seconds: 30 }, slow] })).toBe(true);
+    expect(
+      isEveningProgram({
+        segments: [slow, { kind: 'hold', lungs: 'full', seconds: 20, endsOnTap: true }],
+      }),
+    ).toBe(false);
+    expect(isEveningProgram({ segments: [slow, { kind: 'retention' }] })).toBe(false);
+    const even: Segment = {
+      kind: 'breathe',
+      phases: [
+        { phase: 'inhale', seconds: 2 },
+        { phase: 'exhale', seconds: 2 },
+      ],
+      cycles: 5,
+    };
+    expect(isEveningProgram({ segments: [slow, even] })).toBe(false);
+    expect(isEveningProgram({ segments: [{ kind: 'rest', seconds: 60 }] })).toBe(false);
+  });
+});
+
+describe("wind-down on or off: the person's choice, else the evening default", () => {
+  const none = { on: [], off: [] };
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+  /** Local wall-clock time in the test's zone. */
+  const at = (h: number, m = 0) => new Date(2026, 10, 29, h, m);
+
+  it('is on for an evening pattern from 17:00 until 6:00 local time, off otherwise', () => {
+    expect(windDownOn(none, 'relaxation', true, at(16, 59))).toBe(false);
+    expect(windDownOn(none, 'relaxation', true, at(17, 0))).toBe(true);
+    expect(windDownOn(none, 'relaxation', true, at(23, 30))).toBe(true);
+    expect(windDownOn(none, 'relaxation', true, at(5, 59))).toBe(true);
+    expect(windDownOn(none, 'relaxation', true, at(6, 0))).toBe(false);
+    expect(windDownOn(none, 'relaxation', true, at(12, 0))).toBe(false);
+    // Not an evening pattern: off at any hour.
+    for (let h = 0; h < 24; h++) expect(windDownOn(none, 'box', false, at(h))).toBe(false);
+  });
+
+  it("keeps the person's choice at every hour: on by day, off at night", () => {
+    for (let h = 0; h < 24; h++) {
+      expect(windDownOn({ on: ['box'], off: [] }, 'box', false, at(h))).toBe(true);
+      expect(windDownOn({ on: [], off: ['relaxation'] }, 'relaxation', true, at(h))).toBe(false);
+      // Another pattern's choice changes nothing here.
+      expect(windDownOn({ on: [], off: ['sleep'] }, 'relaxation', true, at(h))).toBe(
+        h >= 17 || h < 6,
+      );
+    }
+    const program = programWindDownId('breath-4-7-11');
+    expect(windDownOn({ on: [], off: [program] }, program, true, at(22))).toBe(false);
+    expect(windDownOn(none, program, true, at(22))).toBe(true);
+  });
+
+  it("reads the device's local time: the same instant is evening in one zone and not in another", () => {
+    const instant = new Date('2026-11-29T22:30:00Z');
+    process.env.TZ = 'Europe/London'; // 22:30
+    expect(windDownOn(none, 'sleep', true, instant)).toBe(true);
+    process.env.TZ = 'Asia/Tokyo'; // 07:30 the next morning
+    expect(windDownOn(none, 'sleep', true, instant)).toBe(false);
+    process.env.TZ = 'America/Los_Angeles'; // 14:30
+    expect(windDownOn(none, 'sleep', true, instant)).toBe(false);
+  });
+
+  it('follows daylight saving: the band starts at 17:00 on the clock, not at a fixed UTC hour', () => {
+    process.env.TZ = 'Europe/London';
+    // 16:30 UTC: 16:30 GMT the day before the clocks go forward (29 March 2026), 17:30 BST after.
+    expect(windDownOn(none, 'sleep', true, new Date('2026-03-28T16:30:00Z'))).toBe(false);
+    expect(windDownOn(none, 'sleep', true, new Date('2026-03-29T16:30:00Z'))).toBe(true);
+    // 05:30 UTC: 06:30 BST the day before the clocks go back (25 October 2026), 05:30 GMT after.
+    expect(windDownOn(none, 'sleep', true, new Date('2026-10-24T05:30:00Z'))).toBe(false);
+    expect(windDownOn(none, 'sleep', true, new Date('2026-10-25T05:30:00Z'))).toBe(true);
   });
 });
 
@@ -152,5 +267,59 @@ describe('the rendered track of a wind-down session', () => {
     // The last minute is at most half of full scale.
     const lastMinute = Math.round(((totalMs - 60_000) * sr) / 1000);
     expect(peak(samples, lastMinute, samples.length)).toBeLessThan(0.5);
+  });
+});
+
+describe('the rendered track of a program in wind-down', () => {
+  const sr = CUE_SAMPLE_RATE;
+  // 4-7-11: in 4, out 7 for 11 minutes (60 breaths, 660 s): the ramp is the last 3 minutes.
+  const program = getBuiltInProgram('breath-4-7-11')!;
+  const t = buildTimeline(program);
+  const totalMs = stepOffsets(t, startRun(0))[t.steps.length]!;
+
+  it("follows the curve over the whole program's last 3 minutes, the same samples before them", () => {
+    expect(totalMs).toBe(660_000);
+    const plan = cueTrackPlan(t, startRun(0), 0);
+    const plain = readWav(renderWav(plan, 1, sr, {})).samples;
+    const wound = readWav(renderWav(plan, 1, sr, { windDown: true })).samples;
+    let ramped = 0;
+    for (const cue of plan.cues) {
+      const from = Math.round((cue.atMs * sr) / 1000);
+      const to = from + Math.round(cue.tone.lengthS * sr);
+      const expected = windDownGain(totalMs - cue.atMs, totalMs);
+      expect(Math.abs(peak(wound, from, to) / peak(plain, from, to) - expected)).toBeLessThan(0.03);
+      if (expected < 0.99) ramped++;
+    }
+    expect(ramped).toBeGreaterThan(20);
+    const rampStart = Math.round(((totalMs - 180_000) * sr) / 1000);
+    let differing = 0;
+    for (let k = 0; k < rampStart; k++) if (wound[k] !== plain[k]) differing++;
+    expect(differing).toBe(0);
+  });
+
+  it("keeps the curve on the program's clock in a track that starts part-way (after a pause)", () => {
+    // A track from the 50th breath's inhale (the one a resume loads): its cues sit at the same
+    // place on the curve as in the whole track.
+    const from = t.steps.findIndex((st) => st.programCycle === 50);
+    const plan = cueTrackPlan(t, startRun(0), from);
+    expect(plan.originMs).toBeGreaterThan(0);
+    const plain = readWav(renderWav(plan, 1, sr, {})).samples;
+    const wound = readWav(renderWav(plan, 1, sr, { windDown: true })).samples;
+    for (const cue of plan.cues.filter((c) => c.stepIndex >= 0)) {
+      const a = Math.round((cue.atMs * sr) / 1000);
+      const b = a + Math.round(cue.tone.lengthS * sr);
+      const expected = windDownGain(totalMs - plan.originMs - cue.atMs, totalMs);
+      expect(Math.abs(peak(wound, a, b) / peak(plain, a, b) - expected)).toBeLessThan(0.03);
+    }
+  });
+
+  it('leaves a track that ends in an open retention at its volume (Wim Hof: its end is a tap)', () => {
+    const wimHof = buildTimeline(getBuiltInProgram('wim-hof')!);
+    const plan = cueTrackPlan(wimHof, startRun(0), 0);
+    expect(plan.endsInRetention).toBe(true);
+    const plain = renderWav(plan, 1, sr, {});
+    const wound = renderWav(plan, 1, sr, { windDown: true });
+    expect(wound.length).toBe(plain.length);
+    expect(Buffer.compare(Buffer.from(wound), Buffer.from(plain))).toBe(0);
   });
 });

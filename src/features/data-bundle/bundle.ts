@@ -43,6 +43,10 @@ const bundlePreferencesSchema = z.object({
     .array(z.string().min(1), { error: 'must be a list of pattern ids' })
     .max(500)
     .optional(),
+  windDownOff: z
+    .array(z.string().min(1), { error: 'must be a list of pattern ids' })
+    .max(500)
+    .optional(),
   countdownSeconds: z
     .number({ error: 'must be a whole number of seconds from 0 to 10' })
     .int('must be a whole number of seconds from 0 to 10')

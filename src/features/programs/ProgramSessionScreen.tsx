@@ -18,10 +18,12 @@ import {
 import { STEP_HINTS, STEP_LABELS, type Program } from '../../domain/programs/programTypes';
 import { progressCount, progressCountText } from '../../domain/programs/progressCount';
 import { runPosition, type RunPosition } from '../../domain/programs/timelineRun';
+import { isEveningProgram, programWindDownId } from '../../domain/windDown';
 import { isHoldStep } from '../../machines/practiceRun';
 import { Button, buttonClass } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { useReducedMotion } from '../../ui/useReducedMotion';
+import { useWindDown, WindDownEnd, WindDownSwitch } from '../session';
 import { useProgramSession } from './useProgramSession';
 import './programs.css';
 
@@ -43,33 +45,49 @@ export function ProgramSessionScreen({
     () => (wimHof ? wimHofProgram(rounds, breaths) : initial),
     [wimHof, rounds, breaths, initial],
   );
-  const s = useProgramSession(program);
+  // Wind-down mode (docs/product.md § Sleep and sound), remembered per program on this device;
+  // without a choice, on for an evening program in the evening.
+  const windDown = useWindDown(programWindDownId(program.id), isEveningProgram(program));
+  const s = useProgramSession(program, windDown.on === true);
   // The play button starts this program while its intro is on screen.
   useOffersPractice(s.status === 'ready' ? program.name : null, s.start);
   const started = useRef(false);
   useEffect(() => {
     if (!startNow || started.current || s.voiceLoading || s.status !== 'ready') return;
+    if (windDown.on === null) return; // the track's mix waits for the wind-down choice
     started.current = true;
     s.start();
-  }, [startNow, s]);
+  }, [startNow, s, windDown.on]);
   return (
     <>
       {/* One element for the whole session: the cue track plays here. */}
       <audio ref={s.audioRef} data-testid="program-cue-track" preload="auto" />
       {s.status === 'ready' ? (
-        <ProgramIntro
-          program={program}
-          wimHof={wimHof}
-          rounds={rounds}
-          breaths={breaths}
-          setRounds={setRounds}
-          setBreaths={setBreaths}
-          onStart={s.start}
-          preparing={s.voiceLoading}
-          shared={shared}
+        // The intro waits for the wind-down choice (a moment), so it paints in its theme.
+        windDown.on === null ? null : (
+          <ProgramIntro
+            program={program}
+            wimHof={wimHof}
+            rounds={rounds}
+            breaths={breaths}
+            setRounds={setRounds}
+            setBreaths={setBreaths}
+            onStart={s.start}
+            preparing={s.voiceLoading}
+            shared={shared}
+            windDown={windDown}
+            evening={isEveningProgram(program)}
+          />
+        )
+      ) : s.status === 'quietEnd' && s.quietEnd ? (
+        <WindDownEnd
+          title={program.name}
+          completed={s.quietEnd.completed}
+          saved={s.quietEnd.saved}
+          onResults={s.quietEnd.showResults}
         />
       ) : (
-        <ProgramRun program={program} s={s} />
+        <ProgramRun program={program} s={s} calm={windDown.on === true} />
       )}
     </>
   );
@@ -86,6 +104,9 @@ function ProgramIntro(props: {
   /** The spoken cues are loading: Start waits (a moment). */
   preparing: boolean;
   shared?: ReactNode;
+  windDown: ReturnType<typeof useWindDown>;
+  /** An evening program (domain/windDown): wind-down is on by default in the evening. */
+  evening: boolean;
 }) {
   const { program, wimHof, rounds, breaths, setRounds, setBreaths } = props;
   return (
@@ -141,6 +162,11 @@ function ProgramIntro(props: {
           Play/pause on your headphones or lock screen pauses the session, and &quot;next&quot; ends
           a hold.
         </p>
+        <WindDownSwitch
+          evening={props.evening}
+          windDown={props.windDown}
+          className="program-intro__wind-down"
+        />
         <div className="program-intro__actions">
           <Button
             size="lg"
@@ -165,8 +191,17 @@ function ProgramIntro(props: {
   );
 }
 
-function ProgramRun({ program, s }: { program: Program; s: ReturnType<typeof useProgramSession> }) {
-  const reduced = useReducedMotion();
+function ProgramRun({
+  program,
+  s,
+  calm,
+}: {
+  program: Program;
+  s: ReturnType<typeof useProgramSession>;
+  /** Wind-down: the orb stays still, as under reduced motion (the sound and words lead). */
+  calm: boolean;
+}) {
+  const reduced = useReducedMotion() || calm;
   const snap = s.snapshot;
   const pos = snap?.context.position ?? null;
   const step = pos?.step ?? null;

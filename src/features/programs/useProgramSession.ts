@@ -36,7 +36,7 @@ import {
 type ProgramRunRef = ActorRefFrom<typeof practiceRunMachine>;
 type ProgramRunSnapshot = SnapshotFrom<typeof practiceRunMachine>;
 
-type ProgramStatus = 'ready' | 'running' | 'saving' | 'saveFailed';
+type ProgramStatus = 'ready' | 'running' | 'saving' | 'saveFailed' | 'quietEnd';
 
 /** Said on the run screen when the spoken cues are on but their recordings did not load. */
 const VOICE_UNAVAILABLE_NOTE =
@@ -54,7 +54,12 @@ function setHandler(action: MediaSessionAction, handler: MediaSessionActionHandl
   }
 }
 
-export function useProgramSession(program: Program) {
+/**
+ * `windDown` (docs/product.md § Sleep and sound): the cue track follows the wind-down curve
+ * over the program's last minutes, and a finished session is saved and then ends quietly
+ * (status 'quietEnd', `quietEnd` says what to show) instead of opening its results.
+ */
+export function useProgramSession(program: Program, windDown = false) {
   const navigate = useNavigate();
   const timeline = useMemo(() => buildTimeline(program), [program]);
   // The person's cue choice (Settings): the step tones, the spoken step names, the volume.
@@ -69,8 +74,8 @@ export function useProgramSession(program: Program) {
   );
   const bed = useSoundBed(prefs.soundBed, prefs.soundBedLevel);
   const mix = useMemo<CueMix>(
-    () => ({ tones: onDevice.tones, voice: voice.clips, bed }),
-    [onDevice.tones, voice.clips, bed],
+    () => ({ tones: onDevice.tones, voice: voice.clips, bed, windDown }),
+    [onDevice.tones, voice.clips, bed, windDown],
   );
   const vibrate = useRef(onDevice.vibration);
   useEffect(() => {
@@ -86,6 +91,11 @@ export function useProgramSession(program: Program) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const startEpoch = useRef(0);
   const output = useRef<PracticeRunOutput | null>(null);
+  const [quietEnd, setQuietEnd] = useState<{
+    completed: boolean;
+    saved: boolean;
+    showResults: () => void;
+  } | null>(null);
 
   const save = useCallback(async () => {
     const run = output.current;
@@ -104,11 +114,18 @@ export function useProgramSession(program: Program) {
       });
       const outcome = await saveFinishedSession(record);
       // Not tracked: the results screen shows the session from navigation state alone.
-      await navigate({
-        to: '/results',
-        search: { id: record.id },
-        state: (prev) => ({ ...prev, sessionResult: resultsStateAfterSave(record, outcome) }),
-      });
+      const showResults = () =>
+        void navigate({
+          to: '/results',
+          search: { id: record.id },
+          state: (prev) => ({ ...prev, sessionResult: resultsStateAfterSave(record, outcome) }),
+        });
+      if (windDown) {
+        setQuietEnd({ completed: record.completed, saved: outcome === 'stored', showResults });
+        setStatus('quietEnd');
+        return;
+      }
+      showResults();
     } catch (e) {
       setStatus('saveFailed');
       setSaveError(
@@ -117,7 +134,7 @@ export function useProgramSession(program: Program) {
           : 'Your session could not be saved on this device. Try again.',
       );
     }
-  }, [navigate, program]);
+  }, [navigate, program, windDown]);
 
   const start = useCallback(() => {
     const audio = audioRef.current;
@@ -273,6 +290,7 @@ export function useProgramSession(program: Program) {
     soundNote,
     voiceNote,
     saveError,
+    quietEnd,
     start,
     pause,
     resume,

@@ -11,12 +11,12 @@ import { patternSource } from '../../domain/patternSources';
 import type { preSessionMachine } from '../../machines/preSession';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Switch } from '../../ui/Switch';
 import { isEveningPattern } from '../../domain/windDown';
 import { useHydrating } from '../../ui/useHydrating';
 import { SessionSettings } from './SessionSettings';
 import { useCuePreferences } from './useCuePreferences';
 import { useVibrationSupport } from './vibrationSupport';
+import { WindDownSwitch } from './WindDownSwitch';
 
 type PreSessionRef = ActorRefFrom<typeof preSessionMachine>;
 
@@ -149,15 +149,7 @@ export function PreSessionView({
         </div>
         <CueLine onUserGesture={onUserGesture} />
         {windDown ? (
-          <div className="presession__wind-down">
-            <Switch
-              label="Wind-down"
-              description={`${isEveningPattern(pattern) ? 'Suited to this pattern. ' : ''}Low red light on black, a calm guide, cues that fade over the last minutes, then a quiet end. The screen may sleep; the sound keeps time.`}
-              checked={windDown.on === true}
-              disabled={windDown.on === null}
-              onCheckedChange={windDown.setOn}
-            />
-          </div>
+          <WindDownSwitch evening={isEveningPattern(pattern)} windDown={windDown} />
         ) : null}
         {pattern.benefits.length ? (
           <>

@@ -28,6 +28,7 @@ import { useVibrationSupport } from './vibrationSupport';
 import { useSessionController } from './useSessionController';
 import { useSoundBed } from './useSoundBed';
 import { useWindDown } from './useWindDown';
+import { isEveningPattern } from '../../domain/windDown';
 import './session.css';
 import './immersive.css';
 
@@ -103,8 +104,9 @@ function SessionFlow({
   const canVibrate = useVibrationSupport();
   const tones = cuesOnDevice(cues, { canSpeak: true, canVibrate }).tones;
   const bed = useSoundBed(cues.bed, cues.bedLevel);
-  // Wind-down mode (docs/product.md § Sleep and sound), remembered per pattern on this device.
-  const windDownChoice = useWindDown(pattern.id);
+  // Wind-down mode (docs/product.md § Sleep and sound), remembered per pattern on this device;
+  // without a choice, on for an evening pattern in the evening.
+  const windDownChoice = useWindDown(pattern.id, isEveningPattern(pattern));
   const windDown = windDownChoice.on === true;
   const controller = useSessionController(config, {
     tones,

@@ -20,3 +20,7 @@ export {
   backgroundNoteShown,
   markBackgroundNoteShown,
 } from './backgroundNote';
+// Wind-down mode (docs/product.md § Sleep and sound), for programs too.
+export { useWindDown } from './useWindDown';
+export { WindDownSwitch } from './WindDownSwitch';
+export { WindDownEnd } from './WindDownEnd';
