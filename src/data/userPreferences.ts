@@ -12,6 +12,11 @@ export interface UserPreferences {
   cueTones: boolean;
   cueVibration: boolean;
   cueVolume: number;
+  /**
+   * The language the spoken cues speak (a tag of domain/i18n/locales' LOCALES), or null when
+   * never chosen: then the browser's language if it is one of them, else English (voiceLocale).
+   */
+  voiceLanguage: string | null;
   /** A sound bed under the cues ('none', 'brown', 'pink', 'rain'; domain/soundBedChoice) and its level 0..1. */
   soundBed: string;
   soundBedLevel: number;
@@ -32,6 +37,7 @@ export const DEFAULT_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
   cueTones: true,
   cueVibration: true,
   cueVolume: 0.6,
+  voiceLanguage: null,
   soundBed: 'none',
   soundBedLevel: 0.5,
   cameraEnabled: false,

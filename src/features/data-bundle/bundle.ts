@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { db } from '../../data/db';
 import { getPreferences, setPreferences, type UserPreferences } from '../../data/preferencesRepo';
 import { NOT_A_PNEUMA_EXPORT } from '../../domain/export/sessionsCsv';
+import { LOCALES } from '../../domain/i18n/locales';
 import {
   countAlreadyHere,
   fileSections,
@@ -35,6 +36,11 @@ const bundlePreferencesSchema = z.object({
   cueTones: z.boolean({ error: 'must be true or false' }).optional(),
   cueVibration: z.boolean({ error: 'must be true or false' }).optional(),
   cueVolume: z.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).optional(),
+  // null: never chosen (the browser's language); a file without it leaves the choice alone.
+  voiceLanguage: z
+    .enum(LOCALES, { error: `must be one of ${LOCALES.join(', ')}, or null` })
+    .nullable()
+    .optional(),
   soundBed: z
     .enum(['none', 'brown', 'pink', 'rain'], { error: 'must be none, brown, pink or rain' })
     .optional(),

@@ -30,6 +30,7 @@ import {
   useSoundBed,
   useVibrationSupport,
   useVoiceClips,
+  useVoiceLanguage,
   vibrateStep,
 } from '../session';
 
@@ -64,7 +65,7 @@ export function useProgramSession(program: Program, windDown = false) {
   const timeline = useMemo(() => buildTimeline(program), [program]);
   // The person's cue choice (Settings): the step tones, the spoken step names, the volume.
   const prefs = usePreferences();
-  const voice = useVoiceClips(prefs.voiceEnabled);
+  const voice = useVoiceClips(prefs.voiceEnabled, useVoiceLanguage().locale);
   const volume = cueVolume(prefs.cueVolume);
   // A chosen vibration this device cannot give plays as tones (domain/cueFallback).
   const canVibrate = useVibrationSupport();
@@ -146,6 +147,7 @@ export function useProgramSession(program: Program, windDown = false) {
     player.load(timeline, startRun(0), 0, volume, mix);
     if (voice.status === 'failed')
       setVoiceNote(mix.tones === false ? VOICE_UNAVAILABLE_SILENT_NOTE : VOICE_UNAVAILABLE_NOTE);
+    else if (voice.note) setVoiceNote(voice.note);
     const a = createActor(practiceRunMachine, {
       input: { timeline, startAt: performance.now() },
     });
@@ -172,7 +174,7 @@ export function useProgramSession(program: Program, windDown = false) {
     });
     setActor(a);
     setStatus('running');
-  }, [actor, timeline, save, volume, mix, voice.status]);
+  }, [actor, timeline, save, volume, mix, voice.status, voice.note]);
 
   // The guide follows the audio clock (the one loop every session uses); a far-off audio
   // is moved to the guide instead, and one stopped in the background is said so once.

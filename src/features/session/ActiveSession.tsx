@@ -312,6 +312,11 @@ export function ActiveSession({
           </Button>
         </div>
         <WakeLockNote state={wakeLock} className="immersive__chrome" />
+        {controller.voiceNote ? (
+          <p className="session-wake-note immersive__chrome" role="status" data-testid="voice-note">
+            {controller.voiceNote}
+          </p>
+        ) : null}
         <div className="session-toggles immersive__chrome">
           <Switch
             label="Adaptive Encouragement"

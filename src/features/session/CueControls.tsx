@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { describeCueChannels } from '../../domain/cueDesign';
 import { cuesOnDevice } from '../../domain/cueFallback';
+import { LANGUAGES, LOCALES, type Locale } from '../../domain/i18n/locales';
 import { SOUND_BEDS, SOUND_BED_LABELS } from '../../domain/soundBedChoice';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { Switch } from '../../ui/Switch';
 import { useCuePreferences } from './useCuePreferences';
+import { useVoiceLanguage } from './useVoiceLanguage';
 import { VIBRATION_UNAVAILABLE_TEXT, useVibrationSupport } from './vibrationSupport';
 
 /**
@@ -52,6 +54,39 @@ function PercentRange({
   );
 }
 
+/**
+ * The language the voice speaks: each named in its own language and script, with its `lang`
+ * (and `dir`) so it is read and shown as that language (docs/product.md § Languages).
+ */
+function VoiceLanguageChoice() {
+  const id = useId();
+  const { shown, choose } = useVoiceLanguage();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        Voice language
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={shown}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => choose(e.target.value as Locale)}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l} dir={LANGUAGES[l].dir}>
+            {LANGUAGES[l].own}
+          </option>
+        ))}
+      </select>
+      <div id={`${id}-hint`} className="field__hint">
+        The step names in a computer voice (eSpeak NG), not yet checked by native speakers. Each
+        language downloads the first time a session speaks it (under 60 kB), then works offline.
+      </div>
+    </div>
+  );
+}
+
 export function CueControls() {
   const { cues, setChannel, setVolume, setBed, setBedLevel } = useCuePreferences();
   const canVibrate = useVibrationSupport();
@@ -63,6 +98,7 @@ export function CueControls() {
         checked={cues.voice}
         onCheckedChange={(on) => setChannel('voice', on)}
       />
+      <VoiceLanguageChoice />
       <Switch
         label="Tones"
         description="A rising tone as you breathe in, a falling one as you breathe out, a soft tick on each hold."

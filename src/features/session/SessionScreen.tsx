@@ -25,6 +25,7 @@ import { SessionErrorBoundary } from './SessionErrorBoundary';
 import { useDisplaySettings } from './SessionSettings';
 import { useCuePreferences } from './useCuePreferences';
 import { useVibrationSupport } from './vibrationSupport';
+import { useVoiceLanguage } from './useVoiceLanguage';
 import { useSessionController } from './useSessionController';
 import { useSoundBed } from './useSoundBed';
 import { useWindDown } from './useWindDown';
@@ -104,6 +105,7 @@ function SessionFlow({
   const canVibrate = useVibrationSupport();
   const tones = cuesOnDevice(cues, { canSpeak: true, canVibrate }).tones;
   const bed = useSoundBed(cues.bed, cues.bedLevel);
+  const voiceLanguage = useVoiceLanguage().locale;
   // Wind-down mode (docs/product.md § Sleep and sound), remembered per pattern on this device;
   // without a choice, on for an evening pattern in the evening.
   const windDownChoice = useWindDown(pattern.id, isEveningPattern(pattern));
@@ -111,6 +113,7 @@ function SessionFlow({
   const controller = useSessionController(config, {
     tones,
     voice: cues.voice,
+    voiceLanguage,
     volume: cues.volume,
     bed,
     windDown,

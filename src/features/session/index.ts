@@ -12,6 +12,7 @@ export { resultsStateAfterSave } from './resultsHandOff';
 // loop that keeps a session's guide on its audio clock.
 export { CueTrackPlayer, followAudio } from './cueTrackPlayer';
 export { useVoiceClips } from './useVoiceClips';
+export { useVoiceLanguage } from './useVoiceLanguage';
 export { useVibrationSupport } from './vibrationSupport';
 export { useSoundBed } from './useSoundBed';
 export { vibrateStep } from './cues';

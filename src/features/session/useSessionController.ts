@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { Locale } from '../../domain/i18n/locales';
 import type { SessionConfig } from '../../domain/patternChoice';
 import type { CueMix } from '../../domain/programs/cueTrack';
 import type { LoopRef } from '../../machines/breathLoop';
@@ -23,6 +24,8 @@ interface CueSettings {
   tones: boolean;
   /** The spoken phase names (recordings mixed into the cue track). */
   voice: boolean;
+  /** The language they speak (./useVoiceLanguage; null until known). */
+  voiceLanguage: Locale | null;
   /** 0..1. */
   volume: number;
   /** The sound bed mixed under the cues (./useSoundBed), or null. */
@@ -81,7 +84,7 @@ export function useSessionController(config: SessionConfig, cueSettings: CueSett
     return playerRef.current;
   }, []);
   useEffect(() => () => playerRef.current?.dispose(), []);
-  const voice = useVoiceClips(cueSettings.voice);
+  const voice = useVoiceClips(cueSettings.voice, cueSettings.voiceLanguage);
   const mix = useMemo<CueMix>(
     () => ({
       tones: cueSettings.tones,
@@ -133,6 +136,8 @@ export function useSessionController(config: SessionConfig, cueSettings: CueSett
     step,
     audioEnabled,
     audioRef,
+    /** Said when the chosen voice language could not load and English speaks instead. */
+    voiceNote: voice.note,
     actions: {
       pause,
       resume,

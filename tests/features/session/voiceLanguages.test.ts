@@ -9,8 +9,8 @@
  *
  * Not proved: that a word is intelligible or well pronounced (nobody listened in a test; no
  * native speaker reviewed the words or the voices), nor a browser's decoding of the track
- * (e2e/programs.spec.ts does that for English), nor that any screen lets a person choose a
- * language yet (none does: the sessions ask for the default, English).
+ * (e2e/programs.spec.ts does that for English; e2e/voice-language.spec.ts for German chosen
+ * in Settings), nor the choice of language (voiceLanguageChoice.test.tsx).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
