@@ -41,9 +41,11 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('an unknown session mode redirects to /session', async ({ page }) => {
+  test('an unknown session mode redirects to the classic session, as /session does', async ({
+    page,
+  }) => {
     await page.goto('/session/turbo');
-    await expect(page).toHaveURL(/\/session$/);
+    await expect(page).toHaveURL(/\/session\/classic$/);
   });
 
   test('auth screens render outside the main layout', async ({ page }) => {
@@ -66,8 +68,14 @@ test.describe('app shell', () => {
     await expect(nav.getByRole('link', { name: 'Teach' })).toHaveCount(0);
   });
 
-  test('mobile: bottom navigation and slide-out menu; hidden on session screens', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  test('mobile: bottom navigation and slide-out menu; hidden on session screens', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
     const page = await context.newPage();
     await page.goto('/patterns');
     const bottom = page.getByRole('navigation', { name: 'Bottom' });
@@ -89,19 +97,39 @@ test.describe('app shell', () => {
   });
 });
 
-test('the narrowest phone (320 px): no page is wider than the screen, the header keeps one line', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+test('the narrowest phone (320 px): no page is wider than the screen, the header keeps one line', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 320, height: 640 },
+    hasTouch: true,
+    isMobile: true,
+  });
   const page = await context.newPage();
-  for (const path of ['/', '/patterns', '/session', '/marketplace', '/create', '/community', '/courses', '/auth', '/instructor-onboarding']) {
+  for (const path of [
+    '/',
+    '/patterns',
+    '/session',
+    '/marketplace',
+    '/create',
+    '/community',
+    '/courses',
+    '/auth',
+    '/instructor-onboarding',
+  ]) {
     await gotoHydrated(page, path);
     await expect(page.locator('main h1').first(), path).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
   }
   // The header keeps one line: the menu button sits beside the brand, on screen.
   const brand = (await page.locator('header .brand').boundingBox())!;
   const menuButton = (await page.getByRole('button', { name: 'Open menu' }).boundingBox())!;
-  expect(Math.abs(menuButton.y - brand.y), 'the menu button on the brand\'s line').toBeLessThan(brand.height);
+  expect(Math.abs(menuButton.y - brand.y), "the menu button on the brand's line").toBeLessThan(
+    brand.height,
+  );
   expect(menuButton.x + menuButton.width, 'the menu button on screen').toBeLessThanOrEqual(320);
   await context.close();
 });
@@ -123,7 +151,9 @@ test.describe('install and offline', () => {
     expect(manifest.start_url).toBe('/');
     expect(['standalone', 'fullscreen', 'minimal-ui']).toContain(manifest.display);
     for (const size of ['192x192', '512x512']) {
-      const icon = manifest.icons.find((i) => i.sizes === size && (i.purpose ?? 'any').includes('any'));
+      const icon = manifest.icons.find(
+        (i) => i.sizes === size && (i.purpose ?? 'any').includes('any'),
+      );
       expect(icon, `icon ${size}`).toBeTruthy();
       const img = await request.get(icon!.src);
       expect(img.headers()['content-type']).toContain('image/png');
@@ -144,15 +174,30 @@ test.describe('install and offline', () => {
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
       installabilityErrors: Array<{ errorId: string }>;
     };
-    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    expect(
+      installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
+    ).toEqual([]);
   });
 
-  test('the service worker controls the page and every route opens offline', async ({ page, context }) => {
+  test('the service worker controls the page and every route opens offline', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     await waitForServiceWorkerControl(page);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain('/sw.js');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toContain(
+      '/sw.js',
+    );
     await context.setOffline(true);
-    for (const path of ['/', '/patterns', '/session/classic', '/progress', '/create', '/results', '/no/such/page']) {
+    for (const path of [
+      '/',
+      '/patterns',
+      '/session/classic',
+      '/progress',
+      '/create',
+      '/results',
+      '/no/such/page',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     }

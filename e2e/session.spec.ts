@@ -122,9 +122,10 @@ test('a full classic session lands on /results with its real figures and is stor
   await expect(page.getByText('You rated it 4 of 5.')).toBeVisible();
 });
 
-test('an unknown mode redirects to /session', async ({ page }) => {
-  await page.goto('/session/advanced');
-  await expect(page).toHaveURL(/\/session$/);
+test('an unknown mode redirects to the classic session, as /session does', async ({ page }) => {
+  await page.goto('/session/advanced?pattern=coherent');
+  await expect(page).toHaveURL(/\/session\/classic\?pattern=coherent$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Coherent Breathing');
 });
 
 test('wim_hof retention: the longest hold becomes the breath hold', async ({ page }) => {

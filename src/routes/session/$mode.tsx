@@ -6,8 +6,10 @@ import { LoadingDots } from '../../ui/LoadingDots';
 
 export const Route = createFileRoute('/session/$mode')({
   validateSearch: parseSessionSearch,
-  beforeLoad: ({ params }) => {
-    if (!isSessionMode(params.mode)) throw redirect({ to: '/session' });
+  beforeLoad: ({ params, search }) => {
+    // Any other mode: the classic session of the same query (what /session leads to).
+    if (!isSessionMode(params.mode))
+      throw redirect({ to: '/session/$mode', params: { mode: 'classic' }, search, replace: true });
   },
   component: SessionRoute,
 });
