@@ -221,9 +221,10 @@ test('a refused camera permission shows the message, and the session runs withou
     // The camera's figures are folded into one chip: it says the camera is off.
     await expect(page.getByTestId('camera-chip')).toContainText('Camera off');
     await page.getByTestId('camera-chip').click();
-    await expect(
-      page.getByText('Camera off: stillness, posture and breathing rate are not measured.'),
-    ).toBeVisible();
+    // Started without the camera after the refusal: the panel still says why it is off.
+    await expect(page.getByRole('complementary', { name: 'Camera' }).getByRole('alert')).toHaveText(
+      'Camera access denied. Please allow camera permissions in your browser settings.',
+    );
     await expect(page.getByText('Vision Active')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await confirmEnd(page);
