@@ -17,8 +17,8 @@ import { pathToFileURL } from 'node:url';
 /** Packages the bundle imports at run time instead of containing them. */
 const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native'];
 
-/** What the server bundle is made from (server/ imports src/domain too): a change to any of these means a rebuild. */
-export const SERVER_SOURCES = ['server', 'src/domain', 'supabase/migrations', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
+/** What the server bundle is made from (server/ imports src/domain and src/contracts too): a change to any of these means a rebuild. */
+export const SERVER_SOURCES = ['server', 'src/domain', 'src/contracts', 'supabase/migrations', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
 
 /**
  * The bundle loads its packages from this project's node_modules, so it lives inside the

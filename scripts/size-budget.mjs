@@ -1,8 +1,9 @@
 // Bundle budget (run by `npm test` after the build): the JavaScript a browser loads for `/`,
 // measured in Debian's Chromium against the real build (until the network is idle after the
 // first screen), in two parts:
-// - first load: what runs before the app starts, that is the page's own scripts (the
-//   after-paint loader), the app's entry and every module the entry imports statically. The
+// - first load: what runs before the app starts, that is the page's own script files (none
+//   since the after-paint loader is inline in the HTML), the app's entry and every module the
+//   entry imports statically. The
 //   target is 140 kB gzip (140,000 bytes); `npm test` fails above it (README § First paint).
 // - run by the started app: chunks it imports once it runs (the local database, Dexie,
 //   which the home screen reads at once; the after-paint loader fetches it together with
@@ -90,7 +91,7 @@ function staticImportClosure(path, seen = new Set()) {
   return seen;
 }
 
-/** The scripts the page for `/` names itself (the after-paint loader). */
+/** The script files the page for `/` names itself (none today: the after-paint loader is inline). */
 function pageScripts() {
   const page = readFileSync(join(DIST, 'index.html'), 'utf8');
   return [...page.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);

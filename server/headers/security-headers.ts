@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { afterPaintLoader } from '../../src/contracts/afterPaintLoader';
 import { prePaintScript } from '../../src/domain/prePaintScript';
 import { originAnswer } from '../net/public-origin';
 
 /**
  * The Content-Security-Policy of every HTML response (docs/product.md § Backend): scripts only
  * from this origin plus WebAssembly compilation for the on-device camera models; the one
- * inline script is the prerendered pages' pre-paint script, allowed by the hash of its text; workers from this origin or blob: (the camera worker); connections only to this
+ * inline scripts are the prerendered pages' pre-paint script and their after-paint loader
+ * (src/contracts/afterPaintLoader.ts), each allowed by the hash of its text; workers from this origin or blob: (the camera worker); connections only to this
  * origin and the configured endpoints; never framed. Styles allow inline style attributes and
  * the style elements libraries insert, never inline script.
  */
 export function contentSecurityPolicy(connectSrc: readonly string[] = []): string {
   const connect = ["'self'", ...new Set(connectSrc)].join(' ');
-  const prePaint = createHash('sha256').update(prePaintScript()).digest('base64');
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
   return [
     "default-src 'self'",
-    `script-src 'self' 'wasm-unsafe-eval' 'sha256-${prePaint}'`,
+    `script-src 'self' 'wasm-unsafe-eval' ${hash(prePaintScript())} ${hash(afterPaintLoader())}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

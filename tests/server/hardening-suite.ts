@@ -10,8 +10,10 @@ import { client, email, listen, openTestDb, sessionRow } from './helpers';
 import type { Backend, Running } from './helpers';
 import { Mailbox } from './mailbox';
 import { prePaintScript } from '../../src/domain/prePaintScript';
+import { afterPaintLoader } from '../../src/contracts/afterPaintLoader';
 
 const PRE_PAINT_HASH = createHash('sha256').update(prePaintScript()).digest('base64');
+const LOADER_HASH = createHash('sha256').update(afterPaintLoader()).digest('base64');
 
 const PASSWORD = 'correct horse 42';
 
@@ -480,9 +482,10 @@ export function hardeningSuite(kind: Backend, more?: (ctx: () => { db: Db }) => 
         expect(r.status, path).toBe(200);
         expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);
         const csp = r.headers.get('content-security-policy') ?? '';
-        // Inline script: only the pre-paint script, by the hash of its exact text.
+        // Inline script: only the pre-paint script and the after-paint loader, by the hashes
+        // of their exact text.
         expect(csp, path).toContain(
-          `script-src 'self' 'wasm-unsafe-eval' 'sha256-${PRE_PAINT_HASH}';`,
+          `script-src 'self' 'wasm-unsafe-eval' 'sha256-${PRE_PAINT_HASH}' 'sha256-${LOADER_HASH}';`,
         );
         expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
         expect(csp, path).toContain("frame-ancestors 'none'");

@@ -4,7 +4,7 @@
  */
 
 /** The window property through which the loader hands early button presses to main.tsx. */
-export const EARLY_CLICKS_KEY = '__pneumaEarlyClicks';
+export { EARLY_CLICKS_KEY } from '../../contracts/afterPaintLoader';
 
 /** The attribute that marks a form field the build made read-only until hydration. */
 export const HELD_FIELD_ATTR = 'data-held-until-hydrated';
