@@ -19,9 +19,14 @@ function routePaths(): string[] {
   return [...new Set(all)];
 }
 
-/** A page per route; a `$mode` route per session mode; other `$param` routes have no page. */
+/**
+ * A page per route; a `$mode` route per session mode; other `$param` routes have no page, and
+ * neither has `/session`, which only sends the visitor on to a session's own page
+ * (src/routes/session/index.tsx; foundation.spec follows that redirect).
+ */
 function pagePaths(): string[] {
   return routePaths().flatMap((p) => {
+    if (p === '/session') return [];
     if (p === '/session/$mode') return SESSION_MODES.map((m) => `/session/${m}`);
     return p.includes('$') ? [] : [p];
   });
