@@ -2,8 +2,8 @@
  * A camera session in Firefox ESR (puppeteer-core over WebDriver BiDi) against the
  * production build, with Firefox's own fake camera (`media.navigator.streams.fake`, the
  * permission prompt off): the enhanced session's screens as the Chromium camera journey
- * (e2e/vision.spec.ts) walks them, 'Start', 'Enable Camera', 'Vision Active', 'Start
- * Session', then a few real seconds of breathing. It checks that the camera really runs in
+ * (e2e/vision.spec.ts) walks them: in the one pre-session step 'Enable Camera', 'Vision
+ * Active', then its one 'Start', then a few real seconds of breathing. It checks that the camera really runs in
  * Gecko: the preview holds a live video track whose frames advance, the live panel shows a
  * measured stillness (a percentage) and an honest face state, and since Firefox's fake
  * stream is a coloured test picture with no face, 'Face in view' never reads 'Yes' and the
@@ -53,7 +53,7 @@ test("Firefox ESR: a camera session with Firefox's fake camera (live track, meas
     page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
     await page.goto(`${server.baseURL}/session/enhanced?pattern=energizing`);
     await page.waitForFunction(HYDRATED);
-    await (await page.waitForSelector(buttonNamed('Start'), { timeout: 15_000 })).click();
+    // The one pre-session step: the camera first, then its one 'Start' (no second start).
     await (await page.waitForSelector(buttonNamed('Enable Camera'), { timeout: 15_000 })).click();
     const start = Date.now();
     await page.waitForSelector(byText('Vision Active'), { timeout: 60_000 }).catch(async (e) => {
@@ -62,7 +62,7 @@ test("Firefox ESR: a camera session with Firefox's fake camera (live track, meas
       throw new Error(`${e.message}; on screen: ${screen}; camera: ${JSON.stringify(state)}; console: ${logged.join('\n')}`);
     });
     const visionActive = Date.now() - start;
-    await (await page.waitForSelector(buttonNamed('Start Session'), { timeout: 15_000 })).click();
+    await (await page.waitForSelector(buttonNamed('Start'), { timeout: 15_000 })).click();
     await page.waitForSelector('[data-testid="session-cycles"]', { timeout: 15_000 });
 
     // A few real seconds of breathing with the camera on; the face tile is read all along.

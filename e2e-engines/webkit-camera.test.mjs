@@ -3,8 +3,8 @@
  * production build, with WebKit's mock capture device (the WebKitSettings
  * `enable-media-stream` and `enable-mock-capture-devices`, given to MiniBrowser as options;
  * under automation WebKit grants the camera without a prompt): the enhanced session's
- * screens as the Chromium camera journey (e2e/vision.spec.ts) walks them, 'Start', 'Enable
- * Camera', 'Vision Active', 'Start Session', then a few real seconds of breathing. The mock
+ * screens as the Chromium camera journey (e2e/vision.spec.ts) walks them: in the one
+ * pre-session step 'Enable Camera', 'Vision Active', then its one 'Start', then a few real seconds of breathing. The mock
  * device draws a moving test card with no face: a live track whose frames advance, a
  * measured stillness, 'Face in view' never 'Yes', breathing 'Not measured'. Where this
  * WebKit build has no camera API at all, the test is skipped and says so (under CI=true it
@@ -57,12 +57,12 @@ test("WebKitGTK: a camera session with WebKit's mock camera (live track, measure
       t.skip(`this WebKitGTK build offers no fake camera (media devices: ${JSON.stringify(devices)})`);
       return;
     }
-    await (await button(driver, 'Start')).click();
+    // The one pre-session step: the camera first, then its one 'Start' (no second start).
     await (await button(driver, 'Enable Camera')).click();
     const visionActive = await waitForText(driver, 'Vision Active', 60_000).catch(async (e) => {
       throw new Error(`${e.message}; on screen: ${await screenText(driver)}`);
     });
-    await (await button(driver, 'Start Session')).click();
+    await (await button(driver, 'Start')).click();
     await driver.wait(
       () => driver.executeScript("return Boolean(document.querySelector('[data-testid=\"session-cycles\"]'))"),
       15_000,

@@ -106,7 +106,11 @@ onPostgres('pipelined batches', () => {
           else expect([row!.claims || null, row!.role]).toEqual([null, 'postgres']);
         });
       }
-      expect(pooled).toBe(before);
+      // Most of the 160 batches went through the pipeline, so the settings above were checked on
+      // a shared connection. Not all of them need to: a batch whose oldest statement in flight
+      // has run PIPELINE_STALL_MS (20 ms) goes to the pool by design, and a loaded CI machine (the
+      // engine suite beside vitest on 2 cores) sent 19 there once.
+      expect(pooled - before).toBeLessThan((5 * PIPELINE_DEPTH) / 2);
     });
 
     it('fails only the batch that fails, rolling back its own statements', async () => {
