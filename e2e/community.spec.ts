@@ -183,5 +183,5 @@ test('a visitor: sign in to share, the community asks to sign in, and Share befo
   const note = page.getByRole('status').filter({ hasText: 'Sharing starts after your first session' });
   await expect(note).toBeVisible();
   await note.getByRole('link', { name: 'Start a session' }).click();
-  await expect(page).toHaveURL(/\/session$/);
+  await expect(page).toHaveURL(/\/session\/classic$/); // /session goes on to the one pre-session step
 });
