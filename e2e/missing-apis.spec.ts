@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, gotoHydrated, signUpFresh } from './fixtures';
+import { test, expect, gotoHydrated, signUpFresh, waitForServiceWorkerControl } from './fixtures';
 import { getLocalRows } from './localDb';
 import { pressStart } from './practise';
 
@@ -143,6 +143,11 @@ test('no Background Sync: a session finished offline uploads when the connection
   await page.clock.install();
   await withoutApis(page, ['window.SyncManager', 'ServiceWorkerRegistration.sync']);
   await signUpFresh(page, 'no-bgsync');
+  await gotoHydrated(page, '/session/classic?pattern=box');
+  // The service worker in control before the network goes: its first taking of control
+  // reloads the page, and a reload offline before then ends on Chrome's offline page (seen
+  // in CI twice in a row).
+  await waitForServiceWorkerControl(page);
   await gotoHydrated(page, '/session/classic?pattern=box');
   await context.setOffline(true);
   await finishBoxSession(page, { open: false });
