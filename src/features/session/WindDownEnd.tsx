@@ -29,7 +29,7 @@ export function WindDownEnd({
       <p role="status">
         {saved ? 'Saved on this device.' : 'Not saved: practice without tracking is on.'}
       </p>
-      <button type="button" className="wind-down-stage__link" onClick={onResults}>
+      <button type="button" className="completion__quiet-link" onClick={onResults}>
         See the results
       </button>
     </section>
